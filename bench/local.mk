@@ -1,0 +1,1 @@
+# bench/local.mk — included by the top-level Makefile.am.

@@ -1,0 +1,1 @@
+# conformance/local.mk — included by the top-level Makefile.am.

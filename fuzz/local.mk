@@ -1,0 +1,1 @@
+# fuzz/local.mk — included by the top-level Makefile.am.

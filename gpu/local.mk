@@ -1,0 +1,1 @@
+# gpu/local.mk — included by the top-level Makefile.am.

@@ -1,0 +1,160 @@
+/*
+ * galp.h — public C API of libgalp, the reference codec for the galp column format.
+ *
+ * The format is defined in spec/ (start at spec/format.md). Every function here returns a
+ * galp_status; GALP_OK is zero and every failure class has its own value (galp_strerror names
+ * it). Decoders never read or write outside the buffers they are given, on any input.
+ */
+#ifndef GALP_H
+#define GALP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Values per vector (spec/format.md §2). */
+#define GALP_VECTOR_SIZE 1024u
+/* Bytes a decoder may read past the end of any vector payload (spec/format.md §3.5). */
+#define GALP_TAIL_PADDING 256u
+/* Size of the fixed file header and of one vector metadata entry (spec/format.md §3). */
+#define GALP_HEADER_SIZE 64u
+#define GALP_VECTOR_ENTRY_SIZE 32u
+#define GALP_VERSION_MAJOR 1u
+#define GALP_VERSION_MINOR 0u
+
+/* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
+typedef enum galp_type {
+    GALP_TYPE_U8 = 1,
+    GALP_TYPE_U16 = 2,
+    GALP_TYPE_U32 = 3,
+    GALP_TYPE_U64 = 4,
+    GALP_TYPE_F32 = 5,
+    GALP_TYPE_F64 = 6
+} galp_type;
+
+/* Schemes, as stored in the header and in each vector entry (spec/format.md §4). */
+typedef enum galp_scheme {
+    GALP_SCHEME_RAW = 0,
+    GALP_SCHEME_FFOR = 1,
+    GALP_SCHEME_ALP = 2,
+    GALP_SCHEME_GALP = 3,
+    /* Encoder request only, never stored: pick the best scheme for the type. */
+    GALP_SCHEME_AUTO = 255
+} galp_scheme;
+
+/* One value per failure class; spec/format.md §6 lists the classes and the order of checks. */
+typedef enum galp_status {
+    GALP_OK = 0,
+    GALP_ERR_ARGUMENT = 1,          /* caller error: NULL pointer, unknown type or scheme asked */
+    GALP_ERR_DST_TOO_SMALL = 2,     /* output buffer smaller than needed */
+    GALP_ERR_TRUNCATED = 3,         /* input shorter than the header or than file_size */
+    GALP_ERR_BAD_MAGIC = 4,         /* not a galp column file */
+    GALP_ERR_VERSION = 5,           /* unsupported major version */
+    GALP_ERR_LAYOUT = 6,            /* section offsets or file_size inconsistent */
+    GALP_ERR_COUNT_MISMATCH = 7,    /* vector_count != ceil(value_count / 1024) */
+    GALP_ERR_CHECKSUM = 8,          /* CRC32C over header and metadata does not match */
+    GALP_ERR_BAD_TYPE = 9,          /* unknown value type */
+    GALP_ERR_BAD_SCHEME = 10,       /* unknown scheme, or scheme not allowed for type/column */
+    GALP_ERR_RESERVED = 11,         /* a reserved field or flag is non-zero */
+    GALP_ERR_BIT_WIDTH = 12,        /* bit width above the type width, or non-zero where none */
+    GALP_ERR_BASE = 13,             /* FOR base has bits above the type width, or non-zero for RAW */
+    GALP_ERR_EXPONENT = 14,         /* ALP e or f out of range (f > e, e > max) */
+    GALP_ERR_EXCEPTION_COUNT = 15,  /* exception count above vector or lane capacity */
+    GALP_ERR_EXCEPTION_POSITION = 16, /* position outside vector/lane/column or not ascending */
+    GALP_ERR_PAYLOAD_OFFSET = 17,   /* payload misaligned, outside payload section or overlapping */
+    GALP_ERR_PAYLOAD_SIZE = 18,     /* payload size differs from the size the metadata implies */
+    GALP_ERR_INDEX = 19,            /* vector or value index beyond the column */
+    GALP_ERR_TOO_LARGE = 20,        /* input too large for the format (more than 2^32-1 vectors) */
+    GALP_ERR_NO_DEVICE = 21,        /* GPU API: no CUDA device or CUDA support not built */
+    GALP_ERR_CUDA = 22              /* GPU API: a CUDA runtime call failed */
+} galp_status;
+
+/* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
+#define GALP_STATUS_COUNT 23
+
+/* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
+const char *galp_strerror(int status);
+/* Short stable identifier of a status ("GALP_ERR_TRUNCATED"); used by vectors/ manifests. */
+const char *galp_status_name(int status);
+
+/* Size in bytes of one value of the type, or 0 for an unknown type. */
+size_t galp_type_size(galp_type type);
+/* Short names ("u32", "f64", "galp", ...) used by the CLI and reports; NULL if unknown. */
+const char *galp_type_name(galp_type type);
+const char *galp_scheme_name(galp_scheme scheme);
+
+/* ---------------------------------------------------------------------------------------
+ * Encoding
+ * ------------------------------------------------------------------------------------- */
+
+/* Largest possible encoded size of n values of the type, any scheme; 0 if n is too large. */
+size_t galp_compress_bound(galp_type type, uint64_t n);
+
+/* Encode n values (native little-endian array of the type) into dst.
+ * scheme: RAW, FFOR (integer types), ALP or GALP (float types), or AUTO.
+ * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
+ * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n). */
+galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
+                          void *dst, size_t dst_capacity, size_t *dst_len);
+
+/* ---------------------------------------------------------------------------------------
+ * Decoding
+ * ------------------------------------------------------------------------------------- */
+
+/* A validated, read-only view of a column file. galp_open checks every header field, offset,
+ * size, checksum and exception structure (spec/format.md §6) once; the other calls then only
+ * check their own arguments. Holds no allocation: nothing to close. The view borrows src. */
+typedef struct galp_column {
+    const uint8_t *data;     /* the file bytes (borrowed) */
+    size_t size;             /* file_size from the header (<= the length given to galp_open) */
+    galp_type type;
+    galp_scheme scheme;      /* column scheme; vectors use it or RAW */
+    uint64_t value_count;
+    uint32_t vector_count;
+    uint16_t version_minor;
+    uint32_t checksum;
+} galp_column;
+
+/* Per-vector metadata, decoded from the vector's 32-byte entry (spec/format.md §3.3). */
+typedef struct galp_vector_info {
+    uint64_t payload_offset; /* absolute byte offset in the file */
+    uint64_t base;           /* FOR base, in the low type-width bits */
+    uint32_t payload_size;   /* bytes */
+    uint32_t value_count;    /* values in this vector: 1024, or fewer for the last one */
+    uint16_t exception_count;
+    galp_scheme scheme;
+    uint8_t bit_width;
+    uint8_t exponent;        /* ALP e */
+    uint8_t factor;          /* ALP f */
+} galp_vector_info;
+
+galp_status galp_open(galp_column *column, const void *src, size_t src_len);
+
+galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
+                                 galp_vector_info *info);
+
+/* Decode the whole column into dst (value_count values of the column type). */
+galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t dst_capacity,
+                            uint64_t *value_count);
+galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity);
+
+/* Decode vector i alone into dst (room for info.value_count values). */
+galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector, void *dst,
+                                      size_t dst_capacity);
+
+/* Decode the single value at index into *value (type-sized). O(1) for every scheme except the
+ * ALP exception lookup, which is a binary search (spec/alp.md). */
+galp_status galp_column_get(const galp_column *column, uint64_t index, void *value);
+
+/* Decoded size in bytes of a valid column file (value_count * type size), read from the header
+ * after full validation. */
+galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GALP_H */

@@ -1,0 +1,77 @@
+/*
+ * galp_internal.h — interfaces between the reference codec's files (not installed).
+ *
+ * Layering, one file per concern (spec section in brackets):
+ *   bytes.h          little-endian loads/stores and the bounds-checked reader   [format §1]
+ *   crc32c.c         CRC32C                                                    [format §3.4]
+ *   status.c         status names and messages, type and scheme names          [format §6]
+ *   container.c      header + metadata: parse, validate, write                 [format §3, §6]
+ *   raw.c, ffor.c    RAW and FFOR vector payloads                              [format §4.2, ffor]
+ *   alp_*.c, galp_*.c ALP and G-ALP vector payloads, sampling, constants       [alp, galp]
+ *   compress.c       the encoder driver: scheme choice per vector, RAW fallback
+ *   decompress.c     bulk, per-vector and single-value decoding
+ */
+#ifndef GALP_INTERNAL_H
+#define GALP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "galp.h"
+
+/* Width in bits of one value of the type (8, 16, 32, 64); 0 for an unknown type. */
+unsigned galp_type_bits(galp_type type);
+/* Lanes of a vector of the type: 1024 / bits (spec/ffor.md §2). */
+unsigned galp_type_lanes(galp_type type);
+bool galp_type_is_float(galp_type type);
+
+uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
+
+/* Expected payload size of a vector from its metadata (spec/format.md §4). */
+uint64_t galp_payload_size(galp_type type, const galp_vector_info *info);
+
+/* ---- FFOR over W-bit words, W = 8, 16, 32 or 64 (spec/ffor.md) ------------------------
+ * Values are passed widened to uint64_t; only their low W bits matter. `packed` holds
+ * 128 * b bytes: word (lane, k) of W bits at little-endian index k * lanes + lane. */
+unsigned galp_ffor_bit_width(uint64_t range);
+void galp_ffor_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GALP_VECTOR_SIZE],
+                    uint8_t *packed);
+void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
+                      uint64_t out[GALP_VECTOR_SIZE]);
+uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
+                       uint32_t index);
+
+/* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
+ * encode_vector functions write the payload for m <= 1024 values into `payload` (room for
+ * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
+ * factor, exception_count and payload_size. */
+size_t galp_payload_capacity(galp_type type);
+
+/* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
+ * Candidate (e, f) pairs chosen by first-level sampling of one row group. */
+#define GALP_ALP_MAX_CANDIDATES 5
+typedef struct galp_alp_candidates {
+    unsigned count;
+    uint8_t exponent[GALP_ALP_MAX_CANDIDATES];
+    uint8_t factor[GALP_ALP_MAX_CANDIDATES];
+} galp_alp_candidates;
+
+/* Row group size used by the recommended encoder's first-level sampling (spec/alp.md). */
+#define GALP_ALP_ROWGROUP_VECTORS 100u
+
+void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
+                              galp_alp_candidates *out);
+void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
+                            const galp_alp_candidates *candidates, const void *values,
+                            uint32_t m, galp_vector_info *info, uint8_t *payload);
+/* Structural checks of an ALP/G-ALP payload (positions, lane ends); the container has
+ * already checked e, f, bit width, exception count against m and the payload size. */
+galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *info,
+                                      const uint8_t *payload);
+void galp_alp_decode_vector(galp_type type, const galp_vector_info *info,
+                            const uint8_t *payload, void *dst);
+void galp_alp_get(galp_type type, const galp_vector_info *info, const uint8_t *payload,
+                  uint32_t index, void *value);
+
+#endif /* GALP_INTERNAL_H */

@@ -1,0 +1,1 @@
+# ref/local.mk — included by the top-level Makefile.am.

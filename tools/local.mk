@@ -1,0 +1,1 @@
+# tools/local.mk — included by the top-level Makefile.am.

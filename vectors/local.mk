@@ -1,0 +1,1 @@
+# vectors/local.mk — included by the top-level Makefile.am.
