@@ -2,9 +2,10 @@
  * galp_internal.h — interfaces between the reference codec's files (not installed).
  *
  * Layering, one file per concern (spec section in brackets):
- *   bytes.h          little-endian loads/stores and the bounds-checked reader   [format §1]
+ *   bytes.h          little-endian loads and stores (all file reads go through it) [format §1]
  *   crc32c.c         CRC32C                                                    [format §3.4]
- *   status.c         status names and messages, type and scheme names          [format §6]
+ *   status.c         status names and messages                                 [format §6]
+ *   types.c          type widths, lanes and names; scheme names; payload sizes [format §2, §4]
  *   container.c      header + metadata: parse, validate, write                 [format §3, §6]
  *   raw.c, ffor.c    RAW and FFOR vector payloads                              [format §4.2, ffor]
  *   alp_*.c, galp_*.c ALP and G-ALP vector payloads, sampling, constants       [alp, galp]
@@ -25,6 +26,8 @@ unsigned galp_type_bits(galp_type type);
 /* Lanes of a vector of the type: 1024 / bits (spec/ffor.md §2). */
 unsigned galp_type_lanes(galp_type type);
 bool galp_type_is_float(galp_type type);
+/* Whether a vector or column of the type may use the scheme (spec/format.md §2 table). */
+bool galp_scheme_allowed(galp_type type, galp_scheme scheme);
 
 uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
 

@@ -1,1 +1,9 @@
-# ref/local.mk — included by the top-level Makefile.am.
+# ref/local.mk — the reference codec, libgalp (included by the top-level Makefile.am).
+# One file per concern; ref/galp_internal.h lists them with the spec sections they implement.
+libgalp_la_SOURCES += \
+	ref/bytes.h \
+	ref/galp_internal.h \
+	ref/crc32c.c \
+	ref/status.c \
+	ref/types.c \
+	ref/ffor.c

@@ -1,0 +1,102 @@
+/*
+ * types.c — facts about value types and schemes: widths, lanes, names, which scheme a type
+ * allows (spec/format.md §2) and the payload size a scheme implies (spec/format.md §4).
+ */
+#include "galp_internal.h"
+
+unsigned galp_type_bits(galp_type type)
+{
+    switch (type) {
+    case GALP_TYPE_U8: return 8;
+    case GALP_TYPE_U16: return 16;
+    case GALP_TYPE_U32: case GALP_TYPE_F32: return 32;
+    case GALP_TYPE_U64: case GALP_TYPE_F64: return 64;
+    }
+    return 0;
+}
+
+size_t galp_type_size(galp_type type)
+{
+    return galp_type_bits(type) / 8;
+}
+
+/* spec/ffor.md §2: L = 1024 / W. */
+unsigned galp_type_lanes(galp_type type)
+{
+    unsigned bits = galp_type_bits(type);
+    return bits ? GALP_VECTOR_SIZE / bits : 0;
+}
+
+bool galp_type_is_float(galp_type type)
+{
+    return type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+}
+
+const char *galp_type_name(galp_type type)
+{
+    switch (type) {
+    case GALP_TYPE_U8: return "u8";
+    case GALP_TYPE_U16: return "u16";
+    case GALP_TYPE_U32: return "u32";
+    case GALP_TYPE_U64: return "u64";
+    case GALP_TYPE_F32: return "f32";
+    case GALP_TYPE_F64: return "f64";
+    }
+    return NULL;
+}
+
+const char *galp_scheme_name(galp_scheme scheme)
+{
+    switch (scheme) {
+    case GALP_SCHEME_RAW: return "raw";
+    case GALP_SCHEME_FFOR: return "ffor";
+    case GALP_SCHEME_ALP: return "alp";
+    case GALP_SCHEME_GALP: return "galp";
+    case GALP_SCHEME_AUTO: return "auto";
+    }
+    return NULL;
+}
+
+/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP and GALP for floats. */
+bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
+{
+    if (galp_type_bits(type) == 0)
+        return false;
+    switch (scheme) {
+    case GALP_SCHEME_RAW: return true;
+    case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
+    case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: return galp_type_is_float(type);
+    case GALP_SCHEME_AUTO: break;
+    }
+    return false;
+}
+
+/* spec/format.md §4 table. The packed integer vector always holds 1024 slots (§4.3). */
+uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
+{
+    uint64_t value_bytes = galp_type_size(type);
+    uint64_t packed = 128u * (uint64_t)info->bit_width;
+    uint64_t exceptions = (uint64_t)info->exception_count * (value_bytes + 2u);
+    switch (info->scheme) {
+    case GALP_SCHEME_RAW: return (uint64_t)info->value_count * value_bytes;
+    case GALP_SCHEME_FFOR: return packed;
+    case GALP_SCHEME_ALP: return packed + exceptions;
+    case GALP_SCHEME_GALP: return packed + 2u * galp_type_lanes(type) + exceptions;
+    case GALP_SCHEME_AUTO: break;
+    }
+    return UINT64_MAX;
+}
+
+/* The largest payload any scheme can imply for one vector of the type: G-ALP at full bit width
+ * with every one of the 1024 slots an exception (spec/galp.md §1). Encoders write into a
+ * buffer of this size and the driver then keeps the payload or falls back to RAW. */
+size_t galp_payload_capacity(galp_type type)
+{
+    galp_vector_info worst = {
+        .scheme = GALP_SCHEME_GALP,
+        .bit_width = (uint8_t)galp_type_bits(type),
+        .exception_count = GALP_VECTOR_SIZE,
+        .value_count = GALP_VECTOR_SIZE,
+    };
+    return (size_t)galp_payload_size(type, &worst);
+}
