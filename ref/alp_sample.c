@@ -1,0 +1,136 @@
+/*
+ * alp_sample.c — two-level choice of the exponent e and factor f (spec/alp.md §6.2).
+ *
+ * Level 1, once per row group of up to 100 vectors: from up to 8 vectors spread over the row
+ * group, 32 values each, find each sample's cheapest (e, f) by trying every pair; keep the 5
+ * pairs that won most often. Level 2, per vector: try those candidates on 32 of the vector's
+ * values, in order, and stop after two candidates in a row fail to improve on the best.
+ */
+#include "alp_constants.h"
+#include "alp_encode.h"
+#include "galp_internal.h"
+
+/* Vectors sampled per row group (spec/alp.md §6.2). */
+#define ROWGROUP_SAMPLED_VECTORS 8u
+/* Level 2 stops after this many consecutive candidates that are no better than the best. */
+#define EARLY_EXIT_AFTER 2u
+
+uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count, unsigned e,
+                                unsigned f)
+{
+    uint64_t exceptions = 0;
+    bool any = false;
+    int64_t lo = 0, hi = 0;
+    for (unsigned i = 0; i < count; i++) {
+        int64_t k;
+        if (!galp_alp_encode_value(w, bits[i], e, f, &k)) {
+            exceptions++;
+            continue;
+        }
+        lo = !any || k < lo ? k : lo;
+        hi = !any || k > hi ? k : hi;
+        any = true;
+    }
+    unsigned width = galp_ffor_bit_width((uint64_t)hi - (uint64_t)lo);
+    return (uint64_t)count * width + exceptions * (w + 16u);
+}
+
+/* Up to 32 values of a vector of m values, evenly strided; returns how many. */
+static unsigned sample_vector(unsigned w, const void *values, uint32_t m,
+                              uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR])
+{
+    uint32_t stride = (m + GALP_ALP_SAMPLES_PER_VECTOR - 1) / GALP_ALP_SAMPLES_PER_VECTOR;
+    unsigned count = 0;
+    for (uint32_t i = 0; i < m; i += stride)
+        sample[count++] = galp_alp_load_bits(w, values, i);
+    return count;
+}
+
+/* The cheapest (e, f) over all pairs; ties keep the larger e, then the larger f. */
+static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsigned *e_out,
+                      unsigned *f_out)
+{
+    uint64_t best = UINT64_MAX;
+    for (unsigned e = galp_alp_max_exponent(w) + 1; e-- > 0;) {
+        for (unsigned f = e + 1; f-- > 0;) {
+            uint64_t cost = galp_alp_estimate_bits(w, sample, count, e, f);
+            if (cost < best) {
+                best = cost;
+                *e_out = e;
+                *f_out = f;
+            }
+        }
+    }
+}
+
+void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
+                              galp_alp_candidates *out)
+{
+    const unsigned w = galp_type_bits(type);
+    const unsigned max_e = galp_alp_max_exponent(w);
+    /* wins[e][f]: how many sampled vectors chose (e, f). */
+    unsigned wins[GALP_ALP_MAX_E64 + 1][GALP_ALP_MAX_E64 + 1] = {{0}};
+    out->count = 0;
+    if (n == 0)
+        return;
+
+    const uint64_t vectors = (n + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE;
+    const uint64_t jump = (vectors + ROWGROUP_SAMPLED_VECTORS - 1) / ROWGROUP_SAMPLED_VECTORS;
+    for (uint64_t v = 0; v < vectors; v += jump) {
+        uint64_t first = v * GALP_VECTOR_SIZE;
+        uint64_t left = n - first;
+        uint32_t m = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
+        uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR];
+        unsigned count = sample_vector(w, (const uint8_t *)values + first * (w / 8), m, sample);
+        unsigned e = 0, f = 0;
+        best_pair(w, sample, count, &e, &f);
+        wins[e][f]++;
+    }
+
+    /* Keep the most frequent winners; ties prefer the larger e, then the larger f. */
+    while (out->count < GALP_ALP_MAX_CANDIDATES) {
+        unsigned best_wins = 0, best_e = 0, best_f = 0;
+        for (unsigned e = max_e + 1; e-- > 0;)
+            for (unsigned f = e + 1; f-- > 0;)
+                if (wins[e][f] > best_wins) {
+                    best_wins = wins[e][f];
+                    best_e = e;
+                    best_f = f;
+                }
+        if (best_wins == 0)
+            break;
+        wins[best_e][best_f] = 0;
+        out->exponent[out->count] = (uint8_t)best_e;
+        out->factor[out->count] = (uint8_t)best_f;
+        out->count++;
+    }
+}
+
+void galp_alp_choose_vector(unsigned w, const galp_alp_candidates *candidates,
+                            const void *values, uint32_t m, unsigned *e, unsigned *f)
+{
+    uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR];
+    unsigned count = sample_vector(w, values, m, sample);
+    if (candidates == NULL || candidates->count == 0) {
+        best_pair(w, sample, count, e, f); /* no row-group sample: search every pair */
+        return;
+    }
+    *e = candidates->exponent[0];
+    *f = candidates->factor[0];
+    if (candidates->count == 1)
+        return;
+    uint64_t best = UINT64_MAX;
+    unsigned worse_in_a_row = 0;
+    for (unsigned i = 0; i < candidates->count && worse_in_a_row < EARLY_EXIT_AFTER; i++) {
+        uint64_t cost = galp_alp_estimate_bits(w, sample, count, candidates->exponent[i],
+                                               candidates->factor[i]);
+        if (cost < best) {
+            best = cost;
+            *e = candidates->exponent[i];
+            *f = candidates->factor[i];
+            worse_in_a_row = 0;
+        } else {
+            worse_in_a_row++;
+        }
+    }
+}

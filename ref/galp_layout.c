@@ -1,0 +1,103 @@
+/*
+ * galp_layout.c — writing, reading and converting the exception section of ALP and GALP vector
+ * payloads (spec/alp.md §2, spec/galp.md §1).
+ *
+ * ALP:  values[c] (W/8 bytes each), positions[c] (u16), in ascending position order.
+ * GALP: lane_end[L] (u16, cumulative), then values and positions grouped by lane
+ *       (lane = position mod L), ascending position within a lane.
+ */
+#include "galp_layout.h"
+
+#include <string.h>
+
+#include "bytes.h"
+#include "galp_internal.h"
+
+static unsigned lanes_of(unsigned w)
+{
+    return GALP_VECTOR_SIZE / w;
+}
+
+size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c)
+{
+    size_t header = scheme == GALP_SCHEME_GALP ? 2u * lanes_of(w) : 0u;
+    return header + (size_t)c * (w / 8u + 2u);
+}
+
+size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
+                             const uint64_t *values, uint8_t *section)
+{
+    const unsigned bytes = w / 8u;
+    if (scheme != GALP_SCHEME_GALP) {
+        for (uint32_t j = 0; j < c; j++) {
+            galp_store_le(bytes, section + (size_t)j * bytes, values[j]);
+            galp_store_u16(section + (size_t)c * bytes + 2u * j, positions[j]);
+        }
+        return galp_exception_section_size(scheme, w, c);
+    }
+
+    /* spec/galp.md §1: count per lane, cumulative ends, then place each exception at the next
+     * free entry of its lane; walking in position order keeps each lane ascending. */
+    const unsigned lanes = lanes_of(w);
+    uint16_t next[GALP_VECTOR_SIZE / 32] = {0}; /* at most 32 lanes (f32) */
+    for (uint32_t j = 0; j < c; j++)
+        next[positions[j] % lanes]++;
+    uint16_t end = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        uint16_t count = next[l];
+        next[l] = end; /* first entry of lane l */
+        end = (uint16_t)(end + count);
+        galp_store_u16(section + 2u * l, end);
+    }
+    uint8_t *value_at = section + 2u * lanes;
+    uint8_t *position_at = value_at + (size_t)c * bytes;
+    for (uint32_t j = 0; j < c; j++) {
+        uint16_t slot = next[positions[j] % lanes]++;
+        galp_store_le(bytes, value_at + (size_t)slot * bytes, values[j]);
+        galp_store_u16(position_at + 2u * slot, positions[j]);
+    }
+    return galp_exception_section_size(scheme, w, c);
+}
+
+void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint8_t *section,
+                          uint16_t *positions, uint64_t *values)
+{
+    const unsigned bytes = w / 8u;
+    const uint8_t *value_at = section;
+    if (scheme == GALP_SCHEME_GALP)
+        value_at += 2u * lanes_of(w);
+    const uint8_t *position_at = value_at + (size_t)c * bytes;
+    if (scheme != GALP_SCHEME_GALP) {
+        for (uint32_t j = 0; j < c; j++) {
+            positions[j] = galp_load_u16(position_at + 2u * j);
+            values[j] = galp_load_le(bytes, value_at + (size_t)j * bytes);
+        }
+        return;
+    }
+    /* Lane order to position order: positions are distinct and < 1024 (validated), so index
+     * the entries by position and walk the slots. */
+    int32_t entry_of[GALP_VECTOR_SIZE];
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
+        entry_of[i] = -1;
+    for (uint32_t j = 0; j < c; j++)
+        entry_of[galp_load_u16(position_at + 2u * j)] = (int32_t)j;
+    uint32_t out = 0;
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
+        if (entry_of[i] < 0)
+            continue;
+        positions[out] = (uint16_t)i;
+        values[out] = galp_load_le(bytes, value_at + (size_t)entry_of[i] * bytes);
+        out++;
+    }
+}
+
+size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
+                            uint32_t c, const uint8_t *src, uint8_t *dst)
+{
+    const size_t packed = 128u * bit_width;
+    uint16_t positions[GALP_VECTOR_SIZE];
+    uint64_t values[GALP_VECTOR_SIZE];
+    memcpy(dst, src, packed);
+    galp_exceptions_read(from, w, c, src + packed, positions, values);
+    return packed + galp_exceptions_write(to, w, c, positions, values, dst + packed);
+}

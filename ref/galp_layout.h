@@ -1,0 +1,33 @@
+/*
+ * galp_layout.h — the two exception layouts of a vector payload: ALP's position order
+ * (spec/alp.md §2) and G-ALP's lane-grouped order with lane ends (spec/galp.md §1).
+ *
+ * Both functions work on the exception section, which starts right after the 128·b bytes of
+ * packed integers. Exceptions in memory are (position, W-bit bit pattern) pairs.
+ */
+#ifndef GALP_LAYOUT_H
+#define GALP_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "galp.h"
+
+/* Size in bytes of the exception section for c exceptions (spec/format.md §4 table). */
+size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c);
+
+/* Writes c exceptions, given in strictly ascending position order, as the exception section of
+ * `scheme` (ALP or GALP) for W-bit values; returns the bytes written. */
+size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
+                             const uint64_t *values, uint8_t *section);
+
+/* Reads a validated exception section back into ascending position order. */
+void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint8_t *section,
+                          uint16_t *positions, uint64_t *values);
+
+/* Rewrites a validated ALP or GALP vector payload in the other layout without re-encoding:
+ * the packed integers are copied, the exceptions regrouped. Returns the new payload size. */
+size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
+                            uint32_t c, const uint8_t *src, uint8_t *dst);
+
+#endif /* GALP_LAYOUT_H */
