@@ -13,6 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+static inline uint8_t galp_load_u8(const uint8_t *p)
+{
+    return p[0];
+}
+
 static inline uint16_t galp_load_u16(const uint8_t *p)
 {
     return (uint16_t)(p[0] | (unsigned)p[1] << 8);

@@ -149,3 +149,41 @@ uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, const uint8_t *pac
         value |= load_word(w, packed, (k + 1) * lanes + lane) << (w - shift);
     return ((value & low_mask(b)) + base) & word_mask;
 }
+
+/* The reference encoder's choice (spec/ffor.md §3): base = the unsigned minimum of the vector,
+ * bit width = the width of (maximum − base). Slots m … 1023 of a last, partial vector copy slot
+ * 0 so that they never widen the range (spec/format.md §4.3). */
+void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
+                             galp_vector_info *info, uint8_t *payload)
+{
+    const unsigned w = galp_type_bits(type);
+    uint64_t in[GALP_VECTOR_SIZE];
+    galp_values_widen(w / 8, values, m, in);
+    for (uint32_t i = m; i < GALP_VECTOR_SIZE; i++)
+        in[i] = in[0];
+
+    uint64_t min = in[0], max = in[0];
+    for (uint32_t i = 1; i < m; i++) {
+        min = in[i] < min ? in[i] : min;
+        max = in[i] > max ? in[i] : max;
+    }
+    const unsigned b = galp_ffor_bit_width(max - min);
+    galp_ffor_pack(w, b, min, in, payload);
+
+    info->scheme = GALP_SCHEME_FFOR;
+    info->bit_width = (uint8_t)b;
+    info->base = min;
+    info->exponent = 0;
+    info->factor = 0;
+    info->exception_count = 0;
+    info->payload_size = 128u * b;
+}
+
+void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
+                             const uint8_t *payload, void *dst)
+{
+    const unsigned w = galp_type_bits(type);
+    uint64_t out[GALP_VECTOR_SIZE];
+    galp_ffor_unpack(w, info->bit_width, info->base, payload, out);
+    galp_values_narrow(w / 8, out, info->value_count, dst);
+}

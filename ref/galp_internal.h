@@ -31,8 +31,52 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme);
 
 uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
 
+/* Caller arrays hold values of `bytes` = 1, 2, 4 or 8 bytes in host order, not necessarily
+ * aligned: widen `count` of them to 64 bits, or narrow 64-bit values back (low bits kept). */
+void galp_values_widen(unsigned bytes, const void *values, size_t count, uint64_t *out);
+void galp_values_narrow(unsigned bytes, const uint64_t *in, size_t count, void *values);
+
+/* round16 of spec/format.md §1; x must be at most UINT64_MAX - 15. */
+static inline uint64_t galp_round16(uint64_t x)
+{
+    return (x + 15u) & ~(uint64_t)15u;
+}
+
+/* Vectors of a column of n values, ceil(n / 1024), and values of vector v (spec/format.md §2). */
+static inline uint64_t galp_vector_count(uint64_t n)
+{
+    return n / GALP_VECTOR_SIZE + (n % GALP_VECTOR_SIZE != 0);
+}
+static inline uint32_t galp_vector_values(uint64_t n, uint64_t vector)
+{
+    uint64_t left = n - vector * GALP_VECTOR_SIZE;
+    return left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
+}
+
+/* Largest value_count the format allows, 1024 · (2^32 − 1) (spec/format.md §3.1). */
+#define GALP_MAX_VALUE_COUNT ((uint64_t)GALP_VECTOR_SIZE * UINT32_MAX)
+
 /* Expected payload size of a vector from its metadata (spec/format.md §4). */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info);
+
+/* ---- The container: header and vector metadata (container.c; spec/format.md §3, §6) ---
+ * Validation runs every check of spec/format.md §6 in its order, including each ALP/G-ALP
+ * payload's own checks, and fills `column` only on success. */
+galp_status galp_container_validate(galp_column *column, const uint8_t *src, size_t src_len);
+/* Vector v's metadata entry of a validated column, with its value count. */
+void galp_container_read_entry(const galp_column *column, uint32_t vector,
+                               galp_vector_info *info);
+/* Writing a file: every entry first, then the header, whose checksum covers the entries. */
+void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info);
+void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
+                                 uint64_t payload_end);
+
+/* ---- RAW vectors (raw.c; spec/format.md §4.2) ---------------------------------------- */
+void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
+                            galp_vector_info *info, uint8_t *payload);
+void galp_raw_decode_vector(galp_type type, const galp_vector_info *info,
+                            const uint8_t *payload, void *dst);
+void galp_raw_get(galp_type type, const uint8_t *payload, uint32_t index, void *value);
 
 /* ---- FFOR over W-bit words, W = 8, 16, 32 or 64 (spec/ffor.md) ------------------------
  * Values are passed widened to uint64_t; only their low W bits matter. `packed` holds
@@ -44,12 +88,19 @@ void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, const uint8_t *pack
                       uint64_t out[GALP_VECTOR_SIZE]);
 uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
                        uint32_t index);
+/* Whole vectors of an integer type (m values in the caller's host-order array). */
+void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
+                             galp_vector_info *info, uint8_t *payload);
+void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
+                             const uint8_t *payload, void *dst);
 
 /* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
  * encode_vector functions write the payload for m <= 1024 values into `payload` (room for
  * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
  * factor, exception_count and payload_size. */
 size_t galp_payload_capacity(galp_type type);
+/* The largest galp_payload_capacity of any type: f64 G-ALP at 64 bits with 1024 exceptions. */
+#define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
  * Candidate (e, f) pairs chosen by first-level sampling of one row group. */

@@ -6,4 +6,11 @@ libgalp_la_SOURCES += \
 	ref/crc32c.c \
 	ref/status.c \
 	ref/types.c \
-	ref/ffor.c
+	ref/container.c \
+	ref/raw.c \
+	ref/ffor.c \
+	ref/compress.c \
+	ref/decompress.c
+
+# ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.
+include ref/alp.mk

@@ -2,6 +2,8 @@
  * types.c — facts about value types and schemes: widths, lanes, names, which scheme a type
  * allows (spec/format.md §2) and the payload size a scheme implies (spec/format.md §4).
  */
+#include <string.h>
+
 #include "galp_internal.h"
 
 unsigned galp_type_bits(galp_type type)
@@ -99,4 +101,41 @@ size_t galp_payload_capacity(galp_type type)
         .value_count = GALP_VECTOR_SIZE,
     };
     return (size_t)galp_payload_size(type, &worst);
+}
+
+/* Each case copies through a correctly typed local so that the caller's array needs no
+ * particular alignment; the switch sits outside the loops so that each loop is a plain copy. */
+#define WIDEN_LOOP(T)                                                                   \
+    for (size_t i = 0; i < count; i++) {                                                \
+        T v;                                                                            \
+        memcpy(&v, src + i * sizeof v, sizeof v);                                       \
+        out[i] = v;                                                                     \
+    }
+
+void galp_values_widen(unsigned bytes, const void *values, size_t count, uint64_t *out)
+{
+    const uint8_t *src = values;
+    switch (bytes) {
+    case 1: WIDEN_LOOP(uint8_t) break;
+    case 2: WIDEN_LOOP(uint16_t) break;
+    case 4: WIDEN_LOOP(uint32_t) break;
+    default: WIDEN_LOOP(uint64_t) break;
+    }
+}
+
+#define NARROW_LOOP(T)                                                                  \
+    for (size_t i = 0; i < count; i++) {                                                \
+        T v = (T)in[i];                                                                 \
+        memcpy(dst + i * sizeof v, &v, sizeof v);                                       \
+    }
+
+void galp_values_narrow(unsigned bytes, const uint64_t *in, size_t count, void *values)
+{
+    uint8_t *dst = values;
+    switch (bytes) {
+    case 1: NARROW_LOOP(uint8_t) break;
+    case 2: NARROW_LOOP(uint16_t) break;
+    case 4: NARROW_LOOP(uint32_t) break;
+    default: NARROW_LOOP(uint64_t) break;
+    }
 }

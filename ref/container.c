@@ -1,0 +1,270 @@
+/*
+ * container.c — the file header and the vector metadata table: validation in the order of
+ * spec/format.md §6, reading entries of a validated file, and writing both (spec/format.md §3).
+ *
+ * Validation looks at a byte only after an earlier check has proved it lies inside the input,
+ * and reports the class of the first failing check, so every file has exactly one expected
+ * status. All arithmetic on file values is done in 64 bits after range checks that rule out
+ * overflow.
+ */
+#include <string.h>
+
+#include "alp_constants.h"
+#include "bytes.h"
+#include "galp_internal.h"
+
+/* Header field offsets (spec/format.md §3.1). */
+enum {
+    HDR_MAGIC = 0,
+    HDR_VERSION_MAJOR = 4,
+    HDR_VERSION_MINOR = 5,
+    HDR_VALUE_TYPE = 6,
+    HDR_COLUMN_SCHEME = 7,
+    HDR_VALUE_COUNT = 8,
+    HDR_VECTOR_COUNT = 16,
+    HDR_FLAGS = 20,
+    HDR_METADATA_OFFSET = 24,
+    HDR_PAYLOAD_OFFSET = 32,
+    HDR_PAYLOAD_END = 40,
+    HDR_FILE_SIZE = 48,
+    HDR_RESERVED = 56,
+    HDR_CHECKSUM = 60
+};
+
+/* Vector metadata entry field offsets (spec/format.md §3.3). */
+enum {
+    ENT_PAYLOAD_OFFSET = 0,
+    ENT_BASE = 8,
+    ENT_PAYLOAD_SIZE = 16,
+    ENT_EXCEPTION_COUNT = 20,
+    ENT_SCHEME = 22,
+    ENT_BIT_WIDTH = 23,
+    ENT_EXPONENT = 24,
+    ENT_FACTOR = 25,
+    ENT_RESERVED = 26,
+    ENT_RESERVED_SIZE = 6
+};
+
+/* "GALP": the bytes 47 41 4C 50 read as a little-endian u32. */
+#define GALP_MAGIC 0x504C4147u
+
+/* The header fields that steer the rest of validation. */
+typedef struct header_fields {
+    uint64_t value_count;
+    uint32_t vector_count;
+    uint64_t payload_offset;
+    uint64_t payload_end;
+    uint64_t file_size;
+} header_fields;
+
+static uint64_t metadata_end(uint32_t vector_count)
+{
+    return GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * vector_count;
+}
+
+/* spec/format.md §3.4: header bytes 0 … 59, then the whole metadata table. */
+static uint32_t file_checksum(const uint8_t *file, uint32_t vector_count)
+{
+    uint32_t crc = galp_crc32c(0, file, HDR_CHECKSUM);
+    return galp_crc32c(crc, file + GALP_HEADER_SIZE,
+                       (size_t)GALP_VECTOR_ENTRY_SIZE * vector_count);
+}
+
+/* spec/format.md §6 steps 1–9: everything about the header. */
+static galp_status validate_header(const uint8_t *src, size_t src_len, header_fields *h)
+{
+    if (src_len < GALP_HEADER_SIZE)
+        return GALP_ERR_TRUNCATED;
+    if (galp_load_u32(src + HDR_MAGIC) != GALP_MAGIC)
+        return GALP_ERR_BAD_MAGIC;
+    if (galp_load_u8(src + HDR_VERSION_MAJOR) != GALP_VERSION_MAJOR)
+        return GALP_ERR_VERSION; /* §1.1: any minor version is accepted */
+
+    h->value_count = galp_load_u64(src + HDR_VALUE_COUNT);
+    h->vector_count = galp_load_u32(src + HDR_VECTOR_COUNT);
+    if (h->value_count > GALP_MAX_VALUE_COUNT ||
+        h->vector_count != galp_vector_count(h->value_count))
+        return GALP_ERR_COUNT_MISMATCH;
+
+    /* §3.2; payload_end is only checked for alignment and bounds here, its exact value after
+     * the payloads are known (step 11). */
+    h->payload_offset = galp_load_u64(src + HDR_PAYLOAD_OFFSET);
+    h->payload_end = galp_load_u64(src + HDR_PAYLOAD_END);
+    h->file_size = galp_load_u64(src + HDR_FILE_SIZE);
+    if (galp_load_u64(src + HDR_METADATA_OFFSET) != GALP_HEADER_SIZE ||
+        h->payload_offset != metadata_end(h->vector_count) || h->payload_end % 16u != 0 ||
+        h->payload_end < h->payload_offset || h->payload_end > UINT64_MAX - GALP_TAIL_PADDING ||
+        h->file_size != h->payload_end + GALP_TAIL_PADDING)
+        return GALP_ERR_LAYOUT;
+
+    if (h->file_size > src_len)
+        return GALP_ERR_TRUNCATED;
+    /* From here on the whole file, metadata table included, is known to be inside src. */
+    if (file_checksum(src, h->vector_count) != galp_load_u32(src + HDR_CHECKSUM))
+        return GALP_ERR_CHECKSUM;
+
+    galp_type type = (galp_type)galp_load_u8(src + HDR_VALUE_TYPE);
+    if (galp_type_bits(type) == 0)
+        return GALP_ERR_BAD_TYPE;
+    if (!galp_scheme_allowed(type, (galp_scheme)galp_load_u8(src + HDR_COLUMN_SCHEME)))
+        return GALP_ERR_BAD_SCHEME;
+    if (galp_load_u32(src + HDR_FLAGS) != 0 || galp_load_u32(src + HDR_RESERVED) != 0)
+        return GALP_ERR_RESERVED;
+    return GALP_OK;
+}
+
+static bool is_alp_scheme(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+}
+
+static void decode_entry(const uint8_t *entry, uint64_t value_count, uint32_t vector,
+                         galp_vector_info *info)
+{
+    info->payload_offset = galp_load_u64(entry + ENT_PAYLOAD_OFFSET);
+    info->base = galp_load_u64(entry + ENT_BASE);
+    info->payload_size = galp_load_u32(entry + ENT_PAYLOAD_SIZE);
+    info->value_count = galp_vector_values(value_count, vector);
+    info->exception_count = galp_load_u16(entry + ENT_EXCEPTION_COUNT);
+    info->scheme = (galp_scheme)galp_load_u8(entry + ENT_SCHEME);
+    info->bit_width = galp_load_u8(entry + ENT_BIT_WIDTH);
+    info->exponent = galp_load_u8(entry + ENT_EXPONENT);
+    info->factor = galp_load_u8(entry + ENT_FACTOR);
+}
+
+static bool reserved_bytes_zero(const uint8_t *entry)
+{
+    for (unsigned i = 0; i < ENT_RESERVED_SIZE; i++)
+        if (galp_load_u8(entry + ENT_RESERVED + i) != 0)
+            return false;
+    return true;
+}
+
+/* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. */
+static galp_status validate_entry_fields(const galp_column *column, const uint8_t *entry,
+                                         const galp_vector_info *info)
+{
+    const unsigned w = galp_type_bits(column->type);
+    const bool raw = info->scheme == GALP_SCHEME_RAW;
+    const bool alp = is_alp_scheme(info->scheme);
+
+    if (!raw && info->scheme != column->scheme)
+        return GALP_ERR_BAD_SCHEME;
+    if (!reserved_bytes_zero(entry))
+        return GALP_ERR_RESERVED;
+    if (info->bit_width > (raw ? 0u : w))
+        return GALP_ERR_BIT_WIDTH;
+    if (raw ? info->base != 0 : (w < 64 && info->base >> w != 0))
+        return GALP_ERR_BASE;
+
+    /* spec/alp.md §3: 0 <= f <= e <= 18 (f64) or 10 (f32). */
+    const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
+    if (alp ? (info->exponent > max_e || info->factor > info->exponent)
+            : (info->exponent != 0 || info->factor != 0))
+        return GALP_ERR_EXPONENT;
+    if (info->exception_count > (alp ? info->value_count : 0u))
+        return GALP_ERR_EXCEPTION_COUNT;
+    if (info->payload_size != galp_payload_size(column->type, info))
+        return GALP_ERR_PAYLOAD_SIZE;
+    return GALP_OK;
+}
+
+/* spec/format.md §6 step 10 for every vector, then step 11. */
+static galp_status validate_vectors(const galp_column *column, const header_fields *h)
+{
+    uint64_t earliest = h->payload_offset; /* where the next payload may start (§4) */
+    for (uint32_t v = 0; v < column->vector_count; v++) {
+        const uint8_t *entry = column->data + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE;
+        galp_vector_info info;
+        decode_entry(entry, column->value_count, v, &info);
+
+        galp_status status = validate_entry_fields(column, entry, &info);
+        if (status != GALP_OK)
+            return status;
+
+        /* §4 placement: aligned, in order, inside [payload_offset, payload_end]. */
+        if (info.payload_offset % 16u != 0 || info.payload_offset < earliest ||
+            info.payload_size > h->payload_end ||
+            info.payload_offset > h->payload_end - info.payload_size)
+            return GALP_ERR_PAYLOAD_OFFSET;
+        uint64_t end = info.payload_offset + info.payload_size;
+        earliest = galp_round16(end);
+
+        if (is_alp_scheme(info.scheme)) {
+            status = galp_alp_validate_payload(column->type, &info,
+                                               column->data + info.payload_offset);
+            if (status != GALP_OK)
+                return status;
+        }
+    }
+    /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
+    if (h->payload_end != earliest)
+        return GALP_ERR_LAYOUT;
+    return GALP_OK;
+}
+
+galp_status galp_container_validate(galp_column *column, const uint8_t *src, size_t src_len)
+{
+    header_fields h;
+    galp_status status = validate_header(src, src_len, &h);
+    if (status != GALP_OK)
+        return status;
+
+    galp_column checked = {
+        .data = src,
+        .size = (size_t)h.file_size,
+        .type = (galp_type)galp_load_u8(src + HDR_VALUE_TYPE),
+        .scheme = (galp_scheme)galp_load_u8(src + HDR_COLUMN_SCHEME),
+        .value_count = h.value_count,
+        .vector_count = h.vector_count,
+        .version_minor = galp_load_u8(src + HDR_VERSION_MINOR),
+        .checksum = galp_load_u32(src + HDR_CHECKSUM),
+    };
+    status = validate_vectors(&checked, &h);
+    if (status != GALP_OK)
+        return status;
+    *column = checked;
+    return GALP_OK;
+}
+
+void galp_container_read_entry(const galp_column *column, uint32_t vector,
+                               galp_vector_info *info)
+{
+    decode_entry(column->data + GALP_HEADER_SIZE + (size_t)vector * GALP_VECTOR_ENTRY_SIZE,
+                 column->value_count, vector, info);
+}
+
+void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info)
+{
+    uint8_t *entry = file + GALP_HEADER_SIZE + (size_t)vector * GALP_VECTOR_ENTRY_SIZE;
+    galp_store_u64(entry + ENT_PAYLOAD_OFFSET, info->payload_offset);
+    galp_store_u64(entry + ENT_BASE, info->base);
+    galp_store_u32(entry + ENT_PAYLOAD_SIZE, info->payload_size);
+    galp_store_u16(entry + ENT_EXCEPTION_COUNT, info->exception_count);
+    entry[ENT_SCHEME] = (uint8_t)info->scheme;
+    entry[ENT_BIT_WIDTH] = info->bit_width;
+    entry[ENT_EXPONENT] = info->exponent;
+    entry[ENT_FACTOR] = info->factor;
+    memset(entry + ENT_RESERVED, 0, ENT_RESERVED_SIZE);
+}
+
+/* The metadata table must already be written: the checksum covers it (§3.4). */
+void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
+                                 uint64_t payload_end)
+{
+    const uint32_t vector_count = (uint32_t)galp_vector_count(n);
+    galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
+    file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
+    file[HDR_VERSION_MINOR] = GALP_VERSION_MINOR;
+    file[HDR_VALUE_TYPE] = (uint8_t)type;
+    file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
+    galp_store_u64(file + HDR_VALUE_COUNT, n);
+    galp_store_u32(file + HDR_VECTOR_COUNT, vector_count);
+    galp_store_u32(file + HDR_FLAGS, 0);
+    galp_store_u64(file + HDR_METADATA_OFFSET, GALP_HEADER_SIZE);
+    galp_store_u64(file + HDR_PAYLOAD_OFFSET, metadata_end(vector_count));
+    galp_store_u64(file + HDR_PAYLOAD_END, payload_end);
+    galp_store_u64(file + HDR_FILE_SIZE, payload_end + GALP_TAIL_PADDING);
+    galp_store_u32(file + HDR_RESERVED, 0);
+    galp_store_u32(file + HDR_CHECKSUM, file_checksum(file, vector_count));
+}

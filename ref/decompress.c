@@ -1,0 +1,139 @@
+/*
+ * decompress.c — decoding: open (validate once), per-vector metadata, whole-column, single
+ * vector and single value (spec/format.md §5).
+ *
+ * galp_open runs every check of spec/format.md §6; the functions taking a galp_column then only
+ * check their own arguments, because every offset and size they use was proved to lie inside
+ * the file. Decoding writes to dst only after all checks have passed, so a failing call leaves
+ * no partial output behind that could pass for a result.
+ */
+#include "galp_internal.h"
+
+galp_status galp_open(galp_column *column, const void *src, size_t src_len)
+{
+    if (column == NULL || src == NULL)
+        return GALP_ERR_ARGUMENT;
+    return galp_container_validate(column, src, src_len);
+}
+
+galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
+                                 galp_vector_info *info)
+{
+    if (column == NULL || info == NULL)
+        return GALP_ERR_ARGUMENT;
+    if (vector >= column->vector_count)
+        return GALP_ERR_INDEX;
+    galp_container_read_entry(column, vector, info);
+    return GALP_OK;
+}
+
+/* Decodes a vector of a validated column into dst (room for its value_count values). */
+static void decode_vector(const galp_column *column, uint32_t vector, void *dst)
+{
+    galp_vector_info info;
+    galp_container_read_entry(column, vector, &info);
+    const uint8_t *payload = column->data + info.payload_offset;
+    switch (info.scheme) {
+    case GALP_SCHEME_FFOR:
+        galp_ffor_decode_vector(column->type, &info, payload, dst);
+        break;
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP:
+        galp_alp_decode_vector(column->type, &info, payload, dst);
+        break;
+    default:
+        galp_raw_decode_vector(column->type, &info, payload, dst);
+        break;
+    }
+}
+
+galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
+{
+    if (column == NULL)
+        return GALP_ERR_ARGUMENT;
+    const size_t value_bytes = galp_type_size(column->type);
+    if (column->value_count > dst_capacity / value_bytes)
+        return GALP_ERR_DST_TOO_SMALL;
+    if (dst == NULL && column->value_count > 0)
+        return GALP_ERR_ARGUMENT;
+    uint8_t *out = dst;
+    for (uint32_t v = 0; v < column->vector_count; v++)
+        decode_vector(column, v, out + (size_t)v * GALP_VECTOR_SIZE * value_bytes);
+    return GALP_OK;
+}
+
+galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector, void *dst,
+                                      size_t dst_capacity)
+{
+    if (column == NULL || dst == NULL)
+        return GALP_ERR_ARGUMENT;
+    if (vector >= column->vector_count)
+        return GALP_ERR_INDEX;
+    const uint32_t m = galp_vector_values(column->value_count, vector);
+    if ((size_t)m * galp_type_size(column->type) > dst_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+    decode_vector(column, vector, dst);
+    return GALP_OK;
+}
+
+/* O(1) for RAW and FFOR; ALP and G-ALP look the index up among the vector's exceptions. */
+galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
+{
+    if (column == NULL || value == NULL)
+        return GALP_ERR_ARGUMENT;
+    if (index >= column->value_count)
+        return GALP_ERR_INDEX;
+    const uint32_t vector = (uint32_t)(index / GALP_VECTOR_SIZE);
+    const uint32_t slot = (uint32_t)(index % GALP_VECTOR_SIZE);
+    galp_vector_info info;
+    galp_container_read_entry(column, vector, &info);
+    const uint8_t *payload = column->data + info.payload_offset;
+    const unsigned w = galp_type_bits(column->type);
+    uint64_t unpacked;
+    switch (info.scheme) {
+    case GALP_SCHEME_FFOR:
+        unpacked = galp_ffor_get(w, info.bit_width, info.base, payload, slot);
+        galp_values_narrow(w / 8, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP:
+        galp_alp_get(column->type, &info, payload, slot, value);
+        break;
+    default:
+        galp_raw_get(column->type, payload, slot, value);
+        break;
+    }
+    return GALP_OK;
+}
+
+galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t dst_capacity,
+                            uint64_t *value_count)
+{
+    if (value_count == NULL)
+        return GALP_ERR_ARGUMENT;
+    galp_column column;
+    galp_status status = galp_open(&column, src, src_len);
+    if (status != GALP_OK)
+        return status;
+    status = galp_column_decode(&column, dst, dst_capacity);
+    if (status != GALP_OK)
+        return status;
+    *value_count = column.value_count;
+    return GALP_OK;
+}
+
+galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size)
+{
+    if (decoded_size == NULL)
+        return GALP_ERR_ARGUMENT;
+    galp_column column;
+    galp_status status = galp_open(&column, src, src_len);
+    if (status != GALP_OK)
+        return status;
+    /* value_count <= 1024 · (2^32 − 1), so the product fits in 64 bits. */
+    const uint64_t size = column.value_count * galp_type_size(column.type);
+    if (size > SIZE_MAX)
+        return GALP_ERR_TOO_LARGE;
+    *decoded_size = (size_t)size;
+    return GALP_OK;
+}
