@@ -1,1 +1,12 @@
 # tools/local.mk — included by the top-level Makefile.am.
+# The `galp` command-line tool: one file per command, shared helpers in cli_*.c (docs/CLI.md).
+bin_PROGRAMS += galp
+galp_SOURCES = \
+	tools/galp.c tools/cli.h tools/cli_message.c \
+	tools/cli_options.c tools/cli_options.h \
+	tools/cli_file.c tools/cli_file.h \
+	tools/cli_values.c tools/cli_values.h tools/cli_input.c \
+	tools/cli_column.c tools/cli_column.h \
+	tools/cli_encode.c tools/cli_decode.c tools/cli_verify.c \
+	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c
+galp_LDADD = libgalp.la

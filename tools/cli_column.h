@@ -1,0 +1,20 @@
+/*
+ * cli_column.h — opening and decoding a galp column file for the galp commands.
+ */
+#ifndef GALP_CLI_COLUMN_H
+#define GALP_CLI_COLUMN_H
+
+#include <stdint.h>
+
+#include "galp.h"
+
+/* Reads `path` and validates it (galp_open, spec/format.md §6). On success *data holds the file
+ * bytes that *column borrows (freed by the caller). Returns CLI_EXIT_OK, CLI_EXIT_DATA (invalid
+ * file: the message names the file and the failed check) or CLI_EXIT_IO. */
+int cli_open_column(const char *path, uint8_t **data, galp_column *column);
+
+/* Decodes every value of an opened column into a new array (*values, freed by the caller; never
+ * NULL on success). Returns CLI_EXIT_OK, CLI_EXIT_DATA or CLI_EXIT_IO, after a message. */
+int cli_decode_column(const char *path, const galp_column *column, uint8_t **values);
+
+#endif /* GALP_CLI_COLUMN_H */

@@ -1,0 +1,162 @@
+/*
+ * cli_encode.c — `galp encode`: a binary or text column in, a galp column file out.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_file.h"
+#include "cli_options.h"
+#include "cli_values.h"
+
+static const char usage[] =
+    "Usage: galp encode --type TYPE [options] INPUT OUTPUT\n"
+    "Compress a column of values into a galp column file (spec/format.md).\n"
+    "\n"
+    "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
+    "  -s, --scheme SCHEME  raw, ffor (integers), alp or galp (floats), or auto (default):\n"
+    "                       ffor for integers, galp for floats; any vector that would grow\n"
+    "                       is stored raw\n"
+    "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
+    "                       (one value per line); default: text for .txt and .csv names,\n"
+    "                       binary otherwise\n"
+    "  -q, --quiet          do not print the size summary\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "INPUT may be '-' for standard input, OUTPUT '-' for standard output. OUTPUT appears only\n"
+    "once complete: on any error no output file is left behind.\n";
+
+enum { OPT_TYPE, OPT_SCHEME, OPT_FORMAT, OPT_QUIET, OPT_HELP };
+static const cli_option options[] = {
+    [OPT_TYPE] = {"type", 't', true},     [OPT_SCHEME] = {"scheme", 's', true},
+    [OPT_FORMAT] = {"format", 'f', true}, [OPT_QUIET] = {"quiet", 'q', false},
+    [OPT_HELP] = {"help", 'h', false},    {NULL, 0, false},
+};
+
+typedef struct encode_args {
+    const char *input, *output;
+    bool has_type, has_format, quiet;
+    galp_type type;
+    galp_scheme scheme;
+    cli_format format;
+} encode_args;
+
+/* Fills args from the command line; returns CLI_EXIT_OK, CLI_EXIT_USAGE or CLI_HELP_SHOWN. */
+static int parse_args(int argc, char **argv, encode_args *args)
+{
+    cli_parser parser;
+    cli_parser_init(&parser, "encode", options, argc, argv);
+    const char *value, *operands[2];
+    int operand_count = 0;
+    *args = (encode_args){.scheme = GALP_SCHEME_AUTO};
+    for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
+        switch (opt) {
+        case CLI_BAD: return CLI_EXIT_USAGE;
+        case CLI_OPERAND:
+            if (operand_count == 2) {
+                return cli_usage_error("encode", "too many operands ('%s')", value);
+            }
+            operands[operand_count++] = value;
+            break;
+        case OPT_TYPE:
+            if (!cli_type_from_name(value, &args->type)) {
+                return cli_usage_error("encode", "unknown type '%s'", value);
+            }
+            args->has_type = true;
+            break;
+        case OPT_SCHEME:
+            if (!cli_scheme_from_name(value, &args->scheme)) {
+                return cli_usage_error("encode", "unknown scheme '%s'", value);
+            }
+            break;
+        case OPT_FORMAT:
+            if (!cli_format_from_name(value, &args->format)) {
+                return cli_usage_error("encode", "unknown format '%s' (binary or text)", value);
+            }
+            args->has_format = true;
+            break;
+        case OPT_QUIET: args->quiet = true; break;
+        default: fputs(usage, stdout); return CLI_HELP_SHOWN; /* OPT_HELP */
+        }
+    }
+    if (operand_count != 2) {
+        return cli_usage_error("encode", "expected INPUT and OUTPUT");
+    }
+    if (!args->has_type) {
+        return cli_usage_error("encode", "--type is required");
+    }
+    /* spec/format.md §2: FFOR is for integers, ALP and G-ALP for floats, RAW for all. */
+    bool is_float = cli_type_is_float(args->type);
+    if ((args->scheme == GALP_SCHEME_FFOR && is_float) ||
+        ((args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP) && !is_float)) {
+        return cli_usage_error("encode", "scheme %s does not apply to %s values",
+                               galp_scheme_name(args->scheme), galp_type_name(args->type));
+    }
+    args->input = operands[0];
+    args->output = operands[1];
+    if (!args->has_format) {
+        args->format = cli_format_for_path(args->input);
+    }
+    return CLI_EXIT_OK;
+}
+
+static void print_summary(const encode_args *args, uint64_t count, size_t encoded_size,
+                          const uint8_t *encoded)
+{
+    galp_column column;
+    if (galp_open(&column, encoded, encoded_size) != GALP_OK) {
+        return; /* cannot happen for the encoder's own output; the summary is optional */
+    }
+    uint64_t raw_size = count * galp_type_size(args->type);
+    printf("%s: %llu %s values, %llu -> %zu bytes", args->output, (unsigned long long)count,
+           galp_type_name(args->type), (unsigned long long)raw_size, encoded_size);
+    if (count > 0) {
+        printf(" (ratio %.3f, %.3f bits/value)", (double)raw_size / (double)encoded_size,
+               8.0 * (double)encoded_size / (double)count);
+    }
+    printf(", scheme %s\n", galp_scheme_name(column.scheme));
+}
+
+int galp_cli_encode(int argc, char **argv)
+{
+    encode_args args;
+    int status = parse_args(argc, argv, &args);
+    if (status != CLI_EXIT_OK) {
+        return status == CLI_HELP_SHOWN ? CLI_EXIT_OK : status;
+    }
+    uint8_t *values;
+    uint64_t count;
+    status = cli_load_values(args.input, args.format, args.type, &values, &count);
+    if (status != CLI_EXIT_OK) {
+        return status;
+    }
+    size_t bound = galp_compress_bound(args.type, count);
+    uint8_t *encoded = bound > 0 ? malloc(bound) : NULL;
+    size_t encoded_size = 0;
+    if (bound == 0) {
+        cli_error("%s: %llu values are more than a galp column holds", args.input,
+                  (unsigned long long)count);
+        status = CLI_EXIT_DATA;
+    } else if (encoded == NULL) {
+        cli_error("%s: out of memory", args.input);
+        status = CLI_EXIT_IO;
+    } else {
+        galp_status gs = galp_compress(args.type, args.scheme, values, count, encoded, bound,
+                                       &encoded_size);
+        if (gs != GALP_OK) {
+            cli_error("%s: cannot encode: %s (%s)", args.input, galp_strerror(gs),
+                      galp_status_name(gs));
+            status = CLI_EXIT_DATA;
+        }
+    }
+    free(values);
+    if (status == CLI_EXIT_OK) {
+        status = cli_write_file(args.output, encoded, encoded_size);
+    }
+    if (status == CLI_EXIT_OK && !args.quiet && strcmp(args.output, "-") != 0) {
+        print_summary(&args, count, encoded_size, encoded);
+    }
+    free(encoded);
+    return status;
+}

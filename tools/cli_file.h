@@ -1,0 +1,39 @@
+/*
+ * cli_file.h — whole-file input and all-or-nothing output for the galp commands.
+ *
+ * Output goes to a temporary file in the destination's directory that is renamed over the
+ * destination only once everything was written and flushed; on any failure the temporary file
+ * is removed, so a failed command never leaves a partial output file behind.
+ * The path "-" means standard input or standard output.
+ */
+#ifndef GALP_CLI_FILE_H
+#define GALP_CLI_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Reads all of `path` into a new buffer (*data, freed by the caller; never NULL on success,
+ * even for an empty file). Returns CLI_EXIT_OK or CLI_EXIT_IO after a message naming the file. */
+int cli_read_file(const char *path, uint8_t **data, size_t *size);
+
+typedef struct cli_output {
+    const char *path; /* the destination, as given */
+    char *temp_path;  /* NULL when writing to standard output */
+    FILE *stream;     /* write here between open and commit */
+} cli_output;
+
+/* Creates the temporary file. Returns CLI_EXIT_OK or CLI_EXIT_IO after a message. */
+int cli_output_open(cli_output *out, const char *path);
+
+/* Flushes, syncs and renames the temporary file over the destination. On any error the
+ * temporary file is removed. Returns CLI_EXIT_OK or CLI_EXIT_IO after a message. */
+int cli_output_commit(cli_output *out);
+
+/* Discards everything written: closes and removes the temporary file. */
+void cli_output_abort(cli_output *out);
+
+/* Opens `path`, writes `size` bytes and commits; the one-call form for binary outputs. */
+int cli_write_file(const char *path, const void *data, size_t size);
+
+#endif /* GALP_CLI_FILE_H */

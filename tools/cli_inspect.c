@@ -1,0 +1,165 @@
+/*
+ * cli_inspect.c — `galp inspect`: what a column file holds and how well it compressed.
+ * This file gathers the figures; cli_inspect_text.c and cli_inspect_json.c print them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_column.h"
+#include "cli_inspect.h"
+#include "cli_options.h"
+
+static const char usage[] =
+    "Usage: galp inspect [options] FILE.galp\n"
+    "Validate a galp column file and describe it: header, schemes, bit widths, bits/value,\n"
+    "compression ratio; for ALP and G-ALP also exponents, factors and exception counts (per\n"
+    "lane for G-ALP).\n"
+    "\n"
+    "  -v, --vectors  list every vector, not only the column summary\n"
+    "  -j, --json     print JSON instead of text\n"
+    "  -h, --help     show this help\n";
+
+enum { OPT_VECTORS, OPT_JSON, OPT_HELP };
+static const cli_option options[] = {
+    [OPT_VECTORS] = {"vectors", 'v', false},
+    [OPT_JSON] = {"json", 'j', false},
+    [OPT_HELP] = {"help", 'h', false},
+    {NULL, 0, false},
+};
+
+void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *out)
+{
+    memset(out, 0, sizeof *out);
+    /* galp_open validated the whole table, so v < vector_count cannot fail. */
+    galp_vector_info_get(column, v, &out->info);
+    if (out->info.scheme != GALP_SCHEME_GALP) {
+        return;
+    }
+    /* spec/galp.md §1: lane_end[L] (u16, cumulative) follows the 128·b packed bytes. */
+    unsigned lanes = GALP_VECTOR_SIZE / (8 * (unsigned)galp_type_size(column->type));
+    const uint8_t *lane_end = column->data + out->info.payload_offset + 128u * out->info.bit_width;
+    unsigned previous = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        unsigned end = lane_end[2 * l] | (unsigned)lane_end[2 * l + 1] << 8;
+        out->lane_exceptions[l] = (uint16_t)(end - previous);
+        previous = end;
+    }
+}
+
+bool inspect_is_alp(const inspect_report *report)
+{
+    return report->column->scheme == GALP_SCHEME_ALP || report->column->scheme == GALP_SCHEME_GALP;
+}
+
+int64_t inspect_signed_base(const inspect_report *report, uint64_t base)
+{
+    unsigned w = 8 * (unsigned)galp_type_size(report->column->type);
+    if (w < 64 && (base >> (w - 1) & 1)) {
+        return (int64_t)(base | ~((UINT64_C(1) << w) - 1));
+    }
+    return (int64_t)base; /* W = 64: the conversion is two's complement on every C11 target */
+}
+
+double inspect_bits_per_value(uint64_t bytes, uint64_t n)
+{
+    return n > 0 ? 8.0 * (double)bytes / (double)n : 0.0;
+}
+
+double inspect_ratio(uint64_t raw_bytes, uint64_t bytes)
+{
+    return bytes > 0 ? (double)raw_bytes / (double)bytes : 0.0;
+}
+
+static void add_vector(inspect_report *report, uint32_t v, const inspect_vector *vector)
+{
+    const galp_vector_info *info = &vector->info;
+    report->vectors_by_scheme[info->scheme]++;
+    report->payload_bytes += info->payload_size;
+    if (info->scheme == GALP_SCHEME_RAW) {
+        return;
+    }
+    if (info->bit_width < report->bit_width_min) {
+        report->bit_width_min = info->bit_width;
+    }
+    if (info->bit_width > report->bit_width_max) {
+        report->bit_width_max = info->bit_width;
+    }
+    report->packed_vectors++;
+    report->bit_width_sum += info->bit_width;
+    if (!inspect_is_alp(report)) {
+        return;
+    }
+    report->ef_vectors[info->exponent][info->factor]++;
+    report->exceptions += info->exception_count;
+    if (info->exception_count > report->most_exceptions) {
+        report->most_exceptions = info->exception_count;
+        report->most_exceptions_vector = v;
+    }
+    for (unsigned l = 0; l < report->lanes; l++) {
+        if (vector->lane_exceptions[l] > report->most_lane_exceptions) {
+            report->most_lane_exceptions = vector->lane_exceptions[l];
+            report->most_lane_vector = v;
+            report->most_lane = l;
+        }
+    }
+}
+
+static void summarize(const char *path, const galp_column *column, inspect_report *report)
+{
+    memset(report, 0, sizeof *report);
+    report->path = path;
+    report->column = column;
+    report->lanes = GALP_VECTOR_SIZE / (8 * (unsigned)galp_type_size(column->type));
+    report->raw_size = column->value_count * galp_type_size(column->type);
+    report->bit_width_min = 64;
+    for (uint32_t v = 0; v < column->vector_count; v++) {
+        inspect_vector vector;
+        inspect_read_vector(column, v, &vector);
+        add_vector(report, v, &vector);
+    }
+    if (report->packed_vectors == 0) {
+        report->bit_width_min = 0;
+    }
+}
+
+int galp_cli_inspect(int argc, char **argv)
+{
+    cli_parser parser;
+    cli_parser_init(&parser, "inspect", options, argc, argv);
+    const char *value, *path = NULL;
+    bool vectors = false, json = false;
+    for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
+        switch (opt) {
+        case CLI_BAD: return CLI_EXIT_USAGE;
+        case CLI_OPERAND:
+            if (path != NULL) {
+                return cli_usage_error("inspect", "too many operands ('%s')", value);
+            }
+            path = value;
+            break;
+        case OPT_VECTORS: vectors = true; break;
+        case OPT_JSON: json = true; break;
+        default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
+        }
+    }
+    if (path == NULL) {
+        return cli_usage_error("inspect", "expected FILE.galp");
+    }
+    uint8_t *data;
+    galp_column column;
+    int status = cli_open_column(path, &data, &column);
+    if (status != CLI_EXIT_OK) {
+        return status;
+    }
+    inspect_report report;
+    summarize(path, &column, &report);
+    (json ? inspect_print_json : inspect_print_text)(stdout, &report, vectors);
+    free(data);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("cannot write standard output");
+        return CLI_EXIT_IO;
+    }
+    return CLI_EXIT_OK;
+}

@@ -1,0 +1,128 @@
+/*
+ * cli_inspect_json.c — `galp inspect --json`: the same figures as the text form, for programs.
+ * One JSON object; every field is always present for the column's scheme (see docs/CLI.md).
+ */
+#include <inttypes.h>
+
+#include "cli_inspect.h"
+
+static void print_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s != '\0'; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            fprintf(out, "\\%c", c);
+        } else if (c < 0x20) {
+            fprintf(out, "\\u%04x", c);
+        } else {
+            fputc(c, out);
+        }
+    }
+    fputc('"', out);
+}
+
+/* A ratio, or null where it is infinite (an empty payload). */
+static void print_ratio(FILE *out, uint64_t raw, uint64_t bytes)
+{
+    if (bytes > 0) {
+        fprintf(out, "%.6g", inspect_ratio(raw, bytes));
+    } else {
+        fputs("null", out);
+    }
+}
+
+static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
+{
+    inspect_vector vector;
+    inspect_read_vector(r->column, v, &vector);
+    const galp_vector_info *info = &vector.info;
+    uint64_t raw = (uint64_t)info->value_count * galp_type_size(r->column->type);
+    fprintf(out,
+            "    {\"vector\": %" PRIu32 ", \"values\": %" PRIu32 ", \"scheme\": \"%s\", "
+            "\"payload_offset\": %" PRIu64 ", \"payload_size\": %" PRIu32 ", ",
+            v, info->value_count, galp_scheme_name(info->scheme), info->payload_offset,
+            info->payload_size);
+    if (inspect_is_alp(r)) {
+        fprintf(out, "\"base\": %" PRId64, inspect_signed_base(r, info->base));
+    } else {
+        fprintf(out, "\"base\": %" PRIu64, info->base);
+    }
+    fprintf(out, ", \"bit_width\": %u, \"bits_per_value\": %.6g, \"ratio\": ", info->bit_width,
+            inspect_bits_per_value(info->payload_size, info->value_count));
+    print_ratio(out, raw, info->payload_size);
+    if (inspect_is_alp(r)) {
+        fprintf(out, ", \"exponent\": %u, \"factor\": %u, \"exceptions\": %u", info->exponent,
+                info->factor, info->exception_count);
+    }
+    if (info->scheme == GALP_SCHEME_GALP) {
+        fputs(", \"lane_exceptions\": [", out);
+        for (unsigned l = 0; l < r->lanes; l++) {
+            fprintf(out, "%s%u", l > 0 ? ", " : "", vector.lane_exceptions[l]);
+        }
+        fputc(']', out);
+    }
+    fputc('}', out);
+}
+
+static void print_alp_summary(FILE *out, const inspect_report *r)
+{
+    fputs(",\n  \"exponent_factor\": [", out);
+    const char *separator = "";
+    for (unsigned e = 0; e <= INSPECT_MAX_EXPONENT; e++) {
+        for (unsigned f = 0; f <= e; f++) {
+            if (r->ef_vectors[e][f] > 0) {
+                fprintf(out, "%s{\"exponent\": %u, \"factor\": %u, \"vectors\": %" PRIu32 "}",
+                        separator, e, f, r->ef_vectors[e][f]);
+                separator = ", ";
+            }
+        }
+    }
+    fprintf(out,
+            "],\n  \"exceptions\": %" PRIu64 ",\n  \"most_exceptions\": {\"vector\": %" PRIu32
+            ", \"count\": %" PRIu32 "}",
+            r->exceptions, r->most_exceptions_vector, r->most_exceptions);
+    if (r->column->scheme == GALP_SCHEME_GALP) {
+        fprintf(out,
+                ",\n  \"lanes\": %u,\n  \"most_lane_exceptions\": {\"vector\": %" PRIu32
+                ", \"lane\": %" PRIu32 ", \"count\": %" PRIu32 "}",
+                r->lanes, r->most_lane_vector, r->most_lane, r->most_lane_exceptions);
+    }
+}
+
+void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
+{
+    const galp_column *c = r->column;
+    fputs("{\n  \"file\": ", out);
+    print_string(out, r->path);
+    fprintf(out,
+            ",\n  \"file_size\": %zu,\n  \"version\": \"%u.%u\",\n  \"type\": \"%s\",\n"
+            "  \"scheme\": \"%s\",\n  \"value_count\": %" PRIu64 ",\n  \"vector_count\": %"
+            PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"raw_size\": %" PRIu64
+            ",\n  \"payload_size\": %" PRIu64 ",\n  \"ratio\": ",
+            c->size, GALP_VERSION_MAJOR, (unsigned)c->version_minor, galp_type_name(c->type),
+            galp_scheme_name(c->scheme), c->value_count, c->vector_count, c->checksum,
+            r->raw_size, r->payload_bytes);
+    print_ratio(out, r->raw_size, c->size);
+    fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",
+            inspect_bits_per_value(c->size, c->value_count));
+    for (int s = GALP_SCHEME_RAW; s <= GALP_SCHEME_GALP; s++) {
+        fprintf(out, "%s\"%s\": %" PRIu32, s > 0 ? ", " : "", galp_scheme_name((galp_scheme)s),
+                r->vectors_by_scheme[s]);
+    }
+    fprintf(out, "},\n  \"bit_width\": {\"min\": %u, \"max\": %u, \"mean\": %.6g}",
+            r->bit_width_min, r->bit_width_max,
+            r->packed_vectors > 0 ? (double)r->bit_width_sum / r->packed_vectors : 0.0);
+    if (inspect_is_alp(r)) {
+        print_alp_summary(out, r);
+    }
+    if (vectors) {
+        fputs(",\n  \"vectors\": [", out);
+        for (uint32_t v = 0; v < c->vector_count; v++) {
+            fputs(v > 0 ? ",\n" : "\n", out);
+            print_vector(out, r, v);
+        }
+        fputs("\n  ]", out);
+    }
+    fputs("\n}\n", out);
+}
