@@ -1,1 +1,39 @@
-# conformance/local.mk — included by the top-level Makefile.am.
+# conformance/local.mk — the conformance test programs (included by the top-level Makefile.am).
+# Each test is a cmocka program linked with libgalp; helpers append their own programs below,
+# one block per program or group.
+if HAVE_CMOCKA
+
+# Shared helpers of the container, FFOR and spec-example tests (other fragments append to
+# check_LTLIBRARIES with +=).
+check_LTLIBRARIES = conformance/libtestsupport.la
+conformance_libtestsupport_la_SOURCES = conformance/test_support.c conformance/test_support.h
+conformance_libtestsupport_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+
+CONFORMANCE_TEST_LIBS = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS)
+
+check_PROGRAMS += conformance/test_container conformance/test_ffor conformance/test_ffor_data
+TESTS += conformance/test_container conformance/test_ffor conformance/test_ffor_data
+
+conformance_test_container_SOURCES = conformance/test_container.c
+conformance_test_container_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_container_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+conformance_test_ffor_SOURCES = conformance/test_ffor.c
+conformance_test_ffor_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_ffor_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+conformance_test_ffor_data_SOURCES = conformance/test_ffor_data.c
+conformance_test_ffor_data_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_ffor_data_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+endif HAVE_CMOCKA
+
+# ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
+if HAVE_CMOCKA
+ALP_TEST_SUPPORT = conformance/alp_support.c conformance/alp_support.h
+check_PROGRAMS += conformance/test_alp
+TESTS += conformance/test_alp
+conformance_test_alp_SOURCES = conformance/test_alp.c $(ALP_TEST_SUPPORT)
+conformance_test_alp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_alp_LDADD = libgalp.la $(CMOCKA_LIBS)
+endif HAVE_CMOCKA

@@ -35,14 +35,21 @@ uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count
     return (uint64_t)count * width + exceptions * (w + 16u);
 }
 
-/* Up to 32 values of a vector of m values, evenly strided; returns how many. */
+/* Up to 32 values of a vector of m values, one from each stretch of ceil(m/32) slots; returns
+ * how many. Sample j is taken at offset j mod stride within its stretch, so that the samples of
+ * a full vector fall in different lanes (slot 33·j is in lane j mod L): a plain stride of 32
+ * would sample lane 0 only and miss lane-shaped runs of exceptions. */
 static unsigned sample_vector(unsigned w, const void *values, uint32_t m,
                               uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR])
 {
     uint32_t stride = (m + GALP_ALP_SAMPLES_PER_VECTOR - 1) / GALP_ALP_SAMPLES_PER_VECTOR;
     unsigned count = 0;
-    for (uint32_t i = 0; i < m; i += stride)
+    for (uint32_t j = 0; j < GALP_ALP_SAMPLES_PER_VECTOR; j++) {
+        uint32_t i = j * stride + j % stride;
+        if (i >= m)
+            break;
         sample[count++] = galp_alp_load_bits(w, values, i);
+    }
     return count;
 }
 

@@ -1,0 +1,113 @@
+/*
+ * alp_support.c — see alp_support.h.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alp_support.h"
+#include "bytes.h"
+#include "galp_layout.h"
+
+void alp_encode_one(galp_type type, galp_scheme scheme, const void *values, uint32_t m,
+                    alp_vector *out)
+{
+    galp_alp_candidates candidates;
+    memset(out, 0, sizeof *out);
+    out->type = type;
+    galp_alp_sample_rowgroup(type, values, m, &candidates);
+    assert_true(candidates.count >= 1 && candidates.count <= GALP_ALP_MAX_CANDIDATES);
+    galp_alp_encode_vector(type, scheme, &candidates, values, m, &out->info, out->payload);
+    out->info.value_count = m;
+    assert_int_equal(out->info.scheme, scheme);
+}
+
+static void check_decodes(const alp_vector *v, const void *values)
+{
+    const size_t size = galp_type_size(v->type);
+    const uint32_t m = v->info.value_count;
+    uint8_t decoded[GALP_VECTOR_SIZE * 8];
+    uint8_t one[8];
+
+    assert_int_equal(galp_alp_validate_payload(v->type, &v->info, v->payload), GALP_OK);
+    assert_int_equal(v->info.payload_size, galp_payload_size(v->type, &v->info));
+    galp_alp_decode_vector(v->type, &v->info, v->payload, decoded);
+    assert_memory_equal(decoded, values, m * size);
+    for (uint32_t i = 0; i < m; i++) {
+        galp_alp_get(v->type, &v->info, v->payload, i, one);
+        assert_memory_equal(one, (const uint8_t *)values + i * size, size);
+    }
+}
+
+void alp_check_roundtrip(const alp_vector *v, const void *values)
+{
+    check_decodes(v, values);
+    alp_vector *other = malloc(sizeof *other);
+    assert_non_null(other);
+    *other = *v;
+    other->info.scheme = v->info.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
+    other->info.payload_size = (uint32_t)galp_convert_payload(
+        v->info.scheme, other->info.scheme, (unsigned)galp_type_bits(v->type),
+        v->info.bit_width, v->info.exception_count, v->payload, other->payload);
+    check_decodes(other, values);
+    free(other);
+}
+
+void alp_check_values(galp_type type, const void *values, uint32_t m, alp_vector *alp_out)
+{
+    alp_vector *alp = malloc(sizeof *alp);
+    alp_vector *galp = malloc(sizeof *galp);
+    assert_non_null(alp);
+    assert_non_null(galp);
+    alp_encode_one(type, GALP_SCHEME_ALP, values, m, alp);
+    alp_encode_one(type, GALP_SCHEME_GALP, values, m, galp);
+    alp_check_roundtrip(alp, values);
+    alp_check_roundtrip(galp, values);
+    /* Same parameters and integers: the layouts differ only in their exception sections. */
+    assert_int_equal(alp->info.exponent, galp->info.exponent);
+    assert_int_equal(alp->info.factor, galp->info.factor);
+    assert_int_equal(alp->info.bit_width, galp->info.bit_width);
+    assert_int_equal(alp->info.exception_count, galp->info.exception_count);
+    assert_memory_equal(alp->payload, galp->payload, 128u * alp->info.bit_width);
+    if (alp_out != NULL)
+        *alp_out = *alp;
+    free(alp);
+    free(galp);
+}
+
+double alp_f64(uint64_t bits)
+{
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+float alp_f32(uint32_t bits)
+{
+    float x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+uint64_t alp_bits64(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+uint32_t alp_bits32(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+unsigned alp_lane_end(const alp_vector *v, unsigned lane)
+{
+    return galp_load_u16(v->payload + 128u * v->info.bit_width + 2u * lane);
+}

@@ -1,0 +1,358 @@
+/*
+ * test_alp.c — ALP (spec/alp.md): constants, decode arithmetic, the reference encoder's
+ * exceptions and fillers, bit-exact round trips of every special value and of synthetic decimal
+ * data at every bit width, and payload validation. Every vector is also checked in the G-ALP
+ * layout (alp_support.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "alp_arith.h"
+#include "alp_encode.h"
+#include "alp_support.h"
+#include "bytes.h"
+#include "galp_layout.h"
+
+/* spec/alp.md §4: FRAC_W[i] is the value-type number nearest to 10^-i, as a correctly rounded
+ * decimal conversion gives; FACT_W[i] is 10^i mod 2^W. */
+static void test_constants(void **state)
+{
+    (void)state;
+    uint64_t power = 1;
+    for (unsigned i = 0; i <= GALP_ALP_MAX_E64; i++) {
+        char literal[16];
+        snprintf(literal, sizeof literal, "1e-%u", i);
+        assert_int_equal(galp_alp_frac64_bits[i], alp_bits64(strtod(literal, NULL)));
+        assert_int_equal(galp_alp_fact64[i], power);
+        assert_true(galp_alp_exp64[i] == (double)power);
+        if (i <= GALP_ALP_MAX_E32) {
+            assert_int_equal(galp_alp_frac32_bits[i], alp_bits32(strtof(literal, NULL)));
+            assert_int_equal(galp_alp_fact32[i], (uint32_t)power);
+            assert_true(galp_alp_exp32[i] == (float)power);
+        }
+        power *= 10;
+    }
+}
+
+/* spec/alp.md §4 steps 2–4 on hand-checked values, including the integer wrap. */
+static void test_decode_arithmetic(void **state)
+{
+    (void)state;
+    /* 1234 · 10^0 · fl(10^-2) = 12.34 (the double nearest 12.34) */
+    assert_int_equal(galp_alp_decode64(1234, galp_alp_fact64[0], galp_alp_frac64(2)),
+                     alp_bits64(12.34));
+    /* 642 · 10^13 · fl(10^-14) = 64.2 (e = 14, f = 13) */
+    assert_int_equal(galp_alp_decode64(642, galp_alp_fact64[13], galp_alp_frac64(14)),
+                     alp_bits64(64.2));
+    /* Negative integers are two's complement in W bits. */
+    assert_int_equal(galp_alp_decode64((uint64_t)-5, 1, galp_alp_frac64(1)), alp_bits64(-0.5));
+    assert_int_equal(galp_alp_decode32((uint32_t)-25, 1, galp_alp_frac32(1)),
+                     alp_bits32(-2.5f));
+    /* f32: 3 · 10^9 wraps in 32 bits to −1294967296 (spec/alp.md §4 step 2). */
+    assert_int_equal(galp_alp_decode32(3, galp_alp_fact32[9], galp_alp_frac32(0)),
+                     alp_bits32(-1294967296.0f));
+    /* f64: 10 · 10^18 wraps mod 2^64 to 10^19 − 2^64 = −8446744073709551616. */
+    assert_int_equal(galp_alp_decode64(10, galp_alp_fact64[18], galp_alp_frac64(0)),
+                     alp_bits64(-8446744073709551616.0));
+}
+
+/* spec/alp.md §7: where the normative arithmetic and Parquet's two float multiplies
+ * (k · 10^f · 10^-e in the value type) disagree. Both sides are computed here; the expected
+ * normative results are the bit patterns given in the spec's example. */
+static void test_parquet_boundary(void **state)
+{
+    (void)state;
+    /* f64, k = 2^53 + 1, e = f = 1: one rounding of k·10 versus fl(fl(k)·10). */
+    const uint64_t k64 = ((uint64_t)1 << 53) + 1;
+    uint64_t ours = galp_alp_decode64(k64, galp_alp_fact64[1], galp_alp_frac64(1));
+    volatile double parquet = (double)k64;
+    parquet = parquet * 10.0;
+    parquet = parquet * galp_alp_frac64(1);
+    assert_int_equal(ours, 0x4340000000000001u);               /* 9007199254740994 */
+    assert_int_equal(alp_bits64(parquet), 0x4340000000000000u); /* 9007199254740992 */
+    /* Below the boundary the two agree: k = 2^53 − 1, and k·10^f far beyond 2^53. */
+    const uint64_t below = ((uint64_t)1 << 53) - 1;
+    volatile double agree = (double)below;
+    agree = agree * 1e3;
+    agree = agree * galp_alp_frac64(3);
+    assert_int_equal(galp_alp_decode64(below, galp_alp_fact64[3], galp_alp_frac64(3)),
+                     alp_bits64(agree));
+
+    /* f32, k = 2^24 + 1, e = f = 1. */
+    const uint32_t k32 = (1u << 24) + 1;
+    uint32_t ours32 = galp_alp_decode32(k32, galp_alp_fact32[1], galp_alp_frac32(1));
+    volatile float parquet32 = (float)k32;
+    parquet32 = parquet32 * 10.0f;
+    parquet32 = parquet32 * galp_alp_frac32(1);
+    assert_int_equal(ours32, 0x4b800001u);                     /* 16777218 */
+    assert_int_equal(alp_bits32(parquet32), 0x4b800000u);      /* 16777216 */
+}
+
+/* Special values are always exceptions (spec/alp.md §5) and survive bit for bit. */
+static void test_special_values_f64(void **state)
+{
+    (void)state;
+    static const uint64_t specials[] = {
+        0x7ff8000000000000u, /* quiet NaN */
+        0xfff8000000000000u, /* negative quiet NaN */
+        0x7ff0000000000001u, /* signalling NaN, smallest payload */
+        0x7fffffffffffffffu, /* NaN, largest payload */
+        0x7ff0000000000000u, /* +Inf */
+        0xfff0000000000000u, /* −Inf */
+        0x8000000000000000u, /* −0.0 */
+    };
+    static const uint64_t awkward[] = {
+        0x0000000000000000u, /* +0.0 */
+        0x0000000000000001u, /* smallest subnormal */
+        0x800fffffffffffffu, /* largest negative subnormal */
+        0x0010000000000000u, /* smallest normal */
+        0x7fefffffffffffffu, /* largest finite */
+        0xffefffffffffffffu, /* most negative finite */
+        0x433fffffffffffffu, /* 2^53 − 1 */
+        0x4340000000000000u, /* 2^53 */
+        0x4340000000000001u, /* 2^53 + 2 */
+        0xc340000000000000u, /* −2^53 */
+        0x42ffffffffffffffu, /* 2^51 − 0.5: no longer in the magic-number range after *10^e */
+        0x4300000000000000u, /* 2^49 · 2^0 ... 2^48? see spec */
+    };
+    uint64_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = alp_bits64((double)(i % 100) / 4.0);
+    const size_t ns = sizeof specials / sizeof specials[0];
+    const size_t na = sizeof awkward / sizeof awkward[0];
+    for (size_t j = 0; j < ns; j++)
+        values[7 * j + 3] = specials[j];
+    for (size_t j = 0; j < na; j++)
+        values[500 + 11 * j] = awkward[j];
+    alp_vector v;
+    alp_check_values(GALP_TYPE_F64, values, GALP_VECTOR_SIZE, &v);
+    /* Every special is an exception, found by the ALP binary search among the positions. */
+    const uint8_t *positions = v.payload + 128u * v.info.bit_width + 8u * v.info.exception_count;
+    for (size_t j = 0; j < ns; j++) {
+        int found = 0;
+        for (unsigned x = 0; x < v.info.exception_count; x++)
+            found |= galp_load_u16(positions + 2u * x) == 7 * j + 3;
+        assert_true(found);
+    }
+}
+
+static void test_special_values_f32(void **state)
+{
+    (void)state;
+    static const uint32_t patterns[] = {
+        0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7fffffffu, 0x7f800000u, 0xff800000u,
+        0x80000000u, 0x00000000u, 0x00000001u, 0x807fffffu, 0x00800000u, 0x7f7fffffu,
+        0xff7fffffu, 0x4b7fffffu /* 2^24 − 1 */, 0x4b800000u /* 2^24 */,
+        0x4b800001u /* 2^24 + 2 */, 0x4a7fffffu /* 2^22 − 0.25 */, 0x4a800000u /* 2^22 */,
+    };
+    uint32_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = alp_bits32((float)(i % 50) / 8.0f);
+    for (size_t j = 0; j < sizeof patterns / sizeof patterns[0]; j++)
+        values[13 * j + 1] = patterns[j];
+    alp_check_values(GALP_TYPE_F32, values, GALP_VECTOR_SIZE, NULL);
+}
+
+/* The double (float) nearest to the decimal k / 10^digits, as a parser gives it. */
+static uint64_t decimal64(uint64_t k, unsigned digits)
+{
+    char text[48];
+    snprintf(text, sizeof text, "%llue-%u", (unsigned long long)k, digits);
+    return alp_bits64(strtod(text, NULL));
+}
+
+static uint32_t decimal32(uint64_t k, unsigned digits)
+{
+    char text[48];
+    snprintf(text, sizeof text, "%llue-%u", (unsigned long long)k, digits);
+    return alp_bits32(strtof(text, NULL));
+}
+
+/* Decimals k / 100 with k spread evenly over [0, 2^b − 1], endpoints included, for every bit
+ * width b: every vector round-trips; while the decimals have few enough digits for
+ * k · 10^f · fl(10^-e) to round to them (b <= 20 for f64, 2^20 / 100 ≈ 10^4 with 2 decimals;
+ * b <= 12 for f32), the encoder finds a pair with no exception and packs at exactly b bits. */
+static void test_decimal_every_bit_width(void **state)
+{
+    (void)state;
+    uint64_t v64[GALP_VECTOR_SIZE];
+    uint32_t v32[GALP_VECTOR_SIZE];
+    alp_vector v;
+    for (unsigned b = 0; b <= 52; b++) {
+        const uint64_t span = b == 0 ? 0 : ((uint64_t)1 << b) - 1;
+        for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+            v64[i] = decimal64(span * i / 1023, 2);
+        alp_check_values(GALP_TYPE_F64, v64, GALP_VECTOR_SIZE, &v);
+        if (b <= 20) {
+            assert_int_equal(v.info.exception_count, 0);
+            assert_int_equal(v.info.bit_width, b);
+        }
+    }
+    for (unsigned b = 0; b <= 26; b++) {
+        const uint64_t span = b == 0 ? 0 : ((uint64_t)1 << b) - 1;
+        for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+            v32[i] = decimal32(span * i / 1023, 1);
+        alp_check_values(GALP_TYPE_F32, v32, GALP_VECTOR_SIZE, &v);
+        if (b <= 12) {
+            assert_int_equal(v.info.exception_count, 0);
+            assert_int_equal(v.info.bit_width, b);
+        }
+    }
+}
+
+/* Exceptions at the given positions (NaN) among decimals; checks the count and, in the G-ALP
+ * layout, the lane ends. */
+static void check_pattern(galp_type type, const uint16_t *positions, unsigned count)
+{
+    const unsigned w = galp_type_bits(type);
+    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    uint64_t v64[GALP_VECTOR_SIZE];
+    uint32_t v32[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++) {
+        v64[i] = galp_alp_decode64(100 + i % 37, 1, galp_alp_frac64(1));
+        v32[i] = galp_alp_decode32(100 + i % 37, 1, galp_alp_frac32(1));
+    }
+    unsigned per_lane[32] = {0};
+    for (unsigned j = 0; j < count; j++) {
+        v64[positions[j]] = 0x7ff8000000000000u + positions[j]; /* distinct NaN payloads */
+        v32[positions[j]] = 0x7fc00000u + positions[j];
+        per_lane[positions[j] % lanes]++;
+    }
+    const void *values = w == 64 ? (const void *)v64 : (const void *)v32;
+    alp_vector *v = malloc(sizeof *v);
+    assert_non_null(v);
+    alp_check_values(type, values, GALP_VECTOR_SIZE, NULL);
+    alp_encode_one(type, GALP_SCHEME_GALP, values, GALP_VECTOR_SIZE, v);
+    assert_int_equal(v->info.exception_count, count);
+    unsigned end = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        end += per_lane[l];
+        assert_int_equal(alp_lane_end(v, l), end);
+    }
+    free(v);
+}
+
+static void test_exception_patterns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint16_t positions[GALP_VECTOR_SIZE];
+    for (size_t t = 0; t < 2; t++) {
+        const unsigned w = galp_type_bits(types[t]);
+        const unsigned lanes = GALP_VECTOR_SIZE / w;
+        check_pattern(types[t], positions, 0); /* none */
+        for (unsigned l = 0; l < lanes; l++)    /* one per lane, at varying rows */
+            positions[l] = (uint16_t)(((l * 7) % w) * lanes + l);
+        check_pattern(types[t], positions, lanes);
+        for (unsigned r = 0; r < w; r++) /* a full lane: W exceptions in lane 5 */
+            positions[r] = (uint16_t)(r * lanes + 5);
+        check_pattern(types[t], positions, w);
+        for (unsigned l = 0; l < 2; l++) /* full first and last lanes */
+            for (unsigned r = 0; r < w; r++)
+                positions[l * w + r] = (uint16_t)(r * lanes + (l == 0 ? 0 : lanes - 1));
+        check_pattern(types[t], positions, 2 * w);
+        for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) /* all 1024 */
+            positions[i] = (uint16_t)i;
+        check_pattern(types[t], positions, GALP_VECTOR_SIZE);
+    }
+}
+
+/* Partial vectors (spec/format.md §4.3) and the fillers of spec/alp.md §5: exception slots hold
+ * the integer of the lowest-index non-exception, unused slots a copy of slot 0. */
+static void test_partial_vectors_and_fillers(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[] = {1, 2, 15, 16, 17, 100, 1000, 1023};
+    uint64_t values[GALP_VECTOR_SIZE];
+    uint64_t ints[GALP_VECTOR_SIZE];
+    alp_vector v;
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        const uint32_t m = sizes[s];
+        for (uint32_t i = 0; i < m; i++)
+            values[i] = galp_alp_decode64(3000 + 17 * i, 1, galp_alp_frac64(3));
+        values[0] = 0x8000000000000000u; /* −0.0 in slot 0: the filler is slot 1's integer */
+        if (m > 5)
+            values[m - 1] = alp_bits64(3.141592653589793);
+        alp_check_values(GALP_TYPE_F64, values, m, &v);
+        galp_ffor_unpack(64, v.info.bit_width, v.info.base, v.payload, ints);
+        int64_t k1 = 0;
+        if (m > 1)
+            assert_true(galp_alp_encode_value(64, values[1], v.info.exponent, v.info.factor,
+                                              &k1));
+        assert_int_equal(ints[0], (uint64_t)k1); /* 0 when every value is an exception */
+        for (uint32_t i = m; i < GALP_VECTOR_SIZE; i++)
+            assert_int_equal(ints[i], ints[0]);
+    }
+}
+
+/* A hand-made ALP payload of m = 40 values at bit width 0 (every integer equals the base) with
+ * three exceptions at slots 10, 20, 30. */
+static void make_alp_payload(alp_vector *v)
+{
+    static const uint16_t positions[3] = {10, 20, 30};
+    static const uint64_t values[3] = {0x7ff8000000000000u, 0x8000000000000000u, 1u};
+    memset(v, 0, sizeof *v);
+    v->type = GALP_TYPE_F64;
+    v->info = (galp_vector_info){.scheme = GALP_SCHEME_ALP, .value_count = 40,
+                                 .exception_count = 3, .base = 25, .exponent = 1};
+    v->info.payload_size =
+        (uint32_t)galp_exceptions_write(GALP_SCHEME_ALP, 64, 3, positions, values, v->payload);
+}
+
+/* Each structural violation of an ALP payload has its error (spec/alp.md §5). */
+static void test_validation_alp(void **state)
+{
+    (void)state;
+    alp_vector v;
+    make_alp_payload(&v);
+    uint8_t *positions = v.payload + 3u * 8u;
+    uint64_t decoded[40];
+    assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, v.payload), GALP_OK);
+    galp_alp_decode_vector(GALP_TYPE_F64, &v.info, v.payload, decoded);
+    assert_int_equal(decoded[0], alp_bits64(2.5));
+    assert_int_equal(decoded[10], 0x7ff8000000000000u);
+    assert_int_equal(decoded[20], 0x8000000000000000u);
+    assert_int_equal(decoded[30], 1u);
+
+    static const struct {
+        unsigned index;
+        uint16_t position;
+        galp_status expected;
+    } cases[] = {
+        {1, 10, GALP_ERR_EXCEPTION_POSITION},     /* 10, 10, 30: repeated */
+        {1, 5, GALP_ERR_EXCEPTION_POSITION},      /* 10, 5, 30: descending */
+        {2, 40, GALP_ERR_EXCEPTION_POSITION},     /* = m: beyond the partial vector */
+        {2, 1023, GALP_ERR_EXCEPTION_POSITION},   /* inside 1024 slots, beyond m */
+        {2, 0xffff, GALP_ERR_EXCEPTION_POSITION}, /* beyond the vector */
+        {2, 39, GALP_OK},                         /* the last value is fine */
+        {0, 0, GALP_OK},                          /* and the first */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        make_alp_payload(&v);
+        galp_store_u16(positions + 2u * cases[c].index, cases[c].position);
+        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, v.payload),
+                         cases[c].expected);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_constants),
+        cmocka_unit_test(test_decode_arithmetic),
+        cmocka_unit_test(test_parquet_boundary),
+        cmocka_unit_test(test_special_values_f64),
+        cmocka_unit_test(test_special_values_f32),
+        cmocka_unit_test(test_decimal_every_bit_width),
+        cmocka_unit_test(test_exception_patterns),
+        cmocka_unit_test(test_partial_vectors_and_fillers),
+        cmocka_unit_test(test_validation_alp),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
