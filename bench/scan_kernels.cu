@@ -1,0 +1,189 @@
+/*
+ * scan_kernels.cu — plain-array scans and the decode-then-compare fused scan (scan_kernels.cuh).
+ */
+#include "scan_kernels.cuh"
+
+#include <stdio.h>
+
+#include "galp_device.cuh"
+
+namespace {
+
+constexpr unsigned threads = 256;
+
+template <typename T> __device__ __forceinline__ T value_of(uint64_t bits)
+{
+    return galp_gpu::value_from_word<T>((typename galp_gpu::value_traits<T>::word)bits);
+}
+
+template <typename T> __device__ __forceinline__ T warp_sum(T v)
+{
+    for (int d = 16; d > 0; d >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, d);
+    return v;
+}
+
+/* Adds one value to a thread's partial sum (floats: double, NaN left out). */
+template <typename T> struct partial_sum {
+    unsigned long long count = 0, bits = 0;
+    double f = 0.0;
+    __device__ __forceinline__ void add(T x)
+    {
+        if constexpr (galp_gpu::value_traits<T>::is_float) {
+            if (x != x)
+                return;
+            f += (double)x;
+        } else {
+            bits += (unsigned long long)x;
+        }
+        count++;
+    }
+    __device__ __forceinline__ void flush(bench_sum *r)
+    {
+        count = warp_sum(count);
+        bits = warp_sum(bits);
+        f = warp_sum(f);
+        if (threadIdx.x % 32 == 0 && count != 0) {
+            atomicAdd(&r->count, count);
+            atomicAdd(&r->sum_bits, bits);
+            atomicAdd(&r->sum_f64, f);
+        }
+    }
+};
+
+/* Each thread loads 16 bytes at a time: 16 / sizeof(T) values. */
+template <typename T>
+__global__ void __launch_bounds__(threads) plain_sum_kernel(const uint4 *d, size_t n16, bench_sum *r)
+{
+    partial_sum<T> s;
+    for (size_t i = (size_t)blockIdx.x * threads + threadIdx.x; i < n16;
+         i += (size_t)gridDim.x * threads) {
+        uint4 v = d[i];
+        const T *x = (const T *)&v;
+#pragma unroll
+        for (unsigned j = 0; j < 16 / sizeof(T); j++)
+            s.add(x[j]);
+    }
+    s.flush(r);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(threads) plain_count_kernel(const uint4 *d, size_t n16, uint64_t lo_bits,
+                                                  uint64_t hi_bits, unsigned long long *count)
+{
+    T lo = value_of<T>(lo_bits), hi = value_of<T>(hi_bits);
+    unsigned long long c = 0;
+    for (size_t i = (size_t)blockIdx.x * threads + threadIdx.x; i < n16;
+         i += (size_t)gridDim.x * threads) {
+        uint4 v = d[i];
+        const T *x = (const T *)&v;
+#pragma unroll
+        for (unsigned j = 0; j < 16 / sizeof(T); j++)
+            c += lo <= x[j] && x[j] <= hi;
+    }
+    c = warp_sum(c);
+    if (threadIdx.x % 32 == 0 && c != 0)
+        atomicAdd(count, c);
+}
+
+/* One thread per lane of a vector (the device API's LANE_PER_THREAD mapping); whole warps
+ * stay in the loop so that the shuffles see every lane. */
+template <typename T>
+__global__ void __launch_bounds__(threads) fused_count_kernel(galp_gpu_view col, uint64_t lo_bits,
+                                                  uint64_t hi_bits, unsigned long long *count)
+{
+    constexpr unsigned W = galp_gpu::value_traits<T>::bits;
+    T lo = value_of<T>(lo_bits), hi = value_of<T>(hi_bits);
+    galp_gpu::lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    unsigned long long c = 0;
+    if (at.vector < col.vector_count) {
+        galp_gpu::lane_decoder<T> dec(col, at.vector, at.lane);
+#pragma unroll 4
+        for (unsigned r = 0; r < W; r++) {
+            bool present = dec.next_slot() < dec.value_count;
+            T x = dec.next();
+            c += present && lo <= x && x <= hi;
+        }
+    }
+    c = warp_sum(c);
+    if (threadIdx.x % 32 == 0 && c != 0)
+        atomicAdd(count, c);
+}
+
+unsigned plain_grid(size_t n16)
+{
+    int device = 0, sms = 1;
+    cudaGetDevice(&device);
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    size_t want = (n16 + threads - 1) / threads, cap = (size_t)sms * 16;
+    return (unsigned)(want < cap ? want : cap);
+}
+
+int launched(const char *what)
+{
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+        return -1;
+    }
+    return 0;
+}
+
+/* Calls f(T{}) with T the C++ type of the galp type. */
+template <typename F> int with_type(galp_type type, F f)
+{
+    switch (type) {
+    case GALP_TYPE_U8: return f(uint8_t{});
+    case GALP_TYPE_U16: return f(uint16_t{});
+    case GALP_TYPE_U32: return f(uint32_t{});
+    case GALP_TYPE_U64: return f(uint64_t{});
+    case GALP_TYPE_F32: return f(float{});
+    case GALP_TYPE_F64: return f(double{});
+    }
+    fprintf(stderr, "scan: unknown value type %d\n", (int)type);
+    return -1;
+}
+
+} // namespace
+
+int bench_plain_sum(galp_type type, const void *d, uint64_t n, bench_sum *result,
+                    cudaStream_t stream)
+{
+    return with_type(type, [&](auto zero) {
+        typedef decltype(zero) T;
+        size_t n16 = n * sizeof(T) / 16;
+        if (cudaMemsetAsync(result, 0, sizeof *result, stream) != cudaSuccess)
+            return launched("plain sum");
+        plain_sum_kernel<T><<<plain_grid(n16), threads, 0, stream>>>((const uint4 *)d, n16, result);
+        return launched("plain sum");
+    });
+}
+
+int bench_plain_count(galp_type type, const void *d, uint64_t n, uint64_t lo_bits,
+                      uint64_t hi_bits, unsigned long long *count, cudaStream_t stream)
+{
+    return with_type(type, [&](auto zero) {
+        typedef decltype(zero) T;
+        size_t n16 = n * sizeof(T) / 16;
+        if (cudaMemsetAsync(count, 0, sizeof *count, stream) != cudaSuccess)
+            return launched("plain count");
+        plain_count_kernel<T><<<plain_grid(n16), threads, 0, stream>>>((const uint4 *)d, n16, lo_bits,
+                                                                      hi_bits, count);
+        return launched("plain count");
+    });
+}
+
+int bench_fused_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                      unsigned long long *count, cudaStream_t stream)
+{
+    return with_type(view->type, [&](auto zero) {
+        typedef decltype(zero) T;
+        uint64_t lanes = (uint64_t)view->vector_count * galp_gpu::value_traits<T>::lanes;
+        if (cudaMemsetAsync(count, 0, sizeof *count, stream) != cudaSuccess)
+            return launched("fused count");
+        if (lanes > 0)
+            fused_count_kernel<T><<<(unsigned)((lanes + threads - 1) / threads), threads, 0, stream>>>(
+                *view, lo_bits, hi_bits, count);
+        return launched("fused count");
+    });
+}
