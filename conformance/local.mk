@@ -36,4 +36,10 @@ TESTS += conformance/test_alp
 conformance_test_alp_SOURCES = conformance/test_alp.c $(ALP_TEST_SUPPORT)
 conformance_test_alp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alp_LDADD = libgalp.la $(CMOCKA_LIBS)
+
+check_PROGRAMS += conformance/test_galp
+TESTS += conformance/test_galp
+conformance_test_galp_SOURCES = conformance/test_galp.c $(ALP_TEST_SUPPORT)
+conformance_test_galp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_galp_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA

@@ -149,6 +149,21 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
  * ALP exception lookup, which is a binary search (spec/alp.md). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value);
 
+/* ---------------------------------------------------------------------------------------
+ * Converting between the ALP and G-ALP exception layouts
+ * ------------------------------------------------------------------------------------- */
+
+/* Rewrites a valid ALP or GALP column (src) as a column of scheme `to` (ALP or GALP) in dst,
+ * without re-encoding: integers, exponents, factors and RAW vectors are kept, only each
+ * vector's exceptions are regrouped (spec/galp.md §3), so both files decode to the same bits.
+ * src is fully validated first (its errors are returned as by galp_open); a column of another
+ * scheme is BAD_SCHEME. *dst_len receives the size of the converted file, also when the result
+ * is DST_TOO_SMALL, so a caller can size dst. G-ALP adds 2·L bytes per non-RAW vector, so the
+ * converted file may exceed galp_compress_bound by up to 64 bytes per vector. src and dst must
+ * not overlap. */
+galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to, void *dst,
+                                size_t dst_capacity, size_t *dst_len);
+
 /* Decoded size in bytes of a valid column file (value_count * type size), read from the header
  * after full validation. */
 galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size);

@@ -12,6 +12,7 @@ libgalp_alp_la_SOURCES = \
 	ref/alp_encode.c ref/alp_encode.h \
 	ref/alp_decode.c \
 	ref/alp_validate.c \
-	ref/galp_layout.c ref/galp_layout.h
+	ref/galp_layout.c ref/galp_layout.h \
+	ref/galp_convert.c
 libgalp_alp_la_CFLAGS = $(AM_CFLAGS) -ffp-contract=off
 libgalp_la_LIBADD += libgalp_alp.la

@@ -1,0 +1,75 @@
+/*
+ * galp_convert.c — rewriting an ALP column as GALP and back without re-encoding
+ * (spec/galp.md §3: both layouts decode to the same values).
+ *
+ * The integers, e, f, bases and bit widths are kept; each ALP/GALP vector's exceptions are
+ * regrouped (galp_layout.c) and RAW vectors are copied. Payloads are placed back to back as the
+ * encoder places them (spec/format.md §4) and the header is rewritten with the new scheme.
+ */
+#include <string.h>
+
+#include "galp_internal.h"
+#include "galp_layout.h"
+
+/* Size of vector v's payload once converted to `to`. */
+static uint64_t converted_size(const galp_column *column, galp_scheme to,
+                               const galp_vector_info *info)
+{
+    if (info->scheme == GALP_SCHEME_RAW)
+        return info->payload_size;
+    galp_vector_info converted = *info;
+    converted.scheme = to;
+    return galp_payload_size(column->type, &converted);
+}
+
+galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to, void *dst,
+                                size_t dst_capacity, size_t *dst_len)
+{
+    if (src == NULL || dst == NULL || dst_len == NULL ||
+        (to != GALP_SCHEME_ALP && to != GALP_SCHEME_GALP))
+        return GALP_ERR_ARGUMENT;
+    galp_column column;
+    galp_status status = galp_open(&column, src, src_len);
+    if (status != GALP_OK)
+        return status;
+    if (column.scheme != GALP_SCHEME_ALP && column.scheme != GALP_SCHEME_GALP)
+        return GALP_ERR_BAD_SCHEME;
+
+    /* First pass: where the payloads go, hence the file size. */
+    const uint64_t payload_offset =
+        GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * column.vector_count;
+    uint64_t end = payload_offset;
+    for (uint32_t v = 0; v < column.vector_count; v++) {
+        galp_vector_info info;
+        galp_container_read_entry(&column, v, &info);
+        end = galp_round16(end) + converted_size(&column, to, &info);
+    }
+    const uint64_t payload_end = galp_round16(end);
+    *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
+    if (payload_end + GALP_TAIL_PADDING > dst_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+
+    /* Second pass: zero the file, copy or convert each payload, write entries and header. */
+    uint8_t *file = dst;
+    const unsigned w = galp_type_bits(column.type);
+    memset(file, 0, *dst_len);
+    end = payload_offset;
+    for (uint32_t v = 0; v < column.vector_count; v++) {
+        galp_vector_info info;
+        galp_container_read_entry(&column, v, &info);
+        const uint8_t *from = column.data + info.payload_offset;
+        info.payload_offset = galp_round16(end);
+        if (info.scheme == GALP_SCHEME_RAW) {
+            memcpy(file + info.payload_offset, from, info.payload_size);
+        } else {
+            info.payload_size = (uint32_t)galp_convert_payload(
+                info.scheme, to, w, info.bit_width, info.exception_count, from,
+                file + info.payload_offset);
+            info.scheme = to;
+        }
+        end = info.payload_offset + info.payload_size;
+        galp_container_write_entry(file, v, &info);
+    }
+    galp_container_write_header(file, column.type, to, column.value_count, payload_end);
+    return GALP_OK;
+}
