@@ -42,4 +42,15 @@ TESTS += conformance/test_galp
 conformance_test_galp_SOURCES = conformance/test_galp.c $(ALP_TEST_SUPPORT)
 conformance_test_galp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_galp_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+check_PROGRAMS += conformance/test_alp_realdata
+TESTS += conformance/test_alp_realdata
+conformance_test_alp_realdata_SOURCES = conformance/test_alp_realdata.c \
+	conformance/alp_data.c conformance/alp_data.h
+conformance_test_alp_realdata_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_alp_realdata_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
+
+# ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
+TESTS += conformance/test_cli.sh
+EXTRA_DIST += conformance/test_cli.sh

@@ -230,20 +230,20 @@ static void test_convert_columns(void **state)
 static void test_convert_errors(void **state)
 {
     (void)state;
-    uint32_t ints[100];
-    double values[100];
-    for (unsigned i = 0; i < 100; i++) {
+    uint32_t ints[GALP_VECTOR_SIZE];
+    double values[GALP_VECTOR_SIZE];
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
         ints[i] = i;
         values[i] = i * 0.25;
     }
     values[5] = alp_f64(NAN64);
     size_t len, out_len;
-    uint8_t out[8192];
-    uint8_t *ffor = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, ints, 100, &len);
+    uint8_t out[16384];
+    uint8_t *ffor = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, ints, GALP_VECTOR_SIZE, &len);
     assert_int_equal(galp_convert_scheme(ffor, len, GALP_SCHEME_GALP, out, sizeof out, &out_len),
                      GALP_ERR_BAD_SCHEME);
     free(ffor);
-    uint8_t *alp = ts_compress(GALP_TYPE_F64, GALP_SCHEME_ALP, values, 100, &len);
+    uint8_t *alp = ts_compress(GALP_TYPE_F64, GALP_SCHEME_ALP, values, 1000, &len);
     assert_int_equal(galp_convert_scheme(alp, len, GALP_SCHEME_RAW, out, sizeof out, &out_len),
                      GALP_ERR_ARGUMENT);
     assert_int_equal(galp_convert_scheme(NULL, len, GALP_SCHEME_GALP, out, sizeof out, &out_len),
@@ -258,7 +258,7 @@ static void test_convert_errors(void **state)
     assert_int_equal(galp_open(&column, alp, len), GALP_OK);
     assert_int_equal(galp_vector_info_get(&column, 0, &info), GALP_OK);
     assert_int_equal(info.exception_count, 1);
-    galp_store_u16(alp + info.payload_offset + 128u * info.bit_width + 8, 100); /* = m */
+    galp_store_u16(alp + info.payload_offset + 128u * info.bit_width + 8, 1000); /* = m */
     assert_int_equal(galp_convert_scheme(alp, len, GALP_SCHEME_GALP, out, sizeof out, &out_len),
                      GALP_ERR_EXCEPTION_POSITION);
     free(alp);
