@@ -54,3 +54,15 @@ endif HAVE_CMOCKA
 # ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
 TESTS += conformance/test_cli.sh
 EXTRA_DIST += conformance/test_cli.sh
+
+# ---- CUDA decoder (gpu/, include/galp_gpu.h) ----------------------------------------------
+# Compares the GPU with the reference decoder; skips (77) without a GPU. In a build without
+# CUDA it checks that every GPU entry point reports GALP_ERR_NO_DEVICE, then skips.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu
+TESTS += conformance/test_gpu
+conformance_test_gpu_SOURCES = conformance/test_gpu.c
+conformance_test_gpu_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
+conformance_test_gpu_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA

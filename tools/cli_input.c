@@ -177,6 +177,9 @@ int cli_load_values(const char *path, cli_format format, galp_type type, uint8_t
     if (status != CLI_EXIT_OK) {
         return status;
     }
+    if (strcmp(path, "-") == 0) {
+        path = "standard input"; /* for messages */
+    }
     size_t value_size = galp_type_size(type);
     if (format == CLI_FORMAT_BINARY) {
         if (size % value_size != 0) {

@@ -1,0 +1,371 @@
+#!/bin/sh
+# conformance/test_cli.sh — tests of the `galp` command-line tool through the built binary
+# (docs/CLI.md is what they check): round trips of every type in text and binary through every
+# scheme, inspect's fields, verify's mismatch report, exit codes, error messages that name the
+# file, and that a failing command leaves no output file behind.
+#
+# Finds the tool as $GALP_BUILDDIR/galp (set by `make check`), else ./galp or ../galp.
+# Real data: every $GALP_DATA_DIR/alp/samples/*.csv is encoded and verified as f64 (skipped,
+# with a message, when absent). Ends with "N passed, N failed" and exits non-zero on a failure.
+set -u
+
+GALP=
+for candidate in "${GALP_BUILDDIR:-.}/galp" ./galp ../galp; do
+    if [ -x "$candidate" ]; then
+        GALP=$candidate
+        break
+    fi
+done
+if [ -z "$GALP" ]; then
+    echo "test_cli: galp binary not found (set GALP_BUILDDIR)" >&2
+    exit 99
+fi
+case $GALP in /*) ;; *) GALP=$(pwd)/$GALP ;; esac
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/galp-cli.XXXXXX") || exit 99
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK" || exit 99
+
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+not_ok() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# run CMD...: runs galp with its arguments; sets $rc, stdout in out.log, stderr in err.log.
+run() {
+    "$GALP" "$@" >out.log 2>err.log
+    rc=$?
+}
+
+# expect RC NAME ARGS...: runs galp ARGS and checks its exit code.
+expect() {
+    want=$1 name=$2
+    shift 2
+    run "$@"
+    if [ "$rc" -eq "$want" ]; then
+        ok
+    else
+        not_ok "$name: exit code $rc, expected $want (galp $*)"
+        sed 's/^/    /' err.log | head -n 5
+    fi
+}
+
+# has NAME FILE PATTERN: FILE contains a line matching the grep -E pattern.
+has() {
+    if grep -Eq -- "$3" "$2"; then ok; else not_ok "$1: no line matching '$3' in $2"; fi
+}
+
+# same NAME A B: the files are byte for byte identical.
+same() {
+    if cmp -s "$2" "$3"; then ok; else not_ok "$1: $2 and $3 differ"; fi
+}
+
+# no_temp NAME FILE: no temporary file of an output FILE (.FILE.XXXXXX) is left beside it.
+no_temp() {
+    if ls -A "$(dirname "$2")" | grep -q "^\.$(basename "$2")\."; then
+        not_ok "$1: a temporary file for $2 was left behind"
+    else
+        ok
+    fi
+}
+
+# absent NAME FILE: FILE does not exist, and no temporary file of it either.
+absent() {
+    if [ -e "$2" ]; then not_ok "$1: $2 was left behind"; else ok; fi
+    no_temp "$1" "$2"
+}
+
+# bytes HEX...: writes the bytes given in hex to stdout.
+bytes() {
+    for byte in "$@"; do
+        # shellcheck disable=SC2059 # the format is the octal escape of the byte
+        printf "\\$(printf '%03o' "$((0x$byte))")"
+    done
+}
+
+# flip_bit FILE OFFSET: flips the lowest bit of the byte at OFFSET, in place.
+flip_bit() {
+    old=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+    # shellcheck disable=SC2059
+    printf "\\$(printf '%03o' "$((old ^ 1))")" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+value_size() {
+    case $1 in u8) echo 1 ;; u16) echo 2 ;; u32 | f32) echo 4 ;; u64 | f64) echo 8 ;; esac
+}
+
+schemes_for() {
+    case $1 in f32 | f64) echo "raw alp galp auto" ;; *) echo "raw ffor auto" ;; esac
+}
+
+# ---- fixtures ---------------------------------------------------------------------------
+# 2500 values per type (two full vectors and a partial one), small ranges that compress, and
+# the type's extremes and special values in the last vector. Wide integers are printed as
+# strings: awk's numbers are doubles, and some awks print %d through a 32-bit int.
+N=2500
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 2; i++) print 100 + i % 50; print 0; print 255 }' >u8.txt
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 2; i++) print 30000 + i % 300; print 0; print 65535 }' >u16.txt
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 2; i++) printf "400000%04d\n", i % 5000;
+                     print 0; print "4294967295" }' >u32.txt
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 2; i++) printf "1844674407370900%04d\n", i % 1000;
+                     print 0; print "18446744073709551615" }' >u64.txt
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 9; i++) printf "%.2f\n", (i * 37 % 10000) / 100 - 20;
+                     print "nan"; print "-nan"; print "inf"; print "-inf"; print "-0"; print "0";
+                     print "1e-310"; print "1.7976931348623157e308"; print "0.1" }' >f64.txt
+awk -v n=$N 'BEGIN { for (i = 0; i < n - 8; i++) printf "%.1f\n", (i * 37 % 1000) / 10 - 5;
+                     print "nan"; print "inf"; print "-inf"; print "-0"; print "1e-45";
+                     print "3.40282347e+38"; print "1.17549435e-38"; print "0.1" }' >f32.txt
+
+# Deterministic noise: 20000 bytes from an LCG, written as u16 values through the tool itself.
+awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 12345) % 2147483648;
+             print int(x / 65536) % 65536 } }' >noise.txt
+"$GALP" encode -q -t u16 noise.txt noise.galp && "$GALP" decode noise.galp noise.bin || {
+    echo "test_cli: cannot build the noise fixture" >&2
+    exit 99
+}
+
+# ---- version, help, usage errors -----------------------------------------------------------
+expect 0 "--version" --version
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.0'
+expect 0 "--help" --help
+has "--help" out.log '^Usage: galp COMMAND'
+for cmd in encode decode inspect verify; do
+    expect 0 "$cmd --help" "$cmd" --help
+    has "$cmd --help" out.log "^Usage: galp $cmd "
+    expect 0 "help $cmd" help "$cmd"
+    has "help $cmd" out.log "^Usage: galp $cmd "
+    expect 0 "$cmd -h" "$cmd" -h
+done
+expect 2 "no command"
+expect 2 "unknown command" frobnicate
+has "unknown command" err.log "unknown command 'frobnicate'"
+expect 2 "encode without --type" encode u32.txt x.galp
+has "encode without --type" err.log 'type is required'
+expect 2 "unknown type" encode -t u128 u32.txt x.galp
+expect 2 "unknown scheme" encode -t u32 -s zstd u32.txt x.galp
+expect 2 "ffor for floats" encode -t f64 -s ffor f64.txt x.galp
+expect 2 "galp for integers" encode -t u32 --scheme=galp u32.txt x.galp
+expect 2 "unknown format" encode -t u32 --format xml u32.txt x.galp
+expect 2 "unknown option" encode --frobnicate -t u32 u32.txt x.galp
+has "unknown option" err.log "unknown option '--frobnicate'"
+expect 2 "missing option value" encode u32.txt x.galp -t
+expect 2 "value given to a flag" decode --text=yes x.galp x.txt
+expect 2 "encode one operand" encode -t u32 u32.txt
+expect 2 "encode three operands" encode -t u32 u32.txt x.galp y.galp
+expect 2 "decode one operand" decode x.galp
+expect 2 "inspect no operand" inspect
+expect 2 "inspect two operands" inspect a.galp b.galp
+expect 2 "verify one operand" verify x.galp
+expect 2 "verify unknown format" verify -f json x.galp u32.txt
+absent "usage errors write nothing" x.galp
+
+# ---- text round trips, every type and scheme ------------------------------------------------
+for type in u8 u16 u32 u64 f32 f64; do
+    for scheme in $(schemes_for $type); do
+        t="text $type/$scheme"
+        expect 0 "$t: encode" encode -t $type -s $scheme $type.txt $type-$scheme.galp
+        has "$t: encode summary" out.log "^$type-$scheme.galp: $N $type values"
+        expect 0 "$t: verify against text" verify $type-$scheme.galp $type.txt
+        has "$t: verify" out.log ': OK, '"$N $type"' values identical'
+        expect 0 "$t: decode --text" decode --text $type-$scheme.galp $type-$scheme.out.txt
+        case $type in
+        u*) same "$t: integers print as written" $type.txt $type-$scheme.out.txt ;;
+        *)
+            # Printed floats read back to the same bits, and printing them again is stable.
+            expect 0 "$t: re-encode" encode -t $type -s $scheme $type-$scheme.out.txt again.galp
+            "$GALP" decode $type-$scheme.galp first.bin && "$GALP" decode again.galp again.bin
+            same "$t: printed text reads back to the same bits" first.bin again.bin
+            "$GALP" decode -T again.galp again.txt
+            same "$t: printing is stable" $type-$scheme.out.txt again.txt
+            for special in nan inf -inf -0 0.10000000000000001 0.100000001; do
+                case $type/$special in f32/0.10000000000000001 | f64/0.100000001) continue ;; esac
+                has "$t: prints $special" $type-$scheme.out.txt "^$special\$"
+            done
+            ;;
+        esac
+    done
+done
+
+# ---- binary round trips: noise (incomparable bit patterns) and the text fixtures' bits ---------
+for type in u8 u16 u32 u64 f32 f64; do
+    "$GALP" decode $type-raw.galp $type-small.bin
+    for input in noise small; do
+        file=$type-$input.bin
+        [ "$input" = noise ] && file=noise.bin
+        for scheme in $(schemes_for $type); do
+            t="binary $type/$scheme/$input"
+            expect 0 "$t: encode" encode -q -t $type -s $scheme $file bin.galp
+            expect 0 "$t: decode" decode bin.galp bin.out
+            same "$t: bit-exact" $file bin.out
+            expect 0 "$t: verify" verify -q bin.galp $file
+        done
+    done
+done
+
+# NaN payloads, a signalling NaN and -0 survive binary round trips bit for bit (spec/format.md §1).
+bytes 01 00 00 00 ad de f8 7f  01 00 00 00 00 00 f0 ff  00 00 00 00 00 00 00 80 \
+      00 00 00 00 00 00 f0 7f  9a 99 99 99 99 99 b9 3f >specials64.bin
+bytes 01 00 c0 7f  01 00 80 ff  00 00 00 80  cd cc cc 3d >specials32.bin
+for scheme in alp galp raw; do
+    expect 0 "f64 specials $scheme: encode" encode -t f64 -s $scheme specials64.bin s.galp
+    expect 0 "f64 specials $scheme: decode" decode s.galp s.out
+    same "f64 specials $scheme: NaN payloads and -0 kept" specials64.bin s.out
+    expect 0 "f32 specials $scheme: encode" encode -t f32 -s $scheme specials32.bin s.galp
+    expect 0 "f32 specials $scheme: decode" decode s.galp s.out
+    same "f32 specials $scheme: NaN payloads and -0 kept" specials32.bin s.out
+done
+expect 0 "specials as text" decode --text s.galp s.txt
+has "specials as text: -0" s.txt '^-0$'
+has "specials as text: 0.1" s.txt '^0.100000001$'
+
+# ---- standard input and output, empty columns, format override ------------------------------
+"$GALP" encode -q -t u32 -f text - stdin.galp <u32.txt
+rc=$?
+[ $rc -eq 0 ] && ok || not_ok "encode from standard input: exit code $rc"
+same "encode from standard input" u32-auto.galp stdin.galp
+"$GALP" decode --text u32-auto.galp - >stdout.txt
+same "decode to standard output" u32.txt stdout.txt
+cp u32.txt u32.values
+expect 0 "--format text overrides the name" encode -t u32 --format text u32.values fmt.galp
+same "--format text overrides the name" u32-auto.galp fmt.galp
+: >empty.txt
+expect 0 "empty column: encode" encode -t f64 empty.txt empty.galp
+expect 0 "empty column: inspect" inspect empty.galp
+has "empty column: inspect" out.log '^values +0$'
+expect 0 "empty column: decode" decode empty.galp empty.bin
+if [ -f empty.bin ] && [ ! -s empty.bin ]; then ok; else not_ok "empty column: decode gives an empty file"; fi
+expect 0 "empty column: verify" verify empty.galp empty.txt
+
+# ---- inspect ----------------------------------------------------------------------------------
+expect 0 "inspect galp" inspect f64-galp.galp
+for field in '^file +f64-galp.galp$' '^file size +[0-9]+ bytes$' '^format version +1\.0$' \
+    '^value type +f64$' '^column scheme +galp$' "^values +$N\$" '^vectors +3: ' \
+    '^checksum +0x[0-9a-f]{8} ' '^ratio +[0-9.]+ ' '^bits/value +[0-9.]+ ' \
+    '^bit width +min [0-9]+, mean [0-9.]+, max [0-9]+' '^exponent/factor +e=[0-9]+ f=[0-9]+ ' \
+    '^exceptions +[1-9][0-9]* ' '^lane exceptions +most in one lane: [1-9]'; do
+    has "inspect galp: field" out.log "$field"
+done
+expect 0 "inspect --vectors" inspect --vectors f64-galp.galp
+has "inspect --vectors: header" out.log '^ +vector +values +scheme +offset +bytes +base +width +bits/value +ratio +e +f +exceptions$'
+rows=$(grep -Ec '^ +[0-9]+ +[0-9]+ +(galp|raw) ' out.log)
+[ "$rows" -eq 3 ] && ok || not_ok "inspect --vectors: $rows vector rows, expected 3"
+has "inspect --vectors: last vector holds $((N - 2048)) values" out.log "^ +2 +$((N - 2048)) "
+has "inspect --vectors: lanes" out.log '^ +exceptions per lane \(lane:count\):( [0-9]+:[0-9]+)+$'
+expect 0 "inspect ffor" inspect -v u32-ffor.galp
+has "inspect ffor: scheme" out.log '^column scheme +ffor$'
+has "inspect ffor: width" out.log '^ +0 +1024 +ffor +[0-9]+ +1280 +4000000000 +10 +10.000 +3.200$'
+if grep -q 'exponent' out.log; then not_ok "inspect ffor: ALP fields on an integer column"; else ok; fi
+expect 0 "inspect --json" inspect --json --vectors f64-galp.galp
+if command -v python3 >/dev/null 2>&1; then
+    # The JSON parses, and per-lane counts add up to each vector's count and the column's total.
+    if python3 -c '
+import json, sys
+d = json.load(open("out.log"))
+assert d["type"] == "f64" and d["scheme"] == "galp" and d["value_count"] == int(sys.argv[1])
+assert len(d["vectors"]) == d["vector_count"] == 3
+for v in d["vectors"]:
+    if v["scheme"] == "galp":
+        assert len(v["lane_exceptions"]) == 16 and sum(v["lane_exceptions"]) == v["exceptions"]
+assert sum(v.get("exceptions", 0) for v in d["vectors"]) == d["exceptions"] > 0
+' "$N"; then ok; else not_ok "inspect --json: structure or counts wrong"; fi
+else
+    has "inspect --json: lane counts" out.log '"lane_exceptions": \['
+    echo "test_cli: python3 absent, JSON structure not parsed"
+fi
+
+# ---- verify ---------------------------------------------------------------------------------
+cp f64-small.bin flipped.bin
+flip_bit flipped.bin $((8 * 1234 + 3))
+expect 4 "verify: one flipped bit" verify f64-galp.galp flipped.bin
+has "verify: mismatch" out.log 'MISMATCH.*1 of 2500 values differ; first at index 1234 \(vector 1, slot 210\)'
+has "verify: decoded bits" out.log '^  decoded  0x[0-9a-f]{16} '
+has "verify: original bits" out.log '^  original 0x[0-9a-f]{16} '
+head -c $((8 * (N - 1))) f64-small.bin >short.bin
+expect 4 "verify: value count differs" verify f64-galp.galp short.bin
+has "verify: value count differs" out.log "holds $N f64 values, the original $((N - 1))"
+awk 'NR == 7 { print 200; next } { print }' u8.txt >flipped.txt
+expect 4 "verify: text original" verify u8-ffor.galp flipped.txt
+has "verify: text original" out.log 'first at index 6 '
+
+# ---- bad input: right exit code, message naming the file, no output left behind ---------------
+head -c 100 f64-galp.galp >truncated.galp
+head -c $(($(wc -c <f64-galp.galp) - 1)) f64-galp.galp >short-tail.galp
+cp noise.bin garbage.galp
+: >empty.galp
+cp f64-galp.galp checksum.galp
+flip_bit checksum.galp 60
+cp f64-galp.galp magic.galp
+flip_bit magic.galp 0
+cp f64-galp.galp version.galp
+flip_bit version.galp 4
+# Each damaged file, with the error class the decoder must name (spec/format.md §6 order).
+for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRUNCATED \
+    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION; do
+    bad=${case%%:*} class=${case#*:}
+    expect 1 "$bad.galp: decode" decode $bad.galp out.bin
+    has "$bad.galp: decode names the file and the error" err.log "^galp: $bad.galp: .*GALP_ERR_$class"
+    absent "$bad.galp: decode" out.bin
+    expect 1 "$bad.galp: decode --text" decode --text $bad.galp out.txt
+    absent "$bad.galp: decode --text" out.txt
+    expect 1 "$bad.galp: inspect" inspect $bad.galp
+    has "$bad.galp: inspect names the file" err.log "^galp: $bad.galp: "
+    expect 1 "$bad.galp: verify" verify $bad.galp f64-small.bin
+done
+
+expect 3 "missing input" decode no-such.galp out.bin
+has "missing input names the file" err.log "no-such.galp"
+absent "missing input" out.bin
+expect 3 "output directory missing" decode f64-galp.galp no-such-dir/out.bin
+has "output directory missing names the file" err.log "no-such-dir/"
+expect 3 "missing original" verify f64-galp.galp no-such.bin
+
+echo "precious" >keep.galp
+printf '1\n2\nx3\n' >badline.txt
+expect 1 "bad text line" encode -t u32 badline.txt keep.galp
+has "bad text line: FILE:LINE and token" err.log "^galp: badline.txt:3: 'x3': "
+[ "$(cat keep.galp)" = precious ] && ok || not_ok "a failed encode replaced the existing output"
+no_temp "bad text line" keep.galp
+for case in "u8:256:out of range" "u16:65536:out of range" "u32:4294967296:out of range" \
+    "u64:18446744073709551616:out of range" "u32:-1:not an unsigned" "u32:1.5:not an unsigned" \
+    "f64:1e999:out of range" "f32:1e39:out of range" "f64:1.5x:not a number" \
+    "f32:--1:not a number" "u8:0x10:not an unsigned"; do
+    type=${case%%:*} rest=${case#*:}
+    token=${rest%%:*} why=${rest#*:}
+    printf '1\n%s\n' "$token" >bad.txt
+    expect 1 "$type '$token'" encode -t "$type" bad.txt bad.galp
+    has "$type '$token': message" err.log "^galp: bad.txt:2: '$token': $why"
+    absent "$type '$token'" bad.galp
+done
+printf '1\n\n2\n' >blank.txt
+expect 1 "empty line" encode -t u8 blank.txt bad.galp
+has "empty line: message" err.log '^galp: blank.txt:2: empty line'
+absent "empty line" bad.galp
+expect 1 "binary input given as text" encode -t f64 -f text noise.bin bad.galp
+has "binary input given as text: message" err.log '^galp: noise.bin:[0-9]+: '
+absent "binary input given as text" bad.galp
+head -c 17 noise.bin >odd.bin
+expect 1 "binary size not a whole number of values" encode -t u32 odd.bin bad.galp
+has "binary size: message" err.log '^galp: odd.bin: size 17 bytes is not a whole number of u32'
+absent "binary size" bad.galp
+printf ' 7 \r\n\t8\r\n' >blanks.txt
+expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
+"$GALP" decode -T blanks.galp blanks.out
+printf '7\n8\n' >blanks.want
+same "blanks and CRLF around values" blanks.want blanks.out
+
+# ---- real data ----------------------------------------------------------------------------------
+samples=${GALP_DATA_DIR:-}/alp/samples
+if [ -n "${GALP_DATA_DIR:-}" ] && ls "$samples"/*.csv >/dev/null 2>&1; then
+    for csv in "$samples"/*.csv; do
+        name=$(basename "$csv" .csv)
+        expect 0 "$name: encode" encode -q -t f64 "$csv" real.galp
+        expect 0 "$name: verify" verify -q real.galp "$csv"
+        expect 0 "$name: inspect" inspect real.galp
+    done
+else
+    echo "test_cli: real-data part skipped: no \$GALP_DATA_DIR/alp/samples/*.csv (GALP_DATA_DIR=${GALP_DATA_DIR:-unset})"
+fi
+
+echo "test_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
