@@ -1,0 +1,134 @@
+/*
+ * test_support.c — see test_support.h.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+uint64_t ts_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+uint64_t ts_random_below(uint64_t *state, uint64_t bound)
+{
+    return ts_random(state) % bound;
+}
+
+uint32_t ts_crc32c(const uint8_t *data, size_t len)
+{
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t i = 0; i < len; i++) {
+        crc ^= data[i];
+        for (int bit = 0; bit < 8; bit++)
+            crc = (crc & 1u) ? (crc >> 1) ^ 0x82F63B78u : crc >> 1;
+    }
+    return crc ^ 0xFFFFFFFFu;
+}
+
+uint64_t ts_get_le(const uint8_t *file, size_t offset, unsigned bytes)
+{
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes; i++)
+        value |= (uint64_t)file[offset + i] << (8 * i);
+    return value;
+}
+
+void ts_put_le(uint8_t *file, size_t offset, unsigned bytes, uint64_t value)
+{
+    for (unsigned i = 0; i < bytes; i++)
+        file[offset + i] = (uint8_t)(value >> (8 * i));
+}
+
+size_t ts_entry(uint32_t vector, size_t field)
+{
+    return GALP_HEADER_SIZE + (size_t)vector * GALP_VECTOR_ENTRY_SIZE + field;
+}
+
+void ts_reseal(uint8_t *file)
+{
+    size_t metadata = (size_t)ts_get_le(file, TS_VECTOR_COUNT, 4) * GALP_VECTOR_ENTRY_SIZE;
+    uint8_t *covered = malloc(TS_CHECKSUM + metadata);
+    assert_non_null(covered);
+    memcpy(covered, file, TS_CHECKSUM);
+    memcpy(covered + TS_CHECKSUM, file + GALP_HEADER_SIZE, metadata);
+    ts_put_le(file, TS_CHECKSUM, 4, ts_crc32c(covered, TS_CHECKSUM + metadata));
+    free(covered);
+}
+
+uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
+                     size_t *len)
+{
+    size_t bound = galp_compress_bound(type, n);
+    assert_true(bound > 0);
+    uint8_t *scratch = malloc(bound);
+    assert_non_null(scratch);
+    assert_int_equal(galp_compress(type, scheme, values, n, scratch, bound, len), GALP_OK);
+    assert_true(*len <= bound);
+    assert_int_equal(ts_get_le(scratch, TS_FILE_SIZE, 8), *len);
+    /* Exactly sized, so that a decoder reading past the end trips AddressSanitizer. */
+    uint8_t *file = malloc(*len);
+    assert_non_null(file);
+    memcpy(file, scratch, *len);
+    free(scratch);
+    return file;
+}
+
+void ts_check_decodes_to(const uint8_t *file, size_t len, galp_type type, const void *values,
+                         uint64_t n)
+{
+    const size_t bytes = galp_type_size(type);
+    galp_column column;
+    assert_int_equal(galp_open(&column, file, len), GALP_OK);
+    assert_int_equal(column.type, type);
+    assert_int_equal(column.value_count, n);
+
+    size_t decoded_size = 0;
+    assert_int_equal(galp_decompress_bound(file, len, &decoded_size), GALP_OK);
+    assert_int_equal(decoded_size, n * bytes);
+
+    uint8_t *bulk = malloc(n * bytes + 1);
+    assert_non_null(bulk);
+    uint64_t count = UINT64_MAX;
+    assert_int_equal(galp_decompress(file, len, bulk, n * bytes, &count), GALP_OK);
+    assert_int_equal(count, n);
+    if (n > 0)
+        assert_memory_equal(bulk, values, n * bytes);
+
+    uint8_t vector[GALP_VECTOR_SIZE * 8];
+    for (uint32_t v = 0; v < column.vector_count; v++) {
+        galp_vector_info info;
+        assert_int_equal(galp_vector_info_get(&column, v, &info), GALP_OK);
+        assert_int_equal(galp_column_decode_vector(&column, v, vector, sizeof vector), GALP_OK);
+        assert_memory_equal(vector, bulk + (size_t)v * GALP_VECTOR_SIZE * bytes,
+                            info.value_count * bytes);
+    }
+
+    for (uint64_t i = 0; i < n; i++) {
+        uint8_t one[8];
+        assert_int_equal(galp_column_get(&column, i, one), GALP_OK);
+        assert_memory_equal(one, bulk + i * bytes, bytes);
+    }
+    free(bulk);
+}
+
+galp_status ts_open_copy(const uint8_t *file, size_t len)
+{
+    uint8_t *copy = malloc(len ? len : 1);
+    assert_non_null(copy);
+    if (len)
+        memcpy(copy, file, len);
+    galp_column column;
+    galp_status status = galp_open(&column, copy, len);
+    free(copy);
+    return status;
+}

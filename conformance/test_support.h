@@ -1,0 +1,59 @@
+/*
+ * test_support.h — helpers shared by the container, FFOR and spec-example tests: a seeded
+ * random generator, an independent CRC32C, little-endian field access to build and corrupt
+ * files, and "compress, check, return the file" wrappers.
+ */
+#ifndef GALP_TEST_SUPPORT_H
+#define GALP_TEST_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "galp.h"
+
+/* splitmix64: tests are reproducible from their seed. */
+uint64_t ts_random(uint64_t *state);
+/* Uniform in [0, bound) for bound >= 1 (slight bias is irrelevant for tests). */
+uint64_t ts_random_below(uint64_t *state, uint64_t bound);
+
+/* CRC32C written bit by bit from spec/format.md §3.4, independent of the library's. */
+uint32_t ts_crc32c(const uint8_t *data, size_t len);
+
+/* Little-endian field access at a byte offset of a file. */
+uint64_t ts_get_le(const uint8_t *file, size_t offset, unsigned bytes);
+void ts_put_le(uint8_t *file, size_t offset, unsigned bytes, uint64_t value);
+
+/* Header field offsets (spec/format.md §3.1) and entry field offsets (§3.3). */
+enum {
+    TS_VERSION_MAJOR = 4, TS_VERSION_MINOR = 5, TS_VALUE_TYPE = 6, TS_COLUMN_SCHEME = 7,
+    TS_VALUE_COUNT = 8, TS_VECTOR_COUNT = 16, TS_FLAGS = 20, TS_METADATA_OFFSET = 24,
+    TS_PAYLOAD_OFFSET = 32, TS_PAYLOAD_END = 40, TS_FILE_SIZE = 48, TS_RESERVED = 56,
+    TS_CHECKSUM = 60
+};
+enum {
+    TS_ENT_PAYLOAD_OFFSET = 0, TS_ENT_BASE = 8, TS_ENT_PAYLOAD_SIZE = 16,
+    TS_ENT_EXCEPTION_COUNT = 20, TS_ENT_SCHEME = 22, TS_ENT_BIT_WIDTH = 23, TS_ENT_EXPONENT = 24,
+    TS_ENT_FACTOR = 25, TS_ENT_RESERVED = 26
+};
+/* Byte offset of field `field` of vector v's metadata entry. */
+size_t ts_entry(uint32_t vector, size_t field);
+
+/* Recomputes the header checksum after a deliberate change, so that the check meant to fire
+ * is reached. Covers the vector_count entries the header names: the file must hold them. */
+void ts_reseal(uint8_t *file);
+
+/* Compresses (asserting success and size <= bound) into a buffer of exactly the file's size;
+ * the caller frees it. */
+uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
+                     size_t *len);
+
+/* Asserts that the file opens, and that bulk decoding, decoding vector by vector and getting
+ * every value one at a time all reproduce the n values exactly. */
+void ts_check_decodes_to(const uint8_t *file, size_t len, galp_type type, const void *values,
+                         uint64_t n);
+
+/* Returns the status of galp_open on a private heap copy of file[0 .. len), so that
+ * AddressSanitizer catches any read past len. */
+galp_status ts_open_copy(const uint8_t *file, size_t len);
+
+#endif /* GALP_TEST_SUPPORT_H */
