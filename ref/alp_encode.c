@@ -71,61 +71,99 @@ bool galp_alp_encode_value(unsigned w, uint64_t bits, unsigned e, unsigned f, in
     return w == 64 ? encode64(bits, e, f, k) : encode32((uint32_t)bits, e, f, k);
 }
 
+/* A vector encoded with one (e, f), before packing. */
+typedef struct vector_encoding {
+    unsigned e, f, bit_width;
+    uint64_t base;
+    uint32_t c;
+    int64_t ints[GALP_VECTOR_SIZE];
+    uint16_t positions[GALP_VECTOR_SIZE];  /* exceptions, ascending */
+    uint64_t exceptions[GALP_VECTOR_SIZE];
+} vector_encoding;
+
+static void encode_with(unsigned w, const void *values, uint32_t m, unsigned e, unsigned f,
+                        vector_encoding *out)
+{
+    const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
+    bool is_exception[GALP_VECTOR_SIZE];
+    bool have_filler = false;
+    int64_t filler = 0; /* integer of the lowest-index non-exception (spec/alp.md §5) */
+    out->e = e;
+    out->f = f;
+    out->c = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        uint64_t bits = galp_alp_load_bits(w, values, i);
+        is_exception[i] = !galp_alp_encode_value(w, bits, e, f, &out->ints[i]);
+        if (is_exception[i]) {
+            out->positions[out->c] = (uint16_t)i;
+            out->exceptions[out->c] = bits;
+            out->c++;
+        } else if (!have_filler) {
+            filler = out->ints[i];
+            have_filler = true;
+        }
+    }
+    for (uint32_t i = 0; i < m; i++)
+        if (is_exception[i])
+            out->ints[i] = filler;
+    /* spec/format.md §4.3: unused slots of a partial vector copy slot 0. */
+    for (uint32_t i = m; i < GALP_VECTOR_SIZE; i++)
+        out->ints[i] = out->ints[0];
+
+    int64_t lo = out->ints[0], hi = out->ints[0];
+    for (uint32_t i = 1; i < m; i++) {
+        lo = out->ints[i] < lo ? out->ints[i] : lo;
+        hi = out->ints[i] > hi ? out->ints[i] : hi;
+    }
+    out->base = (uint64_t)lo & mask;
+    out->bit_width = galp_ffor_bit_width((uint64_t)hi - (uint64_t)lo);
+}
+
+/* Payload bytes of an encoding, apart from G-ALP's fixed lane ends. */
+static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
+{
+    return 128u * v->bit_width + (uint64_t)v->c * (w / 8u + 2u);
+}
+
+/* spec/alp.md §6.3: if the sampled pair leaves more than 1/16 of the values as exceptions, the
+ * sample may have misled (it sees only every 32nd value), so a second sample is searched and
+ * the smaller of the two encodings kept. Real data rarely gets here; vectors that do are
+ * typically patterned or hard to encode anyway. */
+#define RETRY_WHEN_EXCEPTIONS_ABOVE(m) ((m) / 16u)
+
 void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload)
 {
     const unsigned w = galp_type_bits(type);
     const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
+    static _Thread_local vector_encoding first, second;
+    vector_encoding *best = &first;
     unsigned e, f;
     galp_alp_choose_vector(w, candidates, values, m, &e, &f);
-
-    int64_t ints[GALP_VECTOR_SIZE];
-    bool is_exception[GALP_VECTOR_SIZE];
-    uint16_t positions[GALP_VECTOR_SIZE];
-    uint64_t exceptions[GALP_VECTOR_SIZE];
-    uint32_t c = 0;
-    bool have_filler = false;
-    int64_t filler = 0; /* integer of the lowest-index non-exception (spec/alp.md §5) */
-    for (uint32_t i = 0; i < m; i++) {
-        uint64_t bits = galp_alp_load_bits(w, values, i);
-        is_exception[i] = !galp_alp_encode_value(w, bits, e, f, &ints[i]);
-        if (is_exception[i]) {
-            positions[c] = (uint16_t)i;
-            exceptions[c] = bits;
-            c++;
-        } else if (!have_filler) {
-            filler = ints[i];
-            have_filler = true;
+    encode_with(w, values, m, e, f, &first);
+    if (first.c > RETRY_WHEN_EXCEPTIONS_ABOVE(m)) {
+        galp_alp_search_vector(w, values, m, &e, &f);
+        if (e != first.e || f != first.f) {
+            encode_with(w, values, m, e, f, &second);
+            if (encoded_bytes(w, &second) < encoded_bytes(w, &first))
+                best = &second;
         }
     }
-    for (uint32_t i = 0; i < m; i++)
-        if (is_exception[i])
-            ints[i] = filler;
-    /* spec/format.md §4.3: unused slots of a partial vector copy slot 0. */
-    for (uint32_t i = m; i < GALP_VECTOR_SIZE; i++)
-        ints[i] = ints[0];
 
-    int64_t lo = ints[0], hi = ints[0];
-    for (uint32_t i = 1; i < m; i++) {
-        lo = ints[i] < lo ? ints[i] : lo;
-        hi = ints[i] > hi ? ints[i] : hi;
-    }
     uint64_t words[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
-        words[i] = (uint64_t)ints[i] & mask;
-    const uint64_t base = (uint64_t)lo & mask;
-    const unsigned b = galp_ffor_bit_width((uint64_t)hi - (uint64_t)lo);
-    galp_ffor_pack(w, b, base, words, payload);
-
-    size_t packed = 128u * b;
-    size_t section = galp_exceptions_write(scheme, w, c, positions, exceptions, payload + packed);
+        words[i] = (uint64_t)best->ints[i] & mask;
+    galp_ffor_pack(w, best->bit_width, best->base, words, payload);
+    size_t packed = 128u * best->bit_width;
+    size_t section = galp_exceptions_write(scheme, w, best->c, best->positions, best->exceptions,
+                                           payload + packed);
 
     info->scheme = scheme;
-    info->bit_width = (uint8_t)b;
-    info->base = base;
-    info->exponent = (uint8_t)e;
-    info->factor = (uint8_t)f;
-    info->exception_count = (uint16_t)c;
+    info->bit_width = (uint8_t)best->bit_width;
+    info->base = best->base;
+    info->exponent = (uint8_t)best->e;
+    info->factor = (uint8_t)best->f;
+    info->exception_count = (uint16_t)best->c;
     info->payload_size = (uint32_t)(packed + section);
 }

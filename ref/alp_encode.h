@@ -45,4 +45,9 @@ uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count
 void galp_alp_choose_vector(unsigned w, const galp_alp_candidates *candidates,
                             const void *values, uint32_t m, unsigned *e, unsigned *f);
 
+/* Search of every (e, f) on a second, skewed sample of the vector (spec/alp.md §6.3): the
+ * encoder's retry when the chosen pair leaves many exceptions. */
+void galp_alp_search_vector(unsigned w, const void *values, uint32_t m, unsigned *e,
+                            unsigned *f);
+
 #endif /* GALP_ALP_ENCODE_H */

@@ -6,6 +6,7 @@
  * pairs that won most often. Level 2, per vector: try those candidates on 32 of the vector's
  * values, in order, and stop after two candidates in a row fail to improve on the best.
  */
+#include "alp_arith.h"
 #include "alp_constants.h"
 #include "alp_encode.h"
 #include "galp_internal.h"
@@ -35,23 +36,27 @@ uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count
     return (uint64_t)count * width + exceptions * (w + 16u);
 }
 
-/* Up to 32 values of a vector of m values, one from each stretch of ceil(m/32) slots; returns
- * how many. Sample j is taken at offset j mod stride within its stretch, so that the samples of
- * a full vector fall in different lanes (slot 33·j is in lane j mod L): a plain stride of 32
- * would sample lane 0 only and miss lane-shaped runs of exceptions. */
-static unsigned sample_vector(unsigned w, const void *values, uint32_t m,
-                              uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR])
+/* Up to 32 values of a vector of m values, one from each stretch of ceil(m/32) slots, at
+ * offset `skew`·j mod stride within stretch j; returns how many. */
+static unsigned take_sample(unsigned w, const void *values, uint32_t m, uint32_t skew,
+                            uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR])
 {
     uint32_t stride = (m + GALP_ALP_SAMPLES_PER_VECTOR - 1) / GALP_ALP_SAMPLES_PER_VECTOR;
     unsigned count = 0;
     for (uint32_t j = 0; j < GALP_ALP_SAMPLES_PER_VECTOR; j++) {
-        uint32_t i = j * stride + j % stride;
+        uint32_t i = j * stride + skew * j % stride;
         if (i >= m)
             break;
         sample[count++] = galp_alp_load_bits(w, values, i);
     }
     return count;
 }
+
+static bool is_special(unsigned w, uint64_t bits)
+{
+    return w == 64 ? galp_alp_special64(bits) : galp_alp_special32((uint32_t)bits);
+}
+
 
 /* The cheapest (e, f) over all pairs; ties keep the larger e, then the larger f. */
 static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsigned *e_out,
@@ -68,6 +73,30 @@ static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsign
             }
         }
     }
+}
+
+/* The sample of one vector: every ceil(m/32)-th value from slot 0, as the ALP reference takes
+ * it. Those slots all lie in lane 0 of a full vector, so if every one of them is NaN, ±Inf or
+ * −0.0 (an exception under every (e, f), e.g. a lane of NaNs) the sample says nothing; then
+ * the skewed sample is taken instead. */
+static unsigned sample_vector(unsigned w, const void *values, uint32_t m,
+                              uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR])
+{
+    unsigned count = take_sample(w, values, m, 0, sample);
+    for (unsigned j = 0; j < count; j++)
+        if (!is_special(w, sample[j]))
+            return count;
+    return take_sample(w, values, m, 1, sample);
+}
+
+/* Sample j at offset j within its stretch (slot 33·j of a full vector, lane j mod L), so that
+ * it sees every lane and both parities: a second opinion when the first sample misled. */
+void galp_alp_search_vector(unsigned w, const void *values, uint32_t m, unsigned *e,
+                            unsigned *f)
+{
+    uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR];
+    unsigned count = take_sample(w, values, m, 1, sample);
+    best_pair(w, sample, count, e, f);
 }
 
 void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,

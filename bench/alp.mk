@@ -1,0 +1,6 @@
+# bench/alp.mk — the compression table of docs/COMPRESSION.md (included by bench/local.mk).
+# Run: bench/compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
+noinst_PROGRAMS += bench/compression_table
+bench_compression_table_SOURCES = bench/compression_table.c \
+	conformance/alp_data.c conformance/alp_data.h
+bench_compression_table_LDADD = libgalp.la
