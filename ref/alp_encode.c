@@ -137,7 +137,7 @@ void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
 {
     const unsigned w = galp_type_bits(type);
     const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
-    static _Thread_local vector_encoding first, second;
+    vector_encoding first, second; /* about 18 KiB each */
     vector_encoding *best = &first;
     unsigned e, f;
     galp_alp_choose_vector(w, candidates, values, m, &e, &f);
