@@ -54,12 +54,11 @@ static void test_decode_arithmetic(void **state)
     assert_int_equal(galp_alp_decode64((uint64_t)-5, 1, galp_alp_frac64(1)), alp_bits64(-0.5));
     assert_int_equal(galp_alp_decode32((uint32_t)-25, 1, galp_alp_frac32(1)),
                      alp_bits32(-2.5f));
-    /* f32: 3 · 10^9 wraps in 32 bits to −1294967296 (spec/alp.md §4 step 2). */
-    assert_int_equal(galp_alp_decode32(3, galp_alp_fact32[9], galp_alp_frac32(0)),
-                     alp_bits32(-1294967296.0f));
-    /* f64: 10 · 10^18 wraps mod 2^64 to 10^19 − 2^64 = −8446744073709551616. */
-    assert_int_equal(galp_alp_decode64(10, galp_alp_fact64[18], galp_alp_frac64(0)),
-                     alp_bits64(-8446744073709551616.0));
+    /* Step 2 wraps: f32 3 · 10^9 mod 2^32 reads as −1294967296, f64 10 · 10^18 mod 2^64 as
+     * −8446744073709551616 (e = f = 9 and e = f = 18: spec/alp.md §7.2). */
+    assert_int_equal(galp_alp_decode32(3, galp_alp_fact32[9], galp_alp_frac32(9)), 0xbfa5c17du);
+    assert_int_equal(galp_alp_decode64(10, galp_alp_fact64[18], galp_alp_frac64(18)),
+                     0xc020e4bba3a48758u);
 }
 
 /* spec/alp.md §7: where the normative arithmetic and Parquet's two float multiplies
@@ -94,6 +93,38 @@ static void test_parquet_boundary(void **state)
     assert_int_equal(alp_bits32(parquet32), 0x4b800000u);      /* 16777216 */
 }
 
+/* The recommended encoder's range (spec/alp.md §6.1): |x · 10^e · 10^-f| < 2^51 (f64) or
+ * 2^22 (f32) is rounded with the magic number; beyond that, and for every special value, the
+ * value is an exception whatever (e, f). */
+static void test_encoder_range(void **state)
+{
+    (void)state;
+    int64_t k = 0;
+    const int64_t limit64 = (int64_t)1 << 51;
+    assert_true(galp_alp_encode_value(64, alp_bits64((double)(limit64 - 1)), 0, 0, &k));
+    assert_int_equal(k, limit64 - 1);
+    assert_true(galp_alp_encode_value(64, alp_bits64((double)-(limit64 - 1)), 0, 0, &k));
+    assert_int_equal(k, -(limit64 - 1));
+    assert_false(galp_alp_encode_value(64, alp_bits64((double)limit64), 0, 0, &k));
+    assert_true(galp_alp_encode_value(32, alp_bits32((float)((1 << 22) - 1)), 0, 0, &k));
+    assert_int_equal(k, (1 << 22) - 1);
+    assert_false(galp_alp_encode_value(32, alp_bits32((float)(1 << 22)), 0, 0, &k));
+    /* 12.34 with e = 2: k = 1234; with e = 1 it does not decode back. */
+    assert_true(galp_alp_encode_value(64, alp_bits64(12.34), 2, 0, &k));
+    assert_int_equal(k, 1234);
+    assert_false(galp_alp_encode_value(64, alp_bits64(12.34), 1, 0, &k));
+    static const uint64_t specials64[] = {0x7ff8000000000000u, 0x7ff0000000000000u,
+                                          0xfff0000000000000u, 0x8000000000000000u};
+    static const uint32_t specials32[] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x80000000u};
+    for (unsigned e = 0; e <= GALP_ALP_MAX_E64; e++)
+        for (unsigned f = 0; f <= e; f++)
+            for (size_t j = 0; j < 4; j++) {
+                assert_false(galp_alp_encode_value(64, specials64[j], e, f, &k));
+                if (e <= GALP_ALP_MAX_E32)
+                    assert_false(galp_alp_encode_value(32, specials32[j], e, f, &k));
+            }
+}
+
 /* Special values are always exceptions (spec/alp.md §5) and survive bit for bit. */
 static void test_special_values_f64(void **state)
 {
@@ -118,8 +149,12 @@ static void test_special_values_f64(void **state)
         0x4340000000000000u, /* 2^53 */
         0x4340000000000001u, /* 2^53 + 2 */
         0xc340000000000000u, /* −2^53 */
-        0x42ffffffffffffffu, /* 2^51 − 0.5: no longer in the magic-number range after *10^e */
-        0x4300000000000000u, /* 2^49 · 2^0 ... 2^48? see spec */
+        0x42ffffffffffffffu, /* 2^49 − 2^-4: not an integer, beyond 2^51 once scaled */
+        0x4300000000000000u, /* 2^49 */
+        0x431ffffffffffff8u, /* 2^51 − 2 */
+        0x431ffffffffffffcu, /* 2^51 − 1: the largest integer the magic number rounds */
+        0x4320000000000000u, /* 2^51: just outside the rounding range, an exception */
+        0xc31ffffffffffffcu, /* −(2^51 − 1) */
     };
     uint64_t values[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
@@ -348,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_constants),
         cmocka_unit_test(test_decode_arithmetic),
         cmocka_unit_test(test_parquet_boundary),
+        cmocka_unit_test(test_encoder_range),
         cmocka_unit_test(test_special_values_f64),
         cmocka_unit_test(test_special_values_f32),
         cmocka_unit_test(test_decimal_every_bit_width),

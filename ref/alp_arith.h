@@ -63,7 +63,7 @@ static inline uint32_t galp_alp_decode32(uint32_t u, uint32_t fact, float frac)
     return bits;
 }
 
-/* Values that are always exceptions (spec/alp.md §5.1): NaN (any payload), ±Inf and −0.0.
+/* Values that are always exceptions (spec/alp.md §6.1): NaN (any payload), ±Inf and −0.0.
  * Tested on the bit pattern, before any float-to-integer conversion. */
 static inline bool galp_alp_special64(uint64_t bits)
 {
