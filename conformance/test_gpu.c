@@ -1,0 +1,745 @@
+/*
+ * test_gpu.c — the CUDA decoder against the reference decoder.
+ *
+ * Every column is decoded by galp_column_decode on the CPU and by galp_gpu_decompress on the
+ * GPU and compared bit for bit; the fused scans (aggregate, range count, exists) are compared
+ * with the same computations done on the CPU's decoded values. Columns: synthetic data of
+ * every type, every FFOR bit width, every scheme, partial last vectors, exception patterns
+ * up to a full f64 lane of 64; the golden vectors (vectors/ in the source tree); the real
+ * data under $GALP_DATA_DIR. Invalid files must be refused by the upload with galp_open's
+ * status. Range queries use adversarial bounds (stored values and their float neighbours,
+ * ±0, ±inf, NaN, reversed ranges) and check that both pushdown plan modes were exercised.
+ *
+ * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first
+ * checks that every entry point reports GALP_ERR_NO_DEVICE.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "galp.h"
+#include "galp_gpu.h"
+#include "test_support.h"
+
+#ifdef GALP_HAVE_CUDA
+
+#include <cuda_runtime.h>
+
+#include "kernels.h"
+
+#define CUDA_OK(call) assert_int_equal((call), cudaSuccess)
+
+static cudaStream_t stream;
+static uint64_t plan_modes_seen[2]; /* range queries that used each plan mode */
+
+static size_t width_of(galp_type type)
+{
+    return galp_type_size(type);
+}
+
+static uint64_t bits_at(galp_type type, const uint8_t *values, uint64_t i)
+{
+    uint64_t bits = 0;
+    memcpy(&bits, values + i * width_of(type), width_of(type)); /* little-endian host */
+    return bits;
+}
+
+static double as_f64(uint64_t bits)
+{
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+static float as_f32(uint64_t bits)
+{
+    float x;
+    uint32_t b = (uint32_t)bits;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+static uint64_t f64_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+static uint64_t f32_bits(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+static int is_float(galp_type type)
+{
+    return type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+}
+
+static int is_nan_bits(galp_type type, uint64_t bits)
+{
+    if (type == GALP_TYPE_F64)
+        return isnan(as_f64(bits));
+    if (type == GALP_TYPE_F32)
+        return isnan(as_f32(bits));
+    return 0;
+}
+
+/* lo <= x <= hi as the GPU defines it: IEEE for floats, unsigned for integers. */
+static int in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi)
+{
+    if (type == GALP_TYPE_F64)
+        return as_f64(lo) <= as_f64(x) && as_f64(x) <= as_f64(hi);
+    if (type == GALP_TYPE_F32)
+        return as_f32(lo) <= as_f32(x) && as_f32(x) <= as_f32(hi);
+    return lo <= x && x <= hi;
+}
+
+/* Numeric order with -0 < +0, written independently of the GPU's key trick. */
+static int less_than(galp_type type, uint64_t a, uint64_t b)
+{
+    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
+        double x = type == GALP_TYPE_F64 ? as_f64(a) : as_f32(a);
+        double y = type == GALP_TYPE_F64 ? as_f64(b) : as_f32(b);
+        if (x != y)
+            return x < y;
+        return signbit(x) && !signbit(y);
+    }
+    return a < b;
+}
+
+/* ---- one column ---------------------------------------------------------------------- */
+
+typedef struct checked_column {
+    galp_column cpu;
+    galp_gpu_column *gpu;
+    uint8_t *decoded; /* CPU decode */
+} checked_column;
+
+/* Decoding on the GPU into a poisoned buffer with a guard zone must give the CPU's bytes and
+ * leave the guard untouched. */
+static void check_decompress(checked_column *c)
+{
+    const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
+    const size_t guard = 4096;
+    uint8_t *dev = NULL;
+    uint8_t *back = malloc(bytes + guard);
+    assert_non_null(back);
+    CUDA_OK(cudaMalloc((void **)&dev, bytes + guard));
+    CUDA_OK(cudaMemsetAsync(dev, 0xA5, bytes + guard, stream));
+    assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes + guard, stream), GALP_OK);
+    CUDA_OK(cudaMemcpyAsync(back, dev, bytes + guard, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    assert_memory_equal(back, c->decoded, bytes);
+    for (size_t i = 0; i < guard; i++)
+        assert_int_equal(back[bytes + i], 0xA5);
+    if (bytes != 0)
+        assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes - 1, stream),
+                         GALP_ERR_DST_TOO_SMALL);
+    CUDA_OK(cudaFree(dev));
+    free(back);
+}
+
+static void check_aggregate(checked_column *c)
+{
+    const galp_type type = c->cpu.type;
+    const uint64_t n = c->cpu.value_count;
+    uint64_t nans = 0, isum = 0, min = 0, max = 0;
+    double fsum = 0.0, abs_sum = 0.0;
+    int any = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t x = bits_at(type, c->decoded, i);
+        if (is_nan_bits(type, x)) {
+            nans++;
+            continue;
+        }
+        if (is_float(type)) {
+            double v = type == GALP_TYPE_F64 ? as_f64(x) : as_f32(x);
+            fsum += v;
+            abs_sum += fabs(v);
+        } else {
+            isum += x;
+        }
+        if (!any || less_than(type, x, min))
+            min = x;
+        if (!any || less_than(type, max, x))
+            max = x;
+        any = 1;
+    }
+
+    galp_gpu_aggregate *dev = NULL, got;
+    CUDA_OK(cudaMalloc((void **)&dev, sizeof *dev));
+    assert_int_equal(galp_gpu_aggregate_column(c->gpu, dev, stream), GALP_OK);
+    CUDA_OK(cudaMemcpyAsync(&got, dev, sizeof got, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaFree(dev));
+
+    assert_int_equal(got.count, n);
+    assert_int_equal(got.nan_count, nans);
+    assert_int_equal(got.has_min_max, any);
+    if (any) {
+        assert_int_equal(got.min_bits, min);
+        assert_int_equal(got.max_bits, max);
+    }
+    if (!is_float(type)) {
+        assert_int_equal(got.sum_bits, isum);
+    } else if (isfinite(fsum) && isfinite(abs_sum)) {
+        /* Both sums add the same values in different orders: each is within
+         * (n - 1)·eps·Σ|x| of the exact sum. */
+        double bound = 2.0 * (double)n * 0x1p-52 * abs_sum;
+        assert_true(fabs(got.sum_f64 - fsum) <= bound);
+    } else if (isnan(fsum)) {
+        assert_true(isnan(got.sum_f64) || isinf(got.sum_f64));
+    } else {
+        assert_true(isnan(got.sum_f64) || got.sum_f64 == fsum);
+    }
+}
+
+/* One range query against decode-then-compare; records the plan modes it used. */
+static void check_range(checked_column *c, uint64_t lo, uint64_t hi, void *temp, size_t temp_size,
+                        uint64_t *dev_count, uint32_t *dev_found)
+{
+    const galp_type type = c->cpu.type;
+    uint64_t expect = 0;
+    for (uint64_t i = 0; i < c->cpu.value_count; i++)
+        expect += in_range(type, bits_at(type, c->decoded, i), lo, hi);
+    uint8_t lo_v[8], hi_v[8];
+    memcpy(lo_v, &lo, 8);
+    memcpy(hi_v, &hi, 8);
+
+    uint64_t got = 0;
+    assert_int_equal(galp_gpu_count_range(c->gpu, lo_v, hi_v, temp, temp_size, dev_count, stream),
+                     GALP_OK);
+    CUDA_OK(cudaMemcpyAsync(&got, dev_count, sizeof got, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    if (got != expect)
+        print_error("count_range type %d lo %016llx hi %016llx: gpu %llu cpu %llu\n", (int)type,
+                    (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)got,
+                    (unsigned long long)expect);
+    assert_int_equal(got, expect);
+
+    if (temp_size != 0) {
+        galp_gpu_range_plan *plans = malloc(temp_size);
+        assert_non_null(plans);
+        CUDA_OK(cudaMemcpyAsync(plans, temp, temp_size, cudaMemcpyDeviceToHost, stream));
+        CUDA_OK(cudaStreamSynchronize(stream));
+        for (size_t v = 0; v < temp_size / sizeof *plans; v++)
+            plan_modes_seen[plans[v].mode == GALP_GPU_PLAN_PACKED]++;
+        free(plans);
+    }
+
+    if (lo == hi) { /* exists(x) is count_range(x, x) > 0 */
+        uint32_t found = 7;
+        assert_int_equal(galp_gpu_exists(c->gpu, lo_v, temp, temp_size, dev_found, stream), GALP_OK);
+        CUDA_OK(cudaMemcpyAsync(&found, dev_found, sizeof found, cudaMemcpyDeviceToHost, stream));
+        CUDA_OK(cudaStreamSynchronize(stream));
+        assert_int_equal(found, expect != 0);
+    }
+}
+
+/* Value just above / below (floats: the IEEE neighbour toward ±inf; integers: ±1). */
+static uint64_t neighbour(galp_type type, uint64_t x, int up)
+{
+    if (type == GALP_TYPE_F64)
+        return f64_bits(nextafter(as_f64(x), up ? INFINITY : -INFINITY));
+    if (type == GALP_TYPE_F32)
+        return f32_bits(nextafterf(as_f32(x), up ? INFINITY : -INFINITY));
+    uint64_t mask = width_of(type) == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * width_of(type))) - 1;
+    return (up ? x + 1 : x - 1) & mask;
+}
+
+static void check_ranges(checked_column *c, uint64_t *seed, int queries)
+{
+    const galp_type type = c->cpu.type;
+    const uint64_t n = c->cpu.value_count;
+    size_t temp_size = galp_gpu_range_temp_size(c->gpu);
+    void *temp = NULL;
+    uint64_t *dev_count = NULL;
+    uint32_t *dev_found = NULL;
+    if (temp_size != 0)
+        CUDA_OK(cudaMalloc(&temp, temp_size));
+    CUDA_OK(cudaMalloc((void **)&dev_count, sizeof *dev_count));
+    CUDA_OK(cudaMalloc((void **)&dev_found, sizeof *dev_found));
+    if (temp_size != 0) {
+        uint64_t one = 1;
+        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, temp, temp_size - 1, dev_count,
+                                              stream),
+                         GALP_ERR_ARGUMENT);
+    }
+
+    if (is_float(type)) {
+        const int f64 = type == GALP_TYPE_F64;
+        const uint64_t specials[] = {
+            f64 ? f64_bits(0.0) : f32_bits(0.0f),          f64 ? f64_bits(-0.0) : f32_bits(-0.0f),
+            f64 ? f64_bits(INFINITY) : f32_bits(INFINITY), f64 ? f64_bits(-INFINITY) : f32_bits(-INFINITY),
+            f64 ? f64_bits(NAN) : f32_bits(NAN),           f64 ? f64_bits(1.5) : f32_bits(1.5f),
+        };
+        const size_t ns = sizeof specials / sizeof specials[0];
+        for (size_t i = 0; i < ns; i++)
+            for (size_t j = 0; j < ns; j++)
+                check_range(c, specials[i], specials[j], temp, temp_size, dev_count, dev_found);
+    }
+    for (int q = 0; q < queries && n != 0; q++) {
+        uint64_t a = bits_at(type, c->decoded, ts_random_below(seed, n));
+        uint64_t b = bits_at(type, c->decoded, ts_random_below(seed, n));
+        if (less_than(type, b, a)) {
+            uint64_t t = a;
+            a = b;
+            b = t;
+        }
+        check_range(c, a, a, temp, temp_size, dev_count, dev_found);
+        check_range(c, a, b, temp, temp_size, dev_count, dev_found);
+        check_range(c, b, a, temp, temp_size, dev_count, dev_found);
+        check_range(c, neighbour(type, a, 1), neighbour(type, b, 0), temp, temp_size, dev_count,
+                    dev_found);
+        check_range(c, neighbour(type, a, 0), neighbour(type, a, 1), temp, temp_size, dev_count,
+                    dev_found);
+        check_range(c, neighbour(type, a, 1), neighbour(type, a, 1), temp, temp_size, dev_count,
+                    dev_found);
+    }
+    if (temp != NULL)
+        CUDA_OK(cudaFree(temp));
+    CUDA_OK(cudaFree(dev_count));
+    CUDA_OK(cudaFree(dev_found));
+}
+
+/* Everything for one valid file. */
+/* queries: random range queries (0: none, and no special-value queries either). */
+static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int queries)
+{
+    checked_column c;
+    assert_int_equal(galp_open(&c.cpu, file, len), GALP_OK);
+    size_t bytes = c.cpu.value_count * width_of(c.cpu.type);
+    c.decoded = malloc(bytes + 1);
+    assert_non_null(c.decoded);
+    assert_int_equal(galp_column_decode(&c.cpu, c.decoded, bytes), GALP_OK);
+    assert_int_equal(galp_gpu_column_upload(file, len, &c.gpu), GALP_OK);
+
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c.gpu, &view), GALP_OK);
+    assert_int_equal(view.value_count, c.cpu.value_count);
+    assert_int_equal(view.type, c.cpu.type);
+    assert_true(view.scheme != GALP_SCHEME_ALP);
+
+    check_decompress(&c);
+    check_aggregate(&c);
+    if (queries != 0)
+        check_ranges(&c, seed, queries);
+    galp_gpu_column_free(c.gpu);
+    free(c.decoded);
+}
+
+static void check_values_queries(galp_type type, galp_scheme scheme, const void *values,
+                                 uint64_t n, uint64_t *seed, int queries)
+{
+    size_t len = 0;
+    uint8_t *file = ts_compress(type, scheme, values, n, &len);
+    check_file(file, len, seed, queries);
+    free(file);
+}
+
+static void check_values(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
+                         uint64_t *seed)
+{
+    check_values_queries(type, scheme, values, n, seed, 12);
+}
+
+/* ---- synthetic data ------------------------------------------------------------------ */
+
+static void store_bits(galp_type type, uint8_t *values, uint64_t i, uint64_t bits)
+{
+    memcpy(values + i * width_of(type), &bits, width_of(type));
+}
+
+/* Integers: vector v has bit width v mod (W + 1) exactly (its base and base + 2^b - 1 occur),
+ * so every width 0 ... W appears; the last vector is partial. */
+static void test_integers_every_width(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    uint64_t seed = 11;
+    for (size_t t = 0; t < 4; t++) {
+        const galp_type type = types[t];
+        const unsigned w = 8u * (unsigned)width_of(type);
+        const uint64_t wmask = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+        const uint64_t n = (uint64_t)(w + 1) * 1024 + 517;
+        uint8_t *values = malloc(n * width_of(type));
+        assert_non_null(values);
+        for (uint64_t i = 0; i < n; i++) {
+            unsigned b = (unsigned)((i / 1024) % (w + 1));
+            uint64_t mask = b == 64 ? ~(uint64_t)0 : ((uint64_t)1 << b) - 1;
+            uint64_t vseed = i / 1024 * 7919 + 1; /* one base per vector */
+            uint64_t base = ts_random(&vseed) & wmask;
+            uint64_t off = ts_random(&seed) & mask;
+            if (i % 1024 == 3)
+                off = 0;
+            if (i % 1024 == 700)
+                off = mask;
+            store_bits(type, values, i, (base + off) & wmask);
+        }
+        check_values(type, GALP_SCHEME_FFOR, values, n, &seed);
+        check_values(type, GALP_SCHEME_RAW, values, n, &seed);
+        check_values(type, GALP_SCHEME_FFOR, values, 1, &seed);
+        check_values(type, GALP_SCHEME_FFOR, values, 0, &seed);
+        free(values);
+    }
+}
+
+/* Floats: decimals of varying precision per vector with scattered specials (NaN, ±0, ±inf,
+ * subnormals, non-decimal values), a vector whose lane 5 is all exceptions (64 in f64), a
+ * vector of big integers whose packed range can wrap (decode-then-compare plans), and a
+ * partial last vector. */
+static void fill_floats(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
+{
+    const int f64 = type == GALP_TYPE_F64;
+    const unsigned lanes = f64 ? 16 : 32;
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t v = i / 1024, slot = i % 1024;
+        const unsigned digits = (unsigned)(v % (f64 ? 7 : 5));
+        double scale = 1.0;
+        for (unsigned d = 0; d < digits; d++)
+            scale *= 10.0;
+        int64_t k = (int64_t)ts_random_below(seed, 200001) - 100000;
+        double x = (double)k / scale;
+        if (v % 9 == 4) /* big integers, up to 2^62: b near 62, wrap possible */
+            x = (double)(int64_t)(ts_random(seed) >> (f64 ? 2 : 34)) * 4.0;
+        if (v % 9 == 2 && slot % lanes == 5) /* a full lane of exceptions */
+            x = f64 ? as_f64(ts_random(seed) | 0x7ff0000000000001ull) : NAN;
+        switch (ts_random_below(seed, 97)) {
+        case 0: x = NAN; break;
+        case 1: x = -0.0; break;
+        case 2: x = 0.0; break;
+        case 3: x = INFINITY; break;
+        case 4: x = -INFINITY; break;
+        case 5: x = f64 ? 4.9e-324 : 1e-45; break;
+        case 6: x = 1.0 / 3.0; break;
+        default: break;
+        }
+        if (f64)
+            store_bits(type, values, i, f64_bits(x));
+        else
+            store_bits(type, values, i, f32_bits((float)x));
+    }
+}
+
+static void test_floats_every_scheme(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const galp_scheme schemes[] = {GALP_SCHEME_GALP, GALP_SCHEME_ALP, GALP_SCHEME_RAW};
+    uint64_t seed = 5;
+    memset(plan_modes_seen, 0, sizeof plan_modes_seen);
+    for (size_t t = 0; t < 2; t++) {
+        const uint64_t n = 37 * 1024 + 333;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, n, &seed);
+        for (size_t s = 0; s < 3; s++) {
+            check_values(types[t], schemes[s], values, n, &seed);
+            check_values(types[t], schemes[s], values, 1000, &seed);
+        }
+        check_values(types[t], GALP_SCHEME_GALP, values, 0, &seed);
+        free(values);
+    }
+    /* The adversarial data must have driven both kinds of plan. */
+    assert_true(plan_modes_seen[GALP_GPU_PLAN_PACKED] > 0);
+    assert_true(plan_modes_seen[GALP_GPU_PLAN_DECODE] > 0);
+}
+
+/* A vector of 1024 exceptions (every value non-decimal) and one where lane 0 of f64 is full. */
+static void test_exception_extremes(void **state)
+{
+    (void)state;
+    uint64_t seed = 99;
+    const uint64_t n = 3 * 1024;
+    double *d = malloc(n * sizeof *d);
+    float *f = malloc(n * sizeof *f);
+    assert_non_null(d);
+    assert_non_null(f);
+    for (uint64_t i = 0; i < n; i++) {
+        d[i] = (double)(int64_t)(i % 500) / 100.0;
+        f[i] = (float)d[i];
+        if (i < 1024 || (i >= 2048 && i % 16 == 0))
+            d[i] = as_f64(ts_random(&seed) >> 2); /* random bits: never decimal */
+        if (i < 1024 || (i >= 2048 && i % 32 == 31))
+            f[i] = as_f32(ts_random(&seed) >> 34);
+    }
+    check_values(GALP_TYPE_F64, GALP_SCHEME_GALP, d, n, &seed);
+    check_values(GALP_TYPE_F64, GALP_SCHEME_ALP, d, n, &seed);
+    check_values(GALP_TYPE_F32, GALP_SCHEME_GALP, f, n, &seed);
+    check_values(GALP_TYPE_F32, GALP_SCHEME_ALP, f, n, &seed);
+    free(d);
+    free(f);
+}
+
+/* ---- files from the source tree and the data directory --------------------------------- */
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return NULL;
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    uint8_t *buf = malloc(size > 0 ? (size_t)size : 1);
+    assert_non_null(buf);
+    *len = fread(buf, 1, (size_t)size, fp);
+    fclose(fp);
+    return buf;
+}
+
+/* out = a/b; paths longer than the buffer fail the test rather than being cut. */
+static void join_path(char *out, size_t size, const char *a, const char *b)
+{
+    int len = snprintf(out, size, "%s/%s", a, b);
+    assert_true(len > 0 && (size_t)len < size);
+}
+
+static int has_suffix(const char *name, const char *suffix)
+{
+    size_t a = strlen(name), b = strlen(suffix);
+    return a >= b && strcmp(name + a - b, suffix) == 0;
+}
+
+/* Valid files decode as on the CPU; invalid ones are refused with galp_open's status. */
+static unsigned check_galp_dir(const char *dir, uint64_t *seed)
+{
+    DIR *d = opendir(dir);
+    unsigned count = 0;
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        char path[4096];
+        join_path(path, sizeof path, dir, e->d_name);
+        if (e->d_name[0] == '.')
+            continue;
+        if (!has_suffix(e->d_name, ".galp")) {
+            count += check_galp_dir(path, seed);
+            continue;
+        }
+        size_t len = 0;
+        uint8_t *file = read_file(path, &len);
+        assert_non_null(file);
+        galp_column col;
+        galp_status st = galp_open(&col, file, len);
+        if (st == GALP_OK) {
+            check_file(file, len, seed, 0);
+        } else {
+            galp_gpu_column *g = (galp_gpu_column *)&col; /* must be overwritten with NULL */
+            assert_int_equal(galp_gpu_column_upload(file, len, &g), st);
+            assert_null(g);
+        }
+        free(file);
+        count++;
+    }
+    closedir(d);
+    return count;
+}
+
+static void test_golden_vectors(void **state)
+{
+    (void)state;
+    const char *src = getenv("GALP_SRCDIR");
+    if (src == NULL)
+        skip();
+    char dir[4096];
+    join_path(dir, sizeof dir, src, "vectors");
+    uint64_t seed = 3;
+    unsigned files = check_galp_dir(dir, &seed);
+    print_message("golden vectors checked on the GPU: %u files\n", files);
+    if (files == 0)
+        skip();
+}
+
+/* Real data: every CSV sample and row-group file, as f64 and cast to f32, in both float
+ * layouts, tiled to several vectors. */
+static void check_real_doubles(const double *x, size_t count, uint64_t *seed)
+{
+    const size_t n = count < 4096 ? count * 5 + 77 : count; /* tile short samples */
+    double *d = malloc(n * sizeof *d);
+    float *f = malloc(n * sizeof *f);
+    assert_non_null(d);
+    assert_non_null(f);
+    for (size_t i = 0; i < n; i++) {
+        d[i] = x[i % count];
+        f[i] = (float)d[i];
+    }
+    check_values_queries(GALP_TYPE_F64, GALP_SCHEME_GALP, d, n, seed, 3);
+    check_values_queries(GALP_TYPE_F64, GALP_SCHEME_ALP, d, n, seed, 3);
+    check_values_queries(GALP_TYPE_F32, GALP_SCHEME_GALP, f, n, seed, 3);
+    free(d);
+    free(f);
+}
+
+static void test_real_data(void **state)
+{
+    (void)state;
+    const char *root = getenv("GALP_DATA_DIR");
+    char dir[4096];
+    unsigned files = 0;
+    uint64_t seed = 17;
+    if (root == NULL)
+        skip();
+    join_path(dir, sizeof dir, root, "alp/samples");
+    DIR *d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (!has_suffix(e->d_name, ".csv"))
+                continue;
+            char path[4096];
+            join_path(path, sizeof path, dir, e->d_name);
+            FILE *fp = fopen(path, "r");
+            assert_non_null(fp);
+            double *x = malloc(1 << 20);
+            size_t count = 0;
+            char line[256];
+            while (count < (1u << 17) && fgets(line, sizeof line, fp) != NULL)
+                x[count++] = strtod(line, NULL);
+            fclose(fp);
+            if (count != 0)
+                check_real_doubles(x, count, &seed);
+            free(x);
+            files++;
+        }
+        closedir(d);
+    }
+    join_path(dir, sizeof dir, root, "alp/rowgroups");
+    d = opendir(dir);
+    if (d != NULL) {
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL) {
+            if (!has_suffix(e->d_name, ".bin"))
+                continue;
+            char path[4096];
+            join_path(path, sizeof path, dir, e->d_name);
+            size_t len = 0;
+            uint8_t *raw = read_file(path, &len);
+            assert_non_null(raw);
+            double *x = malloc(len);
+            assert_non_null(x);
+            memcpy(x, raw, len);
+            check_real_doubles(x, len / sizeof(double), &seed);
+            free(x);
+            free(raw);
+            files++;
+        }
+        closedir(d);
+    }
+    if (files == 0) {
+        print_message("no real data under %s/alp (GALP_DATA_DIR): skipped\n", root);
+        skip();
+    }
+}
+
+/* ---- argument checks ------------------------------------------------------------------ */
+
+static void test_arguments(void **state)
+{
+    (void)state;
+    uint32_t values[3000];
+    for (unsigned i = 0; i < 3000; i++)
+        values[i] = i * 7u;
+    size_t len = 0;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, 3000, &len);
+    galp_gpu_column *col = NULL;
+    assert_int_equal(galp_gpu_column_upload(NULL, len, &col), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_column_upload(file, len, NULL), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_column_upload(file, len - 1, &col), GALP_ERR_TRUNCATED);
+    assert_null(col);
+    file[70] ^= 1; /* inside the metadata table: the checksum catches it */
+    assert_int_equal(galp_gpu_column_upload(file, len, &col), GALP_ERR_CHECKSUM);
+    assert_null(col);
+    file[70] ^= 1;
+    assert_int_equal(galp_gpu_column_upload(file, len, &col), GALP_OK);
+    assert_int_equal(galp_gpu_decompress(col, NULL, 1 << 20, stream), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_decompress(NULL, file, 1 << 20, stream), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_aggregate_column(col, NULL, stream), GALP_ERR_ARGUMENT);
+    uint32_t v = 7;
+    assert_int_equal(galp_gpu_count_range(col, &v, NULL, NULL, 0, (uint64_t *)file, stream),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_count_range(col, &v, &v, NULL, 0, NULL, stream), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_exists(col, &v, NULL, 0, NULL, stream), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_range_temp_size(col), 0); /* FFOR: no plans */
+    galp_gpu_column_free(col);
+    galp_gpu_column_free(NULL);
+    free(file);
+}
+
+int main(void)
+{
+    galp_status st = galp_gpu_available();
+    if (st != GALP_OK) {
+        printf("SKIP: no usable CUDA device (%s)\n", galp_strerror(st));
+        return 77;
+    }
+    if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+        printf("SKIP: cannot create a CUDA stream\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_integers_every_width),
+        cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_exception_extremes),
+        cmocka_unit_test(test_golden_vectors),
+        cmocka_unit_test(test_real_data),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    cudaStreamDestroy(stream);
+    return failed;
+}
+
+#else /* !GALP_HAVE_CUDA */
+
+/* A CPU-only build: every entry point reports GALP_ERR_NO_DEVICE (include/galp_gpu.h). */
+static void test_no_device(void **state)
+{
+    (void)state;
+    uint32_t values[100] = {0};
+    size_t len = 0;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, 100, &len);
+    galp_gpu_column *col = (galp_gpu_column *)file;
+    uint64_t count;
+    uint32_t found;
+    galp_gpu_aggregate agg;
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_available(), GALP_ERR_NO_DEVICE);
+    assert_int_equal(galp_gpu_column_upload(file, len, &col), GALP_ERR_NO_DEVICE);
+    assert_null(col);
+    assert_int_equal(galp_gpu_column_view(col, &view), GALP_ERR_NO_DEVICE);
+    assert_int_equal(galp_gpu_decompress(col, values, sizeof values, NULL), GALP_ERR_NO_DEVICE);
+    assert_int_equal(galp_gpu_aggregate_column(col, &agg, NULL), GALP_ERR_NO_DEVICE);
+    assert_int_equal(galp_gpu_range_temp_size(col), 0);
+    assert_int_equal(galp_gpu_count_range(col, values, values, NULL, 0, &count, NULL),
+                     GALP_ERR_NO_DEVICE);
+    assert_int_equal(galp_gpu_exists(col, values, NULL, 0, &found, NULL), GALP_ERR_NO_DEVICE);
+    galp_gpu_column_free(col);
+    free(file);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_device)};
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    if (failed != 0)
+        return failed;
+    printf("SKIP: built without CUDA (the GALP_ERR_NO_DEVICE contract holds)\n");
+    return 77;
+}
+
+#endif /* GALP_HAVE_CUDA */

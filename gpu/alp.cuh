@@ -1,0 +1,62 @@
+/*
+ * gpu/alp.cuh — the ALP decode arithmetic on the device (spec/alp.md §3, §4).
+ *
+ * x = convert(s) ⊗ FRAC[e] where s is (u · FACT[f]) mod 2^W read as signed: a wrapping integer
+ * multiply, one conversion and one multiply, each rounding to nearest even. The explicit
+ * intrinsics (__ll2double_rn, __dmul_rn, ...) keep the compiler from fusing or reassociating.
+ *
+ * No tables: FACT[f] = 10^f is computed by multiplication (exact in 64 bits for f <= 18, and
+ * spec/alp.md §4 defines FACT32 as the low 32 bits), and FRAC[e] = fl(10^-e) is the IEEE
+ * quotient 1 / 10^e, which is correctly rounded because 10^e is exact in the value type for
+ * e <= 18 (f64) and e <= 10 (f32), the ranges spec/alp.md §3 allows. The result equals the
+ * bit patterns of the spec's table (checked by conformance/test_gpu.c through decoding).
+ * So the decoder needs neither constant nor shared memory.
+ */
+#ifndef GALP_GPU_ALP_CUH
+#define GALP_GPU_ALP_CUH
+
+#include "types.cuh"
+
+namespace galp_gpu {
+
+__device__ __forceinline__ uint64_t pow10_u64(unsigned n)
+{
+    uint64_t p = 1;
+    for (unsigned i = 0; i < n; i++)
+        p *= 10u;
+    return p;
+}
+
+template <typename T> struct alp_params;
+
+template <> struct alp_params<double> {
+    uint64_t fact;
+    double frac;
+    __device__ __forceinline__ void init(unsigned e, unsigned f)
+    {
+        fact = pow10_u64(f);
+        frac = __ddiv_rn(1.0, __ull2double_rn(pow10_u64(e)));
+    }
+    __device__ __forceinline__ double decode(uint64_t u) const
+    {
+        return __dmul_rn(__ll2double_rn((long long)(u * fact)), frac);
+    }
+};
+
+template <> struct alp_params<float> {
+    uint32_t fact;
+    float frac;
+    __device__ __forceinline__ void init(unsigned e, unsigned f)
+    {
+        fact = (uint32_t)pow10_u64(f);
+        frac = __fdiv_rn(1.0f, __ull2float_rn(pow10_u64(e)));
+    }
+    __device__ __forceinline__ float decode(uint32_t u) const
+    {
+        return __fmul_rn(__int2float_rn((int)(u * fact)), frac);
+    }
+};
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_ALP_CUH */

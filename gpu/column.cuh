@@ -1,0 +1,166 @@
+/*
+ * gpu/column.cuh — the per-lane decoder of the device API.
+ *
+ * galp_gpu::lane_decoder<T> is built from (column view, vector index, lane) and yields the
+ * lane's values in row order, one per call (or N per call): value r is slot r·L + lane of
+ * the vector (spec/format.md §1). It handles every vector kind of a device image (RAW, FFOR,
+ * G-ALP; galp_gpu_column_upload has turned ALP-layout vectors into G-ALP) with one code path:
+ *
+ *   FFOR unpack (gpu/ffor.cuh; RAW = FFOR with b = W, gpu/raw.cuh)
+ *   -> + base                                  spec/ffor.md §4
+ *   -> ALP decode if the vector is G-ALP        spec/alp.md §4 (gpu/alp.cuh)
+ *   -> exception patch, buffered, in registers  spec/galp.md §3, §5 (gpu/galp.cuh)
+ *
+ * State lives in registers only; the decoder reads the 32-byte vector entry, the lane's two
+ * lane_end entries and, lazily, its packed words and exceptions from global memory.
+ * The caller must not ask for more rows than the lane has (W rows); rows whose slot is at or
+ * past the vector's value_count carry no value (spec/format.md §4.3) and must be ignored.
+ */
+#ifndef GALP_GPU_COLUMN_CUH
+#define GALP_GPU_COLUMN_CUH
+
+#include "galp_gpu.h"
+
+#include "alp.cuh"
+#include "ffor.cuh"
+#include "galp.cuh"
+#include "raw.cuh"
+#include "types.cuh"
+
+namespace galp_gpu {
+
+/* One 32-byte entry of the vector metadata table (spec/format.md §3.3). */
+struct vector_entry {
+    uint64_t payload_offset;
+    uint64_t base;
+    unsigned exception_count;
+    unsigned scheme;
+    unsigned bit_width;
+    unsigned exponent;
+    unsigned factor;
+};
+
+__device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, uint32_t vector)
+{
+    const uint4 *p = (const uint4 *)(image + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * vector);
+    uint4 a = __ldg(p), c = __ldg(p + 1);
+    vector_entry e;
+    e.payload_offset = (uint64_t)a.y << 32 | a.x;
+    e.base = (uint64_t)a.w << 32 | a.z;
+    e.exception_count = c.y & 0xffffu;
+    e.scheme = (c.y >> 16) & 0xffu;
+    e.bit_width = c.y >> 24;
+    e.exponent = c.z & 0xffu;
+    e.factor = (c.z >> 8) & 0xffu;
+    return e;
+}
+
+/* Values in vector v of a column of n values (spec/format.md §2). */
+__device__ __forceinline__ unsigned vector_value_count(const galp_gpu_view &col, uint32_t v)
+{
+    uint64_t first = (uint64_t)v * GALP_VECTOR_SIZE;
+    uint64_t rest = col.value_count - first;
+    return rest < GALP_VECTOR_SIZE ? (unsigned)rest : GALP_VECTOR_SIZE;
+}
+
+struct no_alp {
+    __device__ __forceinline__ void init(unsigned, unsigned) {}
+};
+template <typename T, bool IsFloat> struct alp_of { typedef no_alp type; };
+template <typename T> struct alp_of<T, true> { typedef alp_params<T> type; };
+
+/* One row of a lane before the ALP map: predicate pushdown (gpu/pushdown.cuh) compares the
+ * packed integer instead of the decoded value. */
+template <typename Word> struct encoded_value {
+    typename reg_of<Word>::type packed; /* the b packed bits (meaningless for an exception) */
+    bool is_exception;
+    Word exception_bits;                /* the exception's bit pattern when is_exception */
+};
+
+template <typename T> struct lane_decoder {
+    typedef value_traits<T> traits;
+    typedef typename traits::word Word;
+    typedef typename reg_of<Word>::type reg;
+    static constexpr unsigned L = traits::lanes;
+
+    ffor_lane<Word> ffor;
+    exception_cursor<Word> exceptions;
+    typename alp_of<T, traits::is_float>::type alp;
+    unsigned slot;        /* slot of the next value: row · L + lane */
+    unsigned value_count; /* m of this vector: slots at or past it carry no value */
+    bool is_alp;          /* G-ALP vector: apply the ALP map */
+
+    __device__ __forceinline__ lane_decoder(const galp_gpu_view &col, uint32_t vector, unsigned lane)
+    {
+        vector_entry e = read_vector_entry(col.data, vector);
+        const uint8_t *payload = col.data + e.payload_offset;
+        value_count = vector_value_count(col, vector);
+        slot = lane;
+        is_alp = e.scheme == GALP_SCHEME_GALP;
+        if (e.scheme == GALP_SCHEME_RAW)
+            raw_lane_init<Word>(ffor, payload, value_count, lane);
+        else
+            ffor.init((const Word *)payload, lane, e.bit_width, e.base,
+                      e.bit_width == 0 ? 0u : e.bit_width + 1u);
+        if (is_alp)
+            exceptions.init(payload + (size_t)128u * e.bit_width, e.exception_count, lane);
+        else
+            exceptions.init_empty();
+        alp.init(e.exponent, e.factor);
+    }
+
+    /* Slot of the value the next call yields; >= value_count means no value. */
+    __device__ __forceinline__ unsigned next_slot() const { return slot; }
+
+    /* The next row, not yet decoded; decode() finishes it. */
+    __device__ __forceinline__ encoded_value<Word> next_encoded()
+    {
+        encoded_value<Word> v;
+        v.packed = ffor.next_packed();
+        v.exception_bits = 0;
+        v.is_exception = exceptions.patch(slot, v.exception_bits);
+        slot += L;
+        return v;
+    }
+
+    __device__ __forceinline__ T decode(const encoded_value<Word> &v) const
+    {
+        if (v.is_exception)
+            return value_from_word<T>(v.exception_bits);
+        reg u = ffor.add_base(v.packed);
+        if constexpr (traits::is_float) {
+            if (is_alp)
+                return alp.decode(u);
+        }
+        return value_from_word<T>(u);
+    }
+
+    __device__ __forceinline__ T next() { return decode(next_encoded()); }
+
+    /* N consecutive rows of the lane: out[j] is slot (row + j)·L + lane. */
+    template <int N> __device__ __forceinline__ void next(T (&out)[N])
+    {
+#pragma unroll
+        for (int j = 0; j < N; j++)
+            out[j] = next();
+    }
+};
+
+/* The thread-to-data mapping of the device API: LANE_PER_THREAD. Consecutive threads take
+ * consecutive lanes of consecutive vectors: thread t decodes lane t mod L of vector t div L.
+ * A warp therefore covers one f32/u32 vector, two f64/u64 vectors (16 lanes each), half a
+ * u16 vector or a quarter of a u8 vector, and each load or store of the warp touches
+ * contiguous 128-byte lines. */
+template <typename T> struct lane_per_thread {
+    static constexpr unsigned L = value_traits<T>::lanes;
+    uint32_t vector;
+    unsigned lane;
+    __device__ __forceinline__ explicit lane_per_thread(uint64_t thread)
+        : vector((uint32_t)(thread / L)), lane((unsigned)(thread % L))
+    {
+    }
+};
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_COLUMN_CUH */

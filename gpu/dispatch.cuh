@@ -1,0 +1,42 @@
+/*
+ * gpu/dispatch.cuh — calls a functor templated on the value type for a column's galp_type.
+ * Used by the launchers (gpu/decompress.cu, gpu/scan.cu); not part of the device API.
+ */
+#ifndef GALP_GPU_DISPATCH_CUH
+#define GALP_GPU_DISPATCH_CUH
+
+#include <cuda_runtime.h>
+
+#include "galp_gpu.h"
+
+namespace galp_gpu {
+
+template <typename F> galp_status dispatch_type(galp_type type, F &&f)
+{
+    switch (type) {
+    case GALP_TYPE_U8: return f((uint8_t)0);
+    case GALP_TYPE_U16: return f((uint16_t)0);
+    case GALP_TYPE_U32: return f((uint32_t)0);
+    case GALP_TYPE_U64: return f((uint64_t)0);
+    case GALP_TYPE_F32: return f(0.0f);
+    case GALP_TYPE_F64: return f(0.0);
+    }
+    return GALP_ERR_ARGUMENT;
+}
+
+/* Status of the launches just made. */
+inline galp_status launch_status()
+{
+    return cudaGetLastError() == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+}
+
+/* Blocks of `threads` threads covering one thread per lane of every vector. */
+inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned threads)
+{
+    uint64_t total = (uint64_t)col.vector_count * lanes;
+    return (unsigned)((total + threads - 1) / threads);
+}
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_DISPATCH_CUH */

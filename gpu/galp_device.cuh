@@ -1,0 +1,17 @@
+/*
+ * gpu/galp_device.cuh — the device API of galp, header-only: include this one file.
+ *
+ *   galp_gpu::lane_decoder<T>   per-lane decoder (gpu/column.cuh), T = uint8_t ... double
+ *   galp_gpu::lane_per_thread<T> the documented thread-to-data mapping (gpu/column.cuh)
+ *   galp_gpu::plan_vector, row_in_range  predicate pushdown (gpu/pushdown.cuh)
+ *
+ * The column comes from the host API: galp_gpu_column_view() of an uploaded column.
+ * docs/GPU.md has an example kernel.
+ */
+#ifndef GALP_GPU_DEVICE_CUH
+#define GALP_GPU_DEVICE_CUH
+
+#include "column.cuh"
+#include "pushdown.cuh"
+
+#endif /* GALP_GPU_DEVICE_CUH */

@@ -1,0 +1,165 @@
+/*
+ * gpu/host.c — the host API of the CUDA decoder (include/galp_gpu.h).
+ *
+ * Every entry point checks its arguments and returns before enqueueing anything when one is
+ * wrong. The column itself was validated once, by galp_open in galp_gpu_column_upload, so
+ * malformed input never reaches a kernel. No call after the upload allocates or waits.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "galp_gpu.h"
+#include "galp_internal.h"
+#include "image.h"
+#include "kernels.h"
+
+struct galp_gpu_column {
+    uint8_t *image;     /* device copy of the image (gpu/image.c) */
+    galp_gpu_view view;
+};
+
+galp_status galp_gpu_available(void)
+{
+    int devices = 0;
+    cudaError_t err = cudaGetDeviceCount(&devices);
+    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver ||
+        (err == cudaSuccess && devices == 0))
+        return GALP_ERR_NO_DEVICE;
+    return err == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+}
+
+galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
+{
+    if (out == NULL)
+        return GALP_ERR_ARGUMENT;
+    *out = NULL;
+    if (src == NULL)
+        return GALP_ERR_ARGUMENT;
+    galp_column col;
+    galp_status st = galp_open(&col, src, src_len);
+    if (st != GALP_OK)
+        return st;
+    st = galp_gpu_available();
+    if (st != GALP_OK)
+        return st;
+
+    uint8_t *host_image = NULL;
+    const uint8_t *bytes = col.data;
+    size_t size = col.size;
+    if (col.scheme == GALP_SCHEME_ALP) {
+        st = galp_gpu_image_build(&col, &host_image, &size);
+        if (st != GALP_OK)
+            return st;
+        bytes = host_image;
+    }
+    galp_gpu_column *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        free(host_image);
+        return GALP_ERR_TOO_LARGE;
+    }
+    if (cudaMalloc((void **)&c->image, size) != cudaSuccess ||
+        cudaMemcpy(c->image, bytes, size, cudaMemcpyHostToDevice) != cudaSuccess) {
+        cudaFree(c->image);
+        free(c);
+        free(host_image);
+        return GALP_ERR_CUDA;
+    }
+    free(host_image);
+    c->view.data = c->image;
+    c->view.value_count = col.value_count;
+    c->view.vector_count = col.vector_count;
+    c->view.type = col.type;
+    c->view.scheme = col.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : col.scheme;
+    *out = c;
+    return GALP_OK;
+}
+
+void galp_gpu_column_free(galp_gpu_column *column)
+{
+    if (column == NULL)
+        return;
+    cudaFree(column->image);
+    free(column);
+}
+
+galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view)
+{
+    if (column == NULL || view == NULL)
+        return GALP_ERR_ARGUMENT;
+    *view = column->view;
+    return GALP_OK;
+}
+
+galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
+                                galp_gpu_stream stream)
+{
+    if (column == NULL || (dst == NULL && column->view.value_count != 0))
+        return GALP_ERR_ARGUMENT;
+    size_t width = galp_type_size(column->view.type);
+    if (column->view.value_count > dst_capacity / width)
+        return GALP_ERR_DST_TOO_SMALL;
+    if (column->view.value_count == 0)
+        return GALP_OK;
+    return galp_gpu_launch_decompress(&column->view, dst, stream);
+}
+
+galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
+                                      galp_gpu_stream stream)
+{
+    if (column == NULL || result == NULL)
+        return GALP_ERR_ARGUMENT;
+    return galp_gpu_launch_aggregate(&column->view, result, stream);
+}
+
+/* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP. */
+size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
+{
+    if (column == NULL || column->view.scheme != GALP_SCHEME_GALP)
+        return 0;
+    return (size_t)column->view.vector_count * sizeof(galp_gpu_range_plan);
+}
+
+/* The bit pattern of one value of the column type, zero-extended. */
+static uint64_t value_bits(const galp_gpu_column *column, const void *value)
+{
+    uint64_t bits = 0;
+    uint8_t bytes[8];
+    size_t width = galp_type_size(column->view.type);
+    memcpy(bytes, value, width);
+    for (size_t i = 0; i < width; i++) /* the values are native, the host little-endian */
+        bits |= (uint64_t)bytes[i] << (8u * i);
+    return bits;
+}
+
+static galp_status range_scan(const galp_gpu_column *column, const void *lo, const void *hi,
+                              void *temp, size_t temp_size, uint64_t *count, uint32_t *found,
+                              galp_gpu_stream stream)
+{
+    if (column == NULL || lo == NULL || hi == NULL || (count == NULL && found == NULL))
+        return GALP_ERR_ARGUMENT;
+    size_t need = galp_gpu_range_temp_size(column);
+    if (temp_size < need || (need != 0 && temp == NULL))
+        return GALP_ERR_ARGUMENT;
+    return galp_gpu_launch_range(&column->view, value_bits(column, lo), value_bits(column, hi),
+                                 need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,
+                                 stream);
+}
+
+galp_status galp_gpu_count_range(const galp_gpu_column *column, const void *lo, const void *hi,
+                                 void *temp, size_t temp_size, uint64_t *count,
+                                 galp_gpu_stream stream)
+{
+    if (count == NULL)
+        return GALP_ERR_ARGUMENT;
+    return range_scan(column, lo, hi, temp, temp_size, count, NULL, stream);
+}
+
+galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, void *temp,
+                            size_t temp_size, uint32_t *found, galp_gpu_stream stream)
+{
+    if (found == NULL)
+        return GALP_ERR_ARGUMENT;
+    return range_scan(column, value, value, temp, temp_size, NULL, found, stream);
+}

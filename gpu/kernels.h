@@ -1,0 +1,41 @@
+/*
+ * gpu/kernels.h — interface between the host API (gpu/host.c, C) and the kernels
+ * (gpu/decompress.cu, gpu/scan.cu). Not installed.
+ *
+ * Each launcher enqueues its kernels on `stream` and returns GALP_ERR_CUDA if a launch
+ * failed; the host API has checked every argument before calling.
+ */
+#ifndef GALP_GPU_KERNELS_H
+#define GALP_GPU_KERNELS_H
+
+#include <stdint.h>
+
+#include "galp_gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Per-vector plan of a range scan (gpu/pushdown.cuh). */
+enum { GALP_GPU_PLAN_DECODE = 0, GALP_GPU_PLAN_PACKED = 1 };
+typedef struct galp_gpu_range_plan {
+    uint64_t lo, hi;   /* PACKED: a row matches iff lo <= packed <= hi (empty if lo > hi) */
+    uint32_t mode;     /* GALP_GPU_PLAN_* */
+    uint32_t reserved;
+} galp_gpu_range_plan;
+
+galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, void *dst,
+                                       galp_gpu_stream stream);
+galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, galp_gpu_aggregate *result,
+                                      galp_gpu_stream stream);
+/* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, or NULL for
+ * columns without G-ALP vectors. Exactly one of count and found is non-NULL. */
+galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
+                                  galp_gpu_stream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GALP_GPU_KERNELS_H */

@@ -1,0 +1,83 @@
+/*
+ * gpu/nocuda.c — the GPU host API of a build without CUDA (configure --without-cuda or no
+ * nvcc): include/galp_gpu.h documents that every call then reports GALP_ERR_NO_DEVICE, so
+ * programs using the API build and fail cleanly on any machine.
+ */
+#include "galp_gpu.h"
+
+galp_status galp_gpu_available(void)
+{
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
+{
+    (void)src;
+    (void)src_len;
+    if (out != NULL)
+        *out = NULL;
+    return GALP_ERR_NO_DEVICE;
+}
+
+void galp_gpu_column_free(galp_gpu_column *column)
+{
+    (void)column; /* no column can exist in this build */
+}
+
+galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view)
+{
+    (void)column;
+    (void)view;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
+                                galp_gpu_stream stream)
+{
+    (void)column;
+    (void)dst;
+    (void)dst_capacity;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
+                                      galp_gpu_stream stream)
+{
+    (void)column;
+    (void)result;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
+{
+    (void)column;
+    return 0;
+}
+
+galp_status galp_gpu_count_range(const galp_gpu_column *column, const void *lo, const void *hi,
+                                 void *temp, size_t temp_size, uint64_t *count,
+                                 galp_gpu_stream stream)
+{
+    (void)column;
+    (void)lo;
+    (void)hi;
+    (void)temp;
+    (void)temp_size;
+    (void)count;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, void *temp,
+                            size_t temp_size, uint32_t *found, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)value;
+    (void)temp;
+    (void)temp_size;
+    (void)found;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}

@@ -1,0 +1,33 @@
+/*
+ * gpu/raw.cuh — RAW vectors (spec/format.md §4.2) through the FFOR lane unpacker.
+ *
+ * A RAW vector stores value i as word i. In the FFOR layout with b = W, value (lane, row r)
+ * is word r·L + lane = i as well, so RAW is FFOR with b = W and base 0 and needs no code of
+ * its own: only its bound differs. A RAW payload holds exactly m words (m < 1024 in the last
+ * vector), so a lane may load line k only while k·L + lane < m.
+ */
+#ifndef GALP_GPU_RAW_CUH
+#define GALP_GPU_RAW_CUH
+
+#include "ffor.cuh"
+
+namespace galp_gpu {
+
+/* Lines of `lane` that hold values in a RAW vector of m values. */
+template <typename Word>
+__device__ __forceinline__ unsigned raw_lines(unsigned m, unsigned lane)
+{
+    constexpr unsigned L = ffor_lane<Word>::L;
+    return m > lane ? (m - lane + L - 1u) / L : 0u;
+}
+
+template <typename Word>
+__device__ __forceinline__ void raw_lane_init(ffor_lane<Word> &lane_unpacker, const uint8_t *payload,
+                                              unsigned m, unsigned lane)
+{
+    lane_unpacker.init((const Word *)payload, lane, ffor_lane<Word>::W, 0, raw_lines<Word>(m, lane));
+}
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_RAW_CUH */

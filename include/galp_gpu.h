@@ -1,0 +1,104 @@
+/*
+ * galp_gpu.h — CUDA decoder of libgalp: host API (C, stream-ordered).
+ *
+ * A column file is validated on the host with galp_open (every check of spec/format.md §6)
+ * and copied to the device once, by galp_gpu_column_upload. From then on every call is
+ * asynchronous on the caller's stream: it only enqueues kernels, never synchronises, never
+ * allocates, and reports argument errors as a galp_status before enqueueing anything.
+ * Results of scans land in device memory that the caller provides; copy them back in stream
+ * order (cudaMemcpyAsync on the same stream).
+ *
+ * Kernels that want to decode inside their own code use the header-only device API,
+ * gpu/galp_device.cuh, with the galp_gpu_view of an uploaded column (docs/GPU.md).
+ *
+ * In a build without CUDA this header is the same and every function returns
+ * GALP_ERR_NO_DEVICE (galp_gpu_column_free accepts NULL and does nothing).
+ */
+#ifndef GALP_GPU_H
+#define GALP_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "galp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The same type as CUDA's cudaStream_t, spelled so that this header needs no CUDA headers.
+ * NULL is the legacy default stream. */
+typedef struct CUstream_st *galp_gpu_stream;
+
+/* Whether a CUDA device is usable: GALP_OK, GALP_ERR_NO_DEVICE (none, or a CPU-only build)
+ * or GALP_ERR_CUDA. */
+galp_status galp_gpu_available(void);
+
+/* A validated column in device memory (opaque). */
+typedef struct galp_gpu_column galp_gpu_column;
+
+/* Validate src with galp_open and copy it to the current device. ALP-layout vectors are
+ * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values), so the
+ * device only ever sees RAW, FFOR and G-ALP vectors. Synchronous; allocates device memory.
+ * On failure *out is NULL and nothing is allocated. */
+galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
+void galp_gpu_column_free(galp_gpu_column *column);
+
+/* What device code needs to decode the column: the device image (a galp file in which
+ * every vector is RAW, FFOR or GALP) and its header fields. Valid while the column lives. */
+typedef struct galp_gpu_view {
+    const uint8_t *data;      /* device pointer to the image, 256-byte aligned */
+    uint64_t value_count;
+    uint32_t vector_count;
+    galp_type type;
+    galp_scheme scheme;       /* RAW, FFOR or GALP */
+} galp_gpu_view;
+
+galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);
+
+/* Decode the whole column into dst, a device buffer of dst_capacity bytes (value_count
+ * values of the column type, bit-exactly what galp_column_decode produces). */
+galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
+                                galp_gpu_stream stream);
+
+/* Fused aggregate over the compressed column, written to *result in device memory.
+ * Integer columns: sum is the wrapping sum mod 2^64 (sum_bits), min/max unsigned.
+ * Float columns: NaNs are counted in nan_count and left out of everything else; sum is
+ * the double sum of the other values in an unspecified order (sum_f64); min/max order
+ * -0 below +0. min_bits/max_bits hold the value's bit pattern zero-extended to 64 bits;
+ * has_min_max is 0 when there is no non-NaN value. */
+typedef struct galp_gpu_aggregate {
+    uint64_t count;
+    uint64_t nan_count;
+    uint64_t sum_bits;
+    double sum_f64;
+    uint64_t min_bits;
+    uint64_t max_bits;
+    uint32_t has_min_max;
+    uint32_t reserved;
+} galp_gpu_aggregate;
+
+galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
+                                      galp_gpu_stream stream);
+
+/* Range predicates lo <= x <= hi (lo, hi: host pointers to one value of the column type),
+ * with IEEE comparison for floats: NaN matches nothing, -0 == +0. On ALP/G-ALP vectors the
+ * bounds are translated into each vector's packed-integer domain first (predicate
+ * pushdown, docs/GPU.md), which needs a device scratch buffer of galp_gpu_range_temp_size
+ * bytes, valid until the scan has run. */
+size_t galp_gpu_range_temp_size(const galp_gpu_column *column);
+
+/* *count (device memory) = number of values with lo <= x <= hi. */
+galp_status galp_gpu_count_range(const galp_gpu_column *column, const void *lo, const void *hi,
+                                 void *temp, size_t temp_size, uint64_t *count,
+                                 galp_gpu_stream stream);
+
+/* *found (device memory) = 1 if some value x == *value (IEEE ==), else 0. */
+galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, void *temp,
+                            size_t temp_size, uint32_t *found, galp_gpu_stream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GALP_GPU_H */

@@ -1,0 +1,83 @@
+#!/bin/sh
+# tools/gpu-check.sh — `make check` (and the GPU sanitizers and benchmark) on a bare GPU runner.
+#
+#   tools/gpu-check.sh prepare      here, in the source tree: writes .gpu/ (git-ignored)
+#   tools/gpu-check.sh run [bench]  there, in a copy of the tree that has .gpu/
+#
+# A GPU runner (shared/GPU-RUNNER.md) has nvcc, gcc, make and compute-sanitizer but no
+# autotools, libtool, cmocka or network. `prepare` therefore makes everything else here:
+# a release tarball (`make dist`, which needs no autotools to build), the cmocka .deb
+# packages, and a copy of the real data ($GALP_DATA_DIR, default ../shared/data). `run`
+# unpacks them under /tmp, configures with CUDA, builds, runs `make check`, then runs the
+# GPU test under compute-sanitizer's memcheck and racecheck; with `bench` it also builds and
+# runs bench/gpu_bench on the real data. On failure it prints the test logs. Output of a
+# run is also written to $OUT when that is set (the device tool copies it back).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+gpu="$top/.gpu"
+
+prepare() {
+    mkdir -p "$gpu/debs" "$gpu/data"
+    build="$top/_build-gpu-dist"
+    (cd "$top" && flock /tmp/galp-autoreconf.lock autoreconf -fi)
+    mkdir -p "$build"
+    (cd "$build" && "$top/configure" --without-cuda > configure.log && make -j2 dist > dist.log)
+    rm -f "$gpu"/galp-*.tar.gz
+    mv "$build"/galp-*.tar.gz "$gpu/"
+    (cd "$gpu/debs" && apt-get download libcmocka0 libcmocka-dev)
+    data=${GALP_DATA_DIR:-$top/../shared/data}
+    if [ -d "$data/alp" ]; then
+        rm -rf "$gpu/data/alp"
+        cp -r "$data/alp" "$gpu/data/alp"
+        chmod -R u+w "$gpu/data"
+    fi
+    echo "gpu-check: prepared $(ls "$gpu"/galp-*.tar.gz) and $(ls "$gpu/debs" | wc -l) packages"
+}
+
+run() {
+    out=${OUT:-/tmp/gpu-check-out}
+    mkdir -p "$out"
+    deps=/tmp/galp-deps
+    mkdir -p "$deps"
+    for f in "$gpu"/debs/*.deb; do dpkg -x "$f" "$deps"; done
+    rm -rf /tmp/galp-src && mkdir -p /tmp/galp-src
+    tar -xzf "$gpu"/galp-*.tar.gz -C /tmp/galp-src
+    src=$(ls -d /tmp/galp-src/galp-*)
+    mkdir -p "$src/_build" && cd "$src/_build"
+    libdir="$deps/usr/lib/x86_64-linux-gnu"
+    export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export GALP_DATA_DIR="$gpu/data"
+    # Static libgalp: the test programs are then real executables, which compute-sanitizer
+    # can run directly (not libtool wrapper scripts).
+    ../configure --with-cuda --disable-shared \
+        CUDA_ARCH_FLAGS="${CUDA_ARCH_FLAGS:--gencode arch=compute_90,code=sm_90}" \
+        CMOCKA_CFLAGS="-I$deps/usr/include" CMOCKA_LIBS="-L$libdir -lcmocka" > "$out/configure.log" 2>&1 ||
+        { cat "$out/configure.log"; exit 1; }
+    make -j"$(nproc)" > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
+    status=0
+    make -j"$(nproc)" check > "$out/check.log" 2>&1 || status=$?
+    grep -E '^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR):|^# ' "$out/check.log" || true
+    if [ "$status" -ne 0 ]; then
+        find . -name '*.log' -path '*conformance*' -exec sh -c 'echo "== $1"; tail -60 "$1"' _ {} \;
+        exit "$status"
+    fi
+    cat conformance/test_gpu.log > "$out/test_gpu.log"
+    for tool in memcheck racecheck; do
+        echo "== compute-sanitizer --tool $tool conformance/test_gpu"
+        GALP_SRCDIR="$src" compute-sanitizer --tool "$tool" --error-exitcode 99 \
+            conformance/test_gpu > "$out/sanitizer-$tool.log" 2>&1 || status=$?
+        tail -4 "$out/sanitizer-$tool.log"
+        [ "$status" -eq 0 ] || exit "$status"
+    done
+    if [ "${1:-}" = bench ]; then
+        make bench/gpu_bench > "$out/bench-build.log" 2>&1 || { tail -30 "$out/bench-build.log"; exit 1; }
+        bench/gpu_bench "$GALP_DATA_DIR" 1 2>&1 | tee "$out/bench.log"
+    fi
+}
+
+case "${1:-}" in
+prepare) prepare ;;
+run) shift; run "$@" ;;
+*) echo "usage: $0 prepare | run [bench]" >&2; exit 2 ;;
+esac
