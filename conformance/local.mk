@@ -11,8 +11,10 @@ conformance_libtestsupport_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 
 CONFORMANCE_TEST_LIBS = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS)
 
-check_PROGRAMS += conformance/test_container conformance/test_ffor conformance/test_ffor_data
-TESTS += conformance/test_container conformance/test_ffor conformance/test_ffor_data
+check_PROGRAMS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
+	conformance/test_spec_examples
+TESTS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
+	conformance/test_spec_examples
 
 conformance_test_container_SOURCES = conformance/test_container.c
 conformance_test_container_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -25,6 +27,13 @@ conformance_test_ffor_LDADD = $(CONFORMANCE_TEST_LIBS)
 conformance_test_ffor_data_SOURCES = conformance/test_ffor_data.c
 conformance_test_ffor_data_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_ffor_data_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# Reads the hex listings of spec/format.md and spec/ffor.md ($GALP_SRCDIR, else the configured
+# source directory).
+conformance_test_spec_examples_SOURCES = conformance/test_spec_examples.c
+conformance_test_spec_examples_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_spec_examples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_spec_examples_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 endif HAVE_CMOCKA
 

@@ -1,0 +1,293 @@
+/*
+ * test_spec_examples.c — every hex listing of spec/format.md §7 and spec/ffor.md §6 is checked
+ * here: the listings are read from the spec files themselves (blocks opened by a line
+ * "```hex example=NAME"), the reference encoder must produce exactly those bytes from the
+ * inputs the text describes, and the decoder must turn them back into those inputs.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+/* The examples this program checks; a listing in the spec that is not here fails
+ * test_every_listing_is_checked. */
+static const char *const checked_examples[] = {
+    "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
+    "format-empty-u32", "format-three-u32", "format-32-u32-b1",
+};
+static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md"};
+
+#define EXAMPLE_OPENING "```hex example="
+
+/* The whole text of a spec file, from $GALP_SRCDIR (set by the test harness) or the source
+ * directory this program was configured from. */
+static char *read_spec(const char *relative)
+{
+    const char *top = getenv("GALP_SRCDIR");
+    if (top == NULL || top[0] == '\0')
+        top = GALP_TOP_SRCDIR;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", top, relative);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        fail_msg("cannot open %s", path);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    assert_true(size > 0);
+    assert_int_equal(fseek(f, 0, SEEK_SET), 0);
+    char *text = malloc((size_t)size + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+    text[size] = '\0';
+    fclose(f);
+    return text;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* The bytes of listing `name` in `doc`: pairs of lower-case hex digits separated by spaces
+ * and newlines, up to the closing fence. */
+static uint8_t *read_example(const char *doc, const char *name, size_t *len)
+{
+    char *text = read_spec(doc);
+    char opening[256];
+    snprintf(opening, sizeof opening, "%s%s\n", EXAMPLE_OPENING, name);
+    const char *p = strstr(text, opening);
+    if (p == NULL)
+        fail_msg("%s has no listing \"%s\"", doc, name);
+    p += strlen(opening);
+    const char *end = strstr(p, "```");
+    assert_non_null(end);
+
+    uint8_t *bytes = malloc((size_t)(end - p) / 2 + 1);
+    assert_non_null(bytes);
+    size_t n = 0;
+    while (p < end) {
+        if (*p == ' ' || *p == '\n') {
+            p++;
+            continue;
+        }
+        int high = hex_digit(p[0]), low = hex_digit(p[1]);
+        if (high < 0 || low < 0)
+            fail_msg("%s, listing %s: bad hex \"%.2s\"", doc, name, p);
+        bytes[n++] = (uint8_t)(high << 4 | low);
+        p += 2;
+    }
+    free(text);
+    *len = n;
+    return bytes;
+}
+
+/* The listing shows a whole file up to payload_end: the encoder writes exactly it plus the
+ * 256-byte zero tail, and it decodes to the n values. */
+static void check_file_example(const char *doc, const char *name, galp_type type,
+                               const void *values, uint64_t n)
+{
+    size_t listed_len;
+    uint8_t *listed = read_example(doc, name, &listed_len);
+    size_t len;
+    uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, n, &len);
+    assert_int_equal(len, listed_len + GALP_TAIL_PADDING);
+    assert_memory_equal(file, listed, listed_len);
+    for (size_t i = listed_len; i < len; i++)
+        assert_int_equal(file[i], 0);
+
+    /* Decode the listing itself, completed with its tail. */
+    uint8_t *from_spec = calloc(len, 1);
+    assert_non_null(from_spec);
+    memcpy(from_spec, listed, listed_len);
+    ts_check_decodes_to(from_spec, len, type, values, n);
+    free(from_spec);
+    free(file);
+    free(listed);
+}
+
+/* The listing shows the first `listed_len` bytes (or all) of vector 0's FFOR payload when the
+ * encoder is given the 1024 values; checks the parameters the text states and the round trip.
+ * Returns the file; *payload_offset is where vector 0's payload starts in it. */
+static uint8_t *check_payload_example(const char *name, size_t listed_len, galp_type type,
+                                      const void *values, unsigned bit_width, uint64_t base,
+                                      size_t *payload_offset)
+{
+    size_t len_in_spec;
+    uint8_t *listed = read_example("spec/ffor.md", name, &len_in_spec);
+    assert_int_equal(len_in_spec, listed_len);
+    size_t len;
+    uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, GALP_VECTOR_SIZE, &len);
+    galp_column column;
+    galp_vector_info info;
+    assert_int_equal(galp_open(&column, file, len), GALP_OK);
+    assert_int_equal(galp_vector_info_get(&column, 0, &info), GALP_OK);
+    assert_int_equal(info.scheme, GALP_SCHEME_FFOR);
+    assert_int_equal(info.bit_width, bit_width);
+    assert_int_equal(info.base, base);
+    assert_int_equal(info.payload_size, 128u * bit_width);
+    assert_true(listed_len <= info.payload_size);
+    assert_memory_equal(file + info.payload_offset, listed, listed_len);
+    ts_check_decodes_to(file, len, type, values, GALP_VECTOR_SIZE);
+    free(listed);
+    *payload_offset = (size_t)info.payload_offset;
+    return file;
+}
+
+static void test_ffor_u32_b3(void **state)
+{
+    (void)state;
+    uint32_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = 1000 + i % 8;
+    size_t offset;
+    /* The listing is the whole 384-byte payload. */
+    free(check_payload_example("ffor-u32-b3", 384, GALP_TYPE_U32, values, 3, 1000, &offset));
+}
+
+static void test_ffor_u8_b5(void **state)
+{
+    (void)state;
+    uint8_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (uint8_t)(7 + 4 * (i / 128) + i % 4);
+    size_t offset;
+    free(check_payload_example("ffor-u8-b5", 640, GALP_TYPE_U8, values, 5, 7, &offset));
+}
+
+/* b = W: the payload is the values in slot order (spec/ffor.md §3). */
+static void test_ffor_u16_b16(void **state)
+{
+    (void)state;
+    uint16_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (uint16_t)(40503u * i);
+    values[1] = 0;
+    values[2] = 65535;
+    size_t offset;
+    /* The listing is the first 32 bytes; the rest follows the rule. */
+    uint8_t *file =
+        check_payload_example("ffor-u16-b16-start", 32, GALP_TYPE_U16, values, 16, 0, &offset);
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        assert_int_equal(ts_get_le(file, offset + 2 * i, 2), values[i]);
+    free(file);
+}
+
+/* Decoder only: a hand-built u8 file around the listed payload, base 0xff, b = 1. */
+static void test_ffor_u8_wrap(void **state)
+{
+    (void)state;
+    size_t payload_len;
+    uint8_t *payload = read_example("spec/ffor.md", "ffor-u8-wrap", &payload_len);
+    assert_int_equal(payload_len, 128);
+    const size_t len = 64 + 32 + 128 + 256;
+    uint8_t *file = calloc(len, 1);
+    assert_non_null(file);
+    memcpy(file, "GALP", 4);
+    file[TS_VERSION_MAJOR] = 1;
+    file[TS_VALUE_TYPE] = GALP_TYPE_U8;
+    file[TS_COLUMN_SCHEME] = GALP_SCHEME_FFOR;
+    ts_put_le(file, TS_VALUE_COUNT, 8, 1024);
+    ts_put_le(file, TS_VECTOR_COUNT, 4, 1);
+    ts_put_le(file, TS_METADATA_OFFSET, 8, 64);
+    ts_put_le(file, TS_PAYLOAD_OFFSET, 8, 96);
+    ts_put_le(file, TS_PAYLOAD_END, 8, 96 + 128);
+    ts_put_le(file, TS_FILE_SIZE, 8, len);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8, 96);
+    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, 0xff);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, 128);
+    file[ts_entry(0, TS_ENT_SCHEME)] = GALP_SCHEME_FFOR;
+    file[ts_entry(0, TS_ENT_BIT_WIDTH)] = 1;
+    memcpy(file + 96, payload, 128);
+    ts_reseal(file);
+
+    uint8_t expected[GALP_VECTOR_SIZE];
+    memset(expected, 0, 512);
+    memset(expected + 512, 255, 512);
+    ts_check_decodes_to(file, len, GALP_TYPE_U8, expected, GALP_VECTOR_SIZE);
+    free(file);
+    free(payload);
+}
+
+static void test_ffor_u16_b0_file(void **state)
+{
+    (void)state;
+    uint16_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = 0xbeef;
+    check_file_example("spec/ffor.md", "ffor-u16-b0-file", GALP_TYPE_U16, values,
+                       GALP_VECTOR_SIZE);
+}
+
+static void test_format_empty(void **state)
+{
+    (void)state;
+    check_file_example("spec/format.md", "format-empty-u32", GALP_TYPE_U32, NULL, 0);
+}
+
+static void test_format_three(void **state)
+{
+    (void)state;
+    const uint32_t values[3] = {100, 103, 101};
+    check_file_example("spec/format.md", "format-three-u32", GALP_TYPE_U32, values, 3);
+}
+
+static void test_format_thirty_two(void **state)
+{
+    (void)state;
+    uint32_t values[32];
+    for (uint32_t i = 0; i < 32; i++)
+        values[i] = i % 3 == 0 ? 6 : 5;
+    check_file_example("spec/format.md", "format-32-u32-b1", GALP_TYPE_U32, values, 32);
+}
+
+/* Every listing in the two spec files is one this program checks. */
+static void test_every_listing_is_checked(void **state)
+{
+    (void)state;
+    size_t found = 0;
+    for (size_t d = 0; d < sizeof spec_files / sizeof spec_files[0]; d++) {
+        char *text = read_spec(spec_files[d]);
+        for (const char *p = strstr(text, EXAMPLE_OPENING); p != NULL;
+             p = strstr(p + 1, EXAMPLE_OPENING)) {
+            const char *name = p + strlen(EXAMPLE_OPENING);
+            size_t name_len = strcspn(name, "\n");
+            bool known = false;
+            for (size_t k = 0; k < sizeof checked_examples / sizeof checked_examples[0]; k++)
+                known |= strlen(checked_examples[k]) == name_len &&
+                         strncmp(checked_examples[k], name, name_len) == 0;
+            if (!known)
+                fail_msg("%s: listing \"%.*s\" is not checked by this test", spec_files[d],
+                         (int)name_len, name);
+            found++;
+        }
+        free(text);
+    }
+    assert_int_equal(found, sizeof checked_examples / sizeof checked_examples[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ffor_u32_b3),
+        cmocka_unit_test(test_ffor_u8_b5),
+        cmocka_unit_test(test_ffor_u16_b16),
+        cmocka_unit_test(test_ffor_u8_wrap),
+        cmocka_unit_test(test_ffor_u16_b0_file),
+        cmocka_unit_test(test_format_empty),
+        cmocka_unit_test(test_format_three),
+        cmocka_unit_test(test_format_thirty_two),
+        cmocka_unit_test(test_every_listing_is_checked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
