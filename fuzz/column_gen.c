@@ -1,0 +1,352 @@
+/*
+ * column_gen.c — see column_gen.h. Spec sections are cited where each rule is applied.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alp_constants.h"
+#include "bytes.h"
+#include "column_gen.h"
+#include "fuzz_require.h"
+#include "galp_internal.h"
+
+/* Largest payload of any scheme: 64 packed words per lane, 16 lane ends, 1024 exceptions. */
+#define MAX_PAYLOAD (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
+
+/* One vector before placement: its metadata and payload bytes. */
+typedef struct vector_plan {
+    galp_vector_info info;
+    uint8_t payload[MAX_PAYLOAD];
+} vector_plan;
+
+static void *checked_malloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    FUZZ_REQUIRE(p != NULL, "out of memory for %zu bytes", size);
+    return p;
+}
+
+static uint64_t low_mask(unsigned bits)
+{
+    return bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1u;
+}
+
+static uint64_t round16(uint64_t x)
+{
+    return (x + 15u) & ~(uint64_t)15u;
+}
+
+/* spec/ffor.md, written bit by bit so that it shares nothing with the codec's word-at-a-time
+ * packer: slot i is row i / L of lane i mod L; bit j of its delta is bit r·b + j of the lane's
+ * stream, which is bit (r·b + j) mod W of word ((r·b + j) div W)·L + lane, little-endian. */
+static void pack_bits(unsigned w, unsigned b, const uint64_t delta[GALP_VECTOR_SIZE],
+                      uint8_t *packed)
+{
+    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    memset(packed, 0, 128u * b);
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
+        unsigned lane = i % lanes, row = i / lanes;
+        for (unsigned j = 0; j < b; j++) {
+            if (!(delta[i] >> j & 1u))
+                continue;
+            unsigned p = row * b + j;
+            size_t word = (size_t)(p / w) * lanes + lane;
+            unsigned bit = p % w;
+            packed[word * (w / 8) + bit / 8] |= (uint8_t)(1u << (bit % 8));
+        }
+    }
+}
+
+/* spec/alp.md §4 steps 2–4, one operation per statement (the fuzz sources are compiled with
+ * -ffp-contract=off as well). */
+static uint64_t alp_value(unsigned w, uint64_t u, unsigned e, unsigned f)
+{
+    if (w == 64) {
+        uint64_t k = u * galp_alp_fact64[f];
+        int64_t s = k <= (uint64_t)INT64_MAX ? (int64_t)k : -(int64_t)~k - 1;
+        double frac, x = (double)s;
+        memcpy(&frac, &galp_alp_frac64_bits[e], sizeof frac);
+        x = x * frac;
+        uint64_t bits;
+        memcpy(&bits, &x, sizeof bits);
+        return bits;
+    }
+    uint32_t k = (uint32_t)u * galp_alp_fact32[f];
+    int32_t s = k <= (uint32_t)INT32_MAX ? (int32_t)k : -(int32_t)~k - 1;
+    float frac, x = (float)s;
+    memcpy(&frac, &galp_alp_frac32_bits[e], sizeof frac);
+    x = x * frac;
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
+/* An exception value: mostly arbitrary bit patterns, often the special values that ALP can
+ * never encode (NaNs with payloads, infinities, negative zero, subnormals). */
+static uint64_t exception_value(byte_source *src, unsigned w)
+{
+    static const uint64_t special64[] = {
+        0x7ff8000000000000u, 0xfff0000000000001u, 0x7ff0000000000000u, 0xfff0000000000000u,
+        0x8000000000000000u, 0x0000000000000001u, 0x7fefffffffffffffu, 0x7ff4000000dead00u,
+    };
+    static const uint64_t special32[] = {
+        0x7fc00000u, 0xff800001u, 0x7f800000u, 0xff800000u,
+        0x80000000u, 0x00000001u, 0x7f7fffffu, 0x7fa0beefu,
+    };
+    unsigned pick = byte_source_u8(src);
+    if (pick < 160)
+        return byte_source_bits(src, w / 8);
+    return w == 64 ? special64[pick % 8] : special32[pick % 8];
+}
+
+/* Which of the m slots are exceptions, as an ascending position list; returns the count.
+ * Layouts: none, sparse, dense, whole lanes (every slot of a lane, up to the lane capacity of
+ * spec/galp.md §4) and every slot. */
+static unsigned choose_exceptions(byte_source *src, unsigned w, uint32_t m,
+                                  uint16_t positions[GALP_VECTOR_SIZE])
+{
+    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    bool lane_full[GALP_VECTOR_SIZE / 32] = {false};
+    unsigned layout = byte_source_below(src, 5), threshold = 0;
+    switch (layout) {
+    case 0:
+        return 0;
+    case 1:
+        threshold = 1 + byte_source_below(src, 32);
+        break;
+    case 2:
+        threshold = 128;
+        break;
+    case 3:
+        for (unsigned l = 0; l < lanes; l++)
+            lane_full[l] = byte_source_below(src, 4) == 0;
+        lane_full[byte_source_below(src, lanes)] = true;
+        break;
+    default:
+        threshold = 256;
+        break;
+    }
+    unsigned c = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        bool exception = layout == 3 ? lane_full[i % lanes] : byte_source_u8(src) < threshold;
+        if (exception)
+            positions[c++] = (uint16_t)i;
+    }
+    return c;
+}
+
+/* spec/galp.md §1: lane_end[L], then values and positions grouped by lane, ascending within. */
+static void write_galp_exceptions(unsigned w, unsigned c, const uint16_t *positions,
+                                  const uint64_t *values, uint8_t *section)
+{
+    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    uint8_t *value_out = section + 2u * lanes;
+    uint8_t *position_out = value_out + (size_t)c * (w / 8);
+    unsigned written = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        for (unsigned j = 0; j < c; j++) {
+            if (positions[j] % lanes != l)
+                continue;
+            galp_store_le(w / 8, value_out + (size_t)written * (w / 8), values[j]);
+            galp_store_u16(position_out + 2u * written, positions[j]);
+            written++;
+        }
+        galp_store_u16(section + 2u * l, (uint16_t)written);
+    }
+}
+
+/* spec/alp.md §2: values then positions, both in position order. */
+static void write_alp_exceptions(unsigned w, unsigned c, const uint16_t *positions,
+                                 const uint64_t *values, uint8_t *section)
+{
+    for (unsigned j = 0; j < c; j++) {
+        galp_store_le(w / 8, section + (size_t)j * (w / 8), values[j]);
+        galp_store_u16(section + (size_t)c * (w / 8) + 2u * j, positions[j]);
+    }
+}
+
+/* RAW (spec/format.md §4.2): arbitrary bit patterns, stored as they are. */
+static void plan_raw(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    for (uint32_t i = 0; i < m; i++) {
+        uint64_t x = byte_source_bits(src, w / 8);
+        galp_store_le(w / 8, plan->payload + (size_t)i * (w / 8), x);
+        galp_store_le(w / 8, out + (size_t)i * (w / 8), x);
+    }
+    plan->info.payload_size = m * (w / 8);
+}
+
+/* The integer part shared by FFOR, ALP and GALP: a bit width, a base in the low W bits and
+ * 1024 deltas of b bits (slots >= m get deltas too: they must be ignored, spec/format.md §4.3).
+ * Returns the FOR-decoded integers u_i = (delta_i + base) mod 2^W. */
+static void plan_integers(byte_source *src, unsigned w, vector_plan *plan,
+                          uint64_t u[GALP_VECTOR_SIZE])
+{
+    const unsigned b = byte_source_below(src, w + 1);
+    const uint64_t base = byte_source_u64(src) & low_mask(w);
+    uint64_t delta[GALP_VECTOR_SIZE];
+    /* Either uniform deltas or deltas near the top of the b-bit range (carries into the base). */
+    const bool high = byte_source_below(src, 4) == 0;
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
+        delta[i] = byte_source_u64(src) & low_mask(b);
+        if (high)
+            delta[i] |= low_mask(b) & ~(uint64_t)0xff;
+        u[i] = (delta[i] + base) & low_mask(w);
+    }
+    pack_bits(w, b, delta, plan->payload);
+    plan->info.bit_width = (uint8_t)b;
+    plan->info.base = base;
+    plan->info.payload_size = 128u * b;
+}
+
+static void plan_ffor(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    uint64_t u[GALP_VECTOR_SIZE];
+    plan_integers(src, w, plan, u);
+    for (uint32_t i = 0; i < m; i++)
+        galp_store_le(w / 8, out + (size_t)i * (w / 8), u[i]);
+}
+
+/* ALP and GALP (spec/alp.md §3–§5, spec/galp.md §1). */
+static void plan_alp(byte_source *src, galp_scheme scheme, unsigned w, uint32_t m,
+                     vector_plan *plan, uint8_t *out)
+{
+    const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
+    uint64_t u[GALP_VECTOR_SIZE], values[GALP_VECTOR_SIZE];
+    uint16_t positions[GALP_VECTOR_SIZE];
+    plan_integers(src, w, plan, u);
+    const unsigned e = byte_source_below(src, max_e + 1);
+    const unsigned f = byte_source_below(src, e + 1);
+    for (uint32_t i = 0; i < m; i++)
+        galp_store_le(w / 8, out + (size_t)i * (w / 8), alp_value(w, u[i], e, f));
+
+    const unsigned c = choose_exceptions(src, w, m, positions);
+    for (unsigned j = 0; j < c; j++) {
+        values[j] = exception_value(src, w);
+        galp_store_le(w / 8, out + (size_t)positions[j] * (w / 8), values[j]);
+    }
+    uint8_t *section = plan->payload + plan->info.payload_size;
+    if (scheme == GALP_SCHEME_GALP) {
+        write_galp_exceptions(w, c, positions, values, section);
+        plan->info.payload_size += 2u * (GALP_VECTOR_SIZE / w);
+    } else {
+        write_alp_exceptions(w, c, positions, values, section);
+    }
+    plan->info.payload_size += c * (w / 8 + 2u);
+    plan->info.exponent = (uint8_t)e;
+    plan->info.factor = (uint8_t)f;
+    plan->info.exception_count = (uint16_t)c;
+}
+
+/* spec/format.md §3.3. */
+static void write_entry(uint8_t *entry, const galp_vector_info *info)
+{
+    memset(entry, 0, GALP_VECTOR_ENTRY_SIZE);
+    galp_store_u64(entry + 0, info->payload_offset);
+    galp_store_u64(entry + 8, info->base);
+    galp_store_u32(entry + 16, info->payload_size);
+    galp_store_u16(entry + 20, info->exception_count);
+    entry[22] = (uint8_t)info->scheme;
+    entry[23] = info->bit_width;
+    entry[24] = info->exponent;
+    entry[25] = info->factor;
+}
+
+void fuzz_column_seal(uint8_t *file)
+{
+    uint32_t nv = galp_load_u32(file + 16);
+    uint32_t crc = galp_crc32c(0, file, 60);
+    crc = galp_crc32c(crc, file + GALP_HEADER_SIZE, (size_t)nv * GALP_VECTOR_ENTRY_SIZE);
+    galp_store_u32(file + 60, crc);
+}
+
+/* spec/format.md §3.1. */
+static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, uint32_t nv,
+                         uint64_t payload_end)
+{
+    memcpy(file, "GALP", 4);
+    file[4] = GALP_VERSION_MAJOR;
+    file[5] = minor;
+    file[6] = (uint8_t)col->type;
+    file[7] = (uint8_t)col->scheme;
+    galp_store_u64(file + 8, col->value_count);
+    galp_store_u32(file + 16, nv);
+    galp_store_u32(file + 20, 0);
+    galp_store_u64(file + 24, GALP_HEADER_SIZE);
+    galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
+    galp_store_u64(file + 40, payload_end);
+    galp_store_u64(file + 48, payload_end + GALP_TAIL_PADDING);
+    galp_store_u32(file + 56, 0);
+    fuzz_column_seal(file);
+}
+
+/* The column scheme: RAW sometimes, else the type's scheme (ALP or GALP for floats). */
+static galp_scheme choose_scheme(byte_source *src, galp_type type)
+{
+    unsigned pick = byte_source_below(src, 8);
+    if (pick == 0)
+        return GALP_SCHEME_RAW;
+    if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
+        return pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
+    return GALP_SCHEME_FFOR;
+}
+
+void fuzz_column_generate(byte_source *src, fuzz_column *col)
+{
+    memset(col, 0, sizeof *col);
+    col->type = (galp_type)(GALP_TYPE_U8 + byte_source_below(src, 6));
+    col->scheme = choose_scheme(src, col->type);
+    const unsigned w = 8u * (unsigned)galp_type_size(col->type);
+    const uint32_t nv = byte_source_below(src, FUZZ_MAX_VECTORS + 1);
+    const uint32_t last_m = 1 + byte_source_below(src, GALP_VECTOR_SIZE);
+    col->value_count = nv == 0 ? 0 : (uint64_t)(nv - 1) * GALP_VECTOR_SIZE + last_m;
+    const uint8_t minor = byte_source_below(src, 4) == 0 ? byte_source_u8(src) : 0;
+    const bool junk = byte_source_below(src, 4) == 0; /* fill gaps, tail and slack with junk */
+    const size_t slack = byte_source_below(src, 4) == 0 ? byte_source_below(src, 64) : 0;
+
+    col->values = checked_malloc((size_t)col->value_count * (w / 8));
+    vector_plan *plans = checked_malloc(nv * sizeof *plans);
+    uint64_t offset = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv;
+    for (uint32_t v = 0; v < nv; v++) {
+        vector_plan *plan = &plans[v];
+        uint32_t m = v + 1 == nv ? last_m : GALP_VECTOR_SIZE;
+        uint8_t *out = col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8);
+        memset(&plan->info, 0, sizeof plan->info);
+        plan->info.scheme = col->scheme;
+        plan->info.value_count = m;
+        /* spec/format.md §2: any vector may fall back to RAW. */
+        if (col->scheme != GALP_SCHEME_RAW && byte_source_below(src, 8) == 0)
+            plan->info.scheme = GALP_SCHEME_RAW;
+        switch (plan->info.scheme) {
+        case GALP_SCHEME_RAW: plan_raw(src, w, m, plan, out); break;
+        case GALP_SCHEME_FFOR: plan_ffor(src, w, m, plan, out); break;
+        default: plan_alp(src, plan->info.scheme, w, m, plan, out); break;
+        }
+        /* spec/format.md §4: payloads in order, 16-aligned, gaps allowed between them. */
+        if (byte_source_below(src, 8) == 0)
+            offset += 16u * (1 + byte_source_below(src, 3));
+        plan->info.payload_offset = offset;
+        offset = round16(offset + plan->info.payload_size);
+    }
+    const uint64_t payload_end = offset;
+    col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;
+    col->buffer_size = col->file_size + slack;
+    col->file = checked_malloc(col->buffer_size);
+    memset(col->file, junk ? 0xEE : 0, col->buffer_size);
+    for (uint32_t v = 0; v < nv; v++) {
+        const galp_vector_info *info = &plans[v].info;
+        write_entry(col->file + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE, info);
+        memcpy(col->file + info->payload_offset, plans[v].payload, info->payload_size);
+    }
+    write_header(col->file, col, minor, nv, payload_end);
+    free(plans);
+}
+
+void fuzz_column_free(fuzz_column *col)
+{
+    free(col->file);
+    free(col->values);
+    col->file = NULL;
+    col->values = NULL;
+}

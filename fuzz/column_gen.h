@@ -1,0 +1,45 @@
+/*
+ * column_gen.h — structure-aware generation of valid galp column files from fuzzer input.
+ *
+ * The generator writes every byte itself, following spec/format.md, spec/ffor.md, spec/alp.md
+ * and spec/galp.md, and computes the values a decoder must output from the spec's formulas, not
+ * with the reference codec: it is an independent oracle for the decoders under test. It reaches
+ * what the reference encoder rarely or never writes: every bit width with random bases, every
+ * ALP exponent and factor (wrapping multiplies included), exceptions at full lane capacity
+ * (32 per f32 lane, 64 per f64 lane) and in every vector slot, RAW vectors inside compressed
+ * columns, gaps between payloads, non-zero minor versions, junk in slack bytes and in the
+ * unused slots of a last partial vector.
+ */
+#ifndef GALP_FUZZ_COLUMN_GEN_H
+#define GALP_FUZZ_COLUMN_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "byte_source.h"
+#include "galp.h"
+
+/* At most this many vectors per generated column: enough for first, middle and last vectors,
+ * small enough to keep one execution in the millisecond range. */
+#define FUZZ_MAX_VECTORS 5u
+
+typedef struct fuzz_column {
+    galp_type type;
+    galp_scheme scheme;   /* the column scheme of the header */
+    uint64_t value_count;
+    uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
+    size_t file_size;
+    size_t buffer_size;   /* what decoders are given: file_size or a little more */
+    uint8_t *values;      /* value_count values of the type: the only correct decode */
+} fuzz_column;
+
+/* Fills *col with a valid column drawn from src (allocations abort on failure). */
+void fuzz_column_generate(byte_source *src, fuzz_column *col);
+void fuzz_column_free(fuzz_column *col);
+
+/* Recomputes the header checksum of a file after its header or metadata was edited
+ * (spec/format.md §3.4): the vector count is read from the header. The file must hold
+ * 64 + 32 · vector_count bytes. */
+void fuzz_column_seal(uint8_t *file);
+
+#endif /* GALP_FUZZ_COLUMN_GEN_H */

@@ -1,0 +1,387 @@
+/*
+ * column_mutate.c — see column_mutate.h. Each case names the rule it breaks.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alp_constants.h"
+#include "bytes.h"
+#include "column_mutate.h"
+#include "fuzz_require.h"
+
+/* Header field offsets (spec/format.md §3.1) and entry field offsets (§3.3). */
+enum {
+    H_VERSION_MAJOR = 4, H_VERSION_MINOR = 5, H_TYPE = 6, H_SCHEME = 7, H_VALUE_COUNT = 8,
+    H_VECTOR_COUNT = 16, H_FLAGS = 20, H_METADATA_OFFSET = 24, H_PAYLOAD_OFFSET = 32,
+    H_PAYLOAD_END = 40, H_FILE_SIZE = 48, H_RESERVED = 56, H_CHECKSUM = 60
+};
+enum {
+    E_PAYLOAD_OFFSET = 0, E_BASE = 8, E_PAYLOAD_SIZE = 16, E_EXCEPTION_COUNT = 20, E_SCHEME = 22,
+    E_BIT_WIDTH = 23, E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26
+};
+
+/* What the mutations need to know about the valid column they start from. */
+typedef struct facts {
+    uint8_t *file;
+    unsigned w, lanes;
+    uint32_t nv;
+    uint64_t n, payload_offset, payload_end, file_size;
+} facts;
+
+typedef struct entry {
+    uint8_t *at;        /* the 32 metadata bytes */
+    uint8_t *payload;
+    uint32_t m;         /* values in the vector */
+    uint8_t scheme, bit_width;
+    uint16_t c;         /* exception count */
+    uint32_t payload_size;
+} entry;
+
+static entry entry_of(const facts *fc, uint32_t v)
+{
+    entry e;
+    e.at = fc->file + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE;
+    e.payload = fc->file + galp_load_u64(e.at + E_PAYLOAD_OFFSET);
+    uint64_t left = fc->n - (uint64_t)v * GALP_VECTOR_SIZE;
+    e.m = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
+    e.scheme = e.at[E_SCHEME];
+    e.bit_width = e.at[E_BIT_WIDTH];
+    e.c = galp_load_u16(e.at + E_EXCEPTION_COUNT);
+    e.payload_size = galp_load_u32(e.at + E_PAYLOAD_SIZE);
+    return e;
+}
+
+static bool is_alp(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+}
+
+/* A non-zero byte. */
+static uint8_t nonzero(byte_source *src)
+{
+    return (uint8_t)(1 + byte_source_below(src, 255));
+}
+
+static fuzz_mutation result(const char *name, galp_status expected, size_t size)
+{
+    fuzz_mutation m = {name, expected, size};
+    return m;
+}
+
+/* A vector with at least `min_c` exceptions, searched from a random start; -1 if none. */
+static int64_t alp_vector_with(byte_source *src, const facts *fc, unsigned min_c)
+{
+    if (fc->nv == 0)
+        return -1;
+    uint32_t start = byte_source_below(src, fc->nv);
+    for (uint32_t k = 0; k < fc->nv; k++) {
+        uint32_t v = (start + k) % fc->nv;
+        entry e = entry_of(fc, v);
+        if (is_alp(e.scheme) && e.c >= min_c)
+            return v;
+    }
+    return -1;
+}
+
+/* Where the exception positions of a vector start (spec/alp.md §2, spec/galp.md §1). */
+static uint8_t *positions_of(const facts *fc, const entry *e)
+{
+    size_t at = 128u * e->bit_width + (size_t)e->c * (fc->w / 8);
+    if (e->scheme == GALP_SCHEME_GALP)
+        at += 2u * fc->lanes;
+    return e->payload + at;
+}
+
+/* Header rules, spec/format.md §6 steps 1–9. */
+static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
+                          fuzz_mutation *out)
+{
+    uint8_t *f = fc->file;
+    switch (kind) {
+    case 0: /* step 1 / 6: shorter than the header or than file_size */
+        *out = result("truncated", GALP_ERR_TRUNCATED, byte_source_below(src, 1u << 16) % fc->file_size);
+        return true;
+    case 1: /* step 2 */
+        f[byte_source_below(src, 4)] ^= nonzero(src);
+        *out = result("magic", GALP_ERR_BAD_MAGIC, col->buffer_size);
+        return true;
+    case 2: /* step 3 */
+        f[H_VERSION_MAJOR] = (uint8_t)(GALP_VERSION_MAJOR + nonzero(src));
+        *out = result("version_major", GALP_ERR_VERSION, col->buffer_size);
+        return true;
+    case 3: /* step 4: vector_count disagrees, or value_count beyond 1024 · (2^32 − 1) */
+        if (byte_source_below(src, 2))
+            galp_store_u32(f + H_VECTOR_COUNT, fc->nv + 1 + byte_source_u16(src));
+        else
+            galp_store_u64(f + H_VALUE_COUNT, (uint64_t)GALP_VECTOR_SIZE * UINT32_MAX + 1 +
+                                                  byte_source_u64(src) % (1u << 20));
+        *out = result("counts", GALP_ERR_COUNT_MISMATCH, col->buffer_size);
+        return true;
+    case 4: /* step 5: a section position moved */
+    {
+        static const unsigned fields[] = {H_METADATA_OFFSET, H_PAYLOAD_OFFSET, H_FILE_SIZE};
+        unsigned field = fields[byte_source_below(src, 3)];
+        galp_store_u64(f + field, galp_load_u64(f + field) + 1 + byte_source_below(src, 4096));
+        *out = result("section position", GALP_ERR_LAYOUT, col->buffer_size);
+        return true;
+    }
+    case 5: /* step 5: payload_end not a multiple of 16, file_size kept consistent */
+    {
+        uint64_t end = fc->payload_end + 1 + byte_source_below(src, 15);
+        galp_store_u64(f + H_PAYLOAD_END, end);
+        galp_store_u64(f + H_FILE_SIZE, end + GALP_TAIL_PADDING);
+        *out = result("payload_end alignment", GALP_ERR_LAYOUT, col->buffer_size);
+        return true;
+    }
+    case 6: /* payload_end 16 bytes early: before the payload section (step 5) or before the
+             * end of the last payload (step 10.8) */
+    {
+        uint64_t end = fc->payload_end - 16;
+        galp_store_u64(f + H_PAYLOAD_END, end);
+        galp_store_u64(f + H_FILE_SIZE, end + GALP_TAIL_PADDING);
+        fuzz_column_seal(f);
+        *out = result("payload_end early",
+                      end < fc->payload_offset ? GALP_ERR_LAYOUT : GALP_ERR_PAYLOAD_OFFSET,
+                      (size_t)end + GALP_TAIL_PADDING);
+        return true;
+    }
+    case 7: /* step 11: payload_end past round16 of the last payload's end */
+    {
+        uint64_t grow = 16u * (1 + byte_source_below(src, 4));
+        size_t size = (size_t)(fc->file_size + grow);
+        uint8_t *bigger = realloc(col->file, size);
+        FUZZ_REQUIRE(bigger != NULL, "out of memory for %zu bytes", size);
+        memset(bigger + fc->file_size, 0, grow);
+        col->file = fc->file = f = bigger;
+        col->buffer_size = col->file_size = size;
+        galp_store_u64(f + H_PAYLOAD_END, fc->payload_end + grow);
+        galp_store_u64(f + H_FILE_SIZE, size);
+        fuzz_column_seal(f);
+        *out = result("payload_end late", GALP_ERR_LAYOUT, size);
+        return true;
+    }
+    case 8: /* step 7: a byte that only the checksum protects */
+    {
+        static const unsigned header_bytes[] = {H_VERSION_MINOR, H_TYPE, H_SCHEME, H_FLAGS,
+                                                H_RESERVED + 3, H_CHECKSUM, H_CHECKSUM + 3};
+        size_t table = (size_t)fc->nv * GALP_VECTOR_ENTRY_SIZE;
+        unsigned pick = byte_source_below(src, 7 + (table ? 1 : 0));
+        size_t at = pick < 7 ? header_bytes[pick]
+                             : GALP_HEADER_SIZE + byte_source_below(src, 1u << 16) % table;
+        f[at] ^= nonzero(src);
+        *out = result("checksum", GALP_ERR_CHECKSUM, col->buffer_size);
+        return true;
+    }
+    case 9: /* step 8: unknown value type */
+        f[H_TYPE] = byte_source_below(src, 2) ? 0 : (uint8_t)(GALP_TYPE_F64 + 1 + byte_source_below(src, 249));
+        fuzz_column_seal(f);
+        *out = result("value_type", GALP_ERR_BAD_TYPE, col->buffer_size);
+        return true;
+    case 10: /* step 8 (scheme not allowed for the type) or 10.1 (vectors not of the new scheme) */
+    {
+        const bool is_float = col->type == GALP_TYPE_F32 || col->type == GALP_TYPE_F64;
+        uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
+        bool allowed = s == GALP_SCHEME_RAW || (is_float ? is_alp(s) : s == GALP_SCHEME_FFOR);
+        galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
+        for (uint32_t v = 0; allowed && v < fc->nv; v++) {
+            entry e = entry_of(fc, v);
+            if (e.scheme != s && e.scheme != GALP_SCHEME_RAW)
+                expected = GALP_ERR_BAD_SCHEME;
+        }
+        f[H_SCHEME] = s;
+        fuzz_column_seal(f);
+        *out = result("column_scheme", expected, col->buffer_size);
+        return true;
+    }
+    case 11: /* step 9: flags or reserved */
+        f[(byte_source_below(src, 2) ? H_FLAGS : H_RESERVED) + byte_source_below(src, 4)] = nonzero(src);
+        fuzz_column_seal(f);
+        *out = result("header reserved", GALP_ERR_RESERVED, col->buffer_size);
+        return true;
+    case 12: /* no rule: a minor version above 0 is accepted (spec/format.md §1.1) */
+        f[H_VERSION_MINOR] = nonzero(src);
+        fuzz_column_seal(f);
+        *out = result("version_minor", GALP_OK, col->buffer_size);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Metadata entry rules, spec/format.md §6 step 10.1–10.8. */
+static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
+                         fuzz_mutation *out)
+{
+    if (fc->nv == 0)
+        return false;
+    const uint32_t v = byte_source_below(src, fc->nv);
+    const entry e = entry_of(fc, v);
+    const bool raw = e.scheme == GALP_SCHEME_RAW;
+    const unsigned max_e = fc->w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
+    uint8_t *a = e.at;
+    switch (kind) {
+    case 0: /* 10.1: neither the column scheme nor RAW */
+    {
+        uint8_t s;
+        do
+            s = byte_source_u8(src);
+        while (s == GALP_SCHEME_RAW || s == col->scheme);
+        a[E_SCHEME] = s;
+        *out = result("vector scheme", GALP_ERR_BAD_SCHEME, 0);
+        break;
+    }
+    case 1: /* 10.2 */
+        a[E_RESERVED + byte_source_below(src, 6)] = nonzero(src);
+        *out = result("vector reserved", GALP_ERR_RESERVED, 0);
+        break;
+    case 2: /* 10.3: above W, or non-zero for RAW */
+        a[E_BIT_WIDTH] = (uint8_t)(raw ? nonzero(src) : fc->w + 1 + byte_source_below(src, 255 - fc->w));
+        *out = result("bit_width", GALP_ERR_BIT_WIDTH, 0);
+        break;
+    case 3: /* 10.4: a bit at or above W, or non-zero for RAW */
+        if (!raw && fc->w == 64)
+            return false;
+        galp_store_u64(a + E_BASE, galp_load_u64(a + E_BASE) |
+                                       (uint64_t)1 << (raw ? byte_source_below(src, 64)
+                                                           : fc->w + byte_source_below(src, 64 - fc->w)));
+        *out = result("base", GALP_ERR_BASE, 0);
+        break;
+    case 4: /* 10.5: e above the maximum, f above e, or either non-zero outside ALP */
+        if (!is_alp(e.scheme))
+            a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
+        else if (byte_source_below(src, 2))
+            a[E_EXPONENT] = (uint8_t)(max_e + 1 + byte_source_below(src, 255 - max_e));
+        else
+            a[E_FACTOR] = (uint8_t)(a[E_EXPONENT] + 1 + byte_source_below(src, 255 - a[E_EXPONENT]));
+        *out = result("exponent/factor", GALP_ERR_EXPONENT, 0);
+        break;
+    case 5: /* 10.6: more exceptions than values, or any outside ALP */
+        galp_store_u16(a + E_EXCEPTION_COUNT,
+                       (uint16_t)(is_alp(e.scheme) ? e.m + 1 + byte_source_below(src, 65535 - e.m)
+                                                   : 1 + byte_source_below(src, 65535)));
+        *out = result("exception_count", GALP_ERR_EXCEPTION_COUNT, 0);
+        break;
+    case 6: /* 10.7 */
+    {
+        uint32_t delta = byte_source_below(src, 2) ? 1 + byte_source_below(src, 64) : byte_source_u16(src) + 1u;
+        uint32_t size = byte_source_below(src, 2) && e.payload_size >= delta ? e.payload_size - delta
+                                                                             : e.payload_size + delta;
+        galp_store_u32(a + E_PAYLOAD_SIZE, size);
+        *out = result("payload_size", GALP_ERR_PAYLOAD_SIZE, 0);
+        break;
+    }
+    case 7: /* 10.8: misaligned, before the section, overlapping the previous, past the end */
+    {
+        uint64_t offset = galp_load_u64(a + E_PAYLOAD_OFFSET);
+        switch (byte_source_below(src, 4)) {
+        case 0: offset += 1 + byte_source_below(src, 15); break;
+        case 1: offset = fc->payload_offset - 16u * (1 + byte_source_below(src, 4)); break;
+        case 2:
+            if (v > 0 && entry_of(fc, v - 1).payload_size > 0)
+                offset = galp_load_u64(a - GALP_VECTOR_ENTRY_SIZE + E_PAYLOAD_OFFSET);
+            else
+                offset = fc->payload_end + 16;
+            break;
+        default: offset = UINT64_MAX - 15 - 16u * byte_source_below(src, 16); break;
+        }
+        galp_store_u64(a + E_PAYLOAD_OFFSET, offset);
+        *out = result("payload_offset", GALP_ERR_PAYLOAD_OFFSET, 0);
+        break;
+    }
+    default:
+        return false;
+    }
+    out->size = col->buffer_size;
+    fuzz_column_seal(fc->file);
+    return true;
+}
+
+/* Payload rules, spec/alp.md §5 and spec/galp.md §4 (payloads are not under the checksum). */
+static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
+                              fuzz_mutation *out)
+{
+    const int64_t v = alp_vector_with(src, fc, kind == 1 ? 2 : 1);
+    if (v < 0)
+        return false;
+    const entry e = entry_of(fc, (uint32_t)v);
+    uint8_t *pos = positions_of(fc, &e);
+    const unsigned j = byte_source_below(src, e.c);
+    const bool galp = e.scheme == GALP_SCHEME_GALP;
+    switch (kind) {
+    case 0: /* a position at or past m */
+        galp_store_u16(pos + 2u * j, (uint16_t)(e.m + byte_source_below(src, 65536 - e.m)));
+        *out = result("position range", GALP_ERR_EXCEPTION_POSITION, col->buffer_size);
+        return true;
+    case 1: /* ALP: two positions out of order or equal; GALP: a position in another lane */
+    {
+        if (galp) {
+            uint16_t p = galp_load_u16(pos + 2u * j);
+            galp_store_u16(pos + 2u * j, (uint16_t)(p + 1 + byte_source_below(src, fc->lanes - 1)));
+        } else {
+            unsigned k = j + 1 < e.c ? j + 1 : j - 1;
+            galp_store_u16(pos + 2u * k, galp_load_u16(pos + 2u * j));
+        }
+        *out = result("position order", GALP_ERR_EXCEPTION_POSITION, col->buffer_size);
+        return true;
+    }
+    case 2: /* GALP: lane ends that do not add up to c, or that decrease */
+    {
+        if (!galp)
+            return false;
+        uint8_t *lane_end = e.payload + 128u * e.bit_width;
+        unsigned l = 1 + byte_source_below(src, fc->lanes - 1);
+        uint16_t before = galp_load_u16(lane_end + 2u * (l - 1));
+        if (byte_source_below(src, 2) && before > 0)
+            galp_store_u16(lane_end + 2u * l, (uint16_t)(before - 1 - byte_source_below(src, before)));
+        else
+            galp_store_u16(lane_end + 2u * (fc->lanes - 1),
+                           (uint16_t)(e.c + 1 + byte_source_below(src, 65535 - e.c)));
+        *out = result("lane_end", GALP_ERR_EXCEPTION_COUNT, col->buffer_size);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Bytes that no rule covers: packed integers, exception values, RAW values, tail padding. */
+static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts *fc)
+{
+    size_t lo = (size_t)fc->payload_end, hi = fc->file_size;
+    if (fc->nv > 0 && byte_source_below(src, 4) != 0) {
+        entry e = entry_of(fc, byte_source_below(src, fc->nv));
+        lo = (size_t)(e.payload - fc->file);
+        hi = lo + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
+        if (is_alp(e.scheme) && e.c > 0 && byte_source_below(src, 2)) {
+            lo = (size_t)(positions_of(fc, &e) - fc->file) - (size_t)e.c * (fc->w / 8);
+            hi = lo + (size_t)e.c * (fc->w / 8);
+        }
+    }
+    if (hi > lo)
+        fc->file[lo + byte_source_below(src, 1u << 16) % (hi - lo)] ^= nonzero(src);
+    return result("unchecked byte", GALP_OK, col->buffer_size);
+}
+
+fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
+{
+    facts fc;
+    fc.file = col->file;
+    fc.w = 8u * (unsigned)galp_type_size(col->type);
+    fc.lanes = GALP_VECTOR_SIZE / fc.w;
+    fc.nv = galp_load_u32(col->file + H_VECTOR_COUNT);
+    fc.n = col->value_count;
+    fc.payload_offset = galp_load_u64(col->file + H_PAYLOAD_OFFSET);
+    fc.payload_end = galp_load_u64(col->file + H_PAYLOAD_END);
+    fc.file_size = col->file_size;
+
+    fuzz_mutation out;
+    const unsigned kind = byte_source_below(src, 27);
+    if (kind < 13 && mutate_header(src, col, &fc, kind, &out))
+        return out;
+    if (kind >= 13 && kind < 21 && mutate_entry(src, col, &fc, kind - 13, &out))
+        return out;
+    if (kind >= 21 && kind < 24 && mutate_exceptions(src, col, &fc, kind - 21, &out))
+        return out;
+    return mutate_unchecked(src, col, &fc);
+}

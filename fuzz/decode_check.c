@@ -1,0 +1,188 @@
+/*
+ * decode_check.c — see decode_check.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode_check.h"
+#include "fuzz_require.h"
+
+/* Byte written around and into output buffers to detect writes that should not happen. */
+#define CANARY 0xA5u
+
+/* Whether all `size` bytes of p equal CANARY. */
+static int untouched(const uint8_t *p, size_t size)
+{
+    for (size_t i = 0; i < size; i++)
+        if (p[i] != CANARY)
+            return 0;
+    return 1;
+}
+
+/* A rejected file: every entry point reports the same class and writes nothing. */
+static void check_rejected(const uint8_t *data, size_t size, galp_status status)
+{
+    FUZZ_REQUIRE(status != GALP_OK && status < GALP_STATUS_COUNT, "status %d", (int)status);
+    uint8_t out[256];
+    memset(out, CANARY, sizeof out);
+    uint64_t count = 0;
+    galp_status st = galp_decompress(data, size, out, sizeof out, &count);
+    FUZZ_REQUIRE(st == status, "galp_decompress %s, galp_open %s", galp_status_name(st),
+                 galp_status_name(status));
+    FUZZ_REQUIRE(untouched(out, sizeof out), "rejected file (%s) wrote output",
+                 galp_status_name(status));
+    size_t bound = 0;
+    st = galp_decompress_bound(data, size, &bound);
+    FUZZ_REQUIRE(st == status, "galp_decompress_bound %s, galp_open %s", galp_status_name(st),
+                 galp_status_name(status));
+}
+
+/* The column's header facts agree with each other (spec/format.md §3.1, §3.2). */
+static void check_column(const galp_column *col, size_t size)
+{
+    FUZZ_REQUIRE(col->size <= size, "column size %zu > input %zu", col->size, size);
+    FUZZ_REQUIRE(galp_type_size(col->type) != 0, "type %d", (int)col->type);
+    uint64_t nv = col->value_count / GALP_VECTOR_SIZE + (col->value_count % GALP_VECTOR_SIZE != 0);
+    FUZZ_REQUIRE(col->vector_count == nv, "%u vectors for %llu values", col->vector_count,
+                 (unsigned long long)col->value_count);
+    FUZZ_REQUIRE(col->size >= GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv +
+                                  GALP_TAIL_PADDING,
+                 "file of %zu bytes holds %llu entries", col->size, (unsigned long long)nv);
+}
+
+/* Vector v decoded alone equals its slice of the bulk decode. */
+static void check_vector(const galp_column *col, uint32_t v, const uint8_t *bulk, uint8_t *scratch)
+{
+    const size_t ts = galp_type_size(col->type);
+    galp_vector_info info;
+    galp_status st = galp_vector_info_get(col, v, &info);
+    FUZZ_REQUIRE(st == GALP_OK, "vector %u info: %s", v, galp_status_name(st));
+    uint64_t first = (uint64_t)v * GALP_VECTOR_SIZE;
+    uint64_t left = col->value_count - first;
+    uint32_t m = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
+    FUZZ_REQUIRE(info.value_count == m, "vector %u: %u values, expected %u", v, info.value_count, m);
+    FUZZ_REQUIRE(info.scheme == col->scheme || info.scheme == GALP_SCHEME_RAW,
+                 "vector %u scheme %d in a %d column", v, (int)info.scheme, (int)col->scheme);
+    FUZZ_REQUIRE(info.payload_offset % 16 == 0 && info.payload_offset + info.payload_size <= col->size,
+                 "vector %u payload at %llu + %u outside %zu", v,
+                 (unsigned long long)info.payload_offset, info.payload_size, col->size);
+
+    /* A destination one value short is refused without a write; the exact size decodes. */
+    memset(scratch, CANARY, m * ts);
+    st = galp_column_decode_vector(col, v, scratch, m * ts - 1);
+    FUZZ_REQUIRE(st == GALP_ERR_DST_TOO_SMALL, "vector %u short dst: %s", v, galp_status_name(st));
+    FUZZ_REQUIRE(untouched(scratch, m * ts), "vector %u: short dst written", v);
+    st = galp_column_decode_vector(col, v, scratch, m * ts);
+    FUZZ_REQUIRE(st == GALP_OK, "vector %u decode: %s", v, galp_status_name(st));
+    FUZZ_REQUIRE(memcmp(scratch, bulk + first * ts, m * ts) == 0,
+                 "vector %u decoded alone differs from the bulk decode", v);
+}
+
+/* Value `index` read alone equals the bulk decode. */
+static void check_get(const galp_column *col, uint64_t index, const uint8_t *bulk)
+{
+    const size_t ts = galp_type_size(col->type);
+    uint8_t value[8];
+    galp_status st = galp_column_get(col, index, value);
+    FUZZ_REQUIRE(st == GALP_OK, "get %llu: %s", (unsigned long long)index, galp_status_name(st));
+    FUZZ_REQUIRE(memcmp(value, bulk + index * ts, ts) == 0,
+                 "get %llu differs from the bulk decode", (unsigned long long)index);
+}
+
+/* Single values: the first and last of every vector and a pseudo-random sample derived from the
+ * input (deterministic, so findings reproduce). */
+static void check_gets(const galp_column *col, const uint8_t *bulk, const uint8_t *data, size_t size)
+{
+    const uint64_t n = col->value_count;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        uint64_t first = (uint64_t)v * GALP_VECTOR_SIZE;
+        uint64_t last = first + GALP_VECTOR_SIZE - 1 < n ? first + GALP_VECTOR_SIZE - 1 : n - 1;
+        check_get(col, first, bulk);
+        check_get(col, last, bulk);
+    }
+    uint64_t h = 0x9e3779b97f4a7c15u ^ size;
+    for (size_t i = 0; i < size && i < 64; i++)
+        h = (h ^ data[i]) * 0x100000001b3u;
+    for (unsigned k = 0; k < 64; k++) {
+        h = h * 6364136223846793005u + 1442695040888963407u;
+        check_get(col, (h >> 11) % n, bulk);
+    }
+}
+
+/* Indices past the end are refused (GALP_ERR_INDEX) with nothing written. */
+static void check_out_of_range(const galp_column *col)
+{
+    galp_vector_info info;
+    uint8_t out[8];
+    memset(out, CANARY, sizeof out);
+    galp_status st = galp_vector_info_get(col, col->vector_count, &info);
+    FUZZ_REQUIRE(st == GALP_ERR_INDEX, "info past the end: %s", galp_status_name(st));
+    st = galp_column_decode_vector(col, col->vector_count, out, sizeof out);
+    FUZZ_REQUIRE(st == GALP_ERR_INDEX, "vector past the end: %s", galp_status_name(st));
+    st = galp_column_get(col, col->value_count, out);
+    FUZZ_REQUIRE(st == GALP_ERR_INDEX, "value past the end: %s", galp_status_name(st));
+    FUZZ_REQUIRE(untouched(out, sizeof out), "out-of-range call wrote output");
+}
+
+galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expected,
+                              uint8_t **decoded)
+{
+    galp_column col;
+    galp_status status = galp_open(&col, data, size);
+    if (status != GALP_OK) {
+        check_rejected(data, size, status);
+        return status;
+    }
+    check_column(&col, size);
+
+    const size_t ts = galp_type_size(col.type);
+    size_t bytes = (size_t)col.value_count * ts;
+    size_t bound = 0;
+    galp_status st = galp_decompress_bound(data, size, &bound);
+    FUZZ_REQUIRE(st == GALP_OK && bound == bytes, "decompress_bound %s, %zu bytes for %zu",
+                 galp_status_name(st), bound, bytes);
+
+    /* One spare byte after the output catches a write past value_count values. */
+    uint8_t *bulk = malloc(bytes + 1);
+    uint8_t *other = malloc(bytes + 1);
+    uint8_t *scratch = malloc(GALP_VECTOR_SIZE * ts);
+    FUZZ_REQUIRE(bulk && other && scratch, "out of memory for %zu bytes", bytes);
+    memset(bulk, CANARY, bytes + 1);
+    if (bytes > 0) {
+        st = galp_column_decode(&col, bulk, bytes - 1);
+        FUZZ_REQUIRE(st == GALP_ERR_DST_TOO_SMALL, "short bulk dst: %s", galp_status_name(st));
+        FUZZ_REQUIRE(untouched(bulk, bytes + 1), "short bulk dst written");
+    }
+    st = galp_column_decode(&col, bulk, bytes);
+    FUZZ_REQUIRE(st == GALP_OK, "bulk decode of an opened column: %s", galp_status_name(st));
+    FUZZ_REQUIRE(bulk[bytes] == CANARY, "bulk decode wrote past %zu bytes", bytes);
+
+    memset(other, CANARY, bytes + 1);
+    uint64_t count = 0;
+    st = galp_decompress(data, size, other, bytes + 1, &count);
+    FUZZ_REQUIRE(st == GALP_OK && count == col.value_count, "galp_decompress %s, %llu values",
+                 galp_status_name(st), (unsigned long long)count);
+    FUZZ_REQUIRE(memcmp(bulk, other, bytes) == 0 && other[bytes] == CANARY,
+                 "galp_decompress differs from galp_column_decode");
+
+    if (expected != NULL) {
+        size_t i = 0;
+        while (i < bytes && bulk[i] == ((const uint8_t *)expected)[i])
+            i++;
+        FUZZ_REQUIRE(i == bytes, "decoded value %zu differs from the generated one", i / ts);
+    }
+
+    for (uint32_t v = 0; v < col.vector_count; v++)
+        check_vector(&col, v, bulk, scratch);
+    if (col.value_count > 0)
+        check_gets(&col, bulk, data, size);
+    check_out_of_range(&col);
+
+    free(other);
+    free(scratch);
+    if (decoded != NULL)
+        *decoded = bulk;
+    else
+        free(bulk);
+    return GALP_OK;
+}

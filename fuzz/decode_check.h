@@ -1,0 +1,28 @@
+/*
+ * decode_check.h — the properties every input must have when given to the reference decoder.
+ *
+ * Shared by fuzz_decode (arbitrary bytes), fuzz_structured (generated and mutated columns),
+ * fuzz_differential and the regression replay, so that each checks the same contract.
+ */
+#ifndef GALP_FUZZ_DECODE_CHECK_H
+#define GALP_FUZZ_DECODE_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "galp.h"
+
+/* Opens and decodes `data` through every decoding entry point of include/galp.h and aborts on
+ * any inconsistency (spec/format.md §5, §6):
+ *   - galp_open, galp_decompress and galp_decompress_bound agree on the status;
+ *   - a rejected file produces no output;
+ *   - an accepted file decodes to exactly value_count values, and the per-vector and
+ *     single-value results equal the bulk decode; out-of-range indices give GALP_ERR_INDEX and
+ *     a short destination GALP_ERR_DST_TOO_SMALL;
+ *   - when `expected` is not NULL the bulk decode equals it bit for bit.
+ * Returns galp_open's status. On success *decoded (if not NULL) receives the bulk decode,
+ * malloc'ed, which the caller frees. */
+galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expected,
+                              uint8_t **decoded);
+
+#endif /* GALP_FUZZ_DECODE_CHECK_H */

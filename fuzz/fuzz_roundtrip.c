@@ -1,0 +1,163 @@
+/*
+ * fuzz_roundtrip.c — galp_compress then every decoder entry point must give the input back.
+ *
+ * Input: byte 0 picks the type, byte 1 the requested scheme, byte 2 how values are drawn, the
+ * next two bytes the value count (up to 5 vectors, so first, full, and partial last vectors all
+ * occur); values follow from the rest (byte_source.h). Checks (spec/format.md §4.1):
+ *   - the encoded size is at most galp_compress_bound, and a destination one byte short of it
+ *     is refused with GALP_ERR_DST_TOO_SMALL;
+ *   - the file decodes bit-exactly to the input (NaN payloads and -0.0 included) through every
+ *     entry point (decode_check.h).
+ * Float inputs are often decimal-like (k / 10^e, the values ALP is built for), so that the ALP
+ * and G-ALP encoders are exercised with few exceptions, not only their RAW fallback.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "byte_source.h"
+#include "decode_check.h"
+#include "fuzz_require.h"
+
+#define MAX_VALUES (5u * GALP_VECTOR_SIZE)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* How values are drawn. */
+enum value_mode {
+    MODE_BITS,       /* arbitrary bit patterns */
+    MODE_NARROW,     /* integers: a random base plus a few random low bits */
+    MODE_DECIMAL,    /* floats: k / 10^e with one e per column; integers: a slow ramp */
+    MODE_DECIMALS,   /* floats: k / 10^e with e per value and specials mixed in */
+    MODE_COUNT
+};
+
+static const double powers_of_ten[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+                                       1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
+
+/* A decimal with up to `digits` significant digits and `e` decimals, as a parser would give
+ * it: the correctly rounded quotient of two exactly representable numbers. */
+static uint64_t decimal_bits(byte_source *src, galp_type type, unsigned e, unsigned digits)
+{
+    int64_t k = (int64_t)(byte_source_u64(src) % (uint64_t)powers_of_ten[digits]);
+    if (byte_source_u8(src) & 1)
+        k = -k;
+    if (type == GALP_TYPE_F64) {
+        double x = (double)k / powers_of_ten[e];
+        uint64_t bits;
+        memcpy(&bits, &x, sizeof bits);
+        return bits;
+    }
+    float x = (float)k / (float)powers_of_ten[e];
+    uint32_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    return bits;
+}
+
+static uint64_t special_bits(byte_source *src, galp_type type)
+{
+    static const uint64_t special64[] = {0x7ff8000000000001u, 0xfff0000000000000u,
+                                         0x8000000000000000u, 0x0000000000000003u};
+    static const uint64_t special32[] = {0x7fc00001u, 0xff800000u, 0x80000000u, 0x00000003u};
+    unsigned i = byte_source_below(src, 4);
+    return type == GALP_TYPE_F64 ? special64[i] : special32[i];
+}
+
+/* Stores the low 8·bytes bits of x as one native value of that size (galp_compress takes a
+ * native array). */
+static void store_native(unsigned bytes, uint8_t *p, uint64_t x)
+{
+    uint8_t u8 = (uint8_t)x;
+    uint16_t u16 = (uint16_t)x;
+    uint32_t u32 = (uint32_t)x;
+    switch (bytes) {
+    case 1: memcpy(p, &u8, 1); break;
+    case 2: memcpy(p, &u16, 2); break;
+    case 4: memcpy(p, &u32, 4); break;
+    default: memcpy(p, &x, 8); break;
+    }
+}
+
+static void draw_values(byte_source *src, galp_type type, enum value_mode mode, uint64_t n,
+                        uint8_t *values)
+{
+    const unsigned bytes = (unsigned)galp_type_size(type);
+    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    const unsigned max_e = type == GALP_TYPE_F64 ? 18 : 10;
+    const unsigned max_digits = type == GALP_TYPE_F64 ? 15 : 7;
+    const unsigned column_e = byte_source_below(src, max_e + 1);
+    const unsigned digits = 1 + byte_source_below(src, max_digits);
+    const unsigned narrow_bits = byte_source_below(src, 8 * bytes + 1);
+    const uint64_t base = byte_source_u64(src);
+    const unsigned special_rate = byte_source_below(src, 64);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t x;
+        if (mode == MODE_BITS) {
+            x = byte_source_bits(src, bytes);
+        } else if (!is_float) {
+            uint64_t low = byte_source_u64(src);
+            low = narrow_bits >= 64 ? low : low & (((uint64_t)1 << narrow_bits) - 1);
+            x = mode == MODE_NARROW ? base + low : base + i * (narrow_bits + 1);
+        } else if (mode == MODE_DECIMAL) {
+            x = decimal_bits(src, type, column_e, digits);
+        } else if (byte_source_u8(src) < special_rate) {
+            x = special_bits(src, type);
+        } else {
+            x = decimal_bits(src, type, byte_source_below(src, max_e + 1), digits);
+        }
+        store_native(bytes, values + i * bytes, x);
+    }
+}
+
+static galp_scheme requested_scheme(unsigned pick, galp_type type)
+{
+    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    switch (pick % 4) {
+    case 0: return GALP_SCHEME_RAW;
+    case 1: return is_float ? GALP_SCHEME_ALP : GALP_SCHEME_FFOR;
+    case 2: return is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+    default: return GALP_SCHEME_AUTO;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    byte_source src;
+    byte_source_init(&src, data, size);
+    const galp_type type = (galp_type)(GALP_TYPE_U8 + byte_source_below(&src, 6));
+    const galp_scheme scheme = requested_scheme(byte_source_u8(&src), type);
+    const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
+    const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);
+    const size_t bytes = (size_t)n * galp_type_size(type);
+
+    uint8_t *values = malloc(bytes + 1);
+    FUZZ_REQUIRE(values != NULL, "out of memory");
+    draw_values(&src, type, mode, n, values);
+
+    const size_t bound = galp_compress_bound(type, n);
+    FUZZ_REQUIRE(bound >= GALP_HEADER_SIZE + GALP_TAIL_PADDING, "bound %zu for %llu values",
+                 bound, (unsigned long long)n);
+    uint8_t *encoded = malloc(bound);
+    FUZZ_REQUIRE(encoded != NULL, "out of memory");
+    size_t len = 0;
+    galp_status status = galp_compress(type, scheme, values, n, encoded, bound, &len);
+    FUZZ_REQUIRE(status == GALP_OK, "compress %llu %s values as %s: %s", (unsigned long long)n,
+                 galp_type_name(type), galp_scheme_name(scheme), galp_status_name(status));
+    FUZZ_REQUIRE(len <= bound, "encoded %zu bytes, bound %zu", len, bound);
+
+    size_t short_len = 0;
+    status = galp_compress(type, scheme, values, n, encoded, len - 1, &short_len);
+    FUZZ_REQUIRE(status == GALP_ERR_DST_TOO_SMALL, "compress into %zu bytes of %zu: %s",
+                 len - 1, len, galp_status_name(status));
+
+    /* The short attempt may have scribbled on encoded: encode again for the decode check. */
+    status = galp_compress(type, scheme, values, n, encoded, len, &short_len);
+    FUZZ_REQUIRE(status == GALP_OK && short_len == len, "compress into exactly %zu bytes: %s",
+                 len, galp_status_name(status));
+    status = fuzz_check_decode(encoded, len, values, NULL);
+    FUZZ_REQUIRE(status == GALP_OK, "encoder output rejected: %s", galp_status_name(status));
+
+    free(encoded);
+    free(values);
+    return 0;
+}

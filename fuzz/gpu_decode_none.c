@@ -1,0 +1,20 @@
+/*
+ * gpu_decode_none.c — gpu_decode.h in a build without CUDA: there is no device.
+ */
+#include "gpu_decode.h"
+
+galp_status fuzz_gpu_available(void)
+{
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,
+                            galp_gpu_aggregate *aggregate)
+{
+    (void)file;
+    (void)size;
+    (void)out;
+    (void)out_size;
+    (void)aggregate;
+    return GALP_ERR_NO_DEVICE;
+}
