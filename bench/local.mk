@@ -1,1 +1,11 @@
-# bench/local.mk — included by the top-level Makefile.am.
+# bench/local.mk — benchmarks (included by the top-level Makefile.am). Benchmarks are programs
+# to run by hand, never tests: timings depend on the machine and its load.
+
+# Run: bench/ref_bench [VALUES [REPEATS]] — single-core encode/decode MB/s of the reference
+# codec: FFOR for u8..u64, ALP and G-ALP for f64 and f32.
+noinst_PROGRAMS += bench/ref_bench
+bench_ref_bench_SOURCES = bench/ref_bench.c
+bench_ref_bench_LDADD = libgalp.la
+
+# Benchmarks of the other parts, one fragment each.
+include bench/gpu.mk

@@ -1,0 +1,141 @@
+/*
+ * ref_bench.c — single-core throughput of the reference codec (libgalp, CPU):
+ *
+ *     bench/ref_bench [VALUES [REPEATS]]
+ *
+ * For FFOR over u8, u16, u32 and u64 at several bit widths, and for ALP and G-ALP over f64 and
+ * f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
+ * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
+ * bytes), with the compressed size in bits per value. Inputs are synthetic and seeded, so runs
+ * are comparable; every decode is checked against the input. Not a test: timings vary by
+ * machine and load.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "galp.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+typedef struct bench_case {
+    const char *label;
+    galp_type type;
+    galp_scheme scheme;
+    unsigned bits; /* integers: values are a random base plus `bits` random bits */
+} bench_case;
+
+static const bench_case cases[] = {
+    {"u8 ffor b=3", GALP_TYPE_U8, GALP_SCHEME_FFOR, 3},
+    {"u8 ffor b=8", GALP_TYPE_U8, GALP_SCHEME_FFOR, 8},
+    {"u16 ffor b=9", GALP_TYPE_U16, GALP_SCHEME_FFOR, 9},
+    {"u32 ffor b=7", GALP_TYPE_U32, GALP_SCHEME_FFOR, 7},
+    {"u32 ffor b=17", GALP_TYPE_U32, GALP_SCHEME_FFOR, 17},
+    {"u32 ffor b=32", GALP_TYPE_U32, GALP_SCHEME_FFOR, 32},
+    {"u64 ffor b=20", GALP_TYPE_U64, GALP_SCHEME_FFOR, 20},
+    {"u64 ffor b=45", GALP_TYPE_U64, GALP_SCHEME_FFOR, 45},
+    {"f64 alp", GALP_TYPE_F64, GALP_SCHEME_ALP, 0},
+    {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0},
+    {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0},
+    {"f32 galp", GALP_TYPE_F32, GALP_SCHEME_GALP, 0},
+};
+
+/* Integers: per 1024-value vector a random base plus `bits` random bits, so FFOR picks that
+ * bit width. Floats: a random walk of prices with two decimals (ALP's typical input). */
+static void fill_values(const bench_case *c, void *values, size_t n)
+{
+    uint64_t seed = 42;
+    const uint64_t mask = c->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << c->bits) - 1;
+    uint64_t base = 0;
+    long cents = 100000;
+    for (size_t i = 0; i < n; i++) {
+        if (i % GALP_VECTOR_SIZE == 0)
+            base = next_random(&seed) >> c->bits;
+        uint64_t x = base + (next_random(&seed) & mask);
+        cents += (long)(next_random(&seed) % 201) - 100;
+        switch (c->type) {
+        case GALP_TYPE_U8: ((uint8_t *)values)[i] = (uint8_t)x; break;
+        case GALP_TYPE_U16: ((uint16_t *)values)[i] = (uint16_t)x; break;
+        case GALP_TYPE_U32: ((uint32_t *)values)[i] = (uint32_t)x; break;
+        case GALP_TYPE_U64: ((uint64_t *)values)[i] = x; break;
+        case GALP_TYPE_F32: ((float *)values)[i] = (float)cents / 100.0f; break;
+        case GALP_TYPE_F64: ((double *)values)[i] = (double)cents / 100.0; break;
+        }
+    }
+}
+
+/* Best encode and decode seconds over `repeats` runs; returns 0, or -1 on any failure. */
+static int run_case(const bench_case *c, size_t n, int repeats, double *encode, double *decode,
+                    double *bits_per_value)
+{
+    const size_t bytes = n * galp_type_size(c->type);
+    const size_t bound = galp_compress_bound(c->type, n);
+    void *values = malloc(bytes);
+    uint8_t *file = malloc(bound);
+    void *out = malloc(bytes);
+    int result = values && file && out ? 0 : -1;
+    size_t len = 0;
+    uint64_t count = 0;
+    *encode = *decode = 1e30;
+    if (result == 0)
+        fill_values(c, values, n);
+    for (int r = 0; result == 0 && r < repeats; r++) {
+        double t0 = now();
+        if (galp_compress(c->type, c->scheme, values, n, file, bound, &len) != GALP_OK)
+            result = -1;
+        double t1 = now();
+        if (galp_decompress(file, len, out, bytes, &count) != GALP_OK || count != n)
+            result = -1;
+        double t2 = now();
+        *encode = t1 - t0 < *encode ? t1 - t0 : *encode;
+        *decode = t2 - t1 < *decode ? t2 - t1 : *decode;
+    }
+    if (result == 0 && memcmp(out, values, bytes) != 0)
+        result = -1; /* a benchmark of a wrong decoder is worthless */
+    *bits_per_value = 8.0 * (double)len / (double)n;
+    free(values);
+    free(file);
+    free(out);
+    return result;
+}
+
+int main(int argc, char **argv)
+{
+    const long n = argc > 1 ? atol(argv[1]) : 1L << 20;
+    const int repeats = argc > 2 ? atoi(argv[2]) : 10;
+    if (n <= 0 || repeats <= 0) {
+        fprintf(stderr, "usage: %s [VALUES [REPEATS]]\n", argv[0]);
+        return 2;
+    }
+    printf("galp reference codec, one core: %ld values, best of %d runs, MB = 10^6 bytes\n\n",
+           n, repeats);
+    printf("%-16s %10s %12s %12s\n", "case", "bits/value", "encode MB/s", "decode MB/s");
+    int failures = 0;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        double encode, decode, bits;
+        if (run_case(&cases[k], (size_t)n, repeats, &encode, &decode, &bits) != 0) {
+            printf("%-16s FAILED (encode, decode or round trip)\n", cases[k].label);
+            failures++;
+            continue;
+        }
+        const double megabytes = (double)n * (double)galp_type_size(cases[k].type) / 1e6;
+        printf("%-16s %10.2f %12.1f %12.1f\n", cases[k].label, bits, megabytes / encode,
+               megabytes / decode);
+    }
+    return failures ? 1 : 0;
+}
