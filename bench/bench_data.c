@@ -243,9 +243,6 @@ int bench_dataset_synthetic_alp(galp_type type, unsigned bits, unsigned exceptio
 {
     int f64 = type == GALP_TYPE_F64;
     size_t size = f64 ? 8 : 4;
-    /* Decimals with 2 (f64) or 1 (f32) fraction digits; k stays below 2^52 / 2^23 so that
-     * every k / 10^e is a decimal ALP encodes exactly. */
-    double scale = f64 ? 100.0 : 10.0;
     uint64_t state = seed;
     memset(out, 0, sizeof *out);
     snprintf(out->name, sizeof out->name, "%s-b%u-x%u", f64 ? "f64" : "f32", bits,
@@ -253,17 +250,24 @@ int bench_dataset_synthetic_alp(galp_type type, unsigned bits, unsigned exceptio
     out->source = "synthetic";
     out->type = type;
     out->values = malloc(n * size);
-    if (!out->values || n % GALP_VECTOR_SIZE != 0 || (f64 ? bits > 52 : bits > 23))
+    if (!out->values || n % GALP_VECTOR_SIZE != 0 || (f64 ? bits > 48 : bits > 23))
         return free(out->values), out->values = NULL, -1;
     for (uint64_t i = 0; i < n; i++) {
-        double x = (double)(1000 + random_bits(&state, bits)) / scale;
+        /* k · fl(10^-e), computed exactly as ALP decodes it (spec/alp.md §4, e = 2 for f64,
+         * 1 for f32), so every such value encodes to k: only the chosen slots below are
+         * exceptions. k < 2^49 (f64) or 2^24 (f32) is exact in the value type. */
+        uint64_t k = 1000 + random_bits(&state, bits);
+        double x64 = (double)k * 0.01;
+        float x32 = (float)k * 0.1f;
         /* sqrt(j) · π/3: a full-precision value that no power of ten makes an integer. */
-        if (next_random(&state) % 100 < exception_percent)
-            x = sqrt(2.0 + (double)(next_random(&state) % 1000000)) * 1.0471975511965976;
+        if (next_random(&state) % 100 < exception_percent) {
+            x64 = sqrt(2.0 + (double)(next_random(&state) % 1000000)) * 1.0471975511965976;
+            x32 = (float)x64;
+        }
         if (f64)
-            ((double *)out->values)[i] = x;
+            ((double *)out->values)[i] = x64;
         else
-            ((float *)out->values)[i] = (float)x;
+            ((float *)out->values)[i] = x32;
     }
     out->n = out->n_source = n;
     return 0;

@@ -9,6 +9,10 @@
 
 #include "galp.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bench_dataset {
     char name[96];       /* file stem ("city_temperature_f") or sweep point ("f64-b12-x5") */
     const char *source;  /* "rowgroup", "sample", "synthetic" or "file" */
@@ -34,14 +38,18 @@ int bench_dataset_list_alp(const char *dir, bench_dataset **out, char *err, size
 /* f32 cast of an f64 dataset (each value rounded to nearest); name gets "-f32". */
 int bench_dataset_cast_f32(const bench_dataset *f64, bench_dataset *out);
 
-/* Synthetic decimals for ALP/G-ALP: `n` values k / 10^e with k spread over 2^bits integers,
- * and `exception_percent` % of the slots replaced by values ALP cannot encode. Deterministic
- * for a seed. type: GALP_TYPE_F32 or GALP_TYPE_F64. */
+/* Synthetic decimals for ALP/G-ALP: `n` values k · 10^-e with k spread over 2^bits integers
+ * (bits <= 48 for f64, <= 23 for f32), and `exception_percent` % of the slots replaced by
+ * values ALP cannot encode. Deterministic for a seed. type: GALP_TYPE_F32 or GALP_TYPE_F64. */
 int bench_dataset_synthetic_alp(galp_type type, unsigned bits, unsigned exception_percent,
                                 uint64_t n, uint64_t seed, bench_dataset *out);
 
 /* Synthetic integers for FFOR: base + k with k uniform over 2^bits values. */
 int bench_dataset_synthetic_ffor(galp_type type, unsigned bits, uint64_t n, uint64_t seed,
                                  bench_dataset *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* GALP_BENCH_DATA_H */

@@ -9,6 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bench_row {
     char dataset[96];
     const char *source;      /* rowgroup, sample, synthetic, file */
@@ -56,5 +60,9 @@ void bench_row_finish(bench_row *row);
 void bench_report_table(const bench_report *r, const bench_context *c, FILE *out);
 int bench_report_csv(const bench_report *r, const bench_context *c, const char *path);
 int bench_report_json(const bench_report *r, const bench_context *c, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* GALP_BENCH_REPORT_H */

@@ -16,6 +16,10 @@
 
 #include "galp.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* What the encoder chose for one period (per vector averages). */
 typedef struct galp_tile_stats {
     double bit_width;      /* mean bit width over the period's vectors */
@@ -29,5 +33,9 @@ typedef struct galp_tile_stats {
 galp_status galp_tile_encode(galp_type type, galp_scheme scheme, const void *period,
                              uint64_t n_period, uint64_t copies, uint8_t **file,
                              size_t *file_len, galp_tile_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* GALP_BENCH_TILE_H */

@@ -9,3 +9,4 @@ bench_ref_bench_LDADD = libgalp.la
 
 # Benchmarks of the other parts, one fragment each.
 include bench/gpu.mk
+include bench/harness.mk

@@ -1,0 +1,339 @@
+/*
+ * galp_bench.cu — `galp-bench`: libgalp's GPU decoder side by side with nvCOMP on one GPU.
+ *
+ * For every dataset (the ALP corpus under $GALP_DATA_DIR/alp, its f32 casts, synthetic sweeps
+ * of bit width and exception rate, or one user file), tiled to >= 1 GiB decoded so that no
+ * cache holds it, on the same device bytes:
+ *   none          plain sum and filter over the uncompressed column (the baseline)
+ *   galp / alp    G-ALP and the ALP layout (floats), ffor (integers): ratio, decompress,
+ *                 fused sum, fused filter, pushed-down filter, exists
+ *   nvcomp-*      every nvCOMP codec: ratio, decompress, decompress+sum, decompress+filter
+ * Each figure is a median of >= 10 timed runs after warm-ups (CUDA events), checked against
+ * answers computed on the host, and set against its bandwidth limit measured in this run
+ * (bench_case.cuh). Results: a table on stdout, PREFIX.csv and PREFIX.json; progress on
+ * stderr. bench/plot.py draws the figures; docs/PERFORMANCE.md explains them.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_case.cuh"
+#include "bench_data.h"
+#include "bench_report.h"
+#include "galp_gpu.h"
+#include "galp_rows.h"
+#ifdef GALP_BENCH_NVCOMP
+#include "nvcomp_rows.h"
+#endif
+
+typedef struct options {
+    const char *data_dir;
+    const char *input;
+    galp_type input_type;
+    const char *only;      /* substring of dataset names */
+    const char *codecs;    /* nvCOMP codec list */
+    const char *out;       /* output prefix */
+    const char *commit;
+    size_t bytes;
+    int warmup, runs;
+    int real, f32, sweeps, nvcomp, nvcomp_sweeps;
+} options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: galp-bench [options]\n"
+            "  --data DIR          ALP corpus (default $GALP_DATA_DIR/alp, else ../shared/data/alp)\n"
+            "  --input FILE        benchmark this file only: .csv (f64 decimals) or raw values\n"
+            "  --type T            value type of --input: u8 u16 u32 u64 f32 f64 (default f64)\n"
+            "  --only TEXT         only datasets whose name contains TEXT\n"
+            "  --no-real, --no-f32, --no-sweeps   leave out the corpus, its f32 casts, the sweeps\n"
+            "  --no-nvcomp         leave out nvCOMP's rows\n"
+            "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
+            "  --codecs LIST       nvCOMP codecs, comma-separated (default all)\n"
+            "  --size BYTES        decoded bytes per column, at least (default 1073741824)\n"
+            "  --runs N            timed runs per figure, at least 10 (default 10)\n"
+            "  --warmup N          untimed runs first (default 3)\n"
+            "  --out PREFIX        write PREFIX.csv and PREFIX.json (default galp-bench)\n"
+            "  --commit SHA        recorded in the outputs\n");
+}
+
+static int parse_type(const char *s, galp_type *t)
+{
+    for (int i = GALP_TYPE_U8; i <= GALP_TYPE_F64; i++)
+        if (strcmp(galp_type_name((galp_type)i), s) == 0) {
+            *t = (galp_type)i;
+            return 0;
+        }
+    return -1;
+}
+
+static int parse_options(int argc, char **argv, options *o)
+{
+    static const struct option longs[] = {
+        {"data", required_argument, 0, 'd'},   {"input", required_argument, 0, 'i'},
+        {"type", required_argument, 0, 't'},   {"only", required_argument, 0, 'o'},
+        {"no-real", no_argument, 0, 'R'},      {"no-f32", no_argument, 0, 'F'},
+        {"no-sweeps", no_argument, 0, 'S'},    {"no-nvcomp", no_argument, 0, 'N'},
+        {"nvcomp-sweeps", no_argument, 0, 'W'}, {"codecs", required_argument, 0, 'c'},
+        {"size", required_argument, 0, 's'},   {"runs", required_argument, 0, 'r'},
+        {"warmup", required_argument, 0, 'w'}, {"out", required_argument, 0, 'p'},
+        {"commit", required_argument, 0, 'C'}, {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *env = getenv("GALP_DATA_DIR");
+    static char data_dir[4096];
+    snprintf(data_dir, sizeof data_dir, "%s/alp", env && *env ? env : "../shared/data");
+    *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, "galp-bench", "unknown",
+                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0};
+    int ch;
+    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (ch) {
+        case 'd': o->data_dir = optarg; break;
+        case 'i': o->input = optarg; break;
+        case 't':
+            if (parse_type(optarg, &o->input_type) != 0) {
+                fprintf(stderr, "galp-bench: unknown type '%s'\n", optarg);
+                return -1;
+            }
+            break;
+        case 'o': o->only = optarg; break;
+        case 'R': o->real = 0; break;
+        case 'F': o->f32 = 0; break;
+        case 'S': o->sweeps = 0; break;
+        case 'N': o->nvcomp = 0; break;
+        case 'W': o->nvcomp_sweeps = 1; break;
+        case 'c': o->codecs = optarg; break;
+        case 's': o->bytes = strtoull(optarg, NULL, 0); break;
+        case 'r': o->runs = atoi(optarg); break;
+        case 'w': o->warmup = atoi(optarg); break;
+        case 'p': o->out = optarg; break;
+        case 'C': o->commit = optarg; break;
+        case 'h': usage(stdout); exit(0);
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind != argc || o->runs < 10 || o->warmup < 1 || o->bytes < 16) {
+        fprintf(stderr, "galp-bench: %s\n",
+                optind != argc ? "unexpected argument" : "need --runs >= 10, --warmup >= 1");
+        usage(stderr);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the list of datasets ---------------------------------------------------------------- */
+
+typedef struct dataset_list {
+    bench_dataset *items;
+    int count, cap;
+} dataset_list;
+
+static int push(dataset_list *l, const bench_dataset *d, const options *o)
+{
+    if (o->only && !strstr(d->name, o->only)) {
+        free(d->values);
+        return 0;
+    }
+    if (l->count == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        bench_dataset *grown = (bench_dataset *)realloc(l->items, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        l->items = grown;
+        l->cap = cap;
+    }
+    l->items[l->count++] = *d;
+    return 0;
+}
+
+/* One period of 128 vectors per sweep point: enough for the encoder's sampling. */
+static const uint64_t sweep_values = 128 * GALP_VECTOR_SIZE;
+
+static int add_sweeps(dataset_list *l, const options *o)
+{
+    bench_dataset d;
+    uint64_t seed = 1;
+    static const unsigned exceptions[] = {1, 2, 5, 10, 20, 50};
+    for (unsigned b = 0; b <= 48; b += 4)
+        if (bench_dataset_synthetic_alp(GALP_TYPE_F64, b, 0, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    for (unsigned x : exceptions)
+        if (bench_dataset_synthetic_alp(GALP_TYPE_F64, 16, x, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    for (unsigned b = 0; b <= 23; b += b == 20 ? 3 : 4)
+        if (bench_dataset_synthetic_alp(GALP_TYPE_F32, b, 0, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    for (unsigned x : exceptions)
+        if (bench_dataset_synthetic_alp(GALP_TYPE_F32, 12, x, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    for (unsigned b = 0; b <= 32; b += 4)
+        if (bench_dataset_synthetic_ffor(GALP_TYPE_U32, b, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    for (unsigned b = 0; b <= 64; b += 8)
+        if (bench_dataset_synthetic_ffor(GALP_TYPE_U64, b, sweep_values, seed++, &d) ||
+            push(l, &d, o))
+            return -1;
+    return 0;
+}
+
+static int collect(dataset_list *l, const options *o)
+{
+    char err[512];
+    bench_dataset d;
+    if (o->input) {
+        if (bench_dataset_read(o->input, o->input_type, "file", &d, err, sizeof err) != 0) {
+            fprintf(stderr, "galp-bench: %s\n", err);
+            return -1;
+        }
+        return push(l, &d, o);
+    }
+    if (o->real) {
+        bench_dataset *real = NULL;
+        int n = bench_dataset_list_alp(o->data_dir, &real, err, sizeof err);
+        if (n < 0) {
+            fprintf(stderr, "galp-bench: %s\n", err);
+            return -1;
+        }
+        if (n == 0)
+            fprintf(stderr, "galp-bench: no datasets under %s (set GALP_DATA_DIR): real-data "
+                            "rows skipped\n", o->data_dir);
+        for (int i = 0; i < n; i++) {
+            bench_dataset cast;
+            if (o->f32 && bench_dataset_cast_f32(&real[i], &cast) != 0)
+                return -1;
+            if (push(l, &real[i], o) != 0 || (o->f32 && push(l, &cast, o) != 0))
+                return -1;
+        }
+        free(real);
+    }
+    return o->sweeps ? add_sweeps(l, o) : 0;
+}
+
+/* ---- the run ------------------------------------------------------------------------------ */
+
+static void describe_device(bench_context *ctx)
+{
+    cudaDeviceProp p;
+    int device = 0;
+    cudaGetDevice(&device);
+    cudaGetDeviceProperties(&p, device);
+    snprintf(ctx->device, sizeof ctx->device, "%.120s, %d SMs, %.0f MiB L2, %.0f GiB, CC %d.%d",
+             p.name, p.multiProcessorCount, p.l2CacheSize / 1048576.0,
+             p.totalGlobalMem / 1073741824.0, p.major, p.minor);
+    time_t now = time(NULL);
+    strftime(ctx->date, sizeof ctx->date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+}
+
+static char *join_args(int argc, char **argv)
+{
+    size_t len = 1;
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = (char *)calloc(len, 1);
+    for (int i = 0; s && i < argc; i++) {
+        strcat(s, argv[i]);
+        if (i + 1 < argc)
+            strcat(s, " ");
+    }
+    return s;
+}
+
+static int run_dataset(const bench_dataset *d, const options *o, const bench_ceilings *ceil,
+                       bench_report *report)
+{
+    bench_case c;
+    if (bench_case_open(&c, d, o->bytes, o->warmup, o->runs, ceil) != 0)
+        return -1;
+    int rc = bench_case_baseline(&c, report);
+    int is_float = d->type == GALP_TYPE_F32 || d->type == GALP_TYPE_F64;
+    if (rc == 0)
+        rc = galp_rows(&c, is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, report);
+    if (rc == 0 && is_float)
+        rc = galp_rows(&c, GALP_SCHEME_ALP, report);
+#ifdef GALP_BENCH_NVCOMP
+    if (rc == 0 && o->nvcomp && (strcmp(d->source, "synthetic") != 0 || o->nvcomp_sweeps))
+        rc = nvcomp_rows(&c, o->codecs, report);
+#endif
+    bench_case_close(&c);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    dataset_list list = {NULL, 0, 0};
+    bench_report report = {NULL, 0, 0};
+    bench_ceilings ceil;
+    bench_context ctx;
+    char path[4096];
+    int failed = 0;
+
+    if (parse_options(argc, argv, &o) != 0)
+        return 2;
+    galp_status st = galp_gpu_available();
+    if (st != GALP_OK) {
+        fprintf(stderr, "galp-bench: no usable GPU: %s\n", galp_strerror(st));
+        return 1;
+    }
+    memset(&ctx, 0, sizeof ctx);
+    describe_device(&ctx);
+    ctx.commit = o.commit;
+    ctx.command = join_args(argc, argv);
+#ifdef GALP_BENCH_NVCOMP
+    ctx.nvcomp = nvcomp_rows_version();
+#else
+    if (o.nvcomp)
+        fprintf(stderr, "galp-bench: built without nvCOMP (./configure --with-nvcomp=DIR, "
+                        "tools/get-nvcomp.sh): nvCOMP rows skipped\n");
+#endif
+    if (collect(&list, &o) != 0)
+        return 1;
+    fprintf(stderr, "galp-bench: %s; %d datasets, each tiled to >= %zu bytes decoded\n",
+            ctx.device, list.count, o.bytes);
+    if (bench_measure_ceilings(o.bytes, o.warmup, o.runs, &ceil) != 0)
+        return 1;
+    ctx.copy_gbps = ceil.copy;
+    ctx.copy_kernel_gbps = ceil.copy_kernel;
+    ctx.copy_memcpy_gbps = ceil.copy_memcpy;
+    ctx.read_gbps = ceil.read;
+    ctx.write_gbps = ceil.write;
+    ctx.ceiling_bytes = (double)ceil.bytes;
+
+    for (int i = 0; i < list.count; i++) {
+        const bench_dataset *d = &list.items[i];
+        fprintf(stderr, "\r[%3d/%3d] %-34.34s %-4s %llu values%s", i + 1, list.count, d->name,
+                galp_type_name(d->type), (unsigned long long)d->n_source,
+                d->n_source < o.bytes / galp_type_size(d->type) ? ", tiled" : "");
+        fflush(stderr);
+        if (run_dataset(d, &o, &ceil, &report) != 0) {
+            fprintf(stderr, "\ngalp-bench: measuring %s failed\n", d->name);
+            return 1;
+        }
+    }
+    fputc('\n', stderr);
+
+    bench_report_table(&report, &ctx, stdout);
+    for (size_t i = 0; i < report.count; i++)
+        failed += strcmp(report.rows[i].check, "ok") != 0;
+    snprintf(path, sizeof path, "%s.csv", o.out);
+    if (bench_report_csv(&report, &ctx, path) != 0)
+        fprintf(stderr, "galp-bench: cannot write %s\n", path), failed++;
+    snprintf(path, sizeof path, "%s.json", o.out);
+    if (bench_report_json(&report, &ctx, path) != 0)
+        fprintf(stderr, "galp-bench: cannot write %s\n", path), failed++;
+    printf("\n%zu results, %d wrong; written to %s.csv and %s.json\n", report.count, failed,
+           o.out, o.out);
+    for (int i = 0; i < list.count; i++)
+        bench_dataset_free(&list.items[i]);
+    free(list.items);
+    bench_report_free(&report);
+    free((void *)ctx.command);
+    return failed ? 1 : 0;
+}
