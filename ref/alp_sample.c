@@ -5,6 +5,8 @@
  * group, 32 values each, find each sample's cheapest (e, f) by trying every pair; keep the 5
  * pairs that won most often. Level 2, per vector: try those candidates on 32 of the vector's
  * values, in order, and stop after two candidates in a row fail to improve on the best.
+ * galp_alp_search_vector is the encoder's second opinion (spec/alp.md §6.3): every pair on a
+ * skewed sample of one vector.
  */
 #include "alp_arith.h"
 #include "alp_constants.h"
@@ -56,7 +58,6 @@ static bool is_special(unsigned w, uint64_t bits)
 {
     return w == 64 ? galp_alp_special64(bits) : galp_alp_special32((uint32_t)bits);
 }
-
 
 /* The cheapest (e, f) over all pairs; ties keep the larger e, then the larger f. */
 static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsigned *e_out,
