@@ -15,13 +15,13 @@ typedef struct exception_section {
     const uint8_t *positions;
 } exception_section;
 
-static exception_section locate(galp_scheme scheme, unsigned w, const galp_vector_info *info,
+static exception_section locate(unsigned w, const galp_vector_info *info,
                                 const uint8_t *payload)
 {
     exception_section s;
     const uint8_t *p = payload + 128u * info->bit_width;
     s.lane_end = NULL;
-    if (scheme == GALP_SCHEME_GALP) {
+    if (info->scheme == GALP_SCHEME_GALP) {
         s.lane_end = p;
         p += 2u * (GALP_VECTOR_SIZE / w);
     }
@@ -67,7 +67,7 @@ void galp_alp_decode_vector(galp_type type, const galp_vector_info *info,
     }
 
     /* Patch: the same loop serves both layouts, as each entry names its own position. */
-    exception_section s = locate(info->scheme, w, info, payload);
+    exception_section s = locate(w, info, payload);
     for (uint32_t j = 0; j < info->exception_count; j++) {
         uint16_t position = galp_load_u16(s.positions + 2u * j);
         store_native(w, out + (size_t)position * bytes,
@@ -110,7 +110,7 @@ void galp_alp_get(galp_type type, const galp_vector_info *info, const uint8_t *p
 {
     const unsigned w = galp_type_bits(type);
     const unsigned bytes = w / 8u;
-    exception_section s = locate(info->scheme, w, info, payload);
+    exception_section s = locate(w, info, payload);
     int32_t j = find_exception(w, info, &s, index);
     if (j >= 0) {
         store_native(w, value, galp_load_le(bytes, s.values + (size_t)j * bytes));
