@@ -38,12 +38,16 @@ run() {
     rc=$?
 }
 
-# expect RC NAME ARGS...: runs galp ARGS and checks its exit code.
+# expect RC NAME ARGS...: runs galp ARGS and checks its exit code. A sanitizer report fails the
+# check even when the exit code matches (ASan exits with 1, which is also a data error).
 expect() {
     want=$1 name=$2
     shift 2
     run "$@"
-    if [ "$rc" -eq "$want" ]; then
+    if grep -Eq 'Sanitizer|runtime error:' err.log; then
+        not_ok "$name: sanitizer report (galp $*)"
+        head -n 20 err.log
+    elif [ "$rc" -eq "$want" ]; then
         ok
     else
         not_ok "$name: exit code $rc, expected $want (galp $*)"

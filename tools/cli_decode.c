@@ -49,36 +49,30 @@ static int write_text(const char *path, galp_type type, const uint8_t *values, u
 int galp_cli_decode(int argc, char **argv)
 {
     cli_parser parser;
-    cli_parser_init(&parser, "decode", options, argc, argv);
-    const char *value, *operands[2];
-    int operand_count = 0;
+    cli_parser_init(&parser, "decode", options, 2, argc, argv);
+    const char *value;
     bool text = false;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            if (operand_count == 2) {
-                return cli_usage_error("decode", "too many operands ('%s')", value);
-            }
-            operands[operand_count++] = value;
-            break;
         case OPT_TEXT: text = true; break;
         default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
         }
     }
-    if (operand_count != 2) {
+    if (parser.operand_count != 2) {
         return cli_usage_error("decode", "expected INPUT and OUTPUT");
     }
+    const char *input = parser.operands[0], *output = parser.operands[1];
     uint8_t *data, *values;
     galp_column column;
-    int status = cli_open_column(operands[0], &data, &column);
+    int status = cli_open_column(input, &data, &column);
     if (status != CLI_EXIT_OK) {
         return status;
     }
-    status = cli_decode_column(operands[0], &column, &values);
+    status = cli_decode_column(input, &column, &values);
     if (status == CLI_EXIT_OK) {
-        status = text ? write_text(operands[1], column.type, values, column.value_count)
-                      : cli_write_file(operands[1], values,
+        status = text ? write_text(output, column.type, values, column.value_count)
+                      : cli_write_file(output, values,
                                        column.value_count * galp_type_size(column.type));
         free(values);
     }

@@ -46,19 +46,12 @@ typedef struct encode_args {
 static int parse_args(int argc, char **argv, encode_args *args)
 {
     cli_parser parser;
-    cli_parser_init(&parser, "encode", options, argc, argv);
-    const char *value, *operands[2];
-    int operand_count = 0;
+    cli_parser_init(&parser, "encode", options, 2, argc, argv);
+    const char *value;
     *args = (encode_args){.scheme = GALP_SCHEME_AUTO};
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            if (operand_count == 2) {
-                return cli_usage_error("encode", "too many operands ('%s')", value);
-            }
-            operands[operand_count++] = value;
-            break;
         case OPT_TYPE:
             if (!cli_type_from_name(value, &args->type)) {
                 return cli_usage_error("encode", "unknown type '%s'", value);
@@ -80,7 +73,7 @@ static int parse_args(int argc, char **argv, encode_args *args)
         default: fputs(usage, stdout); return CLI_HELP_SHOWN; /* OPT_HELP */
         }
     }
-    if (operand_count != 2) {
+    if (parser.operand_count != 2) {
         return cli_usage_error("encode", "expected INPUT and OUTPUT");
     }
     if (!args->has_type) {
@@ -93,8 +86,8 @@ static int parse_args(int argc, char **argv, encode_args *args)
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }
-    args->input = operands[0];
-    args->output = operands[1];
+    args->input = parser.operands[0];
+    args->output = parser.operands[1];
     if (!args->has_format) {
         args->format = cli_format_for_path(args->input);
     }

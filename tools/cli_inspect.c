@@ -127,26 +127,21 @@ static void summarize(const char *path, const galp_column *column, inspect_repor
 int galp_cli_inspect(int argc, char **argv)
 {
     cli_parser parser;
-    cli_parser_init(&parser, "inspect", options, argc, argv);
-    const char *value, *path = NULL;
+    cli_parser_init(&parser, "inspect", options, 1, argc, argv);
+    const char *value;
     bool vectors = false, json = false;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            if (path != NULL) {
-                return cli_usage_error("inspect", "too many operands ('%s')", value);
-            }
-            path = value;
-            break;
         case OPT_VECTORS: vectors = true; break;
         case OPT_JSON: json = true; break;
         default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
         }
     }
-    if (path == NULL) {
+    if (parser.operand_count != 1) {
         return cli_usage_error("inspect", "expected FILE.galp");
     }
+    const char *path = parser.operands[0];
     uint8_t *data;
     galp_column column;
     int status = cli_open_column(path, &data, &column);

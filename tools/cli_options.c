@@ -9,7 +9,7 @@
 #include "cli_options.h"
 
 void cli_parser_init(cli_parser *parser, const char *command, const cli_option *options,
-                     int argc, char **argv)
+                     int max_operands, int argc, char **argv)
 {
     parser->command = command;
     parser->options = options;
@@ -17,6 +17,8 @@ void cli_parser_init(cli_parser *parser, const char *command, const cli_option *
     parser->argv = argv;
     parser->next = 1;
     parser->operands_only = false;
+    parser->max_operands = max_operands;
+    parser->operand_count = 0;
 }
 
 /* Index of the long option `name` (length len), or -1. */
@@ -101,8 +103,12 @@ int cli_parser_next(cli_parser *parser, const char **value)
     while (parser->next < parser->argc) {
         const char *word = parser->argv[parser->next++];
         if (parser->operands_only || word[0] != '-' || word[1] == '\0') {
-            *value = word;
-            return CLI_OPERAND;
+            if (parser->operand_count == parser->max_operands) {
+                cli_usage_error(parser->command, "too many operands ('%s')", word);
+                return CLI_BAD;
+            }
+            parser->operands[parser->operand_count++] = word;
+            continue;
         }
         if (strcmp(word, "--") == 0) {
             parser->operands_only = true;

@@ -2,7 +2,8 @@
  * cli_options.h — a small command-line option parser shared by the galp commands.
  *
  * Accepted forms: --name, --name=VALUE, --name VALUE, -x, -xVALUE, -x VALUE. "--" ends the
- * options; "-" alone is an operand (standard input or output). Options and operands may be mixed.
+ * options; "-" alone is an operand (standard input or output). Options and operands may be mixed;
+ * the parser collects the operands and rejects more than the command takes.
  */
 #ifndef GALP_CLI_OPTIONS_H
 #define GALP_CLI_OPTIONS_H
@@ -15,6 +16,9 @@ typedef struct cli_option {
     bool has_value;   /* whether the option takes a value */
 } cli_option;
 
+/* Most operands a command takes (verify: FILE.galp and ORIGINAL). */
+#define CLI_MAX_OPERANDS 2
+
 typedef struct cli_parser {
     const char *command;       /* for messages: "galp COMMAND: ..." */
     const cli_option *options; /* table ended by a NULL name */
@@ -22,17 +26,21 @@ typedef struct cli_parser {
     char **argv;
     int next;           /* index in argv of the next word */
     bool operands_only; /* "--" was seen */
+    int max_operands;   /* operands the command takes at most */
+    int operand_count;
+    const char *operands[CLI_MAX_OPERANDS];
 } cli_parser;
 
 /* cli_parser_next returns an index into the option table, or one of these. */
-enum { CLI_OPERAND = -1, CLI_END = -2, CLI_BAD = -3 };
+enum { CLI_END = -1, CLI_BAD = -2 };
 
-/* argv[0] is the command name and is skipped. */
+/* argv[0] is the command name and is skipped. max_operands <= CLI_MAX_OPERANDS. */
 void cli_parser_init(cli_parser *parser, const char *command, const cli_option *options,
-                     int argc, char **argv);
+                     int max_operands, int argc, char **argv);
 
-/* The next option (its index; *value gets its value, or NULL), an operand (CLI_OPERAND, *value
- * gets it), the end (CLI_END), or a malformed word (CLI_BAD, after a usage message on stderr). */
+/* The next option (its index; *value gets its value, or NULL), the end (CLI_END), or a
+ * malformed word or one operand too many (CLI_BAD, after a usage message on stderr). Operands
+ * met on the way are collected in parser->operands. */
 int cli_parser_next(cli_parser *parser, const char **value);
 
 #endif /* GALP_CLI_OPTIONS_H */

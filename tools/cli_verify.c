@@ -69,20 +69,13 @@ static int compare(const char *galp_path, const char *original_path, galp_type t
 int galp_cli_verify(int argc, char **argv)
 {
     cli_parser parser;
-    cli_parser_init(&parser, "verify", options, argc, argv);
-    const char *value, *operands[2];
-    int operand_count = 0;
+    cli_parser_init(&parser, "verify", options, 2, argc, argv);
+    const char *value;
     bool has_format = false, quiet = false;
     cli_format format = CLI_FORMAT_BINARY;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
-        case CLI_OPERAND:
-            if (operand_count == 2) {
-                return cli_usage_error("verify", "too many operands ('%s')", value);
-            }
-            operands[operand_count++] = value;
-            break;
         case OPT_FORMAT:
             if (!cli_format_from_name(value, &format)) {
                 return cli_usage_error("verify", "unknown format '%s' (binary or text)", value);
@@ -93,31 +86,32 @@ int galp_cli_verify(int argc, char **argv)
         default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
         }
     }
-    if (operand_count != 2) {
+    if (parser.operand_count != 2) {
         return cli_usage_error("verify", "expected FILE.galp and ORIGINAL");
     }
+    const char *galp_path = parser.operands[0], *original_path = parser.operands[1];
     if (!has_format) {
-        format = cli_format_for_path(operands[1]);
+        format = cli_format_for_path(original_path);
     }
     uint8_t *data, *decoded = NULL, *original = NULL;
     uint64_t original_count = 0;
     galp_column column;
-    int status = cli_open_column(operands[0], &data, &column);
+    int status = cli_open_column(galp_path, &data, &column);
     if (status != CLI_EXIT_OK) {
         return status;
     }
-    status = cli_decode_column(operands[0], &column, &decoded);
+    status = cli_decode_column(galp_path, &column, &decoded);
     if (status == CLI_EXIT_OK) {
-        status = cli_load_values(operands[1], format, column.type, &original, &original_count);
+        status = cli_load_values(original_path, format, column.type, &original, &original_count);
     }
     if (status == CLI_EXIT_OK && original_count != column.value_count) {
         printf("%s: MISMATCH with %s: the column holds %" PRIu64 " %s values, the original %"
                PRIu64 "\n",
-               operands[0], operands[1], column.value_count, galp_type_name(column.type),
+               galp_path, original_path, column.value_count, galp_type_name(column.type),
                original_count);
         status = CLI_EXIT_MISMATCH;
     } else if (status == CLI_EXIT_OK) {
-        status = compare(operands[0], operands[1], column.type, decoded, original,
+        status = compare(galp_path, original_path, column.type, decoded, original,
                          column.value_count, quiet);
     }
     free(original);
