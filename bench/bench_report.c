@@ -60,17 +60,22 @@ static const char *csv_header =
     "bit_width,exception_rate,median_ms,min_ms,runs,gbps,gvalues_per_ms,limit_gbps,fraction,"
     "check";
 
-int bench_report_csv(const bench_report *r, const bench_context *c, const char *path)
+FILE *bench_report_csv_open(const bench_context *c, const char *path)
 {
     FILE *f = fopen(path, "w");
     if (!f)
-        return -1;
+        return NULL;
     fprintf(f, "# device: %s\n# date: %s\n# commit: %s\n# command: %s\n", c->device, c->date,
             c->commit, c->command);
     fprintf(f, "# ceilings_gbps: copy=%.1f copy_kernel=%.1f copy_memcpy=%.1f read=%.1f write=%.1f\n",
             c->copy_gbps, c->copy_kernel_gbps, c->copy_memcpy_gbps, c->read_gbps, c->write_gbps);
     fprintf(f, "%s\n", csv_header);
-    for (size_t i = 0; i < r->count; i++) {
+    return f;
+}
+
+int bench_report_csv_rows(FILE *f, const bench_report *r, size_t first)
+{
+    for (size_t i = first; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
         fprintf(f,
                 "%s,%s,%s,%llu,%llu,%s,%s,%.0f,%.0f,%.6g,%.4g,%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.6g,"
@@ -81,7 +86,7 @@ int bench_report_csv(const bench_report *r, const bench_context *c, const char *
                 w->min_ms, w->runs, w->gbps, w->gvalues_per_ms, w->limit_gbps, w->fraction,
                 w->check);
     }
-    return fclose(f) == 0 ? 0 : -1;
+    return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
 /* Writes s as a JSON string (the texts here are ASCII; quotes and backslashes escaped). */

@@ -58,7 +58,11 @@ void bench_report_free(bench_report *r);
 void bench_row_finish(bench_row *row);
 
 void bench_report_table(const bench_report *r, const bench_context *c, FILE *out);
-int bench_report_csv(const bench_report *r, const bench_context *c, const char *path);
+/* The CSV is written as the run goes, so that an interrupted run keeps what it measured:
+ * open writes the context as comment lines and the column names, rows appends (and flushes)
+ * rows first .. count-1. */
+FILE *bench_report_csv_open(const bench_context *c, const char *path);
+int bench_report_csv_rows(FILE *f, const bench_report *r, size_t first);
 int bench_report_json(const bench_report *r, const bench_context *c, const char *path);
 
 #ifdef __cplusplus

@@ -306,8 +306,15 @@ int main(int argc, char **argv)
     ctx.write_gbps = ceil.write;
     ctx.ceiling_bytes = (double)ceil.bytes;
 
+    snprintf(path, sizeof path, "%s.csv", o.out);
+    FILE *csv = bench_report_csv_open(&ctx, path);
+    if (!csv) {
+        fprintf(stderr, "galp-bench: cannot write %s\n", path);
+        return 1;
+    }
     for (int i = 0; i < list.count; i++) {
         const bench_dataset *d = &list.items[i];
+        size_t first = report.count;
         fprintf(stderr, "\r[%3d/%3d] %-34.34s %-4s %llu values%s", i + 1, list.count, d->name,
                 galp_type_name(d->type), (unsigned long long)d->n_source,
                 d->n_source < o.bytes / galp_type_size(d->type) ? ", tiled" : "");
@@ -316,15 +323,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "\ngalp-bench: measuring %s failed\n", d->name);
             return 1;
         }
+        if (bench_report_csv_rows(csv, &report, first) != 0) {
+            fprintf(stderr, "\ngalp-bench: cannot write %s.csv\n", o.out);
+            return 1;
+        }
     }
+    fclose(csv);
     fputc('\n', stderr);
 
     bench_report_table(&report, &ctx, stdout);
     for (size_t i = 0; i < report.count; i++)
         failed += strcmp(report.rows[i].check, "ok") != 0;
-    snprintf(path, sizeof path, "%s.csv", o.out);
-    if (bench_report_csv(&report, &ctx, path) != 0)
-        fprintf(stderr, "galp-bench: cannot write %s\n", path), failed++;
     snprintf(path, sizeof path, "%s.json", o.out);
     if (bench_report_json(&report, &ctx, path) != 0)
         fprintf(stderr, "galp-bench: cannot write %s\n", path), failed++;

@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""bench/plot.py — figures from galp-bench's JSON output (bench/galp_bench.cu).
+
+    python3 bench/plot.py galp-bench.json [--out DIR]
+    python3 bench/plot.py galp-bench.csv  [--out DIR]    (the CSV of an interrupted run too)
+
+Writes into DIR (default: beside the JSON file):
+  ratio_vs_decompression.png  compression ratio against full-decompression throughput, one
+                              point per real dataset and codec, f64 and f32 side by side
+                              (the layout of the G-ALP paper's Figure 6), with the device's
+                              copy ceiling and each codec's median marked;
+  scan_throughput.png         scan throughput per codec on the real datasets (median bar,
+                              min-max whisker): libgalp's fused scans, nvCOMP's
+                              decompress-then-scan, the uncompressed scan;
+  sweeps.png                  decompression throughput and its fraction of the limit along
+                              the synthetic sweeps (bit width, exception rate).
+Needs matplotlib (pip install matplotlib); no other dependency.
+"""
+import argparse
+import collections
+import csv
+import json
+import os
+import statistics
+import sys
+import zlib
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: no display on a GPU runner
+import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+
+REAL = ("rowgroup", "sample", "file")
+TYPES = ("f64", "f32")
+
+
+def codec_style(codec):
+    """Colour and marker per codec family: galp layouts stand out, nvCOMP codecs are grey-ish."""
+    fixed = {
+        "galp": ("#d62728", "o"),
+        "alp": ("#ff9896", "s"),
+        "ffor": ("#9467bd", "D"),
+        "none": ("#7f7f7f", "x"),
+    }
+    if codec in fixed:
+        return fixed[codec]
+    palette = ["#1f77b4", "#2ca02c", "#17becf", "#bcbd22", "#8c564b", "#e377c2",
+               "#aec7e8", "#98df8a", "#c5b0d5", "#c49c94"]
+    return palette[zlib.crc32(codec.encode()) % len(palette)], "^"
+
+
+NUMERIC = ("values", "source_values", "decoded_bytes", "compressed_bytes", "ratio",
+           "bit_width", "exception_rate", "median_ms", "min_ms", "runs", "gbps",
+           "gvalues_per_ms", "limit_gbps", "fraction")
+
+
+def load_csv(path):
+    """The CSV as the JSON's structure: '# key: value' lines, then one row per line."""
+    doc = {"device": "?", "date": "?", "commit": "?", "ceilings_gbps": {}}
+    with open(path) as f:
+        lines = f.read().splitlines()
+    body = [ln for ln in lines if not ln.startswith("#")]
+    for ln in lines:
+        if ln.startswith("# ") and ": " in ln:
+            key, value = ln[2:].split(": ", 1)
+            if key == "ceilings_gbps":
+                doc[key] = {k: float(v) for k, v in (kv.split("=") for kv in value.split())}
+            else:
+                doc[key] = value
+    doc["rows"] = []
+    for row in csv.DictReader(body):
+        for k in NUMERIC:
+            row[k] = float(row[k])
+        doc["rows"].append(row)
+    return doc
+
+
+def load(path):
+    if path.endswith(".csv"):
+        doc = load_csv(path)
+    else:
+        with open(path) as f:
+            doc = json.load(f)
+    bad = [r for r in doc["rows"] if r["check"] != "ok"]
+    if bad:
+        print(f"plot: warning: {len(bad)} results failed their check; they are left out",
+              file=sys.stderr)
+    doc["rows"] = [r for r in doc["rows"] if r["check"] == "ok"]
+    return doc
+
+
+def subtitle(doc):
+    return f"{doc['device']} · {doc['date']} · commit {doc['commit'][:10]}"
+
+
+def ratio_vs_decompression(doc, out):
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5.5), sharey=True)
+    for ax, vtype in zip(axes, TYPES):
+        rows = [r for r in doc["rows"] if r["op"] == "decompress" and r["type"] == vtype
+                and r["source"] in REAL]
+        by_codec = collections.defaultdict(list)
+        for r in rows:
+            by_codec[r["codec"]].append(r)
+        for codec in sorted(by_codec):
+            colour, marker = codec_style(codec)
+            pts = by_codec[codec]
+            ax.scatter([p["ratio"] for p in pts], [p["gbps"] for p in pts], s=14, alpha=0.45,
+                       color=colour, marker=marker)
+            mx = statistics.median(p["ratio"] for p in pts)
+            my = statistics.median(p["gbps"] for p in pts)
+            ax.scatter([mx], [my], s=110, color=colour, marker=marker, edgecolor="black",
+                       label=f"{codec} (median {mx:.2f}×, {my:.0f} GB/s)", zorder=3)
+        ax.axhline(doc["ceilings_gbps"]["copy"], color="black", linestyle=":", linewidth=1)
+        ax.text(0.99, doc["ceilings_gbps"]["copy"], " copy ceiling (read + write)",
+                transform=ax.get_yaxis_transform(), ha="right", va="bottom", fontsize=8)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("compression ratio (decoded / compressed bytes)")
+        ax.set_title(f"{vtype}: real datasets, tiled to ≥ 1 GiB")
+        ax.grid(True, which="both", alpha=0.25)
+        if rows:
+            ax.legend(fontsize=7, loc="lower left")
+    axes[0].set_ylabel("decompression throughput, GB/s of decoded data")
+    fig.suptitle("Compression ratio vs decompression throughput\n" + subtitle(doc), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "ratio_vs_decompression.png"), dpi=130)
+    plt.close(fig)
+
+
+SCAN_OPS = ("sum", "filter", "pushdown", "exists", "decompress+sum", "decompress+filter")
+
+
+def scan_throughput(doc, out):
+    fig, axes = plt.subplots(2, 1, figsize=(13, 9))
+    for ax, vtype in zip(axes, TYPES):
+        groups = collections.defaultdict(list)
+        for r in doc["rows"]:
+            if r["type"] == vtype and r["source"] in REAL and r["op"] in SCAN_OPS:
+                groups[(r["codec"], r["op"])].append(r["gbps"])
+        keys = sorted(groups, key=lambda k: -statistics.median(groups[k]))
+        if not keys:
+            ax.set_title(f"{vtype}: no scan results")
+            continue
+        med = [statistics.median(groups[k]) for k in keys]
+        lo = [m - min(groups[k]) for m, k in zip(med, keys)]
+        hi = [max(groups[k]) - m for m, k in zip(med, keys)]
+        colours = [codec_style(k[0])[0] for k in keys]
+        ax.bar(range(len(keys)), med, yerr=[lo, hi], color=colours, capsize=3)
+        ax.set_xticks(range(len(keys)))
+        ax.set_xticklabels([f"{c}\n{o}" for c, o in keys], rotation=60, ha="right",
+                           fontsize=7)
+        ax.set_yscale("log")
+        ax.axhline(doc["ceilings_gbps"]["read"], color="black", linestyle=":", linewidth=1)
+        ax.text(len(keys) - 0.5, doc["ceilings_gbps"]["read"],
+                "read ceiling (limit of an uncompressed scan)", ha="right", va="bottom",
+                fontsize=8)
+        ax.set_ylabel("GB/s of decoded data")
+        ax.set_title(f"{vtype}: scan throughput per codec (median over real datasets, "
+                     "whiskers min-max)")
+        ax.grid(True, axis="y", which="both", alpha=0.25)
+    fig.suptitle(subtitle(doc), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "scan_throughput.png"), dpi=130)
+    plt.close(fig)
+
+
+def sweep_points(doc, prefix, key, fixed_b):
+    """{codec: [(x, gbps, fraction)]} of the decompress rows of the sweep datasets named
+    prefix-b<B>[-x<X>], along key "b" (exceptions 0) or "x" (bit width fixed_b)."""
+    pts = collections.defaultdict(dict)
+    for r in doc["rows"]:
+        if r["source"] != "synthetic" or r["op"] != "decompress":
+            continue
+        name = r["dataset"]
+        if not name.startswith(prefix):
+            continue
+        parts = dict((p[0], p[1:]) for p in name[len(prefix):].split("-") if p)
+        if key == "x" and parts.get("b") != str(fixed_b):
+            continue
+        if parts.get("x", "0") != "0" and key == "b":
+            continue
+        x = int(parts.get(key, "0"))
+        pts[r["codec"]][x] = (x, r["gbps"], r["fraction"])
+    return {c: sorted(v.values()) for c, v in pts.items()}
+
+
+def sweeps(doc, out):
+    # The exception sweeps of galp-bench run at b = 16 (f64) and b = 12 (f32).
+    panels = [("f64-", "b", None, "f64: bit width"), ("f32-", "b", None, "f32: bit width"),
+              ("f64-", "x", 16, "f64, b = 16: exceptions %"),
+              ("f32-", "x", 12, "f32, b = 12: exceptions %"),
+              ("u32-", "b", None, "u32 FFOR: bit width"),
+              ("u64-", "b", None, "u64 FFOR: bit width")]
+    fig, axes = plt.subplots(2, 3, figsize=(14, 7.5))
+    for ax, (prefix, key, fixed_b, title) in zip(axes.flat, panels):
+        pts = sweep_points(doc, prefix, key, fixed_b)
+        twin = ax.twinx()
+        for codec, v in sorted(pts.items()):
+            colour, marker = codec_style(codec)
+            ax.plot([p[0] for p in v], [p[1] for p in v], marker=marker, color=colour,
+                    label=f"{codec} GB/s")
+            twin.plot([p[0] for p in v], [100 * p[2] for p in v], linestyle="--",
+                      color=colour, alpha=0.6, label=f"{codec} % of limit")
+        twin.set_ylim(0, 110)
+        twin.set_ylabel("% of decode limit", fontsize=8)
+        ax.set_title(title, fontsize=9)
+        ax.set_ylabel("decompression GB/s", fontsize=8)
+        ax.grid(True, alpha=0.25)
+        if pts:
+            ax.legend(fontsize=7, loc="upper left")
+    fig.suptitle("Synthetic sweeps (1 GiB decoded each)\n" + subtitle(doc), fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "sweeps.png"), dpi=130)
+    plt.close(fig)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("json", help="galp-bench's PREFIX.json (or PREFIX.csv)")
+    ap.add_argument("--out", help="folder for the PNG files (default: beside the JSON)")
+    args = ap.parse_args()
+    doc = load(args.json)
+    out = args.out or os.path.dirname(os.path.abspath(args.json))
+    os.makedirs(out, exist_ok=True)
+    ratio_vs_decompression(doc, out)
+    scan_throughput(doc, out)
+    sweeps(doc, out)
+    print(f"plot: wrote ratio_vs_decompression.png, scan_throughput.png, sweeps.png to {out}")
+
+
+if __name__ == "__main__":
+    main()
