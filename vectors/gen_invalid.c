@@ -1,0 +1,289 @@
+/*
+ * gen_invalid.c — the invalid vectors: each is a valid vector with ONE defect, named after the
+ * check of spec/format.md §6 (or spec/alp.md §5, spec/galp.md §4) it must trip, and the status
+ * a decoder reports for it. The checksum is recomputed after every header or metadata edit
+ * (except in the checksum vectors), so that the intended check, not the CRC, fires.
+ */
+#include <string.h>
+
+#include "bytes.h"
+#include "galp_internal.h"
+#include "gen_vectors.h"
+
+/* The valid vectors the defects are made in. */
+#define FFOR_BASE "valid/ffor_u16_two_vectors" /* u16, 2 vectors, b = 6, 1500 values */
+#define RAW_BASE "valid/raw_u8_small"          /* u8 RAW, 1 vector of 100 values */
+#define ALP_BASE "valid/alp_f64_two_vectors"   /* f64 ALP, m = 1024 | 900, NaNs at 3, 700 | 10, 50 */
+#define GALP_BASE "valid/galp_f32_two_vectors" /* f32 G-ALP, m = 1024 | 900, NaNs at 1, 33 | 5, 37 */
+#define GALP_FULL "valid/galp_f32_exc_all"     /* f32 G-ALP, b = 0, 1024 exceptions */
+
+/* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
+enum {
+    H_MAGIC = 0, H_MAJOR = 4, H_MINOR = 5, H_TYPE = 6, H_SCHEME = 7, H_VALUE_COUNT = 8,
+    H_VECTOR_COUNT = 16, H_FLAGS = 20, H_METADATA = 24, H_PAYLOAD = 32, H_PAYLOAD_END = 40,
+    H_FILE_SIZE = 48, H_RESERVED = 56, H_CHECKSUM = 60
+};
+enum {
+    E_OFFSET = 0, E_BASE = 8, E_SIZE = 16, E_EXCEPTIONS = 20, E_SCHEME = 22, E_WIDTH = 23,
+    E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26
+};
+
+static gen_vector *mutant(gen_set *set, const char *name, const char *base, galp_status expect,
+                          const char *description)
+{
+    const gen_vector *src = gen_set_find(set, base);
+    if (!src)
+        gen_fail("%s: base vector %s missing", name, base);
+    char full[64] = "invalid/";
+    strncat(full, name, sizeof full - strlen(full) - 1);
+    galp_type type = src->type;
+    galp_scheme scheme = src->scheme;
+    gen_buf copy = {0};
+    gen_buf_append(&copy, src->file.data, src->file.len);
+    gen_vector *vec = gen_set_add(set, full, expect, type, scheme, description);
+    vec->file = copy;
+    return vec;
+}
+
+static void put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
+{
+    if (at + bytes > vec->file.len)
+        gen_fail("%s: edit at %zu beyond the file", vec->name, at);
+    uint8_t le[8];
+    galp_store_u64(le, value);
+    memcpy(vec->file.data + at, le, bytes);
+}
+
+static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
+{
+    return galp_load_le(bytes, vec->file.data + at);
+}
+
+/* A header or metadata edit, checksum recomputed. */
+static void edit(gen_set *set, const char *name, const char *base, galp_status expect,
+                 size_t at, unsigned bytes, uint64_t value, const char *description)
+{
+    gen_vector *vec = mutant(set, name, base, expect, description);
+    put(vec, at, bytes, value);
+    gen_fix_checksum(&vec->file);
+}
+
+/* Changes file_size, payload_end and the file length together by `delta` bytes (zeros), so
+ * that only the intended layout field is wrong. */
+static void grow(gen_vector *vec, size_t payload_end_delta, size_t file_size_delta)
+{
+    static const uint8_t zeros[64];
+    put(vec, H_PAYLOAD_END, 8, get(vec, H_PAYLOAD_END, 8) + payload_end_delta);
+    put(vec, H_FILE_SIZE, 8, get(vec, H_FILE_SIZE, 8) + file_size_delta);
+    gen_buf_append(&vec->file, zeros, file_size_delta);
+}
+
+static void truncated(gen_set *set, const char *name, size_t len, const char *description)
+{
+    gen_vector *vec = mutant(set, name, FFOR_BASE, GALP_ERR_TRUNCATED, description);
+    vec->file.len = len == SIZE_MAX ? vec->file.len - 1 : len;
+}
+
+static void container_defects(gen_set *set)
+{
+    truncated(set, "truncated_empty", 0, "0-byte input");
+    truncated(set, "truncated_header", 63, "input cut inside the header");
+    truncated(set, "truncated_metadata", 64 + 40, "input cut inside the metadata table");
+    truncated(set, "truncated_payload", 600, "input cut inside the first payload");
+    truncated(set, "truncated_tail", SIZE_MAX, "last byte of the tail padding missing");
+
+    edit(set, "bad_magic", FFOR_BASE, GALP_ERR_BAD_MAGIC, H_MAGIC + 3, 1, 'Q', "magic GALQ");
+    edit(set, "version_major_0", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 0, "major version 0");
+    edit(set, "version_major_2", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 2, "major version 2");
+
+    edit(set, "count_vector_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VECTOR_COUNT, 4, 3,
+         "vector_count 3 for 1500 values");
+    edit(set, "count_value_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 2049,
+         "value_count 2049 with 2 vectors");
+    edit(set, "count_value_count_zero", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 0,
+         "value_count 0 with 2 vectors");
+    edit(set, "count_value_count_max", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8,
+         UINT64_C(1024) * UINT32_MAX + 1, "value_count 1024*(2^32-1)+1, above the format limit");
+
+    edit(set, "layout_metadata_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_METADATA, 8, 80,
+         "metadata_offset 80");
+    edit(set, "layout_payload_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_PAYLOAD, 8, 64 + 64 + 16,
+         "header payload_offset 16 bytes after the table");
+    gen_vector *vec = mutant(set, "layout_payload_end_misaligned", FFOR_BASE, GALP_ERR_LAYOUT,
+                             "payload_end (and file_size) 8 bytes further, not a multiple of 16");
+    grow(vec, 8, 8);
+    gen_fix_checksum(&vec->file);
+    vec = mutant(set, "layout_file_size", FFOR_BASE, GALP_ERR_LAYOUT,
+                 "file_size 16 bytes more than payload_end + 256 (input as long)");
+    grow(vec, 0, 16);
+    gen_fix_checksum(&vec->file);
+    vec = mutant(set, "layout_payload_end_after_last", FFOR_BASE, GALP_ERR_LAYOUT,
+                 "payload_end 16 bytes after the last payload's end (file_size follows)");
+    grow(vec, 16, 16);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "checksum_header", FFOR_BASE, GALP_ERR_CHECKSUM, "checksum bit 0 flipped");
+    put(vec, H_CHECKSUM, 1, get(vec, H_CHECKSUM, 1) ^ 1);
+    vec = mutant(set, "checksum_metadata", FFOR_BASE, GALP_ERR_CHECKSUM,
+                 "vector 1 base changed, checksum not updated");
+    put(vec, GEN_ENTRY(1) + E_BASE, 1, get(vec, GEN_ENTRY(1) + E_BASE, 1) ^ 1);
+
+    edit(set, "bad_type_0", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 0, "value_type 0");
+    edit(set, "bad_type_7", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 7, "value_type 7");
+    edit(set, "bad_scheme_4", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1, 4, "column_scheme 4");
+    edit(set, "bad_scheme_alp_for_u16", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
+         GALP_SCHEME_ALP, "u16 column with column_scheme ALP");
+    edit(set, "bad_scheme_ffor_for_f64", ALP_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
+         GALP_SCHEME_FFOR, "f64 column with column_scheme FFOR");
+
+    edit(set, "reserved_flags", FFOR_BASE, GALP_ERR_RESERVED, H_FLAGS, 4, 1, "header flags 1");
+    edit(set, "reserved_header", FFOR_BASE, GALP_ERR_RESERVED, H_RESERVED + 3, 1, 0x80,
+         "header reserved u32 0x80000000");
+    edit(set, "reserved_entry", FFOR_BASE, GALP_ERR_RESERVED, GEN_ENTRY(1) + E_RESERVED + 5, 1, 1,
+         "vector 1 entry: last reserved byte 1");
+}
+
+static void vector_entry_defects(gen_set *set)
+{
+    /* Fields of the bases, read before the set grows (adding vectors moves them). */
+    const size_t size0 = GEN_ENTRY(0) + E_SIZE;
+    const gen_vector *ffor = gen_set_find(set, FFOR_BASE);
+    const uint64_t ffor_size = get(ffor, size0, 4), off0 = get(ffor, GEN_ENTRY(0) + E_OFFSET, 8),
+                   off1 = get(ffor, GEN_ENTRY(1) + E_OFFSET, 8), end = get(ffor, H_PAYLOAD_END, 8);
+    const uint64_t alp_size = get(gen_set_find(set, ALP_BASE), size0, 4);
+    const uint64_t galp_size = get(gen_set_find(set, GALP_BASE), size0, 4);
+
+    edit(set, "bad_scheme_vector_galp_in_alp", ALP_BASE, GALP_ERR_BAD_SCHEME,
+         GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_GALP, "vector 0 scheme GALP in an ALP column");
+    edit(set, "bad_scheme_vector_9", FFOR_BASE, GALP_ERR_BAD_SCHEME, GEN_ENTRY(1) + E_SCHEME, 1, 9,
+         "vector 1 scheme 9");
+    edit(set, "bad_scheme_vector_ffor_in_raw", RAW_BASE, GALP_ERR_BAD_SCHEME,
+         GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_FFOR, "FFOR vector in a RAW column");
+
+    edit(set, "bit_width_u16_17", FFOR_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 17,
+         "u16 vector 0 bit width 17");
+    edit(set, "bit_width_f64_65", ALP_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(1) + E_WIDTH, 1, 65,
+         "f64 vector 1 bit width 65");
+    edit(set, "bit_width_raw_1", RAW_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 1,
+         "RAW vector with bit width 1");
+
+    edit(set, "base_u16_bit_16", FFOR_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE + 2, 1, 1,
+         "u16 vector 0 base with bit 16 set");
+    edit(set, "base_f32_bit_63", GALP_BASE, GALP_ERR_BASE, GEN_ENTRY(1) + E_BASE + 7, 1, 0x80,
+         "f32 vector 1 base with bit 63 set");
+    edit(set, "base_raw_1", RAW_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8, 1,
+         "RAW vector with base 1");
+
+    edit(set, "exponent_f64_e19", ALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 19,
+         "f64 exponent 19");
+    edit(set, "exponent_f32_e11", GALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(1) + E_EXPONENT, 1, 11,
+         "f32 exponent 11");
+    gen_vector *vec = mutant(set, "exponent_factor_above_exponent", ALP_BASE, GALP_ERR_EXPONENT,
+                             "f64 vector 0 e = 2, f = 3");
+    put(vec, GEN_ENTRY(0) + E_EXPONENT, 1, 2);
+    put(vec, GEN_ENTRY(0) + E_FACTOR, 1, 3);
+    gen_fix_checksum(&vec->file);
+    edit(set, "exponent_in_ffor", FFOR_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 1,
+         "FFOR vector with exponent 1");
+    edit(set, "exponent_factor_in_raw", RAW_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_FACTOR, 1, 1,
+         "RAW vector with factor 1");
+
+    edit(set, "exception_count_above_m", ALP_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(1) + E_EXCEPTIONS, 2, 901, "901 exceptions in the last vector of 900 values");
+    edit(set, "exception_count_in_ffor", FFOR_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(0) + E_EXCEPTIONS, 2, 1, "FFOR vector with exception count 1");
+    edit(set, "exception_count_in_raw", RAW_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(0) + E_EXCEPTIONS, 2, 1, "RAW vector with exception count 1");
+
+    /* spec/format.md §4: implied sizes. */
+    edit(set, "payload_size_ffor_plus_128", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+         ffor_size + 128, "FFOR payload_size 128 bytes too large");
+    edit(set, "payload_size_ffor_zero", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 0,
+         "FFOR payload_size 0 with bit width 6");
+    edit(set, "payload_size_alp_minus_2", ALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+         alp_size - 2, "ALP payload_size 2 bytes short");
+    edit(set, "payload_size_galp_minus_64", GALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+         galp_size - 64, "G-ALP payload_size without its lane_end array");
+    edit(set, "payload_size_raw_minus_1", RAW_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 99,
+         "RAW payload_size 99 for 100 u8 values");
+
+    /* spec/format.md §4: placement. */
+    edit(set, "payload_offset_misaligned", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+         GEN_ENTRY(1) + E_OFFSET, 8, off1 - 8, "vector 1 payload 8 bytes early: misaligned");
+    edit(set, "payload_offset_overlap", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+         8, off0 + 16, "vector 1 payload overlaps vector 0's");
+    edit(set, "payload_offset_in_metadata", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+         GEN_ENTRY(0) + E_OFFSET, 8, 64, "vector 0 payload inside the metadata table");
+    edit(set, "payload_offset_in_tail", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+         8, end, "vector 1 payload in the tail padding");
+    edit(set, "payload_offset_huge", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+         8, UINT64_MAX - 15, "vector 1 payload_offset 2^64-16 (offset + size overflows)");
+    vec = mutant(set, "payload_offset_swapped", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+                 "vectors 0 and 1 swap payload offsets: not in vector order");
+    put(vec, GEN_ENTRY(0) + E_OFFSET, 8, off1);
+    put(vec, GEN_ENTRY(1) + E_OFFSET, 8, off0);
+    gen_fix_checksum(&vec->file);
+    vec = mutant(set, "payload_offset_past_end", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+                 "payload_end (and file_size) before the end of vector 1's payload");
+    put(vec, H_PAYLOAD_END, 8, off1);
+    put(vec, H_FILE_SIZE, 8, off1 + GALP_TAIL_PADDING);
+    gen_fix_checksum(&vec->file);
+}
+
+/* Offset of vector v's exception positions, and of its lane_end array for G-ALP. */
+static size_t exceptions_at(const gen_vector *vec, uint32_t v, bool positions)
+{
+    const unsigned w = galp_type_bits(vec->type), lanes = galp_type_lanes(vec->type);
+    size_t at = get(vec, GEN_ENTRY(v) + E_OFFSET, 8) + 128 * get(vec, GEN_ENTRY(v) + E_WIDTH, 1);
+    if (!positions)
+        return at;
+    if (vec->scheme == GALP_SCHEME_GALP)
+        at += 2 * lanes;
+    return at + get(vec, GEN_ENTRY(v) + E_EXCEPTIONS, 2) * (w / 8);
+}
+
+/* A payload edit: the payload is not covered by the checksum (spec/format.md §3.4). */
+static void payload_edit(gen_set *set, const char *name, const char *base, galp_status expect,
+                         uint32_t v, bool positions, size_t index, uint64_t value,
+                         const char *description)
+{
+    gen_vector *vec = mutant(set, name, base, expect, description);
+    put(vec, exceptions_at(vec, v, positions) + 2 * index, 2, value);
+}
+
+static void exception_defects(gen_set *set)
+{
+    /* ALP positions (spec/alp.md §5): vector 0 holds 3, 700; vector 1 (m = 900) 10, 50. */
+    payload_edit(set, "alp_position_not_ascending", ALP_BASE, GALP_ERR_EXCEPTION_POSITION, 0,
+                 true, 1, 2, "ALP positions 3, 2");
+    payload_edit(set, "alp_position_duplicate", ALP_BASE, GALP_ERR_EXCEPTION_POSITION, 0, true, 1,
+                 3, "ALP positions 3, 3");
+    payload_edit(set, "alp_position_beyond_m", ALP_BASE, GALP_ERR_EXCEPTION_POSITION, 1, true, 1,
+                 950, "ALP position 950 in the last vector of 900 values");
+    payload_edit(set, "alp_position_beyond_vector", ALP_BASE, GALP_ERR_EXCEPTION_POSITION, 0, true,
+                 1, 1024, "ALP position 1024");
+
+    /* G-ALP (spec/galp.md §4). GALP_FULL: lane_end[l] = 32 (l + 1), lane l holds positions
+     * l, l + 32, ...; GALP_BASE vector 1 (m = 900) holds 5 and 37, both in lane 5. */
+    payload_edit(set, "galp_lane_end_decreasing", GALP_FULL, GALP_ERR_EXCEPTION_COUNT, 0, false, 2,
+                 40, "lane_end 32, 64, 40, ...");
+    payload_edit(set, "galp_lane_end_total", GALP_FULL, GALP_ERR_EXCEPTION_COUNT, 0, false, 31,
+                 1023, "lane_end[31] = 1023 with 1024 exceptions");
+    payload_edit(set, "galp_lane_over_capacity", GALP_FULL, GALP_ERR_EXCEPTION_COUNT, 0, false, 0,
+                 33, "33 exceptions in lane 0 of 32 slots");
+    payload_edit(set, "galp_position_wrong_lane", GALP_FULL, GALP_ERR_EXCEPTION_POSITION, 0, true,
+                 0, 1, "lane 0's first position is 1");
+    payload_edit(set, "galp_position_duplicate", GALP_FULL, GALP_ERR_EXCEPTION_POSITION, 0, true,
+                 1, 0, "lane 0 positions 0, 0, 64, ...");
+    payload_edit(set, "galp_position_not_ascending", GALP_FULL, GALP_ERR_EXCEPTION_POSITION, 0,
+                 true, 1, 96, "lane 0 positions 0, 96, 64, ...");
+    payload_edit(set, "galp_position_beyond_m", GALP_BASE, GALP_ERR_EXCEPTION_POSITION, 1, true, 1,
+                 933, "lane 5 position 933 in the last vector of 900 values");
+}
+
+void gen_invalid_vectors(gen_set *set)
+{
+    container_defects(set);
+    vector_entry_defects(set);
+    exception_defects(set);
+}
