@@ -75,3 +75,6 @@ conformance_test_gpu_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS
 conformance_test_gpu_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
 endif HAVE_CMOCKA
+
+# ---- galp-conform: the conformance runner, its examples and tests ------------------------
+include conformance/conform.mk

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""galp_decode.py - a standalone decoder of the galp column format 1.0, written from spec/ only.
+
+Pure Python, standard library only. It shows that the specification is enough to decode every
+vector bit for bit, and it is a second, independent implementation that the golden vectors are
+checked against (spec/conformance.md). It speaks galp-conform's command protocol:
+
+    galp_decode.py [--err FILE] [--bug NAME] IN OUT
+
+decodes the galp file IN and writes the values to OUT as raw little-endian bytes (exit 0), or
+rejects IN (exit 1), writing the error class name (e.g. GALP_ERR_CHECKSUM) to FILE if given.
+
+--bug injects one deliberate defect, so that the conformance tests can show that the runner
+catches real bugs and names the vectors that expose them:
+    lane         FFOR words are read from the neighbouring lane (off by one in the lane index)
+    exceptions   ALP/G-ALP exceptions are ignored (their slots decode from the integer vector)
+    checksum     the header checksum is not verified
+"""
+
+import struct
+import sys
+
+# spec/format.md §2: value types (code: name, width W in bits, float?) and schemes.
+TYPES = {1: ("u8", 8, False), 2: ("u16", 16, False), 3: ("u32", 32, False),
+         4: ("u64", 64, False), 5: ("f32", 32, True), 6: ("f64", 64, True)}
+RAW, FFOR, ALP, GALP = 0, 1, 2, 3
+
+# spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
+FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
+          0x3f1a36e2eb1c432d, 0x3ee4f8b588e368f1, 0x3eb0c6f7a0b5ed8d, 0x3e7ad7f29abcaf48,
+          0x3e45798ee2308c3a, 0x3e112e0be826d695, 0x3ddb7cdfd9d7bdbb, 0x3da5fd7fe1796495,
+          0x3d719799812dea11, 0x3d3c25c268497682, 0x3d06849b86a12b9b, 0x3cd203af9ee75616,
+          0x3c9cd2b297d889bc, 0x3c670ef54646d497, 0x3c32725dd1d243ac]
+FRAC32 = [0x3f800000, 0x3dcccccd, 0x3c23d70a, 0x3a83126f, 0x38d1b717, 0x3727c5ac,
+          0x358637bd, 0x33d6bf95, 0x322bcc77, 0x3089705f, 0x2edbe6ff]
+MAX_EXPONENT = {32: 10, 64: 18}
+
+
+class Rejected(Exception):
+    """The input is not a valid galp file; cls is the class of spec/format.md §6."""
+
+    def __init__(self, cls, message):
+        super().__init__(message)
+        self.cls = "GALP_ERR_" + cls
+
+
+def require(condition, cls, message):
+    if not condition:
+        raise Rejected(cls, message)
+
+
+def crc32c(data):
+    """spec/format.md §3.4: reflected Castagnoli polynomial, bitwise."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
+def round16(x):
+    return (x + 15) & ~15
+
+
+def u(buf, offset, size):
+    return int.from_bytes(buf[offset:offset + size], "little")
+
+
+class Header:
+    """spec/format.md §3.1, checked in the order of §6 steps 1-9."""
+
+    def __init__(self, buf, bugs):
+        require(len(buf) >= 64, "TRUNCATED", "input shorter than the 64-byte header")
+        require(buf[0:4] == b"GALP", "BAD_MAGIC", "magic is not GALP")
+        require(buf[4] == 1, "VERSION", "major version %d" % buf[4])
+        self.type, self.scheme = buf[6], buf[7]
+        self.n, self.nv, flags = u(buf, 8, 8), u(buf, 16, 4), u(buf, 20, 4)
+        metadata, self.payload_offset = u(buf, 24, 8), u(buf, 32, 8)
+        self.payload_end, file_size = u(buf, 40, 8), u(buf, 48, 8)
+        reserved, checksum = u(buf, 56, 4), u(buf, 60, 4)
+        require(self.nv == (self.n + 1023) // 1024 and self.n <= 1024 * (2**32 - 1),
+                "COUNT_MISMATCH", "vector_count %d for %d values" % (self.nv, self.n))
+        require(metadata == 64 and self.payload_offset == 64 + 32 * self.nv
+                and self.payload_end % 16 == 0 and self.payload_end >= self.payload_offset
+                and file_size == self.payload_end + 256, "LAYOUT", "section positions")
+        require(len(buf) >= file_size, "TRUNCATED", "input shorter than file_size")
+        table = buf[64:64 + 32 * self.nv]
+        require("checksum" in bugs or crc32c(buf[0:60] + table) == checksum,
+                "CHECKSUM", "CRC32C mismatch")
+        require(self.type in TYPES, "BAD_TYPE", "value type %d" % self.type)
+        _, self.w, self.is_float = TYPES[self.type]
+        allowed = (RAW, ALP, GALP) if self.is_float else (RAW, FFOR)
+        require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
+        require(flags == 0 and reserved == 0, "RESERVED", "reserved header field")
+        self.lanes = 1024 // self.w
+
+
+class Vector:
+    """One metadata entry (spec/format.md §3.3), checked as in §6 step 10."""
+
+    def __init__(self, buf, header, v, previous_end):
+        e = 64 + 32 * v
+        self.offset, self.base, self.size = u(buf, e, 8), u(buf, e + 8, 8), u(buf, e + 16, 4)
+        self.c, self.scheme, self.b = u(buf, e + 20, 2), buf[e + 22], buf[e + 23]
+        self.exponent, self.factor = buf[e + 24], buf[e + 25]
+        self.m = min(1024, header.n - 1024 * v)
+        w, alp_like = header.w, buf[e + 22] in (ALP, GALP)
+        require(self.scheme in (header.scheme, RAW), "BAD_SCHEME", "vector scheme")
+        require(not any(buf[e + 26:e + 32]), "RESERVED", "reserved entry bytes")
+        raw = self.scheme == RAW
+        require(self.b <= w and not (raw and self.b), "BIT_WIDTH", "bit width %d" % self.b)
+        require(self.base >> w == 0 and not (raw and self.base), "BASE", "base too wide")
+        if alp_like:
+            require(self.factor <= self.exponent <= MAX_EXPONENT[w], "EXPONENT", "e/f")
+            require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
+        else:
+            require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
+            require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
+        # spec/format.md §4: the implied payload size
+        implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
+                   ALP: 128 * self.b + self.c * (w // 8 + 2),
+                   GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2)}[self.scheme]
+        require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
+        require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
+                and self.offset + self.size <= header.payload_end,
+                "PAYLOAD_OFFSET", "payload placement")
+        self.end = self.offset + self.size
+        self.exceptions = []  # (position, raw value bytes), checked per scheme
+        if self.scheme == ALP:
+            self._alp_exceptions(buf, w)
+        elif self.scheme == GALP:
+            self._galp_exceptions(buf, w, header.lanes)
+
+    def _alp_exceptions(self, buf, w):
+        """spec/alp.md §2 and §5."""
+        values = self.offset + 128 * self.b
+        positions = values + self.c * (w // 8)
+        last = -1
+        for j in range(self.c):
+            p = u(buf, positions + 2 * j, 2)
+            require(last < p < self.m, "EXCEPTION_POSITION", "ALP position %d" % p)
+            last = p
+            self.exceptions.append((p, buf[values + j * w // 8:values + (j + 1) * w // 8]))
+
+    def _galp_exceptions(self, buf, w, lanes):
+        """spec/galp.md §1 and §4."""
+        ends_at = self.offset + 128 * self.b
+        values = ends_at + 2 * lanes
+        positions = values + self.c * (w // 8)
+        ends = [u(buf, ends_at + 2 * lane, 2) for lane in range(lanes)]
+        start = 0
+        for lane, end in enumerate(ends):
+            slots = len(range(lane, self.m, lanes))
+            require(start <= end and end - start <= slots, "EXCEPTION_COUNT",
+                    "lane %d exceptions" % lane)
+            start = end
+        require(ends[-1] == self.c, "EXCEPTION_COUNT", "lane_end[L-1] != exception count")
+        start = 0
+        for lane, end in enumerate(ends):
+            last = -1
+            for j in range(start, end):
+                p = u(buf, positions + 2 * j, 2)
+                require(p % lanes == lane and last < p < self.m, "EXCEPTION_POSITION",
+                        "G-ALP position %d in lane %d" % (p, lane))
+                last = p
+                self.exceptions.append((p, buf[values + j * w // 8:values + (j + 1) * w // 8]))
+            start = end
+
+
+def unpack(buf, offset, w, b, base, bugs):
+    """spec/ffor.md: the 1024 W-bit integers of an FFOR-packed vector, plus base mod 2^W."""
+    lanes = 1024 // w
+    mask_w, mask_b = (1 << w) - 1, (1 << b) - 1
+    words = [u(buf, offset + i * w // 8, w // 8) for i in range(lanes * b)]
+    out = [0] * 1024
+    for lane in range(lanes):
+        source = (lane + 1) % lanes if "lane" in bugs else lane
+        stream = 0
+        for k in range(b):  # the lane's words, least significant first
+            stream |= words[k * lanes + source] << (k * w)
+        for row in range(w):
+            out[row * lanes + lane] = (((stream >> (row * b)) & mask_b) + base) & mask_w
+    return out
+
+
+def to_f32_bits(x):
+    """Round a double to binary32, to nearest even (spec/alp.md §4)."""
+    try:
+        return struct.unpack("<I", struct.pack("<f", x))[0]
+    except OverflowError:  # beyond the largest binary32: the rounding gives infinity
+        return 0xFF800000 if x < 0 else 0x7F800000
+
+
+def alp_decode(ints, w, exponent, factor):
+    """spec/alp.md §4 steps 2-4: wrapping multiply, two's complement, convert, multiply."""
+    fact = 10 ** factor % (1 << w)
+    out = []
+    if w == 64:
+        frac = struct.unpack("<d", FRAC64[exponent].to_bytes(8, "little"))[0]
+        for k in ints:
+            s = k * fact % (1 << 64)
+            s = s - (1 << 64) if s >> 63 else s
+            out.append(struct.pack("<d", float(s) * frac))  # int->double is correctly rounded
+    else:
+        frac = struct.unpack("<f", FRAC32[exponent].to_bytes(4, "little"))[0]
+        for k in ints:
+            s = k * fact % (1 << 32)
+            s = s - (1 << 32) if s >> 31 else s
+            # |s| < 2^31 is exact in a double; rounding it to binary32 is the conversion. The
+            # double product of two binary32 values is exact, so rounding it once to binary32
+            # is the binary32 multiplication.
+            x = struct.unpack("<f", struct.pack("<I", to_f32_bits(float(s))))[0]
+            out.append(struct.pack("<I", to_f32_bits(x * frac)))
+    return out
+
+
+def decode(buf, bugs=()):
+    """Validate everything (spec/format.md §6), then decode (§5). Returns the output bytes."""
+    header = Header(buf, bugs)
+    vectors, end = [], header.payload_offset
+    for v in range(header.nv):
+        vectors.append(Vector(buf, header, v, end))
+        end = vectors[-1].end
+    require(header.payload_end == round16(end), "LAYOUT", "payload_end after the last payload")
+    size, out = header.w // 8, bytearray()
+    for vec in vectors:
+        if vec.scheme == RAW:
+            out += buf[vec.offset:vec.offset + vec.size]
+            continue
+        ints = unpack(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
+        if vec.scheme == FFOR:
+            values = [i.to_bytes(size, "little") for i in ints]
+        else:
+            values = alp_decode(ints, header.w, vec.exponent, vec.factor)
+            if "exceptions" not in bugs:
+                for position, raw in vec.exceptions:
+                    values[position] = raw
+        out += b"".join(values)
+    return bytes(out)
+
+
+def main(argv):
+    args, err_path, bugs = list(argv[1:]), None, set()
+    while args and args[0].startswith("--"):
+        option = args.pop(0)
+        if option in ("--err", "--bug") and args:
+            value = args.pop(0)
+            if option == "--err":
+                err_path = value
+            elif value in ("lane", "exceptions", "checksum"):
+                bugs.add(value)
+            else:
+                args = []
+        else:
+            args = []
+    if len(args) != 2:
+        sys.stderr.write("usage: galp_decode.py [--err FILE] [--bug lane|exceptions|checksum]"
+                         " IN OUT\n")
+        return 2
+    with open(args[0], "rb") as f:
+        data = f.read()
+    try:
+        out = decode(data, bugs)
+    except Rejected as e:
+        sys.stderr.write("galp_decode.py: %s: %s\n" % (e.cls, e))
+        if err_path:
+            with open(err_path, "w") as f:
+                f.write(e.cls + "\n")
+        return 1
+    with open(args[1], "wb") as f:
+        f.write(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The runner catches real decoder bugs and names the vectors that expose them: the Python
+# decoder with one injected defect each (galp_decode.py --bug) must fail exactly the vectors
+# that exercise the broken rule and pass the others.
+. "$GALP_SRCDIR/conformance/test_conform_common.sh"
+command -v python3 > /dev/null 2>&1 || { echo "SKIP: python3 not found"; exit 77; }
+
+DECODER="python3 '$GALP_SRCDIR/conformance/examples/galp_decode.py'"
+
+# FFOR words read from the neighbouring lane: every packed vector decodes wrong; RAW, empty,
+# bit-width-0 columns and all validation are unaffected.
+conform lane 1 --exec "$DECODER --bug lane --err {err} {in} {out}"
+expect_failed lane 'valid/ffor_*_widths' 'valid/alp_*_widths' 'valid/galp_*_widths' \
+    'valid/ffor_u32_multi' 'valid/*_decimals'
+expect_passed lane 'valid/raw_*' 'valid/empty_*' 'valid/one_*' 'valid/*_exc_all' 'invalid/*'
+
+# Exceptions ignored: exactly the ALP/G-ALP vectors with exceptions fail.
+conform exceptions 1 --exec "$DECODER --bug exceptions --err {err} {in} {out}"
+expect_failed exceptions 'valid/*_exc_per_lane' 'valid/*_exc_full_lane' 'valid/*_exc_all' \
+    'valid/*_specials' 'valid/*_partial_full_lane' 'valid/*alp_f*_two_vectors'
+expect_passed exceptions 'valid/*_exc_none' 'valid/*_decimals' 'valid/ffor_*' 'valid/raw_*' \
+    'invalid/*'
+
+# No checksum verification: the two checksum vectors are accepted, nothing else changes.
+conform checksum 1 --exec "$DECODER --bug checksum --err {err} {in} {out}"
+[ "$(failed checksum | tr '\n' ' ')" = "invalid/checksum_header invalid/checksum_metadata " ] ||
+    fail "checksum: failed set is '$(failed checksum | tr '\n' ' ')'"
+grep -q 'accepted an invalid vector' "$WORK/checksum.tap" || fail "checksum: reason missing"
+
+# A decoder that rejects everything with the wrong class fails the valid vectors and, unless
+# --any-class is given, the invalid ones too.
+WRONG="sh -c 'echo GALP_ERR_RESERVED > \"\$1\"; exit 1' sh {err} {in} {out}"
+conform wrong_class 1 --exec "$WRONG"
+expect_failed wrong_class 'valid/*' 'invalid/bad_magic'
+expect_passed wrong_class 'invalid/reserved_*'
+conform any_class 1 --any-class --exec "$WRONG"
+expect_passed any_class 'invalid/*'
+
+# Crash, hang and a command that cannot run are failures, never passes.
+conform crash 1 --match 'invalid/bad_magic' --exec "sh -c 'kill -SEGV \$\$' {in} {out}"
+grep -q 'crashed: killed by signal' "$WORK/crash.tap" || fail "crash: not reported"
+conform hang 1 --timeout 0.5 --match 'invalid/bad_magic' --exec "sh -c 'sleep 30' sh {in} {out}"
+grep -q 'timed out' "$WORK/hang.tap" || fail "hang: not reported"
+conform missing 1 --match 'invalid/bad_magic' --exec "/nonexistent/decoder {in} {out}"
+grep -q 'could not run' "$WORK/missing.tap" || fail "missing command: not reported"
+# Output left behind after a rejection is a failure.
+conform leaves_output 1 --match 'invalid/bad_magic' --exec "sh -c 'echo x > \"\$1\"; exit 1' sh {out} {in}"
+grep -q 'left output' "$WORK/leaves_output.tap" || fail "output on reject: not reported"
+finish
