@@ -49,9 +49,9 @@ static void decode_vector(const galp_column *column, uint32_t vector, void *dst)
 
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
 {
-    if (column == NULL)
+    const size_t value_bytes = column ? galp_type_size(column->type) : 0;
+    if (value_bytes == 0) /* no column, or one that galp_open did not fill */
         return GALP_ERR_ARGUMENT;
-    const size_t value_bytes = galp_type_size(column->type);
     if (column->value_count > dst_capacity / value_bytes)
         return GALP_ERR_DST_TOO_SMALL;
     if (dst == NULL && column->value_count > 0)
