@@ -32,7 +32,8 @@ link_nvcomp=""
 if [ -f "$nvcomp/include/nvcomp.h" ]; then
     defines="-DGALP_BENCH_NVCOMP -I$nvcomp/include"
     nvcomp_sources="bench/nvcomp_codecs.cu bench/nvcomp_column.cu bench/nvcomp_rows.cu"
-    lib=$(ls -d "$nvcomp"/lib64 "$nvcomp"/lib 2>/dev/null | head -n1)
+    lib=$nvcomp/lib64
+    [ -d "$lib" ] || lib=$nvcomp/lib
     link_nvcomp="-L$lib -Xlinker -rpath=$lib -lnvcomp"
     echo "build-gpu: nvCOMP from $nvcomp"
 else
