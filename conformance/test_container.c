@@ -577,6 +577,50 @@ static void test_random_corruption(void **state)
         free(files[k]);
 }
 
+/* The encoder driver on float columns (spec/format.md §4.1): AUTO is G-ALP, row groups of
+ * GALP_ALP_ROWGROUP_VECTORS vectors are sampled afresh, and a vector of random bit patterns
+ * (all exceptions, larger than RAW) falls back to RAW inside the G-ALP column. */
+static void test_float_column_driver(void **state)
+{
+    (void)state;
+    const uint64_t n = 101 * GALP_VECTOR_SIZE + 5; /* a second row group, a partial vector */
+    double *values = malloc(n * sizeof *values);
+    assert_non_null(values);
+    uint64_t seed = 13;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t v = i / GALP_VECTOR_SIZE;
+        if (v == 7) { /* noise: no decimal form */
+            uint64_t bits = ts_random(&seed);
+            memcpy(&values[i], &bits, sizeof bits);
+        } else { /* decimals whose scale changes in the second row group */
+            values[i] = (double)(int64_t)ts_random_below(&seed, 100000) / (v < 100 ? 100.0 : 1e4);
+        }
+    }
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_AUTO, values, n, &len);
+    galp_column column;
+    galp_vector_info info;
+    assert_int_equal(galp_open(&column, file, len), GALP_OK);
+    assert_int_equal(column.scheme, GALP_SCHEME_GALP);
+    assert_int_equal(galp_vector_info_get(&column, 0, &info), GALP_OK);
+    assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+    assert_int_equal(galp_vector_info_get(&column, 7, &info), GALP_OK);
+    assert_int_equal(info.scheme, GALP_SCHEME_RAW);
+    assert_int_equal(galp_vector_info_get(&column, 100, &info), GALP_OK);
+    assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+    assert_int_equal(galp_vector_info_get(&column, 101, &info), GALP_OK);
+    assert_int_equal(info.value_count, 5);
+    ts_check_decodes_to(file, len, GALP_TYPE_F64, values, n);
+    free(file);
+
+    /* Asking for RAW stores every vector RAW: exactly the bound. */
+    file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_RAW, values, n, &len);
+    assert_int_equal(len, galp_compress_bound(GALP_TYPE_F64, n));
+    ts_check_decodes_to(file, len, GALP_TYPE_F64, values, n);
+    free(file);
+    free(values);
+}
+
 /* ---- API argument checks ----------------------------------------------------------- */
 
 static void test_api_arguments(void **state)
@@ -744,6 +788,7 @@ int main(void)
         cmocka_unit_test(test_payload_offset),
         cmocka_unit_test(test_alp_entries),
         cmocka_unit_test(test_random_corruption),
+        cmocka_unit_test(test_float_column_driver),
         cmocka_unit_test(test_api_arguments),
         cmocka_unit_test(test_status_names),
         cmocka_unit_test(test_type_and_scheme_names),
