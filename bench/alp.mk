@@ -3,9 +3,11 @@
 noinst_PROGRAMS += bench/compression_table
 bench_compression_table_SOURCES = bench/compression_table.c \
 	conformance/alp_data.c conformance/alp_data.h
+bench_compression_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_compression_table_LDADD = libgalp.la
 
 # Run: bench/alp_speed [DATA_DIR [REPEATS]] — single-core ALP/G-ALP encode and decode MB/s.
 noinst_PROGRAMS += bench/alp_speed
 bench_alp_speed_SOURCES = bench/alp_speed.c conformance/alp_data.c conformance/alp_data.h
+bench_alp_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_alp_speed_LDADD = libgalp.la

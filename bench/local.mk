@@ -8,5 +8,6 @@ bench_ref_bench_SOURCES = bench/ref_bench.c
 bench_ref_bench_LDADD = libgalp.la
 
 # Benchmarks of the other parts, one fragment each.
+include bench/alp.mk
 include bench/gpu.mk
 include bench/harness.mk
