@@ -39,7 +39,7 @@ int bench_dataset_list_alp(const char *dir, bench_dataset **out, char *err, size
 int bench_dataset_cast_f32(const bench_dataset *f64, bench_dataset *out);
 
 /* Synthetic decimals for ALP/G-ALP: `n` values k · 10^-e with k spread over 2^bits integers
- * (bits <= 48 for f64, <= 23 for f32), and `exception_percent` % of the slots replaced by
+ * (bits <= 48 for f64, <= 23 for f32; from 23 on the encoder stores f32 vectors RAW), and `exception_percent` % of the slots replaced by
  * values ALP cannot encode. Deterministic for a seed. type: GALP_TYPE_F32 or GALP_TYPE_F64. */
 int bench_dataset_synthetic_alp(galp_type type, unsigned bits, unsigned exception_percent,
                                 uint64_t n, uint64_t seed, bench_dataset *out);

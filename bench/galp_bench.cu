@@ -164,7 +164,7 @@ static int add_sweeps(dataset_list *l, const options *o)
         if (bench_dataset_synthetic_alp(GALP_TYPE_F64, 16, x, sweep_values, seed++, &d) ||
             push(l, &d, o))
             return -1;
-    for (unsigned b = 0; b <= 23; b += b == 20 ? 3 : 4)
+    for (unsigned b = 0; b <= 22; b += b == 20 ? 2 : 4)
         if (bench_dataset_synthetic_alp(GALP_TYPE_F32, b, 0, sweep_values, seed++, &d) ||
             push(l, &d, o))
             return -1;

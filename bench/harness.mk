@@ -23,6 +23,16 @@ EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gp
 # The gate: skips (77) when it is not built or finds no GPU.
 TESTS += conformance/test_perf_gate.sh
 
+# The benchmark's inputs on the CPU: tiled files and synthetic sweeps (no GPU needed).
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_bench_tile
+TESTS += conformance/test_bench_tile
+conformance_test_bench_tile_SOURCES = conformance/test_bench_tile.c $(BENCH_C_FILES)
+conformance_test_bench_tile_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench
+conformance_test_bench_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_bench_tile_LDADD = libgalp.la $(CMOCKA_LIBS)
+endif HAVE_CMOCKA
+
 if HAVE_CUDA
 noinst_PROGRAMS += bench/galp-bench
 check_PROGRAMS += bench/galp-perf-gate

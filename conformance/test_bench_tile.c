@@ -1,0 +1,147 @@
+/*
+ * test_bench_tile.c — the benchmark's inputs, tested on the CPU: a tiled galp file
+ * (bench/galp_tile.h) must be a valid file that decodes to the period repeated, and the
+ * synthetic sweeps (bench/bench_data.h) must have the bit widths and exception rates their
+ * names promise, since the benchmark reports throughput against them.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bench_data.h"
+#include "galp.h"
+#include "galp_tile.h"
+
+/* Encodes d tiled `copies` times with the scheme, decodes it with the reference decoder and
+ * checks every copy against the period; returns the stats. */
+static galp_tile_stats check_tiled(const bench_dataset *d, galp_scheme scheme, uint64_t copies)
+{
+    uint8_t *file = NULL;
+    size_t len = 0, size = galp_type_size(d->type);
+    galp_tile_stats stats;
+    assert_int_equal(galp_tile_encode(d->type, scheme, d->values, d->n, copies, &file, &len,
+                                      &stats),
+                     GALP_OK);
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    assert_int_equal(col.value_count, d->n * copies);
+    assert_int_equal(col.scheme, scheme);
+    uint8_t *out = malloc(d->n * copies * size);
+    assert_non_null(out);
+    assert_int_equal(galp_column_decode(&col, out, d->n * copies * size), GALP_OK);
+    for (uint64_t t = 0; t < copies; t++)
+        assert_memory_equal(out + t * d->n * size, d->values, d->n * size);
+    free(out);
+    free(file);
+    return stats;
+}
+
+static void tiled_alp_and_galp_decode_to_the_period_repeated(void **state)
+{
+    (void)state;
+    bench_dataset d;
+    assert_int_equal(bench_dataset_synthetic_alp(GALP_TYPE_F64, 20, 5, 4 * 1024, 7, &d), 0);
+    check_tiled(&d, GALP_SCHEME_GALP, 5);
+    check_tiled(&d, GALP_SCHEME_ALP, 3);
+    bench_dataset f32;
+    assert_int_equal(bench_dataset_cast_f32(&d, &f32), 0);
+    assert_string_equal(f32.name, "f64-b20-x5-f32");
+    check_tiled(&f32, GALP_SCHEME_GALP, 2);
+    bench_dataset_free(&f32);
+    bench_dataset_free(&d);
+}
+
+static void tiled_ffor_decodes_to_the_period_repeated(void **state)
+{
+    (void)state;
+    bench_dataset d;
+    assert_int_equal(bench_dataset_synthetic_ffor(GALP_TYPE_U32, 9, 2 * 1024, 3, &d), 0);
+    galp_tile_stats s = check_tiled(&d, GALP_SCHEME_FFOR, 4);
+    assert_true(s.bit_width <= 9.0 && s.bit_width > 8.0);
+    bench_dataset_free(&d);
+}
+
+static void bad_periods_are_refused(void **state)
+{
+    (void)state;
+    double v[1500] = {0};
+    uint8_t *file = (uint8_t *)1;
+    size_t len = 1;
+    assert_int_equal(galp_tile_encode(GALP_TYPE_F64, GALP_SCHEME_GALP, v, 1500, 2, &file, &len,
+                                      NULL),
+                     GALP_ERR_ARGUMENT);
+    assert_null(file);
+    assert_int_equal(len, 0);
+    assert_int_equal(galp_tile_encode(GALP_TYPE_F64, GALP_SCHEME_GALP, v, 1024, 0, &file, &len,
+                                      NULL),
+                     GALP_ERR_ARGUMENT);
+}
+
+/* The sweep's values are exact decimals: the bit width asked and, unless asked for, almost no
+ * exceptions (the encoder's sampled choice of e and f may still cost a few per mille). */
+static void alp_sweeps_have_the_promised_shape(void **state)
+{
+    (void)state;
+    static const unsigned widths[] = {0, 8, 24, 40, 48};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        bench_dataset d;
+        assert_int_equal(bench_dataset_synthetic_alp(GALP_TYPE_F64, widths[i], 0, 16 * 1024,
+                                                     11 + i, &d),
+                         0);
+        galp_tile_stats s = check_tiled(&d, GALP_SCHEME_GALP, 1);
+        assert_true(s.exception_rate < 0.005);
+        assert_true(s.raw_fraction == 0.0);
+        assert_true(s.bit_width <= widths[i] + 1.0 && s.bit_width + 1.0 >= widths[i]);
+        bench_dataset_free(&d);
+    }
+    bench_dataset d;
+    assert_int_equal(bench_dataset_synthetic_alp(GALP_TYPE_F32, 12, 20, 16 * 1024, 5, &d), 0);
+    galp_tile_stats s = check_tiled(&d, GALP_SCHEME_GALP, 1);
+    assert_true(s.exception_rate > 0.17 && s.exception_rate < 0.23);
+    bench_dataset_free(&d);
+    assert_int_not_equal(bench_dataset_synthetic_alp(GALP_TYPE_F64, 49, 0, 1024, 1, &d), 0);
+}
+
+/* A CSV of fewer than 1024 values wraps around to whole vectors. */
+static void short_files_wrap_to_whole_vectors(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/galp-bench-tile-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("1.5\n2.25\n\n-3\n", f);
+    fclose(f);
+    char named[64];
+    snprintf(named, sizeof named, "%s.csv", path);
+    assert_int_equal(rename(path, named), 0);
+    bench_dataset d;
+    char err[256];
+    assert_int_equal(bench_dataset_read(named, GALP_TYPE_F64, "file", &d, err, sizeof err), 0);
+    remove(named);
+    assert_int_equal(d.n, 1024);
+    assert_int_equal(d.n_source, 3);
+    const double *v = d.values;
+    assert_true(v[0] == 1.5 && v[1] == 2.25 && v[2] == -3 && v[3] == 1.5 && v[1023] == 1.5);
+    bench_dataset_free(&d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tiled_alp_and_galp_decode_to_the_period_repeated),
+        cmocka_unit_test(tiled_ffor_decodes_to_the_period_repeated),
+        cmocka_unit_test(bad_periods_are_refused),
+        cmocka_unit_test(alp_sweeps_have_the_promised_shape),
+        cmocka_unit_test(short_files_wrap_to_whole_vectors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
