@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -60,6 +61,44 @@ int cli_read_file(const char *path, uint8_t **data, size_t *size)
     return status;
 }
 
+/* A command interrupted by SIGINT, SIGTERM or SIGHUP while it writes an output removes the
+ * temporary file before it dies, so that not even a hidden partial file is left. One output is
+ * written at a time. Signals the caller ignores stay ignored. */
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define CLEANUP_SIGNALS (sizeof cleanup_signals / sizeof cleanup_signals[0])
+static struct sigaction saved_actions[CLEANUP_SIGNALS];
+static const char *volatile watched_temp;
+
+static void remove_temp_and_die(int sig)
+{
+    unlink(watched_temp); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void watch_temp(const char *temp)
+{
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = remove_temp_and_die;
+    sigemptyset(&action.sa_mask);
+    watched_temp = temp;
+    for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
+        sigaction(cleanup_signals[i], NULL, &saved_actions[i]);
+        if (saved_actions[i].sa_handler != SIG_IGN) {
+            sigaction(cleanup_signals[i], &action, NULL);
+        }
+    }
+}
+
+static void unwatch_temp(void)
+{
+    for (size_t i = 0; i < CLEANUP_SIGNALS; i++) {
+        sigaction(cleanup_signals[i], &saved_actions[i], NULL);
+    }
+    watched_temp = NULL;
+}
+
 /* "DIR/.NAME.XXXXXX" for "DIR/NAME": same directory, so that rename() is atomic. */
 static char *temp_path_for(const char *path)
 {
@@ -95,6 +134,7 @@ int cli_output_open(cli_output *out, const char *path)
         out->temp_path = NULL;
         return CLI_EXIT_IO;
     }
+    watch_temp(out->temp_path);
     /* mkstemp creates mode 0600; give the result the mode a plain creat() would. */
     mode_t mask = umask(0);
     umask(mask);
@@ -119,6 +159,7 @@ void cli_output_abort(cli_output *out)
         fclose(out->stream);
     }
     unlink(out->temp_path);
+    unwatch_temp();
     free(out->temp_path);
     out->temp_path = NULL;
     out->stream = NULL;
@@ -145,6 +186,7 @@ int cli_output_commit(cli_output *out)
         cli_output_abort(out);
         return CLI_EXIT_IO;
     }
+    unwatch_temp();
     free(out->temp_path);
     out->temp_path = NULL;
     return CLI_EXIT_OK;
