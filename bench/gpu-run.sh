@@ -6,7 +6,8 @@
 #   GALP_DATA_DIR=DIR bench/gpu-run.sh OUTDIR [galp-bench options...]
 #
 # OUTDIR receives gate.txt (the gate's verdicts), bench.txt (the results table),
-# galp-bench.csv and .json, and the PNG figures of bench/plot.py. The commit recorded is
+# galp-bench.csv and .json, summary.md (bench/summarize.py) and the PNG figures of
+# bench/plot.py. The commit recorded is
 # `git rev-parse HEAD`, or $GALP_COMMIT where the tree has no .git. Exit status: non-zero when
 # the build, the gate or a benchmark check failed (the later steps run anyway).
 set -uo pipefail
@@ -34,6 +35,7 @@ tail -n 3 "$out/bench.txt"
 
 results=$out/galp-bench.json
 [ -f "$results" ] || results=$out/galp-bench.csv
+python3 "$top/bench/summarize.py" "$results" >"$out/summary.md" || status=1
 if python3 -c 'import matplotlib' 2>/dev/null; then
     python3 "$top/bench/plot.py" "$results" --out "$out" || status=1
 else

@@ -18,6 +18,7 @@ BENCH_CU_FILES = \
 	bench/galp_bench.cu bench/perf_gate.cu \
 	bench/nvcomp_codecs.cu bench/nvcomp_column.cu bench/nvcomp_rows.cu
 EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/plot.py \
+	bench/results.py bench/summarize.py \
 	bench/floors.txt tools/get-nvcomp.sh conformance/test_perf_gate.sh
 
 # The gate: skips (77) when it is not built or finds no GPU.

@@ -18,17 +18,16 @@ Needs matplotlib (pip install matplotlib); no other dependency.
 """
 import argparse
 import collections
-import csv
-import json
 import os
 import statistics
-import sys
 import zlib
 
 import matplotlib
 
 matplotlib.use("Agg")  # files only: no display on a GPU runner
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
+
+from results import load, subtitle  # noqa: E402  (bench/results.py, beside this file)
 
 REAL = ("rowgroup", "sample", "file")
 TYPES = ("f64", "f32")
@@ -47,50 +46,6 @@ def codec_style(codec):
     palette = ["#1f77b4", "#2ca02c", "#17becf", "#bcbd22", "#8c564b", "#e377c2",
                "#aec7e8", "#98df8a", "#c5b0d5", "#c49c94"]
     return palette[zlib.crc32(codec.encode()) % len(palette)], "^"
-
-
-NUMERIC = ("values", "source_values", "decoded_bytes", "compressed_bytes", "ratio",
-           "bit_width", "exception_rate", "median_ms", "min_ms", "runs", "gbps",
-           "gvalues_per_ms", "limit_gbps", "fraction")
-
-
-def load_csv(path):
-    """The CSV as the JSON's structure: '# key: value' lines, then one row per line."""
-    doc = {"device": "?", "date": "?", "commit": "?", "ceilings_gbps": {}}
-    with open(path) as f:
-        lines = f.read().splitlines()
-    body = [ln for ln in lines if not ln.startswith("#")]
-    for ln in lines:
-        if ln.startswith("# ") and ": " in ln:
-            key, value = ln[2:].split(": ", 1)
-            if key == "ceilings_gbps":
-                doc[key] = {k: float(v) for k, v in (kv.split("=") for kv in value.split())}
-            else:
-                doc[key] = value
-    doc["rows"] = []
-    for row in csv.DictReader(body):
-        for k in NUMERIC:
-            row[k] = float(row[k])
-        doc["rows"].append(row)
-    return doc
-
-
-def load(path):
-    if path.endswith(".csv"):
-        doc = load_csv(path)
-    else:
-        with open(path) as f:
-            doc = json.load(f)
-    bad = [r for r in doc["rows"] if r["check"] != "ok"]
-    if bad:
-        print(f"plot: warning: {len(bad)} results failed their check; they are left out",
-              file=sys.stderr)
-    doc["rows"] = [r for r in doc["rows"] if r["check"] == "ok"]
-    return doc
-
-
-def subtitle(doc):
-    return f"{doc['device']} · {doc['date']} · commit {doc['commit'][:10]}"
 
 
 def ratio_vs_decompression(doc, out):
