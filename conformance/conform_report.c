@@ -111,7 +111,8 @@ long conform_report_close(conform_report *r, size_t *passed)
     if (r->json)
         fprintf(r->json, "\n  ],\n  \"passed\": %zu,\n  \"failed\": %zu,\n  \"skipped\": %zu\n}\n",
                 r->passed, r->failed, r->skipped);
-    bool ok = finish(r->json) & finish(r->tap);
+    bool json_ok = finish(r->json), tap_ok = finish(r->tap); /* close both, even on error */
+    bool ok = json_ok && tap_ok;
     long failed = (long)r->failed;
     *passed = r->passed;
     free(r);
