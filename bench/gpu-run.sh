@@ -7,8 +7,9 @@
 #
 # OUTDIR receives gate.txt (the gate's verdicts), bench.txt (the results table),
 # galp-bench.csv and .json, summary.md (bench/summarize.py) and the PNG figures of
-# bench/plot.py. The commit recorded is
-# `git rev-parse HEAD`, or $GALP_COMMIT where the tree has no .git. Exit status: non-zero when
+# bench/plot.py. The commit recorded is `git rev-parse HEAD`, or $GALP_COMMIT where the tree
+# has no .git. BENCH_TIMEOUT (seconds) stops galp-bench when a lease is short: the CSV keeps
+# what it measured, and the summary and plots are drawn from it. Exit status: non-zero when
 # the build, the gate or a benchmark check failed (the later steps run anyway).
 set -uo pipefail
 
@@ -29,7 +30,8 @@ echo "== performance gate"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
 echo "== galp-bench"
-"$build/galp-bench" --out "$out/galp-bench" --commit "$commit" "$@" >"$out/bench.txt"
+timeout "${BENCH_TIMEOUT:-0}" "$build/galp-bench" --out "$out/galp-bench" --commit "$commit" "$@" \
+    >"$out/bench.txt"
 [ $? -eq 0 ] || status=1
 tail -n 3 "$out/bench.txt"
 
