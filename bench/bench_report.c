@@ -46,8 +46,14 @@ void bench_report_table(const bench_report *r, const bench_context *c, FILE *out
     const char *last = "";
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
-        if (strcmp(last, w->dataset) != 0 && i > 0)
-            fputc('\n', out);
+        if (strcmp(last, w->dataset) != 0) {
+            /* Say how the column was made: the dataset, tiled to the measured size. */
+            fprintf(out, "\n-- %s (%s, %s): %llu values", w->dataset, w->source, w->type,
+                    (unsigned long long)w->source_values);
+            if (w->values > w->source_values)
+                fprintf(out, ", tiled to %llu values", (unsigned long long)w->values);
+            fprintf(out, ", %.2f GiB decoded\n", w->decoded_bytes / 1073741824.0);
+        }
         last = w->dataset;
         fprintf(out, "%-30.30s %-4s %-20.20s %-18s %8.2f %9.1f %9.3f %7.0f %5.1f%% %s\n",
                 w->dataset, w->type, w->codec, w->op, w->ratio, w->gbps, w->gvalues_per_ms,
