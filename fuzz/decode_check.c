@@ -35,6 +35,53 @@ static void check_rejected(const uint8_t *data, size_t size, galp_status status)
     st = galp_decompress_bound(data, size, &bound);
     FUZZ_REQUIRE(st == status, "galp_decompress_bound %s, galp_open %s", galp_status_name(st),
                  galp_status_name(status));
+    size_t len = 0;
+    st = galp_convert_scheme(data, size, GALP_SCHEME_GALP, out, sizeof out, &len);
+    FUZZ_REQUIRE(st == status, "galp_convert_scheme %s, galp_open %s", galp_status_name(st),
+                 galp_status_name(status));
+    FUZZ_REQUIRE(untouched(out, sizeof out), "rejected file (%s) converted",
+                 galp_status_name(status));
+}
+
+/* ALP <-> G-ALP conversion (spec/galp.md §3): an ALP or G-ALP column converts to either layout
+ * and the result decodes to the same bits; any other column is refused with BAD_SCHEME. */
+static void check_convert(const uint8_t *data, size_t size, const galp_column *col,
+                          const uint8_t *bulk, size_t bytes)
+{
+    const int alp = col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP;
+    static const galp_scheme layouts[] = {GALP_SCHEME_ALP, GALP_SCHEME_GALP};
+    for (unsigned i = 0; i < 2; i++) {
+        uint8_t probe = CANARY;
+        size_t need = 0;
+        galp_status st = galp_convert_scheme(data, size, layouts[i], &probe, 0, &need);
+        if (!alp) {
+            FUZZ_REQUIRE(st == GALP_ERR_BAD_SCHEME, "converting a %s column: %s",
+                         galp_scheme_name(col->scheme), galp_status_name(st));
+            continue;
+        }
+        FUZZ_REQUIRE(st == GALP_ERR_DST_TOO_SMALL && need > 0 && probe == CANARY,
+                     "convert into 0 bytes: %s, %zu needed", galp_status_name(st), need);
+        uint8_t *converted = malloc(need);
+        uint8_t *decoded = malloc(bytes + 1);
+        FUZZ_REQUIRE(converted && decoded, "out of memory");
+        size_t len = 0;
+        st = galp_convert_scheme(data, size, layouts[i], converted, need, &len);
+        FUZZ_REQUIRE(st == GALP_OK && len == need, "convert to %s: %s, %zu of %zu bytes",
+                     galp_scheme_name(layouts[i]), galp_status_name(st), len, need);
+        galp_column other;
+        st = galp_open(&other, converted, len);
+        FUZZ_REQUIRE(st == GALP_OK && other.scheme == layouts[i] &&
+                         other.value_count == col->value_count,
+                     "converted column: %s", galp_status_name(st));
+        uint64_t count = 0;
+        st = galp_decompress(converted, len, decoded, bytes + 1, &count);
+        FUZZ_REQUIRE(st == GALP_OK && memcmp(decoded, bulk, bytes) == 0,
+                     "%s column converted to %s decodes differently (%s)",
+                     galp_scheme_name(col->scheme), galp_scheme_name(layouts[i]),
+                     galp_status_name(st));
+        free(decoded);
+        free(converted);
+    }
 }
 
 /* The column's header facts agree with each other (spec/format.md §3.1, §3.2). */
@@ -177,6 +224,7 @@ galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expe
     if (col.value_count > 0)
         check_gets(&col, bulk, data, size);
     check_out_of_range(&col);
+    check_convert(data, size, &col, bulk, bytes);
 
     free(other);
     free(scratch);

@@ -14,11 +14,14 @@
 
 /* Opens and decodes `data` through every decoding entry point of include/galp.h and aborts on
  * any inconsistency (spec/format.md §5, §6):
- *   - galp_open, galp_decompress and galp_decompress_bound agree on the status;
+ *   - galp_open, galp_decompress, galp_decompress_bound and galp_convert_scheme agree on the
+ *     status;
  *   - a rejected file produces no output;
  *   - an accepted file decodes to exactly value_count values, and the per-vector and
  *     single-value results equal the bulk decode; out-of-range indices give GALP_ERR_INDEX and
  *     a short destination GALP_ERR_DST_TOO_SMALL;
+ *   - an ALP or G-ALP column converts to either layout (galp_convert_scheme) and still decodes
+ *     to the same values; other columns are refused;
  *   - when `expected` is not NULL the bulk decode equals it bit for bit.
  * Returns galp_open's status. On success *decoded (if not NULL) receives the bulk decode,
  * malloc'ed, which the caller frees. */
