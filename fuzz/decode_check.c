@@ -6,6 +6,7 @@
 
 #include "decode_check.h"
 #include "fuzz_require.h"
+#include "spec_validate.h"
 
 /* Byte written around and into output buffers to detect writes that should not happen. */
 #define CANARY 0xA5u
@@ -176,6 +177,9 @@ galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expe
 {
     galp_column col;
     galp_status status = galp_open(&col, data, size);
+    galp_status spec = fuzz_spec_validate(data, size);
+    FUZZ_REQUIRE(status == spec, "galp_open says %s, spec/format.md §6 says %s",
+                 galp_status_name(status), galp_status_name(spec));
     if (status != GALP_OK) {
         check_rejected(data, size, status);
         return status;

@@ -14,6 +14,8 @@
 
 /* Opens and decodes `data` through every decoding entry point of include/galp.h and aborts on
  * any inconsistency (spec/format.md §5, §6):
+ *   - galp_open reports the class that an independent validator written from the spec's text
+ *     reports (spec_validate.h);
  *   - galp_open, galp_decompress, galp_decompress_bound and galp_convert_scheme agree on the
  *     status;
  *   - a rejected file produces no output;

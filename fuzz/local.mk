@@ -11,6 +11,7 @@
 FUZZ_COMMON = \
 	fuzz/byte_source.h fuzz/fuzz_require.h \
 	fuzz/decode_check.c fuzz/decode_check.h \
+	fuzz/spec_validate.c fuzz/spec_validate.h \
 	fuzz/column_gen.c fuzz/column_gen.h
 FUZZ_MUTATE = fuzz/column_mutate.c fuzz/column_mutate.h
 # galp inspect's code path: the command and what it calls (tools/local.mk lists the tool).

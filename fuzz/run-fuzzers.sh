@@ -9,9 +9,9 @@
 #                      corpus/TARGET directories persist, so later runs continue from them
 #   GALP_FUZZ_JOBS     make -j for the build (default 2)
 #   CC                 compiler with libFuzzer (default clang)
-# Each target runs in one process on one core, seeded with fuzz/regressions/TARGET, the golden
-# vectors (vectors/valid, vectors/invalid) when present, and columns encoded at startup by the
-# freshly built `galp encode`. Exits non-zero when the build fails or any target reports a
+# Each target runs in one process on one core, seeded with fuzz/regressions/TARGET and, for
+# decode and inspect, the golden vectors (vectors/valid, vectors/invalid: *.galp up to 64 KiB)
+# when present and columns encoded at startup by the freshly built `galp encode`. Exits non-zero when the build fails or any target reports a
 # finding (crash, leak, timeout, sanitizer report, violated property); findings are saved as
 # BUILD/findings/TARGET-* and the target's log is printed.
 set -uo pipefail
@@ -57,16 +57,17 @@ for target in $targets; do
     log=$build/logs/$target.log
     mkdir -p "$corpus"
     seed_dirs=("$top/fuzz/regressions/$target")
+    extra=()
     case $target in
     decode | inspect)
+        # Column files only, up to 64 KiB: larger seeds would slow every mutation down.
         cp "$seeds"/*.galp "$corpus"/
-        for d in "$top/vectors/valid" "$top/vectors/invalid"; do
-            [ -d "$d" ] && seed_dirs+=("$d")
+        for f in "$top"/vectors/valid/*.galp "$top"/vectors/invalid/*.galp; do
+            [ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] && cp "$f" "$corpus"/
         done
+        extra+=(-dict="$top/fuzz/galp.dict" -max_len=65536)
         ;;
     esac
-    extra=()
-    [ "$target" = decode ] || [ "$target" = inspect ] && extra+=(-dict="$top/fuzz/galp.dict")
     echo "=== fuzz_$target: $seconds s"
     # protect_shadow_gap=0: the CUDA runtime maps memory where ASan keeps its shadow gap.
     ASAN_OPTIONS=${ASAN_OPTIONS:-protect_shadow_gap=0} \

@@ -1,0 +1,151 @@
+/*
+ * spec_validate.c — see spec_validate.h. Each check cites its step of spec/format.md §6.
+ * Sums that could wrap are written as differences, so every comparison is the mathematical one.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "galp_internal.h"
+#include "spec_validate.h"
+
+static bool is_alp(unsigned scheme)
+{
+    return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+}
+
+/* §2 table: RAW for every type, FFOR for integers, ALP and GALP for floats. */
+static bool scheme_allowed(unsigned type, unsigned scheme)
+{
+    bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    return scheme == GALP_SCHEME_RAW || (is_float ? is_alp(scheme) : scheme == GALP_SCHEME_FFOR);
+}
+
+/* spec/alp.md §5: positions strictly ascending and below m. */
+static galp_status alp_positions(const uint8_t *positions, unsigned c, unsigned m)
+{
+    for (unsigned j = 0; j < c; j++) {
+        unsigned p = galp_load_u16(positions + 2 * j);
+        if (p >= m || (j > 0 && p <= galp_load_u16(positions + 2 * (j - 1))))
+            return GALP_ERR_EXCEPTION_POSITION;
+    }
+    return GALP_OK;
+}
+
+/* spec/galp.md §4, in the order it lists the rules: lane ends, lane capacities, positions. */
+static galp_status galp_lanes(const uint8_t *lane_end, const uint8_t *positions, unsigned lanes,
+                              unsigned c, unsigned m)
+{
+    for (unsigned l = 1; l < lanes; l++)
+        if (galp_load_u16(lane_end + 2 * l) < galp_load_u16(lane_end + 2 * (l - 1)))
+            return GALP_ERR_EXCEPTION_COUNT;
+    if (galp_load_u16(lane_end + 2 * (lanes - 1)) != c)
+        return GALP_ERR_EXCEPTION_COUNT;
+    for (unsigned l = 0; l < lanes; l++) {
+        unsigned start = l == 0 ? 0 : galp_load_u16(lane_end + 2 * (l - 1));
+        unsigned slots = 0;
+        for (unsigned i = l; i < m; i += lanes)
+            slots++;
+        if (galp_load_u16(lane_end + 2 * l) - start > slots)
+            return GALP_ERR_EXCEPTION_COUNT;
+    }
+    for (unsigned l = 0; l < lanes; l++) {
+        unsigned start = l == 0 ? 0 : galp_load_u16(lane_end + 2 * (l - 1));
+        unsigned end = galp_load_u16(lane_end + 2 * l);
+        for (unsigned j = start; j < end; j++) {
+            unsigned p = galp_load_u16(positions + 2 * j);
+            if (p % lanes != l || p >= m || (j > start && p <= galp_load_u16(positions + 2 * (j - 1))))
+                return GALP_ERR_EXCEPTION_POSITION;
+        }
+    }
+    return GALP_OK;
+}
+
+/* Step 10.1–10.9 for one entry; *floor is where the next payload may start (§4). */
+static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
+                                unsigned w, uint32_t m, uint64_t payload_end, uint64_t *floor,
+                                uint64_t *end)
+{
+    const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
+    const unsigned max_e = w == 64 ? 18 : 10, lanes = 1024 / w;
+    const uint64_t base = galp_load_u64(e + 8), offset = galp_load_u64(e);
+    const uint32_t size = galp_load_u32(e + 16);
+    const unsigned c = galp_load_u16(e + 20);
+    const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme);
+    if (scheme != column_scheme && !raw)                                      /* 10.1 */
+        return GALP_ERR_BAD_SCHEME;
+    for (unsigned i = 26; i < 32; i++)                                        /* 10.2 */
+        if (e[i] != 0)
+            return GALP_ERR_RESERVED;
+    if (b > w || (raw && b != 0))                                             /* 10.3 */
+        return GALP_ERR_BIT_WIDTH;
+    if ((w < 64 && base >> w != 0) || (raw && base != 0))                     /* 10.4 */
+        return GALP_ERR_BASE;
+    if (alp ? factor > exponent || exponent > max_e : exponent != 0 || factor != 0) /* 10.5 */
+        return GALP_ERR_EXPONENT;
+    if (alp ? c > m : c != 0)                                                 /* 10.6 */
+        return GALP_ERR_EXCEPTION_COUNT;
+    uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
+    if (alp)
+        implied += (uint64_t)c * (w / 8 + 2) + (scheme == GALP_SCHEME_GALP ? 2u * lanes : 0);
+    if (size != implied)
+        return GALP_ERR_PAYLOAD_SIZE;
+    if (offset % 16 != 0 || offset < *floor || offset > payload_end ||       /* 10.8, §4 */
+        size > payload_end - offset)
+        return GALP_ERR_PAYLOAD_OFFSET;
+    *end = offset + size;
+    *floor = (*end + 15) / 16 * 16;
+    if (!alp)                                                                 /* 10.9 */
+        return GALP_OK;
+    const uint8_t *section = data + offset + 128u * b;
+    if (scheme == GALP_SCHEME_ALP)
+        return alp_positions(section + (size_t)c * (w / 8), c, m);
+    return galp_lanes(section, section + 2u * lanes + (size_t)c * (w / 8), lanes, c, m);
+}
+
+galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
+{
+    if (size < 64)                                                            /* 1 */
+        return GALP_ERR_TRUNCATED;
+    if (memcmp(d, "GALP", 4) != 0)                                            /* 2 */
+        return GALP_ERR_BAD_MAGIC;
+    if (d[4] != 1)                                                            /* 3 */
+        return GALP_ERR_VERSION;
+    const uint64_t n = galp_load_u64(d + 8);                                  /* 4 */
+    const uint32_t nv = galp_load_u32(d + 16);
+    if (n > (uint64_t)1024 * UINT32_MAX || nv != n / 1024 + (n % 1024 != 0))
+        return GALP_ERR_COUNT_MISMATCH;
+    const uint64_t payload_offset = galp_load_u64(d + 32);                    /* 5, §3.2 */
+    const uint64_t payload_end = galp_load_u64(d + 40), file_size = galp_load_u64(d + 48);
+    if (galp_load_u64(d + 24) != 64 || payload_offset != 64 + 32 * (uint64_t)nv ||
+        payload_end % 16 != 0 || payload_end < payload_offset || file_size < 256 ||
+        file_size - 256 != payload_end)
+        return GALP_ERR_LAYOUT;
+    if (size < file_size)                                                     /* 6 */
+        return GALP_ERR_TRUNCATED;
+    uint32_t crc = galp_crc32c(0, d, 60);                                     /* 7, §3.4 */
+    crc = galp_crc32c(crc, d + 64, 32 * (size_t)nv);
+    if (crc != galp_load_u32(d + 60))
+        return GALP_ERR_CHECKSUM;
+    const unsigned type = d[6], scheme = d[7];                                /* 8 */
+    if (type < GALP_TYPE_U8 || type > GALP_TYPE_F64)
+        return GALP_ERR_BAD_TYPE;
+    if (!scheme_allowed(type, scheme))
+        return GALP_ERR_BAD_SCHEME;
+    if (galp_load_u32(d + 20) != 0 || galp_load_u32(d + 56) != 0)             /* 9 */
+        return GALP_ERR_RESERVED;
+    static const unsigned width[] = {0, 8, 16, 32, 64, 32, 64}; /* §3.1 value_type → W */
+    const unsigned w = width[type];
+    uint64_t floor = payload_offset, end = payload_offset;
+    for (uint32_t v = 0; v < nv; v++) {                                       /* 10 */
+        uint64_t left = n - (uint64_t)v * 1024;
+        uint32_t m = left < 1024 ? (uint32_t)left : 1024;
+        galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, w, m, payload_end,
+                                      &floor, &end);
+        if (st != GALP_OK)
+            return st;
+    }
+    if ((end + 15) / 16 * 16 != payload_end)                                  /* 11 */
+        return GALP_ERR_LAYOUT;
+    return GALP_OK;
+}
