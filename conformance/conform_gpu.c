@@ -94,7 +94,7 @@ int conform_gpu_open(const conform_options *opt, conform_decoder *dec)
     cudaGetDevice(&device);
     cudaGetDeviceProperties(&prop, device);
     *dec = (conform_decoder){.state = s, .decode = gpu_decode, .close = gpu_close};
-    snprintf(dec->name, sizeof dec->name, "libgalp CUDA decoder on %s", prop.name);
+    snprintf(dec->name, sizeof dec->name, "libgalp CUDA decoder on %.100s", prop.name);
     return 0;
 }
 
