@@ -91,8 +91,10 @@ static void write_file(const char *dir, const char *name, const char *ext, const
         gen_fail("cannot write %s: %s", path, strerror(errno));
 }
 
-/* 1 if the file at dir/name+ext holds exactly buf, else 0 with a message. */
-static int same_file(const char *dir, const char *name, const char *ext, const gen_buf *buf)
+/* 1 if the file at dir/name+ext holds exactly buf, else 0 with a message that says `why` it
+ * would differ. */
+static int same_file(const char *dir, const char *name, const char *ext, const gen_buf *buf,
+                     const char *why)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s%s", dir, name, ext);
@@ -109,7 +111,7 @@ static int same_file(const char *dir, const char *name, const char *ext, const g
     int same = len == buf->len && (len == 0 || memcmp(data, buf->data, len) == 0);
     free(data);
     if (!same)
-        fprintf(stderr, "CHANGED  %s (the generator now builds different bytes)\n", path);
+        fprintf(stderr, "CHANGED  %s (%s)\n", path, why);
     return same;
 }
 
@@ -152,12 +154,16 @@ static int check(const char *dir, const gen_set *set, const gen_buf *manifest,
     int bad = 0;
     for (size_t i = 0; i < set->count; i++) {
         const gen_vector *vec = &set->items[i];
-        bad += !same_file(dir, vec->name, ".galp", &vec->file);
+        bad += !same_file(dir, vec->name, ".galp", &vec->file,
+                          vec->from_encoder ? "differs from what the reference encoder writes "
+                                              "for the committed input, the .out file"
+                                            : "differs from what the generator builds");
         if (vec->expect == GALP_OK)
-            bad += !same_file(dir, vec->name, ".out", &vec->out);
+            bad += !same_file(dir, vec->name, ".out", &vec->out,
+                              "differs from the values the generator draws");
     }
-    bad += !same_file(dir, "MANIFEST", "", manifest);
-    bad += !same_file(dir, "files.mk", "", file_list);
+    bad += !same_file(dir, "MANIFEST", "", manifest, "differs: vectors were added, removed or changed");
+    bad += !same_file(dir, "files.mk", "", file_list, "differs: vectors were added or removed");
     bad += count_extra_files(dir, "valid", set);
     bad += count_extra_files(dir, "invalid", set);
     if (bad)
