@@ -7,8 +7,6 @@
  * without CUDA or without a device), so that test harnesses report a skip.
  */
 #define _GNU_SOURCE /* getopt_long */
-#include "config.h"
-
 #include <fnmatch.h>
 #include <getopt.h>
 #include <stdlib.h>

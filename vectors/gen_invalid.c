@@ -19,7 +19,7 @@
 
 /* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
 enum {
-    H_MAGIC = 0, H_MAJOR = 4, H_MINOR = 5, H_TYPE = 6, H_SCHEME = 7, H_VALUE_COUNT = 8,
+    H_MAGIC = 0, H_MAJOR = 4, H_TYPE = 6, H_SCHEME = 7, H_VALUE_COUNT = 8,
     H_VECTOR_COUNT = 16, H_FLAGS = 20, H_METADATA = 24, H_PAYLOAD = 32, H_PAYLOAD_END = 40,
     H_FILE_SIZE = 48, H_RESERVED = 56, H_CHECKSUM = 60
 };

@@ -105,7 +105,7 @@ class Vector:
         self.c, self.scheme, self.b = u(buf, e + 20, 2), buf[e + 22], buf[e + 23]
         self.exponent, self.factor = buf[e + 24], buf[e + 25]
         self.m = min(1024, header.n - 1024 * v)
-        w, alp_like = header.w, buf[e + 22] in (ALP, GALP)
+        w, alp_like = header.w, self.scheme in (ALP, GALP)
         require(self.scheme in (header.scheme, RAW), "BAD_SCHEME", "vector scheme")
         require(not any(buf[e + 26:e + 32]), "RESERVED", "reserved entry bytes")
         raw = self.scheme == RAW
