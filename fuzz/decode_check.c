@@ -44,6 +44,43 @@ static void check_rejected(const uint8_t *data, size_t size, galp_status status)
                  galp_status_name(status));
 }
 
+/* Caller errors are GALP_ERR_ARGUMENT (include/galp.h), never a crash: NULL pointers, and a
+ * column that galp_open did not fill. */
+static void check_arguments(const uint8_t *data, size_t size, const galp_column *col,
+                            uint8_t *buffer, size_t bytes)
+{
+    galp_column unopened, column = *col;
+    galp_vector_info info;
+    memset(&unopened, 0, sizeof unopened);
+    const struct {
+        const char *call;
+        galp_status status;
+    } calls[] = {
+        {"galp_open(NULL, ...)", galp_open(NULL, data, size)},
+        {"galp_open(src NULL)", galp_open(&column, NULL, size)},
+        {"galp_vector_info_get(NULL)", galp_vector_info_get(NULL, 0, &info)},
+        {"galp_vector_info_get(info NULL)", galp_vector_info_get(col, 0, NULL)},
+        {"galp_column_decode(NULL)", galp_column_decode(NULL, buffer, bytes)},
+        {"galp_column_decode(unopened)", galp_column_decode(&unopened, buffer, bytes)},
+        {"galp_column_decode_vector(NULL)", galp_column_decode_vector(NULL, 0, buffer, bytes)},
+        {"galp_column_get(NULL)", galp_column_get(NULL, 0, buffer)},
+        {"galp_column_get(value NULL)", galp_column_get(col, 0, NULL)},
+        {"galp_decompress(count NULL)", galp_decompress(data, size, buffer, bytes, NULL)},
+        {"galp_decompress_bound(NULL)", galp_decompress_bound(data, size, NULL)},
+    };
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+        FUZZ_REQUIRE(calls[i].status == GALP_ERR_ARGUMENT, "%s: %s", calls[i].call,
+                     galp_status_name(calls[i].status));
+    if (col->value_count > 0) {
+        galp_status st = galp_column_decode(col, NULL, bytes);
+        FUZZ_REQUIRE(st == GALP_ERR_ARGUMENT, "galp_column_decode(dst NULL): %s",
+                     galp_status_name(st));
+        st = galp_column_decode_vector(col, 0, NULL, bytes);
+        FUZZ_REQUIRE(st == GALP_ERR_ARGUMENT, "galp_column_decode_vector(dst NULL): %s",
+                     galp_status_name(st));
+    }
+}
+
 /* ALP <-> G-ALP conversion (spec/galp.md §3): an ALP or G-ALP column converts to either layout
  * and the result decodes to the same bits; any other column is refused with BAD_SCHEME. */
 static void check_convert(const uint8_t *data, size_t size, const galp_column *col,
@@ -228,6 +265,7 @@ galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expe
     if (col.value_count > 0)
         check_gets(&col, bulk, data, size);
     check_out_of_range(&col);
+    check_arguments(data, size, &col, other, bytes);
     check_convert(data, size, &col, bulk, bytes);
 
     free(other);
