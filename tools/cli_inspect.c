@@ -59,7 +59,7 @@ int64_t inspect_signed_base(const inspect_report *report, uint64_t base)
     if (w < 64 && (base >> (w - 1) & 1)) {
         return (int64_t)(base | ~((UINT64_C(1) << w) - 1));
     }
-    return (int64_t)base; /* W = 64: the conversion is two's complement on every C11 target */
+    return (int64_t)base; /* W = 64: implementation-defined in C11; gcc and clang wrap */
 }
 
 double inspect_bits_per_value(uint64_t bytes, uint64_t n)
