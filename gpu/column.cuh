@@ -77,31 +77,47 @@ template <typename Word> struct encoded_value {
     Word exception_bits;                /* the exception's bit pattern when is_exception */
 };
 
-template <typename T> struct lane_decoder {
+template <typename T, unsigned Ahead = 1> struct lane_decoder {
     typedef value_traits<T> traits;
     typedef typename traits::word Word;
     typedef typename reg_of<Word>::type reg;
     static constexpr unsigned L = traits::lanes;
 
-    ffor_lane<Word> ffor;
+    ffor_lane<Word, Ahead> ffor;
     exception_cursor<Word> exceptions;
     typename alp_of<T, traits::is_float>::type alp;
+    uint32_t vector;
+    unsigned lane;
     unsigned slot;        /* slot of the next value: row · L + lane */
     unsigned value_count; /* m of this vector: slots at or past it carry no value */
     bool is_alp;          /* G-ALP vector: apply the ALP map */
 
     __device__ __forceinline__ lane_decoder(const galp_gpu_view &col, uint32_t vector, unsigned lane)
     {
-        vector_entry e = read_vector_entry(col.data, vector);
+        init(col, vector, lane, read_vector_entry(col.data, vector));
+    }
+
+    /* With the vector's entry already read (a loop over vectors can load the next entry
+     * while it decodes the current vector). */
+    __device__ __forceinline__ lane_decoder(const galp_gpu_view &col, uint32_t vector, unsigned lane,
+                                            const vector_entry &e)
+    {
+        init(col, vector, lane, e);
+    }
+
+    __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t vector, unsigned lane,
+                                         const vector_entry &e)
+    {
         const uint8_t *payload = col.data + e.payload_offset;
+        this->vector = vector;
+        this->lane = lane;
         value_count = vector_value_count(col, vector);
         slot = lane;
         is_alp = e.scheme == GALP_SCHEME_GALP;
         if (e.scheme == GALP_SCHEME_RAW)
-            raw_lane_init<Word>(ffor, payload, value_count, lane);
+            raw_lane_init(ffor, payload, value_count, lane);
         else
-            ffor.init((const Word *)payload, lane, e.bit_width, e.base,
-                      e.bit_width == 0 ? 0u : e.bit_width + 1u);
+            ffor.init((const Word *)payload, lane, e.bit_width, e.base, e.bit_width);
         if (is_alp)
             exceptions.init(payload + (size_t)128u * e.bit_width, e.exception_count, lane);
         else
@@ -137,27 +153,24 @@ template <typename T> struct lane_decoder {
 
     __device__ __forceinline__ T next() { return decode(next_encoded()); }
 
+    /* The next row when the caller has unpacked its b bits itself (gpu/visit.cuh); the
+     * decoder's own unpacker is then not used. */
+    __device__ __forceinline__ encoded_value<Word> next_encoded_from(reg packed)
+    {
+        encoded_value<Word> v;
+        v.packed = packed;
+        v.exception_bits = 0;
+        v.is_exception = exceptions.patch(slot, v.exception_bits);
+        slot += L;
+        return v;
+    }
+
     /* N consecutive rows of the lane: out[j] is slot (row + j)·L + lane. */
     template <int N> __device__ __forceinline__ void next(T (&out)[N])
     {
 #pragma unroll
         for (int j = 0; j < N; j++)
             out[j] = next();
-    }
-};
-
-/* The thread-to-data mapping of the device API: LANE_PER_THREAD. Consecutive threads take
- * consecutive lanes of consecutive vectors: thread t decodes lane t mod L of vector t div L.
- * A warp therefore covers one f32/u32 vector, two f64/u64 vectors (16 lanes each), half a
- * u16 vector or a quarter of a u8 vector, and each load or store of the warp touches
- * contiguous 128-byte lines. */
-template <typename T> struct lane_per_thread {
-    static constexpr unsigned L = value_traits<T>::lanes;
-    uint32_t vector;
-    unsigned lane;
-    __device__ __forceinline__ explicit lane_per_thread(uint64_t thread)
-        : vector((uint32_t)(thread / L)), lane((unsigned)(thread % L))
-    {
     }
 };
 

@@ -1,6 +1,6 @@
 /*
  * gpu/dispatch.cuh — calls a functor templated on the value type for a column's galp_type.
- * Used by the launchers (gpu/decompress.cu, gpu/scan.cu); not part of the device API.
+ * Used by the launchers (gpu/decompress.cu, gpu/aggregate.cu, gpu/range.cu); not part of the device API.
  */
 #ifndef GALP_GPU_DISPATCH_CUH
 #define GALP_GPU_DISPATCH_CUH
@@ -24,7 +24,7 @@ template <typename F> galp_status dispatch_type(galp_type type, F &&f)
     return GALP_ERR_ARGUMENT;
 }
 
-/* Status of the launches just made. */
+/* Status of the launches just made (a grid of 0 blocks fails to launch, so it lands here). */
 inline galp_status launch_status()
 {
     return cudaGetLastError() == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
@@ -33,8 +33,7 @@ inline galp_status launch_status()
 /* Blocks of `threads` threads covering one thread per lane of every vector. */
 inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned threads)
 {
-    uint64_t total = (uint64_t)col.vector_count * lanes;
-    return (unsigned)((total + threads - 1) / threads);
+    return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
 } /* namespace galp_gpu */

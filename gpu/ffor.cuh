@@ -4,15 +4,20 @@
  *
  * The lane's packed words are word (lane, k) at index k·L + lane. Value r occupies bits
  * [r·b, r·b + b) of the lane's bit stream, LSB first, continuing into the next word of the
- * same lane when it straddles. The unpacker keeps two consecutive words of the lane in
- * registers (lo = the word the next value starts in, hi = the one after) and loads a new word
- * only when the value stream crosses into hi: one load per W/b values, no shared memory,
- * no per-value branch on the bit width, so any b runs the same instruction sequence (two
- * f64 vectors of one warp with different widths do not diverge apart from the load).
+ * same lane when it straddles. The unpacker keeps a window of Ahead + 1 consecutive words of
+ * the lane in registers (the word the next value starts in, then the following ones) and
+ * loads one new word each time the value stream crosses a word boundary: one load per W/b
+ * values, no shared memory, no per-value branch on the bit width, so any b runs the same
+ * instruction sequence (two f64 vectors of one warp with different widths do not diverge
+ * apart from the load). Ahead = 1 uses the fewest registers; a larger Ahead keeps more loads
+ * in flight per thread, which full decompression needs at high bit widths (docs/GPU.md).
  *
- * Loads are bounded by `limit` (a word index): loads at or past it give zero without touching
- * memory. For FFOR the limit is one line past the packed words, which the 256-byte tail of
- * spec/format.md §3.5 allows; RAW vectors (gpu/raw.cuh) use the value count instead.
+ * Loads never wait on a condition: line k is read from min(k, last), where `last` is the first
+ * line the lane never takes bits from (line b for FFOR: one line past the packed words, which
+ * the 256-byte tail of spec/format.md §3.5 makes readable; RAW vectors use their own bound,
+ * gpu/raw.cuh). Reading a clamped line again is harmless because its bits are masked off.
+ * A conditional load (`k < limit ? load : 0`) would instead make the select wait for the
+ * load and serialise the lane on memory latency at every word boundary.
  */
 #ifndef GALP_GPU_FFOR_CUH
 #define GALP_GPU_FFOR_CUH
@@ -21,41 +26,45 @@
 
 namespace galp_gpu {
 
-template <typename Word> struct ffor_lane {
+template <typename Word, unsigned Ahead = 1> struct ffor_lane {
+    static_assert(Ahead >= 1, "the unpacker needs the word after the current one");
     typedef typename reg_of<Word>::type reg;
     static constexpr unsigned W = 8u * sizeof(Word);
     static constexpr unsigned L = 1024u / W;
 
     const Word *words;  /* this lane's word 0 */
     unsigned next;      /* line index k of the next word to load */
-    unsigned limit;     /* first line index that is not loaded (reads give 0) */
-    unsigned off;       /* bit offset of the next value in lo, < W */
+    unsigned last;      /* loads of lines past it read it instead */
+    unsigned off;       /* bit offset of the next value in buf[0], < W */
     unsigned b;
-    reg lo, hi, mask, base;
+    reg buf[Ahead + 1]; /* buf[0]: the word the next value starts in; then the next words */
+    reg mask, base;
 
     __device__ __forceinline__ reg load_line(unsigned k) const
     {
-        return k < limit ? (reg)__ldg(words + (size_t)k * L) : (reg)0;
+        return (reg)__ldg(words + (size_t)min(k, last) * L);
     }
 
-    /* packed: the vector's 128·b packed bytes; lines: lines that may be read. */
+    /* packed: the vector's 128·b packed bytes; last_line: see above. */
     __device__ __forceinline__ void init(const Word *packed, unsigned lane, unsigned bit_width,
-                                         uint64_t for_base, unsigned lines)
+                                         uint64_t for_base, unsigned last_line)
     {
         words = packed + lane;
         b = bit_width;
-        limit = lines;
+        last = last_line;
         off = 0;
         base = (reg)for_base;
         mask = bit_width == 0 ? (reg)0 : (reg)(~(reg)0 >> (8u * sizeof(reg) - bit_width));
-        lo = load_line(0);
-        hi = load_line(1);
-        next = 2;
+#pragma unroll
+        for (unsigned i = 0; i <= Ahead; i++)
+            buf[i] = load_line(i);
+        next = Ahead + 1;
     }
 
     /* The b packed bits of the next value, before the base is added. */
     __device__ __forceinline__ reg next_packed()
     {
+        const reg lo = buf[0], hi = buf[1];
         reg v;
         if constexpr (W == 64)
             v = (lo >> off) | ((hi << 1) << (63u - off)); /* no shift by 64 when off = 0 */
@@ -64,10 +73,12 @@ template <typename Word> struct ffor_lane {
         else
             v = (lo | hi << W) >> off;
         off += b;
-        if (off >= W) {
+        if (off >= W) { /* the stream moves into the next word: shift the window by one */
             off -= W;
-            lo = hi;
-            hi = load_line(next++);
+#pragma unroll
+            for (unsigned i = 0; i < Ahead; i++)
+                buf[i] = buf[i + 1];
+            buf[Ahead] = load_line(next++);
         }
         return v & mask;
     }

@@ -2,7 +2,8 @@
  * gpu/galp_device.cuh — the device API of galp, header-only: include this one file.
  *
  *   galp_gpu::lane_decoder<T>   per-lane decoder (gpu/column.cuh), T = uint8_t ... double
- *   galp_gpu::lane_per_thread<T> the documented thread-to-data mapping (gpu/column.cuh)
+ *   galp_gpu::lane_per_thread<T>  the thread-to-data mapping (gpu/mapping.cuh)
+ *   galp_gpu::visit_lane, visit_lane_encoded  whole-lane visitors, fastest (gpu/visit.cuh)
  *   galp_gpu::plan_vector, row_in_range  predicate pushdown (gpu/pushdown.cuh)
  *
  * The column comes from the host API: galp_gpu_column_view() of an uploaded column.
@@ -12,6 +13,8 @@
 #define GALP_GPU_DEVICE_CUH
 
 #include "column.cuh"
+#include "mapping.cuh"
 #include "pushdown.cuh"
+#include "visit.cuh"
 
 #endif /* GALP_GPU_DEVICE_CUH */

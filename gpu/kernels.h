@@ -1,6 +1,6 @@
 /*
  * gpu/kernels.h — interface between the host API (gpu/host.c, C) and the kernels
- * (gpu/decompress.cu, gpu/scan.cu). Not installed.
+ * (gpu/decompress.cu, gpu/aggregate.cu, gpu/range.cu). Not installed.
  *
  * Each launcher enqueues its kernels on `stream` and returns GALP_ERR_CUDA if a launch
  * failed; the host API has checked every argument before calling.

@@ -9,16 +9,17 @@ include_HEADERS += include/galp_gpu.h
 
 GPU_DEVICE_INCLUDES = \
 	gpu/galp_device.cuh gpu/column.cuh gpu/types.cuh gpu/ffor.cuh gpu/raw.cuh gpu/alp.cuh \
-	gpu/galp.cuh gpu/pushdown.cuh gpu/dispatch.cuh gpu/kernels.h include/galp_gpu.h \
+	gpu/galp.cuh gpu/pushdown.cuh gpu/visit.cuh gpu/mapping.cuh gpu/decompress.cuh \
+	gpu/reduce.cuh gpu/dispatch.cuh gpu/kernels.h include/galp_gpu.h \
 	include/galp.h
-GPU_KERNEL_FILES = gpu/decompress.cu gpu/scan.cu
-EXTRA_DIST += $(GPU_DEVICE_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh
+GPU_KERNEL_FILES = gpu/decompress.cu gpu/aggregate.cu gpu/range.cu
+EXTRA_DIST += $(GPU_DEVICE_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
 libgalp_gpu_la_SOURCES = gpu/host.c gpu/image.c gpu/image.h gpu/kernels.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
-libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/scan.lo
+libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo
 libgalp_la_LIBADD += libgalp_gpu.la $(CUDA_LIBS)
 
 GPU_NVCC = $(SHELL) $(top_srcdir)/gpu/nvcc-lo.sh
@@ -29,8 +30,10 @@ GPU_NVCCFLAGS = -std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-static
 	-I$(top_srcdir)/include -I$(top_srcdir)/ref -I$(top_srcdir)/gpu -I$(top_builddir)
 gpu/decompress.lo: gpu/decompress.cu $(GPU_DEVICE_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/decompress.cu
-gpu/scan.lo: gpu/scan.cu $(GPU_DEVICE_INCLUDES)
-	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/scan.cu
+gpu/aggregate.lo: gpu/aggregate.cu $(GPU_DEVICE_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/aggregate.cu
+gpu/range.lo: gpu/range.cu $(GPU_DEVICE_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/range.cu
 else
 libgalp_la_SOURCES += gpu/nocuda.c
 endif

@@ -93,8 +93,8 @@ __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint
 }
 
 /* Whether a row matches under its vector's plan (callers still drop slots >= value_count). */
-template <typename T>
-__device__ __forceinline__ bool row_in_range(const lane_decoder<T> &d, const galp_gpu_range_plan &plan,
+template <typename T, unsigned Ahead>
+__device__ __forceinline__ bool row_in_range(const lane_decoder<T, Ahead> &d, const galp_gpu_range_plan &plan,
                                              const encoded_value<typename value_traits<T>::word> &v,
                                              T lo, T hi)
 {

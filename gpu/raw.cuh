@@ -4,7 +4,9 @@
  * A RAW vector stores value i as word i. In the FFOR layout with b = W, value (lane, row r)
  * is word r·L + lane = i as well, so RAW is FFOR with b = W and base 0 and needs no code of
  * its own: only its bound differs. A RAW payload holds exactly m words (m < 1024 in the last
- * vector), so a lane may load line k only while k·L + lane < m.
+ * vector), so lane `lane` takes values from its lines k with k·L + lane < m only; the
+ * unpacker may also read the line after those, which ends less than 128 bytes past the
+ * payload, inside the 256 readable bytes of spec/format.md §3.5.
  */
 #ifndef GALP_GPU_RAW_CUH
 #define GALP_GPU_RAW_CUH
@@ -13,7 +15,8 @@
 
 namespace galp_gpu {
 
-/* Lines of `lane` that hold values in a RAW vector of m values. */
+/* Lines of `lane` that hold values in a RAW vector of m values, which is also the first line
+ * it never takes bits from. */
 template <typename Word>
 __device__ __forceinline__ unsigned raw_lines(unsigned m, unsigned lane)
 {
@@ -21,11 +24,12 @@ __device__ __forceinline__ unsigned raw_lines(unsigned m, unsigned lane)
     return m > lane ? (m - lane + L - 1u) / L : 0u;
 }
 
-template <typename Word>
-__device__ __forceinline__ void raw_lane_init(ffor_lane<Word> &lane_unpacker, const uint8_t *payload,
+template <typename Word, unsigned Ahead>
+__device__ __forceinline__ void raw_lane_init(ffor_lane<Word, Ahead> &lane_unpacker, const uint8_t *payload,
                                               unsigned m, unsigned lane)
 {
-    lane_unpacker.init((const Word *)payload, lane, ffor_lane<Word>::W, 0, raw_lines<Word>(m, lane));
+    lane_unpacker.init((const Word *)payload, lane, ffor_lane<Word, Ahead>::W, 0,
+                       raw_lines<Word>(m, lane));
 }
 
 } /* namespace galp_gpu */

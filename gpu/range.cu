@@ -1,0 +1,84 @@
+/*
+ * gpu/range.cu — fused range filters over a compressed column: the count of lo <= x <= hi and
+ * "value exists" (include/galp_gpu.h), with predicate pushdown on G-ALP vectors
+ * (gpu/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
+ * integers where the plan allows it.
+ */
+#include "dispatch.cuh"
+#include "galp_device.cuh"
+#include "kernels.h"
+#include "reduce.cuh"
+
+namespace galp_gpu {
+
+constexpr unsigned range_threads = 256;
+
+template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
+{
+    return value_from_word<T>((typename value_traits<T>::word)bits);
+}
+
+/* Plans of every G-ALP vector, one thread per vector (gpu/pushdown.cuh). */
+template <typename T>
+__global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
+                                                  galp_gpu_range_plan *plan)
+{
+    uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
+    if (v < col.vector_count)
+        plan[v] = plan_vector<T>(col, (uint32_t)v, value_of_bits<T>(lo_bits), value_of_bits<T>(hi_bits));
+}
+
+template <typename T>
+__global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
+                                                   const galp_gpu_range_plan *plan, uint64_t *count,
+                                                   uint32_t *found)
+{
+    constexpr unsigned W = value_traits<T>::bits;
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    uint64_t hits = 0;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * range_threads + threadIdx.x);
+    if (at.vector < col.vector_count) {
+        galp_gpu_range_plan p;
+        p.mode = GALP_GPU_PLAN_DECODE;
+        if (plan != nullptr)
+            p = plan[at.vector];
+        visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {
+            hits += row_in_range(d, p, v, lo, hi);
+        });
+    }
+    if (found != nullptr) {
+        if (__any_sync(0xffffffffu, hits != 0) && threadIdx.x % 32 == 0)
+            *found = 1;
+        return;
+    }
+    hits = warp_sum(hits);
+    if (threadIdx.x % 32 == 0 && hits != 0)
+        atomicAdd((unsigned long long *)count, (unsigned long long)hits);
+}
+
+} /* namespace galp_gpu */
+
+using namespace galp_gpu;
+
+extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                             galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
+                                             galp_gpu_stream stream)
+{
+    const galp_gpu_view col = *view;
+    return dispatch_type(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if (cudaMemsetAsync(count ? (void *)count : (void *)found, 0,
+                            count ? sizeof *count : sizeof *found, stream) != cudaSuccess)
+            return GALP_ERR_CUDA;
+        if (col.vector_count == 0)
+            return launch_status();
+        if constexpr (value_traits<T>::is_float) {
+            if (plan != nullptr)
+                plan_kernel<T><<<(col.vector_count + range_threads - 1) / range_threads, range_threads, 0,
+                                 stream>>>(col, lo_bits, hi_bits, plan);
+        }
+        unsigned blocks = lane_blocks(col, value_traits<T>::lanes, range_threads);
+        range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+        return launch_status();
+    });
+}

@@ -1,0 +1,257 @@
+/*
+ * cli_gpu.c — `galp decode --gpu` and `galp scan` (see cli_gpu.h), on the GPU host API
+ * (include/galp_gpu.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cli_file.h"
+#include "cli_gpu.h"
+#include "cli_options.h"
+#include "cli_values.h"
+#include "galp_gpu.h"
+
+static const char scan_usage[] =
+    "Usage: galp scan [options] INPUT\n"
+    "Scan a galp column file on the GPU without decompressing it to memory.\n"
+    "\n"
+    "  -r, --range LO,HI  count the values x with LO <= x <= HI\n"
+    "  -e, --exists X     say whether X occurs (yes/no)\n"
+    "  -h, --help         show this help\n"
+    "\n"
+    "Without --range or --exists: count, NaN count (float columns), sum (integers: modulo\n"
+    "2^64; floats: in double, order unspecified), min and max (NaN left out, -0 below +0).\n"
+    "Float comparisons are IEEE: NaN matches nothing, -0 equals +0. Exit code 5 when no GPU\n"
+    "can be used or galp was built without CUDA.\n";
+
+#ifdef GALP_HAVE_CUDA
+
+#include <cuda_runtime.h>
+
+/* Reports a GPU-side failure; a missing device gets its own exit code. */
+static int gpu_failure(const char *path, galp_status st)
+{
+    if (st == GALP_ERR_NO_DEVICE) {
+        cli_error("no usable GPU: %s", galp_strerror(st));
+        return CLI_EXIT_NO_GPU;
+    }
+    if (st == GALP_ERR_CUDA || st == GALP_ERR_TOO_LARGE) {
+        cli_error("%s: GPU error: %s", path, galp_strerror(st));
+        return CLI_EXIT_IO;
+    }
+    cli_error("%s: not a valid galp column file: %s (%s)", path, galp_strerror(st),
+              galp_status_name(st));
+    return CLI_EXIT_DATA;
+}
+
+/* Reads and uploads INPUT. */
+static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
+{
+    uint8_t *data = NULL;
+    size_t size = 0;
+    int status = cli_read_file(path, &data, &size);
+    if (status != CLI_EXIT_OK)
+        return status;
+    galp_status st = galp_gpu_column_upload(data, size, col);
+    free(data);
+    if (st != GALP_OK)
+        return gpu_failure(path, st);
+    galp_gpu_column_view(*col, view);
+    return CLI_EXIT_OK;
+}
+
+int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+{
+    galp_gpu_column *col = NULL;
+    galp_gpu_view view;
+    int status = open_gpu_column(in_path, &col, &view);
+    if (status != CLI_EXIT_OK)
+        return status;
+    const size_t bytes = (size_t)view.value_count * galp_type_size(view.type);
+    void *dev = NULL;
+    uint8_t *host = malloc(bytes > 0 ? bytes : 1);
+    galp_status st = GALP_ERR_CUDA;
+    if (host != NULL && cudaMalloc(&dev, bytes > 0 ? bytes : 1) == cudaSuccess) {
+        st = galp_gpu_decompress(col, dev, bytes, NULL);
+        if (st == GALP_OK && (cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost) != cudaSuccess))
+            st = GALP_ERR_CUDA;
+    }
+    cudaFree(dev);
+    galp_gpu_column_free(col);
+    if (st == GALP_OK)
+        status = cli_write_file(out_path, host, bytes);
+    else
+        status = host == NULL ? (cli_error("out of memory for %zu bytes", bytes), CLI_EXIT_IO)
+                              : gpu_failure(in_path, st);
+    free(host);
+    return status;
+}
+
+/* One value of the column type from text: floats by strtod, integers by strtoull with a
+ * range check. Returns false on anything else. */
+static bool parse_value(galp_type type, const char *text, uint8_t value[8])
+{
+    char *end = NULL;
+    errno = 0;
+    memset(value, 0, 8);
+    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
+        double d = strtod(text, &end);
+        if (end == text || *end != '\0')
+            return false;
+        if (type == GALP_TYPE_F64) {
+            memcpy(value, &d, sizeof d);
+        } else {
+            float f = (float)d;
+            memcpy(value, &f, sizeof f);
+        }
+        return true;
+    }
+    if (text[0] == '-')
+        return false;
+    unsigned long long u = strtoull(text, &end, 0);
+    unsigned bits = 8u * (unsigned)galp_type_size(type);
+    if (end == text || *end != '\0' || errno == ERANGE || (bits < 64 && (u >> bits) != 0))
+        return false;
+    for (unsigned i = 0; i < bits / 8; i++) /* little-endian, like the column's values */
+        value[i] = (uint8_t)(u >> (8 * i));
+    return true;
+}
+
+static int print_aggregate(const galp_gpu_aggregate *a, galp_type type)
+{
+    char text[CLI_VALUE_TEXT_MAX];
+    uint8_t v[8];
+    printf("count %llu\n", (unsigned long long)a->count);
+    if (cli_type_is_float(type)) {
+        printf("nan_count %llu\n", (unsigned long long)a->nan_count);
+        printf("sum %.17g\n", a->sum_f64);
+    } else {
+        printf("sum %llu\n", (unsigned long long)a->sum_bits);
+    }
+    if (a->has_min_max) {
+        memcpy(v, &a->min_bits, 8);
+        cli_value_text(type, v, text);
+        printf("min %s\n", text);
+        memcpy(v, &a->max_bits, 8);
+        cli_value_text(type, v, text);
+        printf("max %s\n", text);
+    }
+    return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+}
+
+/* Runs the scan chosen by the options on an uploaded column. */
+static int run_scan(const char *path, galp_gpu_column *col, galp_type type, const char *range,
+                    const char *exists)
+{
+    uint8_t lo[8], hi[8];
+    if (range != NULL) {
+        char buf[256];
+        const char *comma = strchr(range, ',');
+        size_t n = comma ? (size_t)(comma - range) : 0;
+        if (comma == NULL || n >= sizeof buf || !parse_value(type, comma + 1, hi))
+            return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
+                                   range);
+        memcpy(buf, range, n);
+        buf[n] = '\0';
+        if (!parse_value(type, buf, lo))
+            return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
+                                   range);
+    } else if (exists != NULL && !parse_value(type, exists, lo)) {
+        return cli_usage_error("scan", "--exists needs a value of the column's type, got '%s'",
+                               exists);
+    }
+    size_t temp_size = galp_gpu_range_temp_size(col);
+    void *temp = NULL, *result = NULL;
+    galp_gpu_aggregate agg;
+    uint64_t count = 0;
+    uint32_t found = 0;
+    galp_status st = GALP_ERR_CUDA;
+    if (cudaMalloc(&temp, temp_size ? temp_size : 1) == cudaSuccess &&
+        cudaMalloc(&result, sizeof agg) == cudaSuccess) {
+        void *host = &agg;
+        size_t size = sizeof agg;
+        if (range != NULL) {
+            st = galp_gpu_count_range(col, lo, hi, temp, temp_size, result, NULL);
+            host = &count;
+            size = sizeof count;
+        } else if (exists != NULL) {
+            st = galp_gpu_exists(col, lo, temp, temp_size, result, NULL);
+            host = &found;
+            size = sizeof found;
+        } else {
+            st = galp_gpu_aggregate_column(col, result, NULL);
+        }
+        if (st == GALP_OK && cudaMemcpy(host, result, size, cudaMemcpyDeviceToHost) != cudaSuccess)
+            st = GALP_ERR_CUDA;
+    }
+    cudaFree(temp);
+    cudaFree(result);
+    if (st != GALP_OK)
+        return gpu_failure(path, st);
+    if (range != NULL) {
+        printf("%llu\n", (unsigned long long)count);
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+    }
+    if (exists != NULL) {
+        puts(found ? "yes" : "no");
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+    }
+    return print_aggregate(&agg, type);
+}
+
+#endif /* GALP_HAVE_CUDA */
+
+enum { OPT_RANGE, OPT_EXISTS, OPT_HELP };
+static const cli_option scan_options[] = {
+    [OPT_RANGE] = {"range", 'r', true},
+    [OPT_EXISTS] = {"exists", 'e', true},
+    [OPT_HELP] = {"help", 'h', false},
+    {NULL, 0, false},
+};
+
+int galp_cli_scan(int argc, char **argv)
+{
+    cli_parser parser;
+    cli_parser_init(&parser, "scan", scan_options, 1, argc, argv);
+    const char *value, *range = NULL, *exists = NULL;
+    for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
+        switch (opt) {
+        case CLI_BAD: return CLI_EXIT_USAGE;
+        case OPT_RANGE: range = value; break;
+        case OPT_EXISTS: exists = value; break;
+        default: fputs(scan_usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
+        }
+    }
+    if (parser.operand_count != 1)
+        return cli_usage_error("scan", "expected one INPUT file");
+    if (range != NULL && exists != NULL)
+        return cli_usage_error("scan", "--range and --exists exclude each other");
+#ifdef GALP_HAVE_CUDA
+    galp_gpu_column *col = NULL;
+    galp_gpu_view view;
+    int status = open_gpu_column(parser.operands[0], &col, &view);
+    if (status != CLI_EXIT_OK)
+        return status;
+    status = run_scan(parser.operands[0], col, view.type, range, exists);
+    galp_gpu_column_free(col);
+    return status;
+#else
+    cli_error("scan: this galp was built without CUDA (configure --with-cuda)");
+    return CLI_EXIT_NO_GPU;
+#endif
+}
+
+#ifndef GALP_HAVE_CUDA
+int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+{
+    (void)in_path;
+    (void)out_path;
+    cli_error("decode --gpu: this galp was built without CUDA (configure --with-cuda)");
+    return CLI_EXIT_NO_GPU;
+}
+#endif
