@@ -10,3 +10,10 @@ galp_SOURCES = \
 	tools/cli_encode.c tools/cli_decode.c tools/cli_verify.c \
 	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c
 galp_LDADD = libgalp.la
+
+# GPU commands (tools/cli_gpu.c, owned with gpu/): `galp decode --gpu` and `galp scan`. They
+# use the CUDA runtime for device buffers when CUDA is built, and report "built without CUDA"
+# otherwise (tools/cli_gpu.h).
+galp_SOURCES += tools/cli_gpu.c tools/cli_gpu.h
+galp_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS)
+galp_LDADD += $(CUDA_LIBS)
