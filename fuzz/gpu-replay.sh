@@ -16,16 +16,19 @@ count=${1:-10000}
 [ $# -gt 0 ] && shift
 b=${GALP_GPU_REPLAY_DIR:-/tmp/galp-gpu-replay}
 arch=${CUDA_ARCH_FLAGS:--gencode arch=compute_90,code=sm_90}
-mkdir -p "$b/obj"
+rm -rf "$b/obj" && mkdir -p "$b/obj"
 echo '#define GALP_HAVE_CUDA 1' > "$b/config.h"
 inc="-Iinclude -Iref -Igpu -Ifuzz -I$b -I/usr/local/cuda/include"
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 cflags="-std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off $san $inc"
-for c in ref/*.c gpu/host.c gpu/image.c fuzz/fuzz_differential.c fuzz/replay_main.c \
-         fuzz/decode_check.c fuzz/column_gen.c fuzz/gpu_decode_cuda.c; do
+# The reference codec, the CUDA host code and kernels (every gpu/*.c but the CPU-only stub,
+# every gpu/*.cu), and the differential target's files (fuzz/local.mk lists the same).
+for c in ref/*.c gpu/*.c fuzz/fuzz_differential.c fuzz/replay_main.c fuzz/decode_check.c \
+         fuzz/spec_validate.c fuzz/column_gen.c fuzz/gpu_decode_cuda.c; do
+    [ "$c" = gpu/nocuda.c ] && continue
     gcc $cflags -DGALP_FUZZ_TARGET='"differential"' -c "$c" -o "$b/obj/$(basename "$c" .c).o" &
 done
-for cu in gpu/decompress.cu gpu/scan.cu; do
+for cu in gpu/*.cu; do
     nvcc -std=c++17 -O3 $arch $inc -c "$cu" -o "$b/obj/$(basename "$cu" .cu)_cu.o" &
 done
 wait
