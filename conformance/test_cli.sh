@@ -131,10 +131,11 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.0'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.0, CUDA (built in|not built)\)$'
+cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
-for cmd in encode decode inspect verify; do
+for cmd in encode decode inspect verify scan; do
     expect 0 "$cmd --help" "$cmd" --help
     has "$cmd --help" out.log "^Usage: galp $cmd "
     expect 0 "help $cmd" help "$cmd"
@@ -170,6 +171,13 @@ for type in u8 u16 u32 u64 f32 f64; do
         t="text $type/$scheme"
         expect 0 "$t: encode" encode -t $type -s $scheme $type.txt $type-$scheme.galp
         has "$t: encode summary" out.log "^$type-$scheme.galp: $N $type values"
+        case $type/$scheme in
+        f*/auto) stored=galp ;;
+        u*/auto) stored=ffor ;;
+        *) stored=$scheme ;;
+        esac
+        expect 0 "$t: inspect" inspect $type-$scheme.galp
+        has "$t: the scheme asked for" out.log "^column scheme +$stored\$"
         expect 0 "$t: verify against text" verify $type-$scheme.galp $type.txt
         has "$t: verify" out.log ': OK, '"$N $type"' values identical'
         expect 0 "$t: decode --text" decode --text $type-$scheme.galp $type-$scheme.out.txt
@@ -357,6 +365,36 @@ expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 "$GALP" decode -T blanks.galp blanks.out
 printf '7\n8\n' >blanks.want
 same "blanks and CRLF around values" blanks.want blanks.out
+
+# ---- GPU commands: bit-identical to the CPU with CUDA and a GPU, exit code 5 otherwise ----------
+expect 2 "decode --gpu --text" decode --gpu --text f64-galp.galp gpu.bin
+absent "decode --gpu --text" gpu.bin
+if grep -q 'CUDA not built' version.log; then
+    expect 5 "decode --gpu without CUDA" decode --gpu f64-galp.galp gpu.bin
+    has "decode --gpu without CUDA: message" err.log 'built without CUDA'
+    absent "decode --gpu without CUDA" gpu.bin
+    expect 5 "scan without CUDA" scan f64-galp.galp
+else
+    run decode --gpu f64-galp.galp gpu.bin
+    if [ "$rc" -eq 5 ]; then
+        ok
+        absent "decode --gpu without a GPU" gpu.bin
+        echo "test_cli: CUDA built but no usable GPU; GPU decode comparisons skipped"
+    else
+        for type in u8 u16 u32 u64 f32 f64; do
+            for scheme in $(schemes_for $type); do
+                t="decode --gpu $type/$scheme"
+                expect 0 "$t" decode --gpu $type-$scheme.galp gpu.bin
+                "$GALP" decode $type-$scheme.galp cpu.bin
+                same "$t: identical to the CPU" cpu.bin gpu.bin
+            done
+        done
+        rm -f gpu.bin
+        expect 1 "decode --gpu: damaged file" decode --gpu checksum.galp gpu.bin
+        has "decode --gpu: damaged file: message" err.log "^galp: checksum.galp: "
+        absent "decode --gpu: damaged file" gpu.bin
+    fi
+fi
 
 # ---- real data ----------------------------------------------------------------------------------
 samples=${GALP_DATA_DIR:-}/alp/samples

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cli_column.h"
 #include "cli_file.h"
+#include "cli_gpu.h"
 #include "cli_options.h"
 #include "cli_values.h"
 
@@ -19,14 +20,17 @@ static const char usage[] =
     "  -T, --text   write one value per line (floats with %.17g / %.9g, which read back to\n"
     "               the same value; NaN payloads are lost in text) instead of the raw\n"
     "               little-endian values (bit-exact, NaN payloads and -0 kept)\n"
+    "  -g, --gpu    decode on the GPU (binary output only; exit code 5 if galp was built\n"
+    "               without CUDA or there is no usable GPU)\n"
     "  -h, --help   show this help\n"
     "\n"
     "INPUT may be '-' for standard input, OUTPUT '-' for standard output. The file is fully\n"
     "validated before anything is written; on any error no output file is left behind.\n";
 
-enum { OPT_TEXT, OPT_HELP };
+enum { OPT_TEXT, OPT_GPU, OPT_HELP };
 static const cli_option options[] = {
     [OPT_TEXT] = {"text", 'T', false},
+    [OPT_GPU] = {"gpu", 'g', false},
     [OPT_HELP] = {"help", 'h', false},
     {NULL, 0, false},
 };
@@ -51,11 +55,12 @@ int galp_cli_decode(int argc, char **argv)
     cli_parser parser;
     cli_parser_init(&parser, "decode", options, 2, argc, argv);
     const char *value;
-    bool text = false;
+    bool text = false, gpu = false;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
         case OPT_TEXT: text = true; break;
+        case OPT_GPU: gpu = true; break;
         default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
         }
     }
@@ -63,6 +68,12 @@ int galp_cli_decode(int argc, char **argv)
         return cli_usage_error("decode", "expected INPUT and OUTPUT");
     }
     const char *input = parser.operands[0], *output = parser.operands[1];
+    if (gpu) {
+        if (text) {
+            return cli_usage_error("decode", "--gpu writes binary values; --text is CPU only");
+        }
+        return galp_cli_decode_gpu(input, output);
+    }
     uint8_t *data, *values;
     galp_column column;
     int status = cli_open_column(input, &data, &column);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_gpu.h"
 #include "galp.h"
 
 static const char usage[] =
@@ -16,9 +17,10 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  encode   compress binary or text values into a column file\n"
-    "  decode   decompress a column file to binary or text values\n"
+    "  decode   decompress a column file to binary or text values (--gpu: on the GPU)\n"
     "  inspect  describe a column file: schemes, bit widths, exceptions, ratio\n"
     "  verify   check that a column file decodes bit for bit to the original values\n"
+    "  scan     count, sum, min/max or filter a compressed column on the GPU\n"
     "\n"
     "'galp COMMAND --help' describes a command; 'galp --version' prints the version.\n"
     "Exit codes: 0 ok, 1 invalid data or column file, 2 usage error, 3 I/O error,\n"
@@ -31,7 +33,7 @@ typedef struct command {
 
 static const command commands[] = {
     {"encode", galp_cli_encode},   {"decode", galp_cli_decode}, {"inspect", galp_cli_inspect},
-    {"verify", galp_cli_verify},
+    {"verify", galp_cli_verify},   {"scan", galp_cli_scan},
 };
 
 /* Runs the command named argv[0]. */
