@@ -83,3 +83,11 @@ if [ "$failures" -ne 0 ]; then
 fi
 
 # ---- 3. conformance run (appended by the lead) ----------------------------------------------
+# The reference decoder against the golden vectors (vectors/MANIFEST): every valid vector must
+# decode bit-exactly and every invalid one be rejected with its error class.
+echo
+echo "== conformance: galp-conform (reference decoder, golden vectors)"
+status=0
+"$top/$build/galp-conform" --vectors "$top/vectors" >conformance.txt 2>&1 || status=$?
+tail -n 1 conformance.txt
+[ "$status" -eq 0 ] || { cat conformance.txt; echo "quickstart: conformance run failed" >&2; exit 1; }
