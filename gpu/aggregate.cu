@@ -2,8 +2,8 @@
  * gpu/aggregate.cu — fused aggregate over a compressed column: count, NaN count, sum, min and
  * max (include/galp_gpu.h), through the device API, never materialising the column.
  *
- * Each thread visits one lane (LANE_PER_THREAD, gpu/mapping.cuh; gpu/visit.cuh); partial
- * results are combined with warp shuffles and one atomic per warp. Float min/max use an
+ * Threads visit lanes (LANE_PER_THREAD, gpu/mapping.cuh; gpu/visit.cuh) in a grid-stride
+ * loop; partial results are combined per block, then with one set of atomics per block. Float min/max use an
  * order-preserving integer key of the bit pattern (so -0 < +0 and the result is exact and
  * order-independent); NaNs are counted and left out.
  */
@@ -63,17 +63,20 @@ template <typename T> __global__ void aggregate_finish(galp_gpu_aggregate *r)
     r->max_bits = r->has_min_max ? key_to_bits<T>(r->max_bits) : 0;
 }
 
-/* Threads without a lane (past the last vector) still join the warp reductions with
- * neutral values, so the shuffles see every thread of the warp. */
+/* A grid-stride loop over lanes (LANE_PER_THREAD) with a grid the GPU holds at once, then one
+ * set of atomics per block: same-address atomics serialise, and one set per warp of a
+ * one-vector-per-warp grid took longer than the scan itself. */
 template <typename T>
 __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
 {
-    constexpr unsigned W = value_traits<T>::bits;
     constexpr bool is_float = value_traits<T>::is_float;
+    constexpr unsigned L = value_traits<T>::lanes, warps = aggregate_threads / 32;
     uint64_t count = 0, nans = 0, isum = 0, kmin = ~(uint64_t)0, kmax = 0;
     double fsum = 0.0;
-    lane_per_thread<T> at((uint64_t)blockIdx.x * aggregate_threads + threadIdx.x);
-    if (at.vector < col.vector_count) {
+    const uint64_t lanes = (uint64_t)col.vector_count * L;
+    for (uint64_t t = (uint64_t)blockIdx.x * aggregate_threads + threadIdx.x; t < lanes;
+         t += (uint64_t)gridDim.x * aggregate_threads) {
+        lane_per_thread<T> at(t);
         visit_lane<T>(col, at.vector, at.lane, [&](unsigned, T x) {
             count++;
             if constexpr (is_float) {
@@ -90,16 +93,16 @@ __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_v
             kmax = max(kmax, k);
         });
     }
-    count = warp_sum(count);
-    kmin = warp_min(kmin);
-    kmax = warp_max(kmax);
+    count = block_reduce<warps>(count, [](uint64_t a, uint64_t b) { return a + b; });
+    kmin = block_reduce<warps>(kmin, [](uint64_t a, uint64_t b) { return min(a, b); });
+    kmax = block_reduce<warps>(kmax, [](uint64_t a, uint64_t b) { return max(a, b); });
     if constexpr (is_float) {
-        nans = warp_sum(nans);
-        fsum = warp_sum(fsum);
+        nans = block_reduce<warps>(nans, [](uint64_t a, uint64_t b) { return a + b; });
+        fsum = block_reduce<warps>(fsum, [](double a, double b) { return a + b; });
     } else {
-        isum = warp_sum(isum);
+        isum = block_reduce<warps>(isum, [](uint64_t a, uint64_t b) { return a + b; });
     }
-    if (threadIdx.x % 32 == 0 && count != 0) {
+    if (threadIdx.x == 0 && count != 0) {
         atomicAdd((unsigned long long *)&r->count, (unsigned long long)count);
         if constexpr (is_float) {
             atomicAdd((unsigned long long *)&r->nan_count, (unsigned long long)nans);
@@ -124,7 +127,8 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, galp
         typedef decltype(zero) T;
         aggregate_init<<<1, 1, 0, stream>>>(result);
         if (col.vector_count != 0) {
-            unsigned blocks = lane_blocks(col, value_traits<T>::lanes, aggregate_threads);
+            unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads,
+                                              lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
             aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
         }
         aggregate_finish<T><<<1, 1, 0, stream>>>(result);

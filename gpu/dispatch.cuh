@@ -36,6 +36,21 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
     return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
+/* Blocks of a grid-stride kernel: enough to cover the column, but no more than the GPU holds
+ * at once, so that per-block results (atomics) stay few. 0 if the device cannot be queried;
+ * the launch then fails and launch_status reports it. */
+template <typename K>
+inline unsigned resident_blocks(K kernel, unsigned threads, unsigned needed)
+{
+    int device = 0, sms = 0, per_sm = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, 0) != cudaSuccess)
+        return 0;
+    uint64_t resident = (uint64_t)sms * (uint64_t)per_sm;
+    return needed < resident ? needed : (unsigned)resident;
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_DISPATCH_CUH */

@@ -28,16 +28,20 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
         plan[v] = plan_vector<T>(col, (uint32_t)v, value_of_bits<T>(lo_bits), value_of_bits<T>(hi_bits));
 }
 
+/* Grid-stride over lanes with a resident grid and one atomic per block, as in
+ * gpu/aggregate.cu; "exists" needs no atomic: any block that matches stores 1. */
 template <typename T>
 __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                    const galp_gpu_range_plan *plan, uint64_t *count,
                                                    uint32_t *found)
 {
-    constexpr unsigned W = value_traits<T>::bits;
+    constexpr unsigned L = value_traits<T>::lanes, warps = range_threads / 32;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
-    lane_per_thread<T> at((uint64_t)blockIdx.x * range_threads + threadIdx.x);
-    if (at.vector < col.vector_count) {
+    const uint64_t lanes = (uint64_t)col.vector_count * L;
+    for (uint64_t t = (uint64_t)blockIdx.x * range_threads + threadIdx.x; t < lanes;
+         t += (uint64_t)gridDim.x * range_threads) {
+        lane_per_thread<T> at(t);
         galp_gpu_range_plan p;
         p.mode = GALP_GPU_PLAN_DECODE;
         if (plan != nullptr)
@@ -51,8 +55,8 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
             *found = 1;
         return;
     }
-    hits = warp_sum(hits);
-    if (threadIdx.x % 32 == 0 && hits != 0)
+    hits = block_reduce<warps>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    if (threadIdx.x == 0 && hits != 0)
         atomicAdd((unsigned long long *)count, (unsigned long long)hits);
 }
 
@@ -77,7 +81,8 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t
                 plan_kernel<T><<<(col.vector_count + range_threads - 1) / range_threads, range_threads, 0,
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
-        unsigned blocks = lane_blocks(col, value_traits<T>::lanes, range_threads);
+        unsigned blocks = resident_blocks(range_kernel<T>, range_threads,
+                                          lane_blocks(col, value_traits<T>::lanes, range_threads));
         range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
         return launch_status();
     });

@@ -1,6 +1,6 @@
 /*
- * gpu/reduce.cuh — warp reductions shared by the scan kernels (gpu/aggregate.cu,
- * gpu/range.cu). All 32 threads of the warp must take part.
+ * gpu/reduce.cuh — the block reduction shared by the scan kernels (gpu/aggregate.cu,
+ * gpu/range.cu).
  */
 #ifndef GALP_GPU_REDUCE_CUH
 #define GALP_GPU_REDUCE_CUH
@@ -9,28 +9,21 @@
 
 namespace galp_gpu {
 
-__device__ __forceinline__ uint64_t warp_sum(uint64_t v)
+/* Combines v over the block with op (associative and commutative); the result is valid in
+ * thread 0. Every thread of the block must call it, with blockDim.x = 32·Warps. */
+template <unsigned Warps, typename V, typename Op>
+__device__ __forceinline__ V block_reduce(V v, Op op)
 {
+    __shared__ V partial[Warps];
     for (int d = 16; d > 0; d >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, d);
-    return v;
-}
-__device__ __forceinline__ double warp_sum(double v)
-{
-    for (int d = 16; d > 0; d >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, d);
-    return v;
-}
-__device__ __forceinline__ uint64_t warp_min(uint64_t v)
-{
-    for (int d = 16; d > 0; d >>= 1)
-        v = min(v, (uint64_t)__shfl_xor_sync(0xffffffffu, v, d));
-    return v;
-}
-__device__ __forceinline__ uint64_t warp_max(uint64_t v)
-{
-    for (int d = 16; d > 0; d >>= 1)
-        v = max(v, (uint64_t)__shfl_xor_sync(0xffffffffu, v, d));
+        v = op(v, (V)__shfl_xor_sync(0xffffffffu, v, d));
+    if (threadIdx.x % 32 == 0)
+        partial[threadIdx.x / 32] = v;
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (unsigned w = 1; w < Warps; w++)
+            v = op(v, partial[w]);
+    __syncthreads(); /* partial may be reused by the next call with the same types */
     return v;
 }
 

@@ -8,12 +8,16 @@
  *
  * Why a second path beside lane_decoder::next(): the per-value decoder takes the bit width at
  * run time, so each value pays for a funnel shift with a variable offset, a test for the word
- * boundary and the window shift that follows it. For a full vector whose bit width b is
- * known, the visitor dispatches once per lane to code compiled for that b: every
- * word index, shift and mask is a constant, the lane's b words are loaded up front (all loads
- * in flight at once), and a value costs a shift or two and a mask. The last, partial vector
- * goes through lane_decoder::next_encoded(). Both paths patch exceptions with the same
- * buffered cursor and decode with the same ALP arithmetic, so they produce the same bits.
+ * boundary and the window shift that follows it. For a full vector of a 32-bit type the
+ * visitor dispatches once per lane to code compiled for its bit width that only unpacks: the
+ * lane's b words are loaded up front (all in flight at once) and every shift and mask is a
+ * constant, giving the 32 packed values in registers; base, ALP decode and exception patching
+ * then run in code shared by all widths. Keeping the width-specific part that small matters:
+ * real columns change width from vector to vector, and a fully specialised lane per width
+ * (tried first) overflowed the instruction cache and ran several times slower on them.
+ * 64-bit lanes (64 values, 64 registers of packed values) and 8/16-bit types use the
+ * per-value decoder, as does the last, partial vector. Both paths patch exceptions with the
+ * same buffered cursor and decode with the same ALP arithmetic, so they produce the same bits.
  */
 #ifndef GALP_GPU_VISIT_CUH
 #define GALP_GPU_VISIT_CUH
@@ -21,11 +25,6 @@
 #include "column.cuh"
 
 namespace galp_gpu {
-
-/* Widths with compiled code: every width of 32-bit types, up to 32 bits for 64-bit types
- * (wider 64-bit vectors and the narrow types take the per-value decoder). Each width is a
- * fully unrolled lane, so this bounds code size and compile time. */
-constexpr unsigned fixed_width_max = 32;
 
 template <unsigned N> struct width_constant {
     static constexpr unsigned value = N;
@@ -46,31 +45,30 @@ __device__ __forceinline__ void dispatch_width(unsigned b, F &&f)
     }
 }
 
-/* Unpacks the W values of one lane of a full vector with bit width B known at compile time
- * (spec/ffor.md: value r occupies bits [r·B, r·B + B) of the lane's words, LSB first). */
-template <typename T, unsigned B, typename F>
-__device__ __forceinline__ void visit_full_lane_fixed(lane_decoder<T> &d, const typename value_traits<T>::word *lane_words,
-                                                      F &&f)
+/* The 32 packed values of one lane of a full 32-bit vector with bit width B known at compile
+ * time (spec/ffor.md: value r occupies bits [r·B, r·B + B) of the lane's words, LSB first):
+ * the lane's B words are loaded first, all in flight together. */
+template <unsigned B>
+__device__ __forceinline__ void unpack_lane32_fixed(const uint32_t *lane_words, uint32_t (&v)[32])
 {
-    typedef typename lane_decoder<T>::reg reg;
-    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
-    constexpr unsigned regbits = 8u * sizeof(reg);
-    constexpr reg mask = B == 0 ? (reg)0 : (reg)(~(reg)0 >> (regbits - (B == 0 ? 1 : B)));
-    reg w[B == 0 ? 1 : B];
+    constexpr unsigned L = 32;
+    constexpr uint32_t mask = B == 0 ? 0u : (uint32_t)(~0u >> (32u - (B == 0 ? 1u : B)));
+    uint32_t w[B == 0 ? 1 : B];
+    if constexpr (B != 0) {
 #pragma unroll
-    for (unsigned k = 0; k < B; k++)
-        w[k] = (reg)__ldg(lane_words + (size_t)k * L);
+        for (unsigned k = 0; k < B; k++)
+            w[k] = __ldg(lane_words + (size_t)k * L);
+    }
 #pragma unroll
-    for (unsigned r = 0; r < W; r++) {
-        const unsigned p = r * B, k = p / W, off = p % W;
-        reg v = 0;
-        if constexpr (B != 0) {
-            v = w[k] >> off;
-            if (off + B > W)
-                v |= w[k + 1] << (W - off);
-            v &= mask;
+    for (unsigned r = 0; r < 32; r++) {
+        const unsigned p = r * B, k = p / 32, off = p % 32;
+        if constexpr (B == 0) {
+            v[r] = 0;
+        } else if (off + B > 32) {
+            v[r] = __funnelshift_r(w[k], w[k + 1], off) & mask;
+        } else {
+            v[r] = (w[k] >> off) & mask;
         }
-        f(d, d.lane + r * L, d.next_encoded_from(v));
     }
 }
 
@@ -78,16 +76,19 @@ template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
     typedef typename value_traits<T>::word Word;
-    constexpr unsigned W = value_traits<T>::bits;
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
     const vector_entry e = read_vector_entry(col.data, vector);
     lane_decoder<T> d(col, vector, lane, e);
-    const unsigned b = e.scheme == GALP_SCHEME_RAW ? W : e.bit_width; /* RAW: gpu/raw.cuh */
-    if constexpr (W >= 32) {
-        if (d.value_count == GALP_VECTOR_SIZE && b <= fixed_width_max) {
-            const Word *lane_words = (const Word *)(col.data + e.payload_offset) + lane;
-            dispatch_width<0, (W < fixed_width_max ? W : fixed_width_max)>(b, [&](auto width) {
-                visit_full_lane_fixed<T, decltype(width)::value>(d, lane_words, f);
-            });
+    if constexpr (W == 32) {
+        if (d.value_count == GALP_VECTOR_SIZE) {
+            /* A full RAW vector is FFOR with b = 32 and base 0 (gpu/raw.cuh). */
+            const unsigned b = e.scheme == GALP_SCHEME_RAW ? 32u : e.bit_width;
+            const uint32_t *lane_words = (const uint32_t *)(col.data + e.payload_offset) + lane;
+            uint32_t v[32];
+            dispatch_width<0, 32>(b, [&](auto width) { unpack_lane32_fixed<decltype(width)::value>(lane_words, v); });
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++)
+                f(d, lane + r * L, d.next_encoded_from(v[r]));
             return;
         }
     }
