@@ -247,6 +247,11 @@ galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expe
 
     memset(other, CANARY, bytes + 1);
     uint64_t count = 0;
+    if (bytes > 0) {
+        st = galp_decompress(data, size, other, bytes - 1, &count);
+        FUZZ_REQUIRE(st == GALP_ERR_DST_TOO_SMALL && untouched(other, bytes + 1),
+                     "galp_decompress into a short dst: %s", galp_status_name(st));
+    }
     st = galp_decompress(data, size, other, bytes + 1, &count);
     FUZZ_REQUIRE(st == GALP_OK && count == col.value_count, "galp_decompress %s, %llu values",
                  galp_status_name(st), (unsigned long long)count);
