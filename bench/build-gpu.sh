@@ -24,7 +24,9 @@ fi
 mkdir -p "$out/obj"
 
 includes="-I$top/include -I$top/ref -I$top/gpu -I$top/bench"
-cflags="-std=c11 -O2 -Wall -Wextra $includes"
+# The host API's C files include cuda_runtime.h: the toolkit's include folder, beside nvcc.
+cuda_root=$(dirname "$(dirname "$(command -v "$nvcc")")")
+cflags="-std=c11 -O2 -Wall -Wextra $includes -I$cuda_root/include"
 nvccflags="-std=c++17 -O3 $CUDA_ARCH_FLAGS $includes -Xcompiler -Wall,-Wextra"
 defines=""
 nvcomp_sources=""

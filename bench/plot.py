@@ -20,7 +20,6 @@ import argparse
 import collections
 import os
 import statistics
-import zlib
 
 import matplotlib
 
@@ -33,23 +32,31 @@ REAL = ("rowgroup", "sample", "file")
 TYPES = ("f64", "f32")
 
 
-def codec_style(codec):
-    """Colour and marker per codec family: galp layouts stand out, nvCOMP codecs are grey-ish."""
-    fixed = {
-        "galp": ("#d62728", "o"),
-        "alp": ("#ff9896", "s"),
-        "ffor": ("#9467bd", "D"),
-        "none": ("#7f7f7f", "x"),
-    }
-    if codec in fixed:
-        return fixed[codec]
-    palette = ["#1f77b4", "#2ca02c", "#17becf", "#bcbd22", "#8c564b", "#e377c2",
-               "#aec7e8", "#98df8a", "#c5b0d5", "#c49c94"]
-    return palette[zlib.crc32(codec.encode()) % len(palette)], "^"
+FIXED_STYLES = {
+    "galp": ("#d62728", "o"),
+    "alp": ("#ff9896", "s"),
+    "ffor": ("#9467bd", "D"),
+    "none": ("#7f7f7f", "x"),
+}
+OTHER_COLOURS = ["#1f77b4", "#2ca02c", "#17becf", "#bcbd22", "#8c564b", "#e377c2", "#ff7f0e",
+                 "#393b79", "#637939", "#7b4173"]
+OTHER_MARKERS = ["^", "v", "<", ">", "P", "X", "*", "h", "p", "d"]
+
+
+def codec_styles(doc):
+    """{codec: (colour, marker)}: galp's layouts fixed and warm, every other codec (nvCOMP's)
+    its own colour and marker, in name order, the same in every figure of a run."""
+    others = sorted({r["codec"] for r in doc["rows"]} - set(FIXED_STYLES))
+    styles = dict(FIXED_STYLES)
+    for i, codec in enumerate(others):
+        styles[codec] = (OTHER_COLOURS[i % len(OTHER_COLOURS)],
+                         OTHER_MARKERS[i % len(OTHER_MARKERS)])
+    return styles
 
 
 def ratio_vs_decompression(doc, out):
-    fig, axes = plt.subplots(1, 2, figsize=(13, 5.5), sharey=True)
+    styles = codec_styles(doc)
+    fig, axes = plt.subplots(1, 2, figsize=(15, 6.5), sharey=True)
     for ax, vtype in zip(axes, TYPES):
         rows = [r for r in doc["rows"] if r["op"] == "decompress" and r["type"] == vtype
                 and r["source"] in REAL]
@@ -57,7 +64,7 @@ def ratio_vs_decompression(doc, out):
         for r in rows:
             by_codec[r["codec"]].append(r)
         for codec in sorted(by_codec):
-            colour, marker = codec_style(codec)
+            colour, marker = styles[codec]
             pts = by_codec[codec]
             ax.scatter([p["ratio"] for p in pts], [p["gbps"] for p in pts], s=14, alpha=0.45,
                        color=colour, marker=marker)
@@ -74,9 +81,10 @@ def ratio_vs_decompression(doc, out):
         ax.set_title(f"{vtype}: real datasets, tiled to ≥ 1 GiB")
         ax.grid(True, which="both", alpha=0.25)
         if rows:
-            ax.legend(fontsize=7, loc="lower left")
+            ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
     axes[0].set_ylabel("decompression throughput, GB/s of decoded data")
-    fig.suptitle("Compression ratio vs decompression throughput\n" + subtitle(doc), fontsize=10)
+    fig.suptitle("Compression ratio vs decompression throughput (large: median over the "
+                 "datasets)\n" + subtitle(doc), fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(out, "ratio_vs_decompression.png"), dpi=130)
     plt.close(fig)
@@ -86,6 +94,7 @@ SCAN_OPS = ("sum", "filter", "pushdown", "exists", "decompress+sum", "decompress
 
 
 def scan_throughput(doc, out):
+    styles = codec_styles(doc)
     fig, axes = plt.subplots(2, 1, figsize=(13, 9))
     for ax, vtype in zip(axes, TYPES):
         groups = collections.defaultdict(list)
@@ -99,7 +108,7 @@ def scan_throughput(doc, out):
         med = [statistics.median(groups[k]) for k in keys]
         lo = [m - min(groups[k]) for m, k in zip(med, keys)]
         hi = [max(groups[k]) - m for m, k in zip(med, keys)]
-        colours = [codec_style(k[0])[0] for k in keys]
+        colours = [styles[k[0]][0] for k in keys]
         ax.bar(range(len(keys)), med, yerr=[lo, hi], color=colours, capsize=3)
         ax.set_xticks(range(len(keys)))
         ax.set_xticklabels([f"{c}\n{o}" for c, o in keys], rotation=60, ha="right",
@@ -140,6 +149,7 @@ def sweep_points(doc, prefix, key, fixed_b):
 
 
 def sweeps(doc, out):
+    styles = codec_styles(doc)
     # The exception sweeps of galp-bench run at b = 16 (f64) and b = 12 (f32).
     panels = [("f64-", "b", None, "f64: bit width"), ("f32-", "b", None, "f32: bit width"),
               ("f64-", "x", 16, "f64, b = 16: exceptions %"),
@@ -151,7 +161,7 @@ def sweeps(doc, out):
         pts = sweep_points(doc, prefix, key, fixed_b)
         twin = ax.twinx()
         for codec, v in sorted(pts.items()):
-            colour, marker = codec_style(codec)
+            colour, marker = styles[codec]
             ax.plot([p[0] for p in v], [p[1] for p in v], marker=marker, color=colour,
                     label=f"{codec} GB/s")
             twin.plot([p[0] for p in v], [100 * p[2] for p in v], linestyle="--",
