@@ -134,6 +134,59 @@ static void short_files_wrap_to_whole_vectors(void **state)
     bench_dataset_free(&d);
 }
 
+/* Raw files are whole values of the type; anything else is refused with a message. */
+static void raw_files_are_read_as_values_of_their_type(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/galp-bench-raw-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    assert_non_null(f);
+    uint32_t v[2048];
+    for (unsigned i = 0; i < 2048; i++)
+        v[i] = 1000u + i * 7u;
+    assert_int_equal(fwrite(v, 1, sizeof v - 2, f), sizeof v - 2); /* 2 bytes short */
+    fclose(f);
+    bench_dataset d;
+    char err[256];
+    assert_int_not_equal(bench_dataset_read(path, GALP_TYPE_U32, "file", &d, err, sizeof err), 0);
+    assert_non_null(strstr(err, "not a whole number of u32 values"));
+    assert_int_equal(bench_dataset_read(path, GALP_TYPE_U16, "file", &d, err, sizeof err), 0);
+    assert_int_equal(d.type, GALP_TYPE_U16);
+    assert_int_equal(d.n_source, 4095);
+    assert_int_equal(d.n, 4096);
+    assert_memory_equal(d.values, v, sizeof v - 2);
+    bench_dataset_free(&d);
+    remove(path);
+}
+
+/* The ALP corpus, when present: row groups first, then samples, each as one period. */
+static void the_alp_corpus_is_listed_in_order(void **state)
+{
+    (void)state;
+    const char *env = getenv("GALP_DATA_DIR");
+    char dir[4096], err[256];
+    snprintf(dir, sizeof dir, "%s/alp", env && *env ? env : "../shared/data");
+    bench_dataset *all = NULL;
+    int n = bench_dataset_list_alp(dir, &all, err, sizeof err);
+    if (n == 0) {
+        print_message("no datasets under %s (set GALP_DATA_DIR): skipped\n", dir);
+        skip();
+    }
+    assert_true(n > 3);
+    assert_string_equal(all[0].source, "rowgroup");
+    assert_string_equal(all[n - 1].source, "sample");
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(all[i].type, GALP_TYPE_F64);
+        assert_int_equal(all[i].n % 1024, 0);
+        if (i > 0 && strcmp(all[i].source, all[i - 1].source) == 0)
+            assert_true(strcmp(all[i - 1].name, all[i].name) < 0);
+        bench_dataset_free(&all[i]);
+    }
+    free(all);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -142,6 +195,8 @@ int main(void)
         cmocka_unit_test(bad_periods_are_refused),
         cmocka_unit_test(alp_sweeps_have_the_promised_shape),
         cmocka_unit_test(short_files_wrap_to_whole_vectors),
+        cmocka_unit_test(raw_files_are_read_as_values_of_their_type),
+        cmocka_unit_test(the_alp_corpus_is_listed_in_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
