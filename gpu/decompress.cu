@@ -1,5 +1,5 @@
 /*
- * gpu/decompress.cu — launcher of the full-decompression kernel (gpu/decompress.cuh).
+ * gpu/decompress.cu — launcher of the full-decompression kernels (gpu/decompress.cuh).
  */
 #include "decompress.cuh"
 #include "dispatch.cuh"
@@ -12,6 +12,17 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, voi
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
+        if constexpr (value_traits<T>::bits >= 32) {
+            if ((uintptr_t)dst % 16 == 0) {
+                /* one block per vector; the kernel loops should a column exceed the grid */
+                const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
+                if constexpr (value_traits<T>::bits == 32)
+                    block_decompress_kernel32<T><<<blocks, decompress_vector_threads, 0, stream>>>(col, (T *)dst);
+                else
+                    block_decompress_kernel64<T><<<blocks, decompress_vector_threads, 0, stream>>>(col, (T *)dst);
+                return launch_status();
+            }
+        }
         unsigned blocks = lane_blocks(col, value_traits<T>::lanes, decompress_threads);
         decompress_kernel<T><<<blocks, decompress_threads, 0, stream>>>(col, (T *)dst);
         return launch_status();
