@@ -14,11 +14,8 @@ FUZZ_COMMON = \
 	fuzz/spec_validate.c fuzz/spec_validate.h \
 	fuzz/column_gen.c fuzz/column_gen.h
 FUZZ_MUTATE = fuzz/column_mutate.c fuzz/column_mutate.h
-# galp inspect's code path: the command and what it calls (tools/local.mk lists the tool).
-FUZZ_INSPECT = \
-	tools/cli.h tools/cli_message.c tools/cli_options.c tools/cli_options.h \
-	tools/cli_file.c tools/cli_file.h tools/cli_column.c tools/cli_column.h \
-	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c
+# galp inspect's code path: the CLI's own convenience library (tools/local.mk).
+FUZZ_INSPECT_LINKED = tools/libgalp_cli.la
 if HAVE_CUDA
 FUZZ_GPU = fuzz/gpu_decode.h fuzz/gpu_decode_cuda.c
 FUZZ_GPU_INCLUDES = $(CUDA_CFLAGS)
@@ -43,11 +40,11 @@ fuzz_replay_decode_CPPFLAGS = $(FUZZ_PREPROCESS) -DGALP_FUZZ_TARGET='"decode"'
 fuzz_replay_decode_LDFLAGS = $(AM_LDFLAGS) -static
 fuzz_replay_decode_LDADD = $(FUZZ_LINKED)
 
-fuzz_replay_inspect_SOURCES = fuzz/fuzz_inspect.c fuzz/replay_main.c fuzz/fuzz_require.h $(FUZZ_INSPECT)
+fuzz_replay_inspect_SOURCES = fuzz/fuzz_inspect.c fuzz/replay_main.c fuzz/fuzz_require.h
 fuzz_replay_inspect_CFLAGS = $(FUZZ_COMPILE)
 fuzz_replay_inspect_CPPFLAGS = $(FUZZ_PREPROCESS) -DGALP_FUZZ_TARGET='"inspect"'
 fuzz_replay_inspect_LDFLAGS = $(AM_LDFLAGS) -static
-fuzz_replay_inspect_LDADD = $(FUZZ_LINKED)
+fuzz_replay_inspect_LDADD = $(FUZZ_INSPECT_LINKED) $(FUZZ_LINKED)
 
 fuzz_replay_roundtrip_SOURCES = fuzz/fuzz_roundtrip.c fuzz/replay_main.c $(FUZZ_COMMON)
 fuzz_replay_roundtrip_CFLAGS = $(FUZZ_COMPILE)
@@ -79,11 +76,11 @@ fuzz_fuzz_decode_CPPFLAGS = $(FUZZ_PREPROCESS)
 fuzz_fuzz_decode_LDFLAGS = $(FUZZ_LINK)
 fuzz_fuzz_decode_LDADD = $(FUZZ_LINKED)
 
-fuzz_fuzz_inspect_SOURCES = fuzz/fuzz_inspect.c fuzz/fuzz_require.h $(FUZZ_INSPECT)
+fuzz_fuzz_inspect_SOURCES = fuzz/fuzz_inspect.c fuzz/fuzz_require.h
 fuzz_fuzz_inspect_CFLAGS = $(FUZZ_COMPILE)
 fuzz_fuzz_inspect_CPPFLAGS = $(FUZZ_PREPROCESS)
 fuzz_fuzz_inspect_LDFLAGS = $(FUZZ_LINK)
-fuzz_fuzz_inspect_LDADD = $(FUZZ_LINKED)
+fuzz_fuzz_inspect_LDADD = $(FUZZ_INSPECT_LINKED) $(FUZZ_LINKED)
 
 fuzz_fuzz_roundtrip_SOURCES = fuzz/fuzz_roundtrip.c $(FUZZ_COMMON)
 fuzz_fuzz_roundtrip_CFLAGS = $(FUZZ_COMPILE)

@@ -9,6 +9,9 @@
 #                      corpus/TARGET directories persist, so later runs continue from them
 #   GALP_FUZZ_JOBS     make -j for the build (default 2)
 #   CC                 compiler with libFuzzer (default clang)
+#   GALP_FUZZ_CONFIGURE extra configure arguments (default --without-cuda: without a GPU the
+#                      differential target checks its CPU part only, so CUDA would only cost
+#                      build time; give --with-cuda on a GPU machine with clang)
 # Each target runs in one process on one core, seeded with fuzz/regressions/TARGET and, for
 # decode and inspect, the golden vectors (vectors/valid, vectors/invalid: *.galp up to 64 KiB)
 # when present and columns encoded at startup by the freshly built `galp encode`. Exits non-zero when the build fails or any target reports a
@@ -27,7 +30,7 @@ mkdir -p "$build" || exit 1
 build=$(cd "$build" && pwd)
 echo "=== fuzz: building in $build with $cc"
 if [ ! -f "$build/Makefile" ]; then
-    (cd "$build" && "$top/configure" --enable-fuzzing CC="$cc" >configure.out 2>&1) || {
+    (cd "$build" && "$top/configure" --enable-fuzzing CC="$cc" ${GALP_FUZZ_CONFIGURE---without-cuda} >configure.out 2>&1) || {
         tail -n 30 "$build/configure.out"; echo "fuzz: configure failed" >&2; exit 1; }
 fi
 make -C "$build" -j"$jobs" >"$build/make.out" 2>&1 || {
