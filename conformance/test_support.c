@@ -83,6 +83,21 @@ uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uin
     return file;
 }
 
+uint8_t *ts_compress_ffor_vector(galp_type type, const void *values, unsigned bit_width,
+                                 uint64_t base, size_t *len, galp_vector_info *info)
+{
+    uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, GALP_VECTOR_SIZE, len);
+    galp_column column;
+    assert_int_equal(galp_open(&column, file, *len), GALP_OK);
+    assert_int_equal(galp_vector_info_get(&column, 0, info), GALP_OK);
+    assert_int_equal(info->scheme, GALP_SCHEME_FFOR);
+    assert_int_equal(info->bit_width, bit_width);
+    assert_int_equal(info->base, base);
+    assert_int_equal(info->payload_size, 128u * bit_width);
+    ts_check_decodes_to(file, *len, type, values, GALP_VECTOR_SIZE);
+    return file;
+}
+
 void ts_check_decodes_to(const uint8_t *file, size_t len, galp_type type, const void *values,
                          uint64_t n)
 {

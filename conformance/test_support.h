@@ -47,6 +47,12 @@ void ts_reseal(uint8_t *file);
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len);
 
+/* Compresses one full vector of 1024 values with FFOR, asserts that it is stored FFOR with
+ * exactly this bit width and base (payload 128·b bytes, spec/ffor.md §3) and that it decodes
+ * back; returns the file (caller frees) and vector 0's metadata. */
+uint8_t *ts_compress_ffor_vector(galp_type type, const void *values, unsigned bit_width,
+                                 uint64_t base, size_t *len, galp_vector_info *info);
+
 /* Asserts that the file opens, and that bulk decoding, decoding vector by vector and getting
  * every value one at a time all reproduce the n values exactly. */
 void ts_check_decodes_to(const uint8_t *file, size_t len, galp_type type, const void *values,
