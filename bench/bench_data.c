@@ -3,23 +3,14 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "bench_data.h"
+#include "bench_error.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int fail(char *err, size_t err_len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 void bench_dataset_free(bench_dataset *d)
 {
@@ -64,7 +55,7 @@ static int read_csv(FILE *f, const char *path, bench_dataset *d, char *err, size
     char line[256];
     unsigned long lineno = 0;
     if (!v)
-        return fail(err, err_len, "%s: out of memory", path);
+        return bench_fail(err, err_len, "%s: out of memory", path);
     while (fgets(line, sizeof line, f)) {
         char *end;
         lineno++;
@@ -74,13 +65,13 @@ static int read_csv(FILE *f, const char *path, bench_dataset *d, char *err, size
         double x = strtod(line, &end);
         if (end == line || end[strspn(end, " \t\r\n")] != '\0') {
             free(v);
-            return fail(err, err_len, "%s:%lu: not a number", path, lineno);
+            return bench_fail(err, err_len, "%s:%lu: not a number", path, lineno);
         }
         if (n == cap) {
             double *grown = realloc(v, 2 * cap * sizeof *v);
             if (!grown) {
                 free(v);
-                return fail(err, err_len, "%s: out of memory", path);
+                return bench_fail(err, err_len, "%s: out of memory", path);
             }
             v = grown;
             cap *= 2;
@@ -89,10 +80,10 @@ static int read_csv(FILE *f, const char *path, bench_dataset *d, char *err, size
     }
     if (n == 0) {
         free(v);
-        return fail(err, err_len, "%s: no values", path);
+        return bench_fail(err, err_len, "%s: no values", path);
     }
     d->type = GALP_TYPE_F64;
-    return set_period(d, v, n, sizeof *v) ? fail(err, err_len, "%s: out of memory", path) : 0;
+    return set_period(d, v, n, sizeof *v) ? bench_fail(err, err_len, "%s: out of memory", path) : 0;
 }
 
 static int read_raw(FILE *f, const char *path, galp_type type, bench_dataset *d, char *err,
@@ -100,23 +91,23 @@ static int read_raw(FILE *f, const char *path, galp_type type, bench_dataset *d,
 {
     size_t size = galp_type_size(type);
     if (size == 0)
-        return fail(err, err_len, "%s: unknown value type", path);
+        return bench_fail(err, err_len, "%s: unknown value type", path);
     if (fseek(f, 0, SEEK_END) != 0)
-        return fail(err, err_len, "%s: cannot seek: %s", path, strerror(errno));
+        return bench_fail(err, err_len, "%s: cannot seek: %s", path, strerror(errno));
     long bytes = ftell(f);
     if (bytes <= 0 || (size_t)bytes % size != 0)
-        return fail(err, err_len, "%s: %ld bytes is not a whole number of %s values", path,
+        return bench_fail(err, err_len, "%s: %ld bytes is not a whole number of %s values", path,
                     bytes, galp_type_name(type));
     rewind(f);
     void *v = malloc((size_t)bytes);
     if (!v)
-        return fail(err, err_len, "%s: out of memory", path);
+        return bench_fail(err, err_len, "%s: out of memory", path);
     if (fread(v, 1, (size_t)bytes, f) != (size_t)bytes) {
         free(v);
-        return fail(err, err_len, "%s: short read", path);
+        return bench_fail(err, err_len, "%s: short read", path);
     }
     d->type = type;
-    return set_period(d, v, (size_t)bytes / size, size) ? fail(err, err_len, "%s: out of memory",
+    return set_period(d, v, (size_t)bytes / size, size) ? bench_fail(err, err_len, "%s: out of memory",
                                                               path)
                                                         : 0;
 }
@@ -129,7 +120,7 @@ int bench_dataset_read(const char *path, galp_type type, const char *source, ben
     set_name(d, path);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return fail(err, err_len, "%s: %s", path, strerror(errno));
+        return bench_fail(err, err_len, "%s: %s", path, strerror(errno));
     size_t len = strlen(path);
     int rc = len > 4 && strcmp(path + len - 4, ".csv") == 0
                  ? read_csv(f, path, d, err, err_len)
@@ -163,13 +154,13 @@ static int list_dir(const char *dir, const char *sub, const char *ext, const cha
         if (n == cap) {
             char **grown = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *names);
             if (!grown) {
-                rc = fail(err, err_len, "out of memory");
+                rc = bench_fail(err, err_len, "out of memory");
                 break;
             }
             names = grown;
         }
         if (!(names[n] = strdup(e->d_name))) {
-            rc = fail(err, err_len, "out of memory");
+            rc = bench_fail(err, err_len, "out of memory");
             break;
         }
         n++;
@@ -180,7 +171,7 @@ static int list_dir(const char *dir, const char *sub, const char *ext, const cha
     for (size_t i = 0; rc == 0 && i < n; i++) {
         bench_dataset *grown = realloc(*out, (size_t)(*count + 1) * sizeof **out);
         if (!grown) {
-            rc = fail(err, err_len, "out of memory");
+            rc = bench_fail(err, err_len, "out of memory");
             break;
         }
         *out = grown;

@@ -8,7 +8,7 @@
 
 BENCH_C_FILES = \
 	bench/galp_tile.c bench/galp_tile.h \
-	bench/bench_data.c bench/bench_data.h \
+	bench/bench_data.c bench/bench_data.h bench/bench_error.h \
 	bench/bench_report.c bench/bench_report.h
 BENCH_CU_INCLUDES = \
 	bench/bench_device.cuh bench/scan_kernels.cuh bench/bench_case.cuh bench/galp_rows.h \

@@ -3,26 +3,17 @@
  * chunks out back to back and decompress it (see nvcomp_column.h).
  */
 #include "nvcomp_column.h"
+#include "bench_error.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int fail(char *err, size_t err_len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 #define CUDA_OR_FAIL(call)                                                                     \
     do {                                                                                       \
         cudaError_t e_ = (call);                                                               \
         if (e_ != cudaSuccess) {                                                               \
-            rc = fail(err, err_len, "%s: %s", #call, cudaGetErrorString(e_));                  \
+            rc = bench_fail(err, err_len, "%s: %s", #call, cudaGetErrorString(e_));            \
             goto done;                                                                         \
         }                                                                                      \
     } while (0)
@@ -30,7 +21,7 @@ static int fail(char *err, size_t err_len, const char *fmt, ...)
     do {                                                                                       \
         nvcompStatus_t s_ = (call);                                                            \
         if (s_ != nvcompSuccess) {                                                             \
-            rc = fail(err, err_len, "%s: %s", #call, nvcompGetStatusString(s_));               \
+            rc = bench_fail(err, err_len, "%s: %s", #call, nvcompGetStatusString(s_));         \
             goto done;                                                                         \
         }                                                                                      \
     } while (0)
@@ -77,7 +68,7 @@ int nvcomp_column_build(nvcomp_column *c, const nvcomp_codec *codec, nvcomp_elem
     c->element = element;
     c->decoded_bytes = decoded_bytes;
     if (decoded_bytes == 0 || decoded_bytes % element.bytes != 0)
-        return fail(err, err_len, "column of %zu bytes is not whole %u-byte values",
+        return bench_fail(err, err_len, "column of %zu bytes is not whole %u-byte values",
                     decoded_bytes, element.bytes);
 
     /* Chunking (nvcomp_column.h): a period shorter than a chunk becomes the chunk. */
@@ -90,7 +81,7 @@ int nvcomp_column_build(nvcomp_column *c, const nvcomp_codec *codec, nvcomp_elem
     NVCOMP_OR_FAIL(codec->compress_alignments(element, &calign));
     NVCOMP_OR_FAIL(codec->decompress_alignments(element, &dalign));
     if (c->chunk_bytes % calign.input != 0 || c->chunk_bytes % dalign.output != 0) {
-        rc = fail(err, err_len, "chunk of %zu bytes breaks %s's alignment", c->chunk_bytes,
+        rc = bench_fail(err, err_len, "chunk of %zu bytes breaks %s's alignment", c->chunk_bytes,
                   codec->name);
         goto done;
     }
@@ -109,7 +100,7 @@ int nvcomp_column_build(nvcomp_column *c, const nvcomp_codec *codec, nvcomp_elem
     caps = (size_t *)calloc(c->chunks, sizeof *caps);
     statuses = (nvcompStatus_t *)calloc(c->chunks, sizeof *statuses);
     if (!ptrs || !sizes || !offsets || !caps || !statuses) {
-        rc = fail(err, err_len, "out of host memory for %zu chunks", c->chunks);
+        rc = bench_fail(err, err_len, "out of host memory for %zu chunks", c->chunks);
         goto done;
     }
     for (size_t i = 0; i < distinct; i++) {
@@ -132,7 +123,7 @@ int nvcomp_column_build(nvcomp_column *c, const nvcomp_codec *codec, nvcomp_elem
                             cudaMemcpyDeviceToHost));
     for (size_t i = 0; i < distinct; i++)
         if (statuses[i] != nvcompSuccess || sizes[i] == 0 || sizes[i] > max_out) {
-            rc = fail(err, err_len, "%s compression of chunk %zu: %s (%zu bytes)", codec->name,
+            rc = bench_fail(err, err_len, "%s compression of chunk %zu: %s (%zu bytes)", codec->name,
                       i, nvcompGetStatusString(statuses[i]), sizes[i]);
             goto done;
         }
@@ -202,7 +193,7 @@ int nvcomp_column_decompress(nvcomp_column *c, cudaStream_t stream, char *err, s
         c->element, (const void *const *)c->in_ptrs, c->in_bytes, c->out_capacity, c->out_bytes,
         c->chunks, c->temp, c->temp_bytes, (void *const *)c->out_ptrs, c->statuses, stream);
     if (s != nvcompSuccess)
-        return fail(err, err_len, "%s decompression: %s", c->codec->name,
+        return bench_fail(err, err_len, "%s decompression: %s", c->codec->name,
                     nvcompGetStatusString(s));
     return 0;
 }
@@ -213,7 +204,7 @@ int nvcomp_column_check(const nvcomp_column *c, char *err, size_t err_len)
     size_t *bytes = (size_t *)malloc(c->chunks * sizeof *bytes);
     nvcompStatus_t *statuses = (nvcompStatus_t *)malloc(c->chunks * sizeof *statuses);
     if (!bytes || !statuses) {
-        rc = fail(err, err_len, "out of host memory for %zu chunks", c->chunks);
+        rc = bench_fail(err, err_len, "out of host memory for %zu chunks", c->chunks);
         goto done;
     }
     CUDA_OR_FAIL(cudaMemcpy(bytes, c->out_bytes, c->chunks * sizeof *bytes,
@@ -223,7 +214,7 @@ int nvcomp_column_check(const nvcomp_column *c, char *err, size_t err_len)
     for (size_t i = 0; i < c->chunks; i++) {
         size_t want = i + 1 < c->chunks ? c->chunk_bytes : c->decoded_bytes - i * c->chunk_bytes;
         if (statuses[i] != nvcompSuccess || bytes[i] != want) {
-            rc = fail(err, err_len, "%s chunk %zu: %s, %zu of %zu bytes", c->codec->name, i,
+            rc = bench_fail(err, err_len, "%s chunk %zu: %s, %zu of %zu bytes", c->codec->name, i,
                       nvcompGetStatusString(statuses[i]), bytes[i], want);
             goto done;
         }
