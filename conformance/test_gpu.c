@@ -35,12 +35,15 @@
 
 #include <cuda_runtime.h>
 
+#include "galp_internal.h" /* galp_crc32c, to reseal edited files */
 #include "kernels.h"
 
 #define CUDA_OK(call) assert_int_equal((call), cudaSuccess)
 
 static cudaStream_t stream;
-static uint64_t plan_modes_seen[2]; /* range queries that used each plan mode */
+/* G-ALP vectors of range queries whose plan compared packed integers only for some (0) or
+ * all (1) of the packed integers 0 ... 2^b - 1 (gpu/pushdown.cuh) */
+static uint64_t plan_kinds_seen[2];
 
 static size_t width_of(galp_type type)
 {
@@ -243,8 +246,13 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, void *temp,
         assert_non_null(plans);
         CUDA_OK(cudaMemcpyAsync(plans, temp, temp_size, cudaMemcpyDeviceToHost, stream));
         CUDA_OK(cudaStreamSynchronize(stream));
-        for (size_t v = 0; v < temp_size / sizeof *plans; v++)
-            plan_modes_seen[plans[v].mode == GALP_GPU_PLAN_PACKED]++;
+        for (uint32_t v = 0; v < temp_size / sizeof *plans; v++) {
+            galp_vector_info info;
+            assert_int_equal(galp_vector_info_get(&c->cpu, v, &info), GALP_OK);
+            const uint64_t max_p = info.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << info.bit_width) - 1;
+            if (info.scheme != GALP_SCHEME_RAW)
+                plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p]++;
+        }
         free(plans);
     }
 
@@ -277,13 +285,17 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
     uint64_t *dev_count = NULL;
     uint32_t *dev_found = NULL;
     if (temp_size != 0)
-        CUDA_OK(cudaMalloc(&temp, temp_size));
+        CUDA_OK(cudaMalloc(&temp, temp_size + 16));
     CUDA_OK(cudaMalloc((void **)&dev_count, sizeof *dev_count));
     CUDA_OK(cudaMalloc((void **)&dev_found, sizeof *dev_found));
     if (temp_size != 0) {
         uint64_t one = 1;
         assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, temp, temp_size - 1, dev_count,
                                               stream),
+                         GALP_ERR_ARGUMENT);
+        /* large enough but not 16-byte aligned (include/galp_gpu.h) */
+        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, (char *)temp + 8, temp_size,
+                                              dev_count, stream),
                          GALP_ERR_ARGUMENT);
     }
 
@@ -448,7 +460,7 @@ static void test_floats_every_scheme(void **state)
     const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
     const galp_scheme schemes[] = {GALP_SCHEME_GALP, GALP_SCHEME_ALP, GALP_SCHEME_RAW};
     uint64_t seed = 5;
-    memset(plan_modes_seen, 0, sizeof plan_modes_seen);
+    memset(plan_kinds_seen, 0, sizeof plan_kinds_seen);
     for (size_t t = 0; t < 2; t++) {
         const uint64_t n = 37 * 1024 + 333;
         uint8_t *values = malloc(n * 8);
@@ -461,9 +473,9 @@ static void test_floats_every_scheme(void **state)
         check_values(types[t], GALP_SCHEME_GALP, values, 0, &seed);
         free(values);
     }
-    /* The adversarial data must have driven both kinds of plan. */
-    assert_true(plan_modes_seen[GALP_GPU_PLAN_PACKED] > 0);
-    assert_true(plan_modes_seen[GALP_GPU_PLAN_DECODE] > 0);
+    /* Encoders write vectors whose whole packed range is safe (test_partly_safe_vectors
+     * makes the others). */
+    assert_true(plan_kinds_seen[1] > 0);
 }
 
 /* A vector of 1024 exceptions (every value non-decimal) and one where lane 0 of f64 is full. */
@@ -490,6 +502,114 @@ static void test_exception_extremes(void **state)
     check_values(GALP_TYPE_F32, GALP_SCHEME_ALP, f, n, &seed);
     free(d);
     free(f);
+}
+
+/* Sets the b packed bits of slot s of an FFOR block (spec/ffor.md: value r of lane l is
+ * bits r·b ... of the lane's words, word k at k·L + l) to all ones or all zeros. */
+static void set_packed(uint8_t *packed, unsigned w, unsigned b, unsigned s, int ones)
+{
+    const unsigned lanes = 1024u / w, lane = s % lanes, first = s / lanes * b;
+    for (unsigned i = first; i < first + b; i++) {
+        uint8_t *byte = packed + ((size_t)(i / w) * lanes + lane) * (w / 8) + i % w / 8;
+        const uint8_t bit = (uint8_t)(1u << (i % 8));
+        *byte = ones ? (uint8_t)(*byte | bit) : (uint8_t)(*byte & ~bit);
+    }
+}
+
+/* The packed integer under an exception carries no value (spec/galp.md §3): whatever it
+ * holds, decoding, aggregates and range counts must not change. Here every exception slot
+ * of a G-ALP file is overwritten with 2^b - 1, then with 0 (the extremes that a scan
+ * comparing or summing packed integers would pick up); the payload is outside the
+ * checksum, so the file stays valid. */
+static void test_exception_slots_ignored(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 23;
+    for (size_t t = 0; t < 2; t++) {
+        const unsigned w = 8u * (unsigned)width_of(types[t]), lanes = 1024u / w;
+        const uint64_t n = 19 * 1024 + 100;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, n, &seed);
+        for (int ones = 1; ones >= 0; ones--) {
+            size_t len = 0;
+            uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+            galp_column col;
+            assert_int_equal(galp_open(&col, file, len), GALP_OK);
+            unsigned patched = 0;
+            for (uint32_t v = 0; v < col.vector_count; v++) {
+                galp_vector_info info;
+                assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+                if (info.scheme != GALP_SCHEME_GALP || info.bit_width == 0)
+                    continue;
+                uint8_t *payload = file + info.payload_offset;
+                const uint8_t *positions =
+                    payload + 128u * info.bit_width + 2u * lanes + (size_t)info.exception_count * (w / 8);
+                for (unsigned j = 0; j < info.exception_count; j++) {
+                    set_packed(payload, w, info.bit_width, positions[2 * j] | positions[2 * j + 1] << 8, ones);
+                    patched++;
+                }
+            }
+            assert_true(patched > 0);
+            check_file(file, len, &seed, 12);
+            free(file);
+        }
+        free(values);
+    }
+}
+
+/* A G-ALP vector may hold packed integers whose (p + base)·FACT wraps (spec/alp.md §4 defines
+ * the wrapping result), and then only part of its packed range can be compared or summed as
+ * integers (gpu/pushdown.cuh). Encoders do not write such vectors, so here the base of every
+ * G-ALP vector is raised until only p <= max_p - 1 (odd vectors: every packed integer the
+ * vector holds, but not the whole range) or p <= max_p / 2 (even vectors: about half of
+ * them) are safe, the metadata resealed, and every result compared with the CPU's. */
+static void test_partly_safe_vectors(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 31;
+    memset(plan_kinds_seen, 0, sizeof plan_kinds_seen);
+    for (size_t t = 0; t < 2; t++) {
+        const unsigned w = 8u * (unsigned)width_of(types[t]);
+        const uint64_t n = 23 * 1024 + 7;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, n, &seed);
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        unsigned edited = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            galp_vector_info info;
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            if (info.scheme != GALP_SCHEME_GALP || info.bit_width == 0 || info.bit_width >= w - 2)
+                continue;
+            /* up: the largest base + p whose product with FACT stays below 2^(W-1) */
+            uint64_t fact = 1;
+            for (unsigned i = 0; i < info.factor; i++)
+                fact *= 10;
+            if (w == 32)
+                fact = (uint32_t)fact;
+            const uint64_t up = ((w == 64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX)) / fact;
+            const uint64_t max_p = ((uint64_t)1 << info.bit_width) - 1;
+            const uint64_t base = up - (v % 2 ? max_p - 1 : max_p / 2);
+            for (unsigned i = 0; i < w / 8; i++) /* entry bytes 8 ...: the base, little-endian */
+                file[64 + 32 * (size_t)v + 8 + i] = (uint8_t)(base >> (8 * i));
+            edited++;
+        }
+        assert_true(edited > 0);
+        uint32_t crc = galp_crc32c(0, file, 60); /* spec/format.md §3.4 */
+        crc = galp_crc32c(crc, file + 64, 32 * (size_t)col.vector_count);
+        for (unsigned i = 0; i < 4; i++)
+            file[60 + i] = (uint8_t)(crc >> (8 * i));
+        check_file(file, len, &seed, 24);
+        free(file);
+        free(values);
+    }
+    assert_true(plan_kinds_seen[0] > 0);
 }
 
 /* ---- files from the source tree and the data directory --------------------------------- */
@@ -704,6 +824,8 @@ int main(void)
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_exception_extremes),
+        cmocka_unit_test(test_exception_slots_ignored),
+        cmocka_unit_test(test_partly_safe_vectors),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),
     };

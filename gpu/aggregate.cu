@@ -1,13 +1,26 @@
 /*
  * gpu/aggregate.cu — fused aggregate over a compressed column: count, NaN count, sum, min and
- * max (include/galp_gpu.h), through the device API, never materialising the column.
+ * max (include/galp_gpu.h), never materialising the column.
  *
- * 64-bit types are decoded a vector per block (gpu/block_vector.cuh), the others by threads
- * visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh; gpu/visit.cuh, whose fixed-width path makes
- * 32-bit types faster that way: docs/GPU.md), both in a grid-stride loop over a resident grid; partial results are combined per block, then with
- * one set of atomics per block. Float min/max use an order-preserving integer key of the bit
- * pattern (so -0 < +0 and the result is exact and order-independent); NaNs are counted and
- * left out.
+ * 32- and 64-bit types: a resident grid whose blocks decode one vector at a time from shared
+ * memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh). In a full vector whose packed
+ * integers fit in 32 bits, each thread keeps the smallest and largest packed integer of its
+ * slots; when both lie in the vector's safe range (gpu/pushdown.cuh: there the value is a
+ * monotone function of p, which holds for every vector an encoder writes) it decodes only
+ * those two, and sums integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's
+ * is FRAC · (FACT · (Σp + n·base)), formed exactly in 128 bits and rounded once per thread
+ * and vector, which is within a few units of rounding of Σ|x| of the sum of the decoded
+ * values. float32 values are decoded and summed one by one, because a float32 value differs
+ * from its decimal by up to 2^-24 of itself. A thread whose extremes fall outside the safe
+ * range decodes and adds its values one by one, as do partial, wider and RAW vectors. The
+ * exception slots are marked in a bitmap of the vector and left out; each exception is then
+ * added by one thread.
+ * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
+ * gpu/visit.cuh) in a grid-stride loop.
+ *
+ * Partial results are combined per block, then with one set of atomics per block. Float
+ * min/max use an order-preserving integer key of the bit pattern (so -0 < +0 and the result
+ * is exact and order-independent); NaNs are counted and left out.
  */
 #include "block_vector.cuh"
 #include "dispatch.cuh"
@@ -18,7 +31,6 @@
 namespace galp_gpu {
 
 constexpr unsigned aggregate_threads = 256;
-constexpr unsigned scan_vector_threads = 64; /* block_aggregate_kernel */
 
 /* Order-preserving key of a value's bits: unsigned order of keys = numeric order of values
  * (floats: -inf < ... < -0 < +0 < ... < +inf). */
@@ -86,9 +98,14 @@ template <typename T> struct aggregate_partial {
         } else {
             isum += (uint64_t)x;
         }
-        uint64_t k = order_key(x);
-        kmin = min(kmin, k);
-        kmax = max(kmax, k);
+        add_extremes(x, x);
+    }
+
+    /* Values known to lie between lo and hi, both among them and neither NaN. */
+    __device__ __forceinline__ void add_extremes(T lo, T hi)
+    {
+        kmin = min(kmin, order_key(lo));
+        kmax = max(kmax, order_key(hi));
     }
 
     /* Every thread of the block calls it, once. */
@@ -118,7 +135,7 @@ template <typename T> struct aggregate_partial {
     }
 };
 
-/* 8-, 16- and 32-bit types: a grid-stride loop over lanes (LANE_PER_THREAD) with a grid the
+/* 8- and 16-bit types: a grid-stride loop over lanes (LANE_PER_THREAD) with a grid the
  * GPU holds at once. */
 template <typename T>
 __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
@@ -134,72 +151,143 @@ __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_v
     acc.template flush<aggregate_threads>(r);
 }
 
-/* 64-bit types: blocks of a resident grid take one vector at a time
- * (gpu/block_vector.cuh). The exception slots are first marked in a bitmap of the vector, so
- * that their packed integers are skipped; each exception is then added by one thread. */
-template <typename T>
-__global__ void __launch_bounds__(scan_vector_threads) block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
+/* FRAC · (FACT · (sum + n·base)) for a float64 G-ALP vector whose products do not wrap:
+ * the sum of those n values' k = (p + base)·FACT, exact in 128 bits, rounded to double
+ * (high and low halves, two roundings) and multiplied by FRAC once. */
+__device__ __forceinline__ double alp_sum(uint64_t sum, unsigned n, uint64_t base, uint64_t fact, double frac)
 {
-    typedef block_vector<T, scan_vector_threads> bv;
-    typedef typename bv::Word Word;
-    __shared__ typename bv::shared sh;
-    __shared__ uint32_t is_exception[GALP_VECTOR_SIZE / 32];
+    const __int128 k = ((__int128)sum + (__int128)n * (__int128)(int64_t)base) * (__int128)fact;
+    const double high = __ll2double_rn((long long)(k >> 64)), low = __ull2double_rn((unsigned long long)k);
+    return __dmul_rn(__dadd_rn(__dmul_rn(high, 0x1p64), low), frac);
+}
+
+/* A narrow full vector (see the top of the file): this thread's slots, those marked in
+ * `exceptions` left out when Masked. Returns false, having added nothing, when some packed
+ * integer lies outside the vector's safe range (the caller then decodes them). */
+template <bool Masked, typename T, typename BV>
+__device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t *exceptions,
+                                                 aggregate_partial<T> &acc)
+{
+    constexpr bool per_value_sum = value_traits<T>::is_float && value_traits<T>::bits == 32;
+    uint64_t sum = 0;
+    double fsum = 0.0;
+    uint32_t lo = ~0u, hi = 0;
+    unsigned n = 0;
+#pragma unroll
+    for (unsigned g = 0; g < BV::groups; g++) {
+        const unsigned s = BV::group_slot(g);
+        uint32_t p[BV::N];
+        vec.packed_narrow(s, p);
+        const uint32_t skip = Masked ? exceptions[s / 32] >> (s % 32) : 0u;
+#pragma unroll
+        for (unsigned j = 0; j < BV::N; j++) {
+            const bool out = Masked && (skip >> j & 1u);
+            lo = min(lo, out ? ~0u : p[j]);
+            hi = max(hi, out ? 0u : p[j]);
+            n += !out;
+            if constexpr (per_value_sum)
+                fsum += out ? 0.0 : (double)vec.decode(p[j]);
+            else
+                sum += out ? 0u : p[j];
+        }
+    }
+    if (n == 0)
+        return true;
+    if (lo < safe.lo || hi > safe.hi)
+        return false;
+    acc.count += n;
+    acc.add_extremes(vec.decode(lo), vec.decode(hi));
+    if constexpr (!value_traits<T>::is_float)
+        acc.isum += sum + (uint64_t)n * (uint64_t)vec.base;
+    else if constexpr (per_value_sum)
+        acc.fsum += fsum;
+    else
+        acc.fsum += alp_sum(sum, n, (uint64_t)vec.base, (uint64_t)vec.fact, vec.frac);
+    return true;
+}
+
+/* Any vector: every slot below m decoded and added, the marked ones left out. */
+template <typename T, typename BV>
+__device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t *exceptions,
+                                                  aggregate_partial<T> &acc)
+{
+    typedef typename BV::Word Word;
+#pragma unroll
+    for (unsigned g = 0; g < BV::groups; g++) {
+        const unsigned s = BV::group_slot(g);
+        Word p[BV::N];
+        vec.packed(s, p);
+        const uint32_t skip = vec.c != 0 ? exceptions[s / 32] >> (s % 32) : 0u;
+#pragma unroll
+        for (unsigned j = 0; j < BV::N; j++)
+            if (s + j < vec.m && !(skip >> j & 1u))
+                acc.add(vec.decode(p[j]));
+    }
+}
+
+/* 32- and 64-bit types. The exception bitmap alternates between two copies from vector to
+ * vector, so that one is cleared while the other is in use, with no barrier of its own. */
+template <typename T>
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
+                                                                       unsigned stage_bytes)
+{
+    typedef block_vector<T, scan_threads> bv;
+    static_assert(scan_threads >= GALP_VECTOR_SIZE / 32, "a thread per bitmap word");
+    __shared__ uint32_t is_exception[2][GALP_VECTOR_SIZE / 32];
+    if (threadIdx.x < GALP_VECTOR_SIZE / 32)
+        is_exception[0][threadIdx.x] = 0; /* ordered before use by the pipeline's barrier */
     aggregate_partial<T> acc;
-    for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
+    unsigned parity = 0;
+    vector_pipeline<T, scan_threads> pipe(col, stage_bytes, nullptr);
+    pipe.run([&](uint32_t v, const uint8_t *stage) {
         bv vec;
-        vec.init(col, v, read_vector_entry(col.data, v));
-        vec.stage(sh);
-        /* loaded together with the packed words: this thread's first exception */
-        const bool has_first = threadIdx.x < vec.c;
-        const unsigned first = has_first ? vec.exception_slot(threadIdx.x) : 0u;
-        const Word first_bits = has_first ? vec.exception_bits(threadIdx.x) : (Word)0;
-        if (vec.c != 0 && threadIdx.x < GALP_VECTOR_SIZE / 32)
-            is_exception[threadIdx.x] = 0;
-        __syncthreads();
+        vec.init(col, v, stage);
+        uint32_t *marks = is_exception[parity];
+        if (threadIdx.x < GALP_VECTOR_SIZE / 32)
+            is_exception[parity ^ 1u][threadIdx.x] = 0; /* for the next vector */
+        parity ^= 1u;
         if (vec.c != 0) {
-            for (unsigned j = threadIdx.x; j < vec.c; j += scan_vector_threads) {
-                const unsigned s = j == threadIdx.x ? first : vec.exception_slot(j);
-                atomicOr(&is_exception[s / 32], 1u << (s % 32));
+            for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads) {
+                const unsigned s = vec.exception_slot(j);
+                atomicOr(&marks[s / 32], 1u << (s % 32));
             }
             __syncthreads();
         }
-#pragma unroll
-        for (unsigned g = 0; g < bv::groups; g++) {
-            const unsigned s = bv::group_slot(g);
-            Word p[4];
-            vec.packed4(sh, s, p);
-            const unsigned skip = vec.c != 0 ? is_exception[s / 32] >> (s % 32) : 0u;
-#pragma unroll
-            for (unsigned j = 0; j < 4; j++)
-                if (s + j < vec.m && !(skip >> j & 1u))
-                    acc.add(vec.decode(p[j]));
+        bool done = false;
+        if (vec.full() && vec.narrow()) {
+            const packed_range safe = vec.safe();
+            if (safe.lo <= safe.hi)
+                done = vec.c != 0 ? aggregate_packed<true>(vec, safe, marks, acc)
+                                  : aggregate_packed<false>(vec, safe, marks, acc);
         }
-        if (has_first)
-            acc.add(value_from_word<T>(first_bits));
-        for (unsigned j = threadIdx.x + scan_vector_threads; j < vec.c; j += scan_vector_threads)
+        if (!done)
+            aggregate_decoded(vec, marks, acc);
+        for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
-        __syncthreads(); /* the next vector's staging overwrites sh and is_exception */
-    }
-    acc.template flush<scan_vector_threads>(r);
+    });
+    acc.template flush<scan_threads>(r);
 }
 
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
 
-extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, galp_gpu_aggregate *result,
-                                                 galp_gpu_stream stream)
+extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t largest_vector,
+                                                 galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
         aggregate_init<<<1, 1, 0, stream>>>(result);
         if (col.vector_count != 0) {
-            if constexpr (value_traits<T>::bits == 64) {
-                unsigned blocks = resident_blocks(block_aggregate_kernel<T>, scan_vector_threads, col.vector_count);
-                block_aggregate_kernel<T><<<blocks, scan_vector_threads, 0, stream>>>(col, result);
+            if constexpr (value_traits<T>::bits >= 32) {
+                const unsigned stage = stage_bytes_for(largest_vector), memory = vector_stages * stage;
+                if (!prefer_shared_memory(block_aggregate_kernel<T>, memory))
+                    return GALP_ERR_CUDA;
+                unsigned blocks = resident_blocks(block_aggregate_kernel<T>, scan_threads, memory, col.vector_count);
+                block_aggregate_kernel<T><<<blocks, scan_threads, memory, stream>>>(col, result, stage);
             } else {
-                unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads,
+                unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
                 aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
             }

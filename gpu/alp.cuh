@@ -27,6 +27,21 @@ __device__ __forceinline__ uint64_t pow10_u64(unsigned n)
     return p;
 }
 
+/* The float type of T's ALP arithmetic (T itself; a trait so that integer types name one too). */
+template <typename T> struct alp_float { typedef T type; };
+
+/* convert(k) ⊗ FRAC for the product k = u · FACT (mod 2^W) read as signed (spec/alp.md §4). */
+template <typename T> __device__ __forceinline__ T alp_from_product(uint64_t k, double frac);
+template <> __device__ __forceinline__ double alp_from_product<double>(uint64_t k, double frac)
+{
+    return __dmul_rn(__ll2double_rn((long long)k), frac);
+}
+template <typename T> __device__ __forceinline__ T alp_from_product(uint32_t k, float frac);
+template <> __device__ __forceinline__ float alp_from_product<float>(uint32_t k, float frac)
+{
+    return __fmul_rn(__int2float_rn((int)k), frac);
+}
+
 template <typename T> struct alp_params;
 
 template <> struct alp_params<double> {
@@ -39,7 +54,7 @@ template <> struct alp_params<double> {
     }
     __device__ __forceinline__ double decode(uint64_t u) const
     {
-        return __dmul_rn(__ll2double_rn((long long)(u * fact)), frac);
+        return alp_from_product<double>(u * fact, frac);
     }
 };
 
@@ -53,7 +68,7 @@ template <> struct alp_params<float> {
     }
     __device__ __forceinline__ float decode(uint32_t u) const
     {
-        return __fmul_rn(__int2float_rn((int)(u * fact)), frac);
+        return alp_from_product<float>(u * fact, frac);
     }
 };
 

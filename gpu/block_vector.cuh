@@ -1,97 +1,129 @@
 /*
- * gpu/block_vector.cuh — block-cooperative decoding of whole vectors of 32- and 64-bit types,
- * the strategy of the library's bulk kernels (gpu/decompress.cuh, gpu/aggregate.cu,
- * gpu/range.cu). The per-lane device API (gpu/column.cuh, gpu/visit.cuh) is unchanged; this
- * is a second strategy specialised for kernels that consume every value of a vector.
+ * gpu/block_vector.cuh — block-cooperative decoding of one vector of a 32- or 64-bit type
+ * whose payload a block has staged in shared memory (gpu/vector_pipeline.cuh): the decoding
+ * strategy of the library's bulk kernels (gpu/decompress.cuh, gpu/aggregate.cu,
+ * gpu/range.cu). The per-lane device API (gpu/column.cuh, gpu/visit.cuh) is a second
+ * strategy, for kernels that consume values one lane at a time.
  *
- * Why: a thread that decodes one lane on its own waits on a chain of dependent loads (vector
- * entry, lane ends, first exception, then one packed word per W/b values), so a resident
- * grid keeps too few bytes in flight to reach the memory bandwidth (docs/GPU.md). Here a block
- * of T threads (T = 32 or 64, docs/GPU.md) takes one vector at a time:
+ * Thread t of the T threads of the block takes groups of N = 16 / sizeof(T) adjacent slots
+ * (N adjacent lanes of one row, 16 bytes of output), group t + T·g for g < 1024 / (N·T): the
+ * row's bit offset is computed once for N values, their packed words are one 16-byte shared
+ * load (word (k, lane) is at k·L + lane, spec/ffor.md), and the N decoded values are one
+ * 16-byte store, so that every store instruction of a warp writes 512 consecutive bytes.
+ * Exceptions (spec/galp.md) are handled by the block in parallel, one thread per entry,
+ * which needs neither lane_end nor a cursor: each kernel says how.
  *
- *   1. every thread reads the vector entry (one broadcast load), then the block copies the
- *      vector's 128·b packed bytes (spec/ffor.md; m·W/8 for RAW, spec/format.md §4.2) into
- *      shared memory with 16-byte loads, all issued before any is used;
- *   2. after a barrier, thread t decodes slots 4·(t + T·g) ... +3 for g < 1024 / 4T: four
- *      adjacent lanes of one row, so the row's bit offset is computed once for four values,
- *      the packed words of the four lanes are one 16- or 32-byte shared load (word (k, lane)
- *      is at k·L + lane), and the four decoded values are adjacent in the output;
- *   3. exceptions (spec/galp.md) are handled by the block in parallel, one thread per entry,
- *      which needs neither lane_end nor a cursor: each kernel says how.
- *
- * The bit width is a run-time value here (shifts by a variable amount), which keeps one copy
- * of the code for every width: real columns change width from vector to vector (docs/GPU.md).
- * Reads stay inside the payload except for the rounding of a RAW vector's m·W/8 bytes up to
- * 16, which the 256-byte tail of spec/format.md §3.5 covers; payloads are 16-byte aligned
- * (spec/format.md §4).
+ * Narrow vectors (b <= 32, the common case of real columns) are unpacked with 32-bit
+ * operations even in 64-bit columns: bit offset `off` of a 64-bit word is offset off mod 32
+ * of one of its two halves, and a value of at most 32 bits spans at most two adjacent halves.
+ * The bit width is a run-time value (shifts by a variable amount), which keeps one copy of
+ * the code for every width: real columns change width from vector to vector.
  */
 #ifndef GALP_GPU_BLOCK_VECTOR_CUH
 #define GALP_GPU_BLOCK_VECTOR_CUH
 
-#include "column.cuh"
+#include "alp_tables.cuh"
+#include "vector_pipeline.cuh"
 
 namespace galp_gpu {
 
-/* Threads: the block's threads, a multiple of 32 that divides 256 (each takes groups of four
- * slots, and the 16-byte chunks of the largest packed block divide evenly among them). */
 template <typename T, unsigned Threads> struct block_vector {
     typedef value_traits<T> traits;
     typedef typename traits::word Word;
     static_assert(traits::bits >= 32, "block-cooperative decoding is for 32- and 64-bit types");
-    static_assert(Threads % 32 == 0 && 256 % Threads == 0, "whole warps, whole groups of four slots");
+    static_assert(Threads % 32 == 0 && 256 % Threads == 0, "whole warps, whole groups of slots");
     static constexpr unsigned W = traits::bits, L = traits::lanes;
-    /* 16-byte chunks of the largest packed block (b = W), and each thread's share of them */
-    static constexpr unsigned chunks = 128u * W / 16u, chunks_per_thread = chunks / Threads;
-    /* groups of four slots per thread: 1024 = 4 · Threads · groups */
-    static constexpr unsigned groups = GALP_VECTOR_SIZE / (4u * Threads);
+    /* N slots per group, 16 bytes; groups per thread: 1024 = N · Threads · groups */
+    static constexpr unsigned N = 16u / sizeof(Word);
+    static constexpr unsigned groups = GALP_VECTOR_SIZE / (N * Threads);
 
-    /* The shared memory of one vector: its packed words, line-major (spec/ffor.md). */
-    struct shared {
-        union {
-            uint4 chunk[chunks];
-            Word word[chunks * 16 / sizeof(Word)];
-        };
-    };
-
-    const uint8_t *payload;
+    const Word *word;         /* packed words, in shared memory */
+    const uint8_t *exc;       /* exception values then positions (spec/galp.md §1), shared */
     Word base, mask;
-    unsigned m;        /* values of the vector (spec/format.md §2) */
-    unsigned b;        /* bit width; W for RAW */
-    unsigned c;        /* exceptions (G-ALP), else 0 */
-    unsigned staged;   /* bytes of packed words */
+    Word fact, base_fact;     /* G-ALP: FACT[f] and base · FACT[f] (mod 2^W) */
+    typename alp_float<T>::type frac;
+    unsigned m;               /* values of the vector (spec/format.md §2) */
+    unsigned b;               /* bit width; W for RAW */
+    unsigned c;               /* exceptions (G-ALP), else 0 */
+    unsigned scheme;
+    unsigned factor;          /* G-ALP: f */
     bool is_alp;
-    typename alp_of<T, traits::is_float>::type alp;
 
-    __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t v, const vector_entry &e)
+    /* Vector v, staged at `stage` by vector_pipeline. */
+    __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t v, const uint8_t *stage)
     {
-        const bool raw = e.scheme == GALP_SCHEME_RAW;
-        payload = col.data + e.payload_offset;
+        const vector_entry e = parse_vector_entry(((const uint4 *)stage)[0], ((const uint4 *)stage)[1]);
+        scheme = e.scheme;
+        const bool raw = scheme == GALP_SCHEME_RAW;
+        word = (const Word *)(stage + stage_header_bytes);
         m = vector_value_count(col, v);
         b = raw ? W : e.bit_width;
         base = raw ? (Word)0 : (Word)e.base;
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
-        is_alp = e.scheme == GALP_SCHEME_GALP;
+        is_alp = scheme == GALP_SCHEME_GALP;
         c = is_alp ? e.exception_count : 0u;
-        staged = raw ? m * (W / 8u) : 128u * b;
-        alp.init(e.exponent, e.factor);
+        exc = stage + stage_header_bytes + 128u * b + 2u * L;
+        factor = e.factor;
+        if constexpr (traits::is_float) {
+            fact = alp_fact<T>(e.factor);
+            frac = alp_frac<T>(e.exponent);
+        } else {
+            fact = 0;
+            frac = 0;
+        }
+        base_fact = base * fact;
     }
 
-    /* Step 1: all of this thread's loads are issued before the first store to shared memory. */
-    __device__ __forceinline__ void stage(shared &s) const
+    /* The largest packed integer, 2^b - 1. */
+    __device__ __forceinline__ Word max_packed() const { return mask; }
+
+    /* The packed integers whose values are a monotone function of them (gpu/pushdown.cuh). */
+    __device__ __forceinline__ packed_range safe() const
     {
-        const uint4 *g = (const uint4 *)payload;
-        const unsigned n = (staged + 15u) / 16u;
-        uint4 r[chunks_per_thread];
-#pragma unroll
-        for (unsigned i = 0; i < chunks_per_thread; i++) {
-            const unsigned k = threadIdx.x + i * Threads;
-            r[i] = k < n ? __ldg(g + k) : make_uint4(0, 0, 0, 0);
+        return safe_range<T>(is_alp, (uint64_t)base, (uint64_t)mask,
+                             is_alp ? alp_product_limits<T>(factor) : product_limits{});
+    }
+    __device__ __forceinline__ bool narrow() const { return b <= 32u; }
+    __device__ __forceinline__ bool full() const { return m == GALP_VECTOR_SIZE; }
+
+    /* Slot of the first of this thread's N values in group g. */
+    static __device__ __forceinline__ unsigned group_slot(unsigned g)
+    {
+        return N * (threadIdx.x + g * Threads);
+    }
+
+    /* The N words of line k at lanes lane ... lane + N - 1 (lane a multiple of N): 16 bytes. */
+    __device__ __forceinline__ void line(unsigned k, unsigned lane, Word (&w)[N]) const
+    {
+        if constexpr (W == 64) {
+            const ulonglong2 a = *(const ulonglong2 *)&word[k * L + lane];
+            w[0] = a.x, w[1] = a.y;
+        } else {
+            const uint4 a = *(const uint4 *)&word[k * L + lane];
+            w[0] = a.x, w[1] = a.y, w[2] = a.z, w[3] = a.w;
         }
+    }
+
+    /* Narrow vectors: the packed integers of slots s ... s + N - 1 (s a multiple of N). */
+    __device__ __forceinline__ void packed_narrow(unsigned s, uint32_t (&p)[N]) const
+    {
+        const unsigned bit = s / L * b, k = bit / W, off = bit % W, lane = s % L;
+        const uint32_t mask32 = (uint32_t)mask;
+        Word lo[N], hi[N] = {};
+        line(k, lane, lo);
+        if (off + b > W)
+            line(k + 1, lane, hi);
 #pragma unroll
-        for (unsigned i = 0; i < chunks_per_thread; i++) {
-            const unsigned k = threadIdx.x + i * Threads;
-            if (k < n)
-                s.chunk[k] = r[i];
+        for (unsigned j = 0; j < N; j++) {
+            if constexpr (W == 64) {
+                /* bits [off, off + b) lie in halves off/32 and off/32 + 1 of lo:hi */
+                const bool upper = off >= 32u;
+                const uint32_t first = upper ? (uint32_t)(lo[j] >> 32) : (uint32_t)lo[j];
+                const uint32_t second = upper ? (uint32_t)hi[j] : (uint32_t)(lo[j] >> 32);
+                p[j] = __funnelshift_r(first, second, off % 32u) & mask32;
+            } else {
+                p[j] = __funnelshift_r(lo[j], hi[j], off) & mask32;
+            }
         }
     }
 
@@ -106,67 +138,62 @@ template <typename T, unsigned Threads> struct block_vector {
         return v & mask;
     }
 
-    /* The packed integer of one slot. */
-    __device__ __forceinline__ Word packed_at(const shared &s, unsigned slot) const
-    {
-        const unsigned bit = slot / L * b, k = bit / W, off = bit % W, lane = slot % L;
-        const Word lo = b != 0 ? s.word[k * L + lane] : (Word)0;
-        const Word hi = off + b > W ? s.word[(k + 1) * L + lane] : (Word)0;
-        return extract(lo, hi, off);
-    }
-
-    /* The four packed words of line k at lanes lane ... lane + 3 (lane a multiple of 4). */
-    __device__ __forceinline__ void line4(const shared &s, unsigned k, unsigned lane, Word (&w)[4]) const
-    {
-        if constexpr (W == 64) {
-            const ulonglong2 *p = (const ulonglong2 *)&s.word[k * L + lane];
-            const ulonglong2 a = p[0], c2 = p[1];
-            w[0] = a.x, w[1] = a.y, w[2] = c2.x, w[3] = c2.y;
-        } else {
-            const uint4 a = *(const uint4 *)&s.word[k * L + lane];
-            w[0] = a.x, w[1] = a.y, w[2] = a.z, w[3] = a.w;
-        }
-    }
-
-    /* Slot of the first of this thread's four values in group g. */
-    static __device__ __forceinline__ unsigned group_slot(unsigned g)
-    {
-        return 4u * (threadIdx.x + g * Threads);
-    }
-
-    /* Step 2: the packed integers of slots s ... s + 3 (s a multiple of 4). */
-    __device__ __forceinline__ void packed4(const shared &sh, unsigned s, Word (&p)[4]) const
+    /* Any width: the packed integers of slots s ... s + N - 1. */
+    __device__ __forceinline__ void packed(unsigned s, Word (&p)[N]) const
     {
         const unsigned bit = s / L * b, k = bit / W, off = bit % W, lane = s % L;
-        Word lo[4] = {0, 0, 0, 0}, hi[4] = {0, 0, 0, 0};
+        Word lo[N] = {}, hi[N] = {};
         if (b != 0)
-            line4(sh, k, lane, lo);
+            line(k, lane, lo);
         if (off + b > W)
-            line4(sh, k + 1, lane, hi);
+            line(k + 1, lane, hi);
 #pragma unroll
-        for (unsigned j = 0; j < 4; j++)
+        for (unsigned j = 0; j < N; j++)
             p[j] = extract(lo[j], hi[j], off);
     }
 
-    /* packed -> value: + base (spec/ffor.md §4), then the ALP map for G-ALP (spec/alp.md §4). */
+    /* Either: the packed integers of a group as words. */
+    template <bool Narrow> __device__ __forceinline__ void packed_words(unsigned s, Word (&p)[N]) const
+    {
+        if constexpr (Narrow) {
+            uint32_t q[N];
+            packed_narrow(s, q);
+#pragma unroll
+            for (unsigned j = 0; j < N; j++)
+                p[j] = q[j];
+        } else {
+            packed(s, p);
+        }
+    }
+
+    /* The packed integer of one slot. */
+    __device__ __forceinline__ Word packed_at(unsigned slot) const
+    {
+        const unsigned bit = slot / L * b, k = bit / W, off = bit % W, lane = slot % L;
+        const Word lo = b != 0 ? word[k * L + lane] : (Word)0;
+        const Word hi = off + b > W ? word[(k + 1) * L + lane] : (Word)0;
+        return extract(lo, hi, off);
+    }
+
+    /* packed -> value: + base (spec/ffor.md §4), then for G-ALP the ALP map (spec/alp.md §4)
+     * with (p + base)·FACT = p·FACT + base·FACT (mod 2^W) folded into one multiply-add. */
     __device__ __forceinline__ T decode(Word packed) const
     {
-        const Word u = packed + base;
         if constexpr (traits::is_float) {
             if (is_alp)
-                return alp.decode(u);
+                return alp_from_product<T>(packed * fact + base_fact, frac);
         }
-        return value_from_word<T>(u);
+        return value_from_word<T>((Word)(packed + base));
     }
 
     /* Exception j (spec/galp.md §1): its slot and bit pattern. */
     __device__ __forceinline__ unsigned exception_slot(unsigned j) const
     {
-        return __ldg((const uint16_t *)(payload + 128u * b + 2u * L + (size_t)c * sizeof(Word)) + j);
+        return ((const uint16_t *)(exc + (size_t)c * sizeof(Word)))[j];
     }
     __device__ __forceinline__ Word exception_bits(unsigned j) const
     {
-        return __ldg((const Word *)(payload + 128u * b + 2u * L) + j);
+        return ((const Word *)exc)[j];
     }
 };
 

@@ -40,10 +40,9 @@ struct vector_entry {
     unsigned factor;
 };
 
-__device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, uint32_t vector)
+/* The entry from its two 16-byte halves, wherever they were loaded from. */
+__device__ __forceinline__ vector_entry parse_vector_entry(uint4 a, uint4 c)
 {
-    const uint4 *p = (const uint4 *)(image + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * vector);
-    uint4 a = __ldg(p), c = __ldg(p + 1);
     vector_entry e;
     e.payload_offset = (uint64_t)a.y << 32 | a.x;
     e.base = (uint64_t)a.w << 32 | a.z;
@@ -53,6 +52,12 @@ __device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, 
     e.exponent = c.z & 0xffu;
     e.factor = (c.z >> 8) & 0xffu;
     return e;
+}
+
+__device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, uint32_t vector)
+{
+    const uint4 *p = (const uint4 *)(image + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * vector);
+    return parse_vector_entry(__ldg(p), __ldg(p + 1));
 }
 
 /* Values in vector v of a column of n values (spec/format.md §2). */

@@ -5,7 +5,7 @@
 #include "dispatch.cuh"
 #include "kernels.h"
 
-extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, void *dst,
+extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t largest_vector, void *dst,
                                                   galp_gpu_stream stream)
 {
     using namespace galp_gpu;
@@ -14,12 +14,12 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, voi
         typedef decltype(zero) T;
         if constexpr (value_traits<T>::bits >= 32) {
             if ((uintptr_t)dst % 16 == 0) {
-                /* one block per vector; the kernel loops should a column exceed the grid */
+                const unsigned memory = stage_bytes_for(largest_vector);
+                if (!prefer_shared_memory(block_decompress_kernel<T>, memory))
+                    return GALP_ERR_CUDA;
+                /* a block per vector; the kernel loops should a column exceed the grid */
                 const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
-                if constexpr (value_traits<T>::bits == 32)
-                    block_decompress_kernel32<T><<<blocks, decompress_vector_threads, 0, stream>>>(col, (T *)dst);
-                else
-                    block_decompress_kernel64<T><<<blocks, decompress_vector_threads, 0, stream>>>(col, (T *)dst);
+                block_decompress_kernel<T><<<blocks, decompress_threads_for<T>(), memory, stream>>>(col, (T *)dst, memory);
                 return launch_status();
             }
         }

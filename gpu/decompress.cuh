@@ -1,8 +1,9 @@
 /*
  * gpu/decompress.cuh — the full-decompression kernels (spec/format.md §5).
  *
- * 32- and 64-bit types into a 16-byte aligned destination: block_decompress_kernel32/64, one
- * vector per block (gpu/block_vector.cuh), 16-byte stores.
+ * 32- and 64-bit types into a 16-byte aligned destination: block_decompress_kernel, a block
+ * per vector decoding it from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh),
+ * with 16-byte stores and the exceptions patched in registers.
  *
  * Otherwise (8/16-bit types, an unaligned destination) decompress_kernel, built on the device
  * API: one thread per lane (LANE_PER_THREAD, gpu/mapping.cuh), each visiting its lane with
@@ -31,87 +32,119 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
     visit_lane<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
 }
 
-/* Four adjacent values with 16-byte stores (o is 16-byte aligned). */
-__device__ __forceinline__ void store4(float *o, const float (&x)[4])
+/* One group's N values as one 16-byte store (o is 16-byte aligned). */
+__device__ __forceinline__ void store16(float *o, const float (&x)[4])
 {
     *(float4 *)o = make_float4(x[0], x[1], x[2], x[3]);
 }
-__device__ __forceinline__ void store4(uint32_t *o, const uint32_t (&x)[4])
+__device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4])
 {
     *(uint4 *)o = make_uint4(x[0], x[1], x[2], x[3]);
 }
-__device__ __forceinline__ void store4(double *o, const double (&x)[4])
+__device__ __forceinline__ void store16(double *o, const double (&x)[2])
 {
-    ((double2 *)o)[0] = make_double2(x[0], x[1]);
-    ((double2 *)o)[1] = make_double2(x[2], x[3]);
+    *(double2 *)o = make_double2(x[0], x[1]);
 }
-__device__ __forceinline__ void store4(uint64_t *o, const uint64_t (&x)[4])
+__device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2])
 {
-    ((ulonglong2 *)o)[0] = make_ulonglong2(x[0], x[1]);
-    ((ulonglong2 *)o)[1] = make_ulonglong2(x[2], x[3]);
+    *(ulonglong2 *)o = make_ulonglong2(x[0], x[1]);
 }
 
-constexpr unsigned decompress_vector_threads = 64;
+/* Exceptions of the vector being decoded: a bitmap of their slots and, for a marked slot,
+ * its index in the exception list. The bitmap alternates between two copies from vector to
+ * vector, so that one is cleared while the other is in use (spec/galp.md §3). */
+struct exception_map {
+    uint32_t marks[2][GALP_VECTOR_SIZE / 32];
+    uint16_t index[GALP_VECTOR_SIZE];
+};
 
-/* Vector v: slots 4·(t + T·g) ... +3 as 16-byte stores (two for 64-bit types), each warp
- * writing 512 or 1024 consecutive bytes; in a partial last vector only slots below m. Then,
- * after a barrier that orders them after those stores, the exceptions overwrite their slots,
- * one thread per exception (spec/galp.md §3: slot position[j] is value[j]). */
-template <typename T> __device__ __forceinline__ void block_decompress(const galp_gpu_view &col, T *out)
+/* The groups of vector `vec` (gpu/block_vector.cuh), each one 16-byte store (in a partial
+ * last vector only the slots below m), with the exceptions in place when Patch. */
+template <bool Narrow, bool Patch, typename T, typename BV>
+__device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o)
 {
-    typedef block_vector<T, decompress_vector_threads> bv;
-    typedef typename bv::Word Word;
-    __shared__ typename bv::shared sh;
-    for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
-        bv vec;
-        vec.init(col, v, read_vector_entry(col.data, v));
-        vec.stage(sh);
-        /* loaded together with the packed words: this thread's first exception */
-        const bool has_first = threadIdx.x < vec.c;
-        const unsigned first_slot = has_first ? vec.exception_slot(threadIdx.x) : 0u;
-        const Word first_bits = has_first ? vec.exception_bits(threadIdx.x) : (Word)0;
-        __syncthreads();
-        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+    typedef typename BV::Word Word;
 #pragma unroll
-        for (unsigned g = 0; g < bv::groups; g++) {
-            const unsigned s = bv::group_slot(g);
-            Word p[4];
-            vec.packed4(sh, s, p);
-            T x[4];
+    for (unsigned g = 0; g < BV::groups; g++) {
+        const unsigned s = BV::group_slot(g);
+        Word p[BV::N];
+        vec.template packed_words<Narrow>(s, p);
+        T x[BV::N];
 #pragma unroll
-            for (unsigned j = 0; j < 4; j++)
-                x[j] = vec.decode(p[j]);
-            if (s + 4u <= vec.m) {
-                store4(o + s, x);
-            } else {
-                for (unsigned j = 0; j < 4; j++)
-                    if (s + j < vec.m)
-                        o[s + j] = x[j];
-            }
+        for (unsigned j = 0; j < BV::N; j++)
+            x[j] = vec.decode(p[j]);
+        if constexpr (Patch) {
+            const uint32_t m = marks[s / 32] >> (s % 32);
+#pragma unroll
+            for (unsigned j = 0; j < BV::N; j++)
+                if (m >> j & 1u)
+                    x[j] = value_from_word<T>(vec.exception_bits(index[s + j]));
         }
-        if (vec.c != 0) {
-            __syncthreads();
-            if (has_first)
-                o[first_slot] = value_from_word<T>(first_bits);
-            for (unsigned j = threadIdx.x + decompress_vector_threads; j < vec.c; j += decompress_vector_threads)
-                o[vec.exception_slot(j)] = value_from_word<T>(vec.exception_bits(j));
+        if (s + BV::N <= vec.m) {
+            store16(o + s, x);
+        } else {
+            for (unsigned j = 0; j < BV::N; j++)
+                if (s + j < vec.m)
+                    o[s + j] = x[j];
         }
-        __syncthreads(); /* the next vector's staging overwrites sh */
     }
 }
 
-/* The same code, compiled twice: 32-bit types held to 32 registers so that 32 blocks (the
- * most an SM runs) are resident, 2-8 points faster on the H200; 64-bit types were faster
- * with the 48 registers the compiler picks for them (docs/GPU.md). */
-template <typename T>
-__global__ void __launch_bounds__(decompress_vector_threads, 32) block_decompress_kernel32(galp_gpu_view col, T *out)
+/* Vector v, staged in shared memory. A vector with exceptions first maps them (one thread
+ * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
+ * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
+ * many exceptions (docs/GPU.md). */
+template <typename T, unsigned Threads>
+__device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const uint8_t *stage,
+                                                  exception_map &map, unsigned &parity, T *out)
 {
-    block_decompress<T>(col, out);
+    block_vector<T, Threads> vec;
+    vec.init(col, v, stage);
+    T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+    uint32_t *marks = map.marks[parity];
+    if (threadIdx.x < GALP_VECTOR_SIZE / 32)
+        map.marks[parity ^ 1u][threadIdx.x] = 0; /* for the next vector */
+    parity ^= 1u;
+    if (vec.c != 0) {
+        for (unsigned j = threadIdx.x; j < vec.c; j += Threads) {
+            const unsigned s = vec.exception_slot(j);
+            map.index[s] = (uint16_t)j;
+            atomicOr(&marks[s / 32], 1u << (s % 32));
+        }
+        __syncthreads();
+        if (vec.narrow())
+            decompress_groups<true, true>(vec, marks, map.index, o);
+        else
+            decompress_groups<false, true>(vec, marks, map.index, o);
+    } else if (vec.narrow()) {
+        decompress_groups<true, false>(vec, marks, map.index, o);
+    } else {
+        decompress_groups<false, false>(vec, marks, map.index, o);
+    }
 }
-template <typename T>
-__global__ void __launch_bounds__(decompress_vector_threads) block_decompress_kernel64(galp_gpu_view col, T *out)
+
+/* Threads of a decompression block: 64-bit types were faster with 128, 32-bit types with 64
+ * (H200, docs/GPU.md). */
+template <typename T> __host__ __device__ constexpr unsigned decompress_threads_for()
 {
-    block_decompress<T>(col, out);
+    return sizeof(T) == 8 ? 128u : 64u;
+}
+
+/* 32- and 64-bit types into a 16-byte aligned destination: a block per vector, its payload
+ * staged in one go (vector_pipeline::run_one), registers held so that a multiprocessor
+ * runs as many blocks as it holds threads. */
+template <typename T>
+__global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_PER_SM / decompress_threads_for<T>())
+    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes)
+{
+    constexpr unsigned threads = decompress_threads_for<T>();
+    __shared__ exception_map map;
+    unsigned parity = 0;
+    if (threadIdx.x < GALP_VECTOR_SIZE / 32)
+        map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
+    vector_pipeline<T, threads, 1> pipe(col, stage_bytes, nullptr);
+    for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x)
+        pipe.run_one(v, [&](uint32_t, const uint8_t *stage) { decompress_vector<T, threads>(col, v, stage, map, parity, out); });
 }
 
 } /* namespace galp_gpu */

@@ -36,16 +36,29 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
     return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
-/* Blocks of a grid-stride kernel: enough to cover the column, but no more than the GPU holds
- * at once, so that per-block results (atomics) stay few. 0 if the device cannot be queried;
- * the launch then fails and launch_status reports it. */
+/* Lets `kernel` have `memory` bytes of dynamic shared memory (above 48 KiB a kernel must opt
+ * in) and asks for the largest shared-memory carveout of L1: the kernels of
+ * gpu/vector_pipeline.cuh keep their data in shared memory, and resident_blocks counts on
+ * as many blocks per multiprocessor as shared memory allows. */
+template <typename K> inline bool prefer_shared_memory(K kernel, unsigned memory)
+{
+    return cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                cudaSharedmemCarveoutMaxShared) == cudaSuccess &&
+           (memory <= 48u * 1024u ||
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess);
+}
+
+/* Blocks of a grid-stride kernel with `memory` bytes of dynamic shared memory: enough to
+ * cover the column, but no more than the GPU holds at once, so that per-block results
+ * (atomics) stay few. 0 if the device cannot be queried; the launch then fails and
+ * launch_status reports it. */
 template <typename K>
-inline unsigned resident_blocks(K kernel, unsigned threads, unsigned needed)
+inline unsigned resident_blocks(K kernel, unsigned threads, unsigned memory, unsigned needed)
 {
     int device = 0, sms = 0, per_sm = 0;
     if (cudaGetDevice(&device) != cudaSuccess ||
         cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, 0) != cudaSuccess)
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, memory) != cudaSuccess)
         return 0;
     uint64_t resident = (uint64_t)sms * (uint64_t)per_sm;
     return needed < resident ? needed : (unsigned)resident;

@@ -1,6 +1,6 @@
 /*
  * gpu/image.c — the device image of a column: the file, with ALP-layout vectors rewritten in
- * the G-ALP layout.
+ * the G-ALP layout; and the size of its largest vector as the kernels stage it.
  *
  * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
@@ -39,6 +39,19 @@ static uint64_t image_payload_size(const galp_column *col, const galp_vector_inf
     if (info->scheme == GALP_SCHEME_ALP)
         size += 2u * galp_type_lanes(col->type); /* the lane_end array, spec/galp.md §1 */
     return size;
+}
+
+uint32_t galp_gpu_image_stage_size(const galp_column *col)
+{
+    const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
+    uint32_t largest = 128;
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, &info);
+        largest = need > largest ? (uint32_t)need : largest;
+    }
+    return largest;
 }
 
 galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t *image_size)

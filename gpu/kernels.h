@@ -16,23 +16,27 @@
 extern "C" {
 #endif
 
-/* Per-vector plan of a range scan (gpu/pushdown.cuh). */
-enum { GALP_GPU_PLAN_DECODE = 0, GALP_GPU_PLAN_PACKED = 1 };
+/* Per-vector plan of a range scan (gpu/pushdown.cuh). 32 bytes: the scan copies it into its
+ * shared-memory stage with the vector (gpu/vector_pipeline.cuh). A packed integer p in
+ * [safe_lo, safe_hi] matches iff lo <= p <= hi; any other p is decoded and compared. Empty
+ * intervals have lo > hi. */
 typedef struct galp_gpu_range_plan {
-    uint64_t lo, hi;   /* PACKED: a row matches iff lo <= packed <= hi (empty if lo > hi) */
-    uint32_t mode;     /* GALP_GPU_PLAN_* */
-    uint32_t reserved;
+    uint64_t lo, hi;
+    uint64_t safe_lo, safe_hi;
 } galp_gpu_range_plan;
 
-galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, void *dst,
+/* largest_vector: galp_gpu_image_stage_size of the column (gpu/image.h); it sizes the kernels'
+ * shared-memory stages (gpu/vector_pipeline.cuh). */
+galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t largest_vector, void *dst,
                                        galp_gpu_stream stream);
-galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, galp_gpu_aggregate *result,
-                                      galp_gpu_stream stream);
-/* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, or NULL for
- * columns without G-ALP vectors. Exactly one of count and found is non-NULL. */
-galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
-                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
-                                  galp_gpu_stream stream);
+galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t largest_vector,
+                                      galp_gpu_aggregate *result, galp_gpu_stream stream);
+/* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, 16-byte
+ * aligned, or NULL for columns without G-ALP vectors. Exactly one of count and found is
+ * non-NULL. */
+galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t largest_vector, uint64_t lo_bits,
+                                  uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
+                                  uint32_t *found, galp_gpu_stream stream);
 
 #ifdef __cplusplus
 }

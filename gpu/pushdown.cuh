@@ -5,15 +5,20 @@
  * Why it is exact. In a G-ALP vector a non-exception value is x(p) = D(k(p)) with
  * k(p) = (p + base)·FACT[f] (spec/alp.md §4) and D(k) = convert(k) ⊗ FRAC[e]. convert and ⊗ by
  * a positive constant are monotone non-decreasing under round-to-nearest, so D is monotone
- * non-decreasing in the signed integer k. If neither the add nor the multiply wraps for any
- * packed p in [0, 2^b - 1] — base + p and (base + p)·FACT[f] stay inside the signed W-bit
- * range, which is linear in p so its two ends decide it — then x(p) is monotone
- * non-decreasing in p. Hence {p : x(p) >= lo} = [p_lo, 2^b - 1] and {p : x(p) <= hi} =
- * [0, p_hi], where p_lo and p_hi are found by binary search evaluating the very decode
- * function the scan would have used (IEEE comparisons: a NaN bound yields an empty set, and
- * -0 == +0 holds on both sides). A value matches iff p_lo <= p <= p_hi. Exceptions are not
- * decoded from p: the scan compares their stored value as a float. Vectors where a wrap is
- * possible, and RAW vectors, are scanned by decode-then-compare (plan mode DECODE).
+ * non-decreasing in the signed integer k. On the packed integers p for which neither the add
+ * nor the multiply wraps — base + p and (base + p)·FACT[f] inside the signed W-bit range,
+ * an interval [safe_lo, safe_hi] because both are increasing in p (safe_range) — x(p) is
+ * therefore monotone non-decreasing. Hence, on that interval, {p : x(p) >= lo} = [p_lo, safe_hi]
+ * and {p : x(p) <= hi} = [safe_lo, p_hi], where p_lo and p_hi are found by binary search
+ * evaluating the very decode function the scan would have used (IEEE comparisons: a NaN bound
+ * yields an empty set, and -0 == +0 holds on both sides). A safe p matches iff
+ * p_lo <= p <= p_hi; any other p is decoded and compared, so the answer is decode-then-compare's
+ * for every p. Encoders only write packed integers that decode to their values, so in practice
+ * every p of a vector is safe. Exceptions are not decoded from p: the scan compares their
+ * stored value as a float. RAW vectors have no safe interval.
+ *
+ * The same interval lets the aggregates (gpu/aggregate.cu) take a vector's extremes among its
+ * packed integers, and lets integer FFOR vectors, x(p) = base + p, be planned alike.
  */
 #ifndef GALP_GPU_PUSHDOWN_CUH
 #define GALP_GPU_PUSHDOWN_CUH
@@ -34,22 +39,69 @@ template <typename T> struct packed_decoder {
     }
 };
 
-/* First p in [0, max_p] with pred(p), given that pred is false then true (monotone);
- * max_p + 1 (wrapping to 0 for max_p = 2^64 - 1 is avoided by the `found` flag) if none. */
-template <typename Pred>
-__device__ __forceinline__ bool first_true(uint64_t max_p, Pred pred, uint64_t &first)
+/* The packed integers [lo, hi] of a vector (empty when lo > hi). */
+struct packed_range {
+    uint64_t lo, hi;
+    __device__ __forceinline__ bool contains(uint64_t p) const { return p - lo <= hi - lo && lo <= hi; }
+};
+
+/* The signed integers u = base + p whose product with FACT does not wrap: -down <= u <= up,
+ * up = floor((2^(W-1) - 1) / FACT) and down = floor(2^(W-1) / FACT). The device API divides;
+ * the bulk kernels look them up (gpu/alp_tables.cuh). */
+struct product_limits {
+    uint64_t up, down;
+};
+template <typename T> __device__ __forceinline__ product_limits divide_product_limits(uint64_t fact)
 {
-    if (!pred(max_p))
-        return false;
-    uint64_t lo = 0, hi = max_p;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (pred(mid))
-            hi = mid;
-        else
-            lo = mid + 1;
+    constexpr uint64_t half = (uint64_t)1 << (value_traits<T>::bits - 1);
+    return product_limits{(half - 1u) / fact, half / fact};
+}
+
+/* [safe_lo, safe_hi]: the packed integers p <= max_p whose value x(p) is a monotone
+ * function of p (see above). G-ALP: base + p and (base + p)·FACT in the signed range;
+ * integer FFOR and RAW: base + p does not wrap; RAW floats: none. */
+template <typename T>
+__device__ __forceinline__ packed_range safe_range(bool is_alp, uint64_t base, uint64_t max_p, product_limits lim)
+{
+    constexpr unsigned W = value_traits<T>::bits;
+    packed_range r;
+    r.lo = 0;
+    r.hi = max_p;
+    if (!is_alp) {
+        if constexpr (value_traits<T>::is_float) {
+            r.lo = 1, r.hi = 0;
+        } else {
+            const uint64_t top = W == 64 ? ~(uint64_t)0 : ((uint64_t)1 << W) - 1u;
+            r.hi = min(max_p, top - base); /* base <= top: it is a W-bit word */
+        }
+        return r;
     }
-    first = lo;
+    const __int128 base_s = W == 64 ? (__int128)(int64_t)base : (__int128)(int32_t)(uint32_t)base;
+    const __int128 first = -(__int128)lim.down - base_s, last = (__int128)lim.up - base_s;
+    if (last < 0 || first > (__int128)max_p) {
+        r.lo = 1, r.hi = 0;
+        return r;
+    }
+    r.lo = first > 0 ? (uint64_t)first : 0u;
+    r.hi = last < (__int128)max_p ? (uint64_t)last : max_p;
+    return r;
+}
+
+/* First p in [a, b] with pred(p), given that pred is false then true on [a, b]; false if
+ * there is none. */
+template <typename Pred>
+__device__ __forceinline__ bool first_true(uint64_t a, uint64_t b, Pred pred, uint64_t &first)
+{
+    if (!pred(b))
+        return false;
+    while (a < b) {
+        uint64_t mid = a + (b - a) / 2;
+        if (pred(mid))
+            b = mid;
+        else
+            a = mid + 1;
+    }
+    first = a;
     return true;
 }
 
@@ -57,11 +109,9 @@ __device__ __forceinline__ bool first_true(uint64_t max_p, Pred pred, uint64_t &
 template <typename T>
 __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint32_t vector, T lo, T hi)
 {
-    constexpr unsigned W = value_traits<T>::bits;
     galp_gpu_range_plan plan;
-    plan.mode = GALP_GPU_PLAN_DECODE;
-    plan.lo = 1;
-    plan.hi = 0;
+    plan.lo = 1, plan.hi = 0;
+    plan.safe_lo = 1, plan.safe_hi = 0;
     vector_entry e = read_vector_entry(col.data, vector);
     if (e.scheme != GALP_SCHEME_GALP)
         return plan;
@@ -69,27 +119,33 @@ __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint
     packed_decoder<T> x;
     x.base = e.base;
     x.alp.init(e.exponent, e.factor);
-
-    /* No wrap: base + p and (base + p)·FACT stay in the signed W-bit range for all p. */
-    __int128 base_s = W == 64 ? (__int128)(int64_t)e.base : (__int128)(int32_t)(uint32_t)e.base;
-    __int128 k_lo = base_s, k_hi = base_s + (__int128)max_p;
-    __int128 smax = ((__int128)1 << (W - 1)) - 1, smin = -((__int128)1 << (W - 1));
-    __int128 fact = (__int128)x.alp.fact;
-    if (k_hi > smax || k_lo * fact < smin || k_hi * fact > smax)
+    const packed_range safe = safe_range<T>(true, e.base, max_p, divide_product_limits<T>(x.alp.fact));
+    plan.safe_lo = safe.lo, plan.safe_hi = safe.hi;
+    if (safe.lo > safe.hi)
         return plan;
 
-    plan.mode = GALP_GPU_PLAN_PACKED;
     uint64_t p_lo = 0, p_hi_plus = 0;
-    bool has_lo = first_true(max_p, [&](uint64_t p) { return x(p) >= lo; }, p_lo);
-    /* Last p with x(p) <= hi = (first p with x(p) > hi) - 1, or max_p if there is none;
-     * x(p) <= hi false everywhere (e.g. hi is NaN) gives an empty range. */
-    bool has_gt = first_true(max_p, [&](uint64_t p) { return !(x(p) <= hi); }, p_hi_plus);
-    bool any_le = x(0) <= hi;
+    bool has_lo = first_true(safe.lo, safe.hi, [&](uint64_t p) { return x(p) >= lo; }, p_lo);
+    /* Last p with x(p) <= hi = (first p with x(p) > hi) - 1, or safe_hi if there is none;
+     * x(p) <= hi false on the whole interval (e.g. hi is NaN) gives an empty range. */
+    bool has_gt = first_true(safe.lo, safe.hi, [&](uint64_t p) { return !(x(p) <= hi); }, p_hi_plus);
+    bool any_le = x(safe.lo) <= hi;
     if (!has_lo || !any_le)
         return plan; /* empty: lo = 1 > hi = 0 */
     plan.lo = p_lo;
-    plan.hi = has_gt ? p_hi_plus - 1 : max_p;
+    plan.hi = has_gt ? p_hi_plus - 1 : safe.hi;
     return plan;
+}
+
+/* Whether packed integer p matches under a plan: by comparison where it is safe, else x is
+ * decoded (decode(p)) and compared. Equal to decode-then-compare for every p. */
+template <typename T, typename Decode>
+__device__ __forceinline__ bool packed_in_range(const galp_gpu_range_plan &plan, uint64_t p, T lo, T hi, Decode decode)
+{
+    if (p - plan.safe_lo <= plan.safe_hi - plan.safe_lo && plan.safe_lo <= plan.safe_hi)
+        return p >= plan.lo && p <= plan.hi;
+    const T x = decode(p);
+    return x >= lo && x <= hi;
 }
 
 /* Whether a row matches under its vector's plan (callers still drop slots >= value_count). */
@@ -98,10 +154,11 @@ __device__ __forceinline__ bool row_in_range(const lane_decoder<T, Ahead> &d, co
                                              const encoded_value<typename value_traits<T>::word> &v,
                                              T lo, T hi)
 {
-    if (plan.mode == GALP_GPU_PLAN_PACKED && !v.is_exception)
-        return (uint64_t)v.packed >= plan.lo && (uint64_t)v.packed <= plan.hi;
-    T x = d.decode(v);
-    return x >= lo && x <= hi;
+    if (v.is_exception) {
+        T x = d.decode(v);
+        return x >= lo && x <= hi;
+    }
+    return packed_in_range<T>(plan, (uint64_t)v.packed, lo, hi, [&](uint64_t) { return d.decode(v); });
 }
 
 } /* namespace galp_gpu */

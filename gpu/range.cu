@@ -2,9 +2,12 @@
  * gpu/range.cu — fused range filters over a compressed column: the count of lo <= x <= hi and
  * "value exists" (include/galp_gpu.h), with predicate pushdown on G-ALP vectors
  * (gpu/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
- * integers where the plan allows it. 64-bit types are scanned a vector per block
- * (gpu/block_vector.cuh), the others a lane per thread (gpu/visit.cuh; faster for 32-bit
- * types, docs/GPU.md).
+ * integers where the plan allows it (and decodes the packed integers outside its safe range).
+ * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
+ * range of p where base + p does not wrap.
+ * 32- and 64-bit types are scanned by a resident grid whose blocks decode one vector at a
+ * time from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh), the plan staged
+ * with the vector; 8- and 16-bit types a lane per thread (gpu/visit.cuh).
  */
 #include "block_vector.cuh"
 #include "dispatch.cuh"
@@ -15,7 +18,6 @@
 namespace galp_gpu {
 
 constexpr unsigned range_threads = 256;
-constexpr unsigned scan_vector_threads = 64; /* block_range_kernel */
 
 template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
 {
@@ -47,7 +49,7 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
          t += (uint64_t)gridDim.x * range_threads) {
         lane_per_thread<T> at(t);
         galp_gpu_range_plan p;
-        p.mode = GALP_GPU_PLAN_DECODE;
+        p.lo = 1, p.hi = 0, p.safe_lo = 1, p.safe_hi = 0; /* decode every value */
         if (plan != nullptr)
             p = plan[at.vector];
         visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {
@@ -64,57 +66,110 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
         atomicAdd((unsigned long long *)count, (unsigned long long)hits);
 }
 
-/* 64-bit types: blocks of a resident grid take one vector at a time. Every slot below
- * m is tested through its packed integer, exception slots included; then each exception's
- * thread takes back its slot's packed verdict and adds its stored value's. The per-thread
- * counts wrap, but the block's sum is the exact count, so "exists" also uses the block's sum. */
-template <typename T>
-__global__ void __launch_bounds__(scan_vector_threads) block_range_kernel(galp_gpu_view col, uint64_t lo_bits,
-                                                          uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                                                          uint64_t *count, uint32_t *found)
+/* The plan of an integer vector, x(p) = base + p (spec/ffor.md §4): on the packed integers
+ * where base + p does not wrap, lo <= x <= hi is lo - base <= p <= hi - base. */
+template <typename T, typename BV>
+__device__ __forceinline__ galp_gpu_range_plan integer_plan(const BV &vec, T lo, T hi)
 {
-    typedef block_vector<T, scan_vector_threads> bv;
+    const packed_range safe = safe_range<T>(false, (uint64_t)vec.base, (uint64_t)vec.max_packed(), product_limits{});
+    galp_gpu_range_plan plan;
+    plan.safe_lo = safe.lo, plan.safe_hi = safe.hi;
+    if (hi < vec.base || lo > hi) {
+        plan.lo = 1, plan.hi = 0;
+    } else {
+        plan.lo = lo > vec.base ? (uint64_t)(lo - vec.base) : 0u;
+        plan.hi = min((uint64_t)(hi - vec.base), safe.hi);
+    }
+    return plan;
+}
+
+/* Matches among this thread's slots of a narrow full vector, by comparing packed integers:
+ * p - lo <= hi - lo. With CheckSafe, also whether some p lies outside [safe_lo, safe_hi]
+ * (the caller then counts this thread's slots again, decoding those). */
+template <bool CheckSafe, typename BV>
+__device__ __forceinline__ unsigned count_packed(const BV &vec, const galp_gpu_range_plan &plan, bool &unsafe)
+{
+    const uint32_t lo = (uint32_t)plan.lo, span = (uint32_t)(plan.hi - plan.lo);
+    const uint32_t safe_lo = (uint32_t)plan.safe_lo, safe_span = (uint32_t)(plan.safe_hi - plan.safe_lo);
+    const bool none = plan.lo > plan.hi;
+    unsigned hits = 0;
+    bool out = false;
+#pragma unroll
+    for (unsigned g = 0; g < BV::groups; g++) {
+        uint32_t p[BV::N];
+        vec.packed_narrow(BV::group_slot(g), p);
+#pragma unroll
+        for (unsigned j = 0; j < BV::N; j++) {
+            hits += !none && p[j] - lo <= span;
+            if constexpr (CheckSafe)
+                out |= p[j] - safe_lo > safe_span;
+        }
+    }
+    unsafe = out;
+    return hits;
+}
+
+/* 32- and 64-bit types. Every slot below m is tested through its packed integer, exception
+ * slots included; then each exception's thread takes back its slot's verdict and adds its
+ * stored value's. match() equals decode-then-compare for every packed integer
+ * (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread counts
+ * wrap, but the block's sum is the exact count, so "exists" also uses the block's sum. */
+template <typename T>
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_range_kernel(galp_gpu_view col, uint64_t lo_bits,
+                                                                   uint64_t hi_bits, const galp_gpu_range_plan *plan,
+                                                                   uint64_t *count, uint32_t *found,
+                                                                   unsigned stage_bytes)
+{
+    typedef block_vector<T, scan_threads> bv;
     typedef typename bv::Word Word;
-    __shared__ typename bv::shared sh;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
-    for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
+    vector_pipeline<T, scan_threads> pipe(col, stage_bytes, (const uint4 *)plan);
+    pipe.run([&](uint32_t v, const uint8_t *stage) {
         bv vec;
-        vec.init(col, v, read_vector_entry(col.data, v));
-        galp_gpu_range_plan p;
-        p.mode = GALP_GPU_PLAN_DECODE;
-        if (plan != nullptr && vec.is_alp)
-            p = plan[v];
-        vec.stage(sh);
-        /* loaded together with the packed words: this thread's first exception */
-        const bool has_first = threadIdx.x < vec.c;
-        const unsigned first_slot = has_first ? vec.exception_slot(threadIdx.x) : 0u;
-        const Word first_bits = has_first ? vec.exception_bits(threadIdx.x) : (Word)0;
-        __syncthreads();
-        auto match = [&](Word packed) -> bool {
-            if (p.mode == GALP_GPU_PLAN_PACKED)
-                return (uint64_t)packed >= p.lo && (uint64_t)packed <= p.hi;
-            const T x = vec.decode(packed);
-            return x >= lo && x <= hi;
+        vec.init(col, v, stage);
+        galp_gpu_range_plan pl;
+        if constexpr (value_traits<T>::is_float) {
+            if (plan != nullptr && vec.is_alp)
+                pl = *(const galp_gpu_range_plan *)(stage + 32);
+            else
+                pl.lo = 1, pl.hi = 0, pl.safe_lo = 1, pl.safe_hi = 0;
+        } else {
+            pl = integer_plan<T>(vec, lo, hi);
+        }
+        auto match = [&](Word p) -> bool {
+            return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
         };
-#pragma unroll
-        for (unsigned g = 0; g < bv::groups; g++) {
-            const unsigned s = bv::group_slot(g);
-            Word packed[4];
-            vec.packed4(sh, s, packed);
-#pragma unroll
-            for (unsigned j = 0; j < 4; j++)
-                hits += s + j < vec.m && match(packed[j]);
+        bool decode = !(vec.full() && vec.narrow() && pl.safe_lo <= pl.safe_hi);
+        if (!decode) {
+            bool unsafe = false;
+            if (pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
+                if (pl.lo <= pl.hi)
+                    hits += count_packed<false>(vec, pl, unsafe);
+            } else {
+                const unsigned h = count_packed<true>(vec, pl, unsafe);
+                hits += unsafe ? 0u : h;
+            }
+            decode = unsafe;
         }
-        for (unsigned j = threadIdx.x; j < vec.c; j += scan_vector_threads) {
-            const bool first = j == threadIdx.x;
-            const T x = value_from_word<T>(first ? first_bits : vec.exception_bits(j));
+        if (decode) {
+#pragma unroll
+            for (unsigned g = 0; g < bv::groups; g++) {
+                const unsigned s = bv::group_slot(g);
+                Word p[bv::N];
+                vec.packed(s, p);
+#pragma unroll
+                for (unsigned j = 0; j < bv::N; j++)
+                    hits += s + j < vec.m && match(p[j]);
+            }
+        }
+        for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads) {
+            const T x = value_from_word<T>(vec.exception_bits(j));
             hits += x >= lo && x <= hi;
-            hits -= match(vec.packed_at(sh, first ? first_slot : vec.exception_slot(j)));
+            hits -= match(vec.packed_at(vec.exception_slot(j)));
         }
-        __syncthreads(); /* the next vector's staging overwrites sh */
-    }
-    hits = block_reduce<scan_vector_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    });
+    hits = block_reduce<scan_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if (found != nullptr)
             *found = 1;
@@ -127,9 +182,9 @@ __global__ void __launch_bounds__(scan_vector_threads) block_range_kernel(galp_g
 
 using namespace galp_gpu;
 
-extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
-                                             galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
-                                             galp_gpu_stream stream)
+extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t largest_vector, uint64_t lo_bits,
+                                             uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
+                                             uint32_t *found, galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
@@ -144,11 +199,15 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint64_t
                 plan_kernel<T><<<(col.vector_count + range_threads - 1) / range_threads, range_threads, 0,
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
-        if constexpr (value_traits<T>::bits == 64) {
-            unsigned blocks = resident_blocks(block_range_kernel<T>, scan_vector_threads, col.vector_count);
-            block_range_kernel<T><<<blocks, scan_vector_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+        if constexpr (value_traits<T>::bits >= 32) {
+            const unsigned stage = stage_bytes_for(largest_vector), memory = vector_stages * stage;
+            if (!prefer_shared_memory(block_range_kernel<T>, memory))
+                return GALP_ERR_CUDA;
+            unsigned blocks = resident_blocks(block_range_kernel<T>, scan_threads, memory, col.vector_count);
+            block_range_kernel<T><<<blocks, scan_threads, memory, stream>>>(col, lo_bits, hi_bits, plan, count,
+                                                                             found, stage);
         } else {
-            unsigned blocks = resident_blocks(range_kernel<T>, range_threads,
+            unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));
             range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
         }

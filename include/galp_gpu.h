@@ -85,7 +85,8 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
  * with IEEE comparison for floats: NaN matches nothing, -0 == +0. On ALP/G-ALP vectors the
  * bounds are translated into each vector's packed-integer domain first (predicate
  * pushdown, docs/GPU.md), which needs a device scratch buffer of galp_gpu_range_temp_size
- * bytes, valid until the scan has run. */
+ * bytes, 16-byte aligned (as cudaMalloc's are), valid until the scan has run; a misaligned
+ * buffer is GALP_ERR_ARGUMENT. */
 size_t galp_gpu_range_temp_size(const galp_gpu_column *column);
 
 /* *count (device memory) = number of values with lo <= x <= hi. */
