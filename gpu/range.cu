@@ -34,12 +34,13 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
         plan[v] = plan_vector<T>(col, (uint32_t)v, value_of_bits<T>(lo_bits), value_of_bits<T>(hi_bits));
 }
 
-/* Grid-stride over lanes with a resident grid and one atomic per block, as in
- * gpu/aggregate.cu; "exists" needs no atomic: any block that matches stores 1. */
+/* 8- and 16-bit types (integers, so no G-ALP vector to plan: the device API's row_in_range
+ * with a plan that decodes every value). Grid-stride over lanes with a resident grid and one
+ * atomic per block, as in gpu/aggregate.cu; "exists" needs no atomic: any block that matches
+ * stores 1. */
 template <typename T>
 __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                   const galp_gpu_range_plan *plan, uint64_t *count,
-                                                   uint32_t *found)
+                                                   uint64_t *count, uint32_t *found)
 {
     constexpr unsigned L = value_traits<T>::lanes, warps = range_threads / 32;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
@@ -50,8 +51,6 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
         lane_per_thread<T> at(t);
         galp_gpu_range_plan p;
         p.lo = 1, p.hi = 0, p.safe_lo = 1, p.safe_hi = 0; /* decode every value */
-        if (plan != nullptr)
-            p = plan[at.vector];
         visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {
             hits += row_in_range(d, p, v, lo, hi);
         });
@@ -209,7 +208,7 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));
-            range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+            range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, count, found);
         }
         return launch_status();
     });
