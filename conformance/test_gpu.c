@@ -516,99 +516,96 @@ static void set_packed(uint8_t *packed, unsigned w, unsigned b, unsigned s, int 
     }
 }
 
-/* The packed integer under an exception carries no value (spec/galp.md §3): whatever it
- * holds, decoding, aggregates and range counts must not change. Here every exception slot
- * of a G-ALP file is overwritten with 2^b - 1, then with 0 (the extremes that a scan
- * comparing or summing packed integers would pick up); the payload is outside the
- * checksum, so the file stays valid. */
-static void test_exception_slots_ignored(void **state)
+/* Changes one G-ALP vector v of a file of W-bit values (edits below); returns how many
+ * things it changed. */
+typedef unsigned (*vector_edit)(uint8_t *file, uint32_t v, const galp_vector_info *info, unsigned w,
+                                int variant);
+
+/* For f32 and f64 and variants 0 and 1: a G-ALP file of fill_floats data whose G-ALP vectors
+ * of non-zero width went through edit, checked like any other file (check_file). */
+static void check_edited_files(vector_edit edit, uint64_t n, uint64_t seed)
 {
-    (void)state;
     const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
-    uint64_t seed = 23;
     for (size_t t = 0; t < 2; t++) {
-        const unsigned w = 8u * (unsigned)width_of(types[t]), lanes = 1024u / w;
-        const uint64_t n = 19 * 1024 + 100;
+        const unsigned w = 8u * (unsigned)width_of(types[t]);
         uint8_t *values = malloc(n * 8);
         assert_non_null(values);
         fill_floats(types[t], values, n, &seed);
-        for (int ones = 1; ones >= 0; ones--) {
+        for (int variant = 0; variant < 2; variant++) {
             size_t len = 0;
             uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
             galp_column col;
             assert_int_equal(galp_open(&col, file, len), GALP_OK);
-            unsigned patched = 0;
+            unsigned changed = 0;
             for (uint32_t v = 0; v < col.vector_count; v++) {
                 galp_vector_info info;
                 assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-                if (info.scheme != GALP_SCHEME_GALP || info.bit_width == 0)
-                    continue;
-                uint8_t *payload = file + info.payload_offset;
-                const uint8_t *positions =
-                    payload + 128u * info.bit_width + 2u * lanes + (size_t)info.exception_count * (w / 8);
-                for (unsigned j = 0; j < info.exception_count; j++) {
-                    set_packed(payload, w, info.bit_width, positions[2 * j] | positions[2 * j + 1] << 8, ones);
-                    patched++;
-                }
+                if (info.scheme == GALP_SCHEME_GALP && info.bit_width != 0)
+                    changed += edit(file, v, &info, w, variant);
             }
-            assert_true(patched > 0);
-            check_file(file, len, &seed, 12);
+            assert_true(changed > 0);
+            uint32_t crc = galp_crc32c(0, file, 60); /* spec/format.md §3.4: edits may touch entries */
+            crc = galp_crc32c(crc, file + 64, 32 * (size_t)col.vector_count);
+            for (unsigned i = 0; i < 4; i++)
+                file[60 + i] = (uint8_t)(crc >> (8 * i));
+            check_file(file, len, &seed, 24);
             free(file);
         }
         free(values);
     }
 }
 
+/* The packed integer under an exception carries no value (spec/galp.md §3): whatever it
+ * holds, decoding, aggregates and range counts must not change. Here every exception slot
+ * of a G-ALP file is overwritten with 2^b - 1 (variant 1), or with 0 (variant 0): the
+ * extremes that a scan comparing or summing packed integers would pick up. */
+static unsigned fill_exception_slots(uint8_t *file, uint32_t v, const galp_vector_info *info, unsigned w,
+                                     int ones)
+{
+    (void)v;
+    uint8_t *payload = file + info->payload_offset;
+    const uint8_t *positions =
+        payload + 128u * info->bit_width + 2u * (1024u / w) + (size_t)info->exception_count * (w / 8);
+    for (unsigned j = 0; j < info->exception_count; j++)
+        set_packed(payload, w, info->bit_width, positions[2 * j] | positions[2 * j + 1] << 8, ones);
+    return info->exception_count;
+}
+
+static void test_exception_slots_ignored(void **state)
+{
+    (void)state;
+    check_edited_files(fill_exception_slots, 19 * 1024 + 100, 23);
+}
+
 /* A G-ALP vector may hold packed integers whose (p + base)·FACT wraps (spec/alp.md §4 defines
  * the wrapping result), and then only part of its packed range can be compared or summed as
- * integers (gpu/pushdown.cuh). Encoders do not write such vectors, so here the base of every
- * G-ALP vector is raised until only p <= max_p - 1 (odd vectors: every packed integer the
- * vector holds, but not the whole range) or p <= max_p / 2 (even vectors: about half of
- * them) are safe, the metadata resealed, and every result compared with the CPU's. */
+ * integers (gpu/pushdown.cuh). Encoders do not write such vectors, so here the base of a
+ * G-ALP vector is raised until only p <= max_p - 1 (variant 1 on odd vectors: every packed
+ * integer the vector holds, but not the whole range) or p <= max_p / 2 (otherwise: about half
+ * of them) are safe. */
+static unsigned raise_base(uint8_t *file, uint32_t v, const galp_vector_info *info, unsigned w, int variant)
+{
+    if (info->bit_width >= w - 2)
+        return 0;
+    /* up: the largest base + p whose product with FACT stays below 2^(W-1) */
+    uint64_t fact = 1;
+    for (unsigned i = 0; i < info->factor; i++)
+        fact *= 10;
+    if (w == 32)
+        fact = (uint32_t)fact;
+    const uint64_t up = (w == 64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX) / fact;
+    const uint64_t max_p = ((uint64_t)1 << info->bit_width) - 1;
+    const uint64_t base = up - (variant == 1 && v % 2 ? max_p - 1 : max_p / 2);
+    for (unsigned i = 0; i < w / 8; i++) /* entry bytes 8 ...: the base, little-endian */
+        file[64 + 32 * (size_t)v + 8 + i] = (uint8_t)(base >> (8 * i));
+    return 1;
+}
+
 static void test_partly_safe_vectors(void **state)
 {
     (void)state;
-    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
-    uint64_t seed = 31;
     memset(plan_kinds_seen, 0, sizeof plan_kinds_seen);
-    for (size_t t = 0; t < 2; t++) {
-        const unsigned w = 8u * (unsigned)width_of(types[t]);
-        const uint64_t n = 23 * 1024 + 7;
-        uint8_t *values = malloc(n * 8);
-        assert_non_null(values);
-        fill_floats(types[t], values, n, &seed);
-        size_t len = 0;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
-        galp_column col;
-        assert_int_equal(galp_open(&col, file, len), GALP_OK);
-        unsigned edited = 0;
-        for (uint32_t v = 0; v < col.vector_count; v++) {
-            galp_vector_info info;
-            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-            if (info.scheme != GALP_SCHEME_GALP || info.bit_width == 0 || info.bit_width >= w - 2)
-                continue;
-            /* up: the largest base + p whose product with FACT stays below 2^(W-1) */
-            uint64_t fact = 1;
-            for (unsigned i = 0; i < info.factor; i++)
-                fact *= 10;
-            if (w == 32)
-                fact = (uint32_t)fact;
-            const uint64_t up = ((w == 64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX)) / fact;
-            const uint64_t max_p = ((uint64_t)1 << info.bit_width) - 1;
-            const uint64_t base = up - (v % 2 ? max_p - 1 : max_p / 2);
-            for (unsigned i = 0; i < w / 8; i++) /* entry bytes 8 ...: the base, little-endian */
-                file[64 + 32 * (size_t)v + 8 + i] = (uint8_t)(base >> (8 * i));
-            edited++;
-        }
-        assert_true(edited > 0);
-        uint32_t crc = galp_crc32c(0, file, 60); /* spec/format.md §3.4 */
-        crc = galp_crc32c(crc, file + 64, 32 * (size_t)col.vector_count);
-        for (unsigned i = 0; i < 4; i++)
-            file[60 + i] = (uint8_t)(crc >> (8 * i));
-        check_file(file, len, &seed, 24);
-        free(file);
-        free(values);
-    }
+    check_edited_files(raise_base, 23 * 1024 + 7, 31);
     assert_true(plan_kinds_seen[0] > 0);
 }
 

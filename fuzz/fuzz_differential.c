@@ -3,9 +3,11 @@
  *
  * Each input becomes a valid column (column_gen.h). The reference decoder must decode it to
  * the generator's values (decode_check.h); the CUDA decoder (include/galp_gpu.h) must then
- * produce the same bytes, and its fused aggregate must agree with the same statistics computed
- * here on the host: count, NaN count, wrapping integer sum, minimum and maximum (-0 below +0).
- * The floating-point sum is left out: its summation order is unspecified.
+ * produce the same bytes, and its fused scans must agree with the same answers computed here
+ * on the host from the decoded values: the aggregate's count, NaN count, wrapping integer sum,
+ * minimum and maximum (-0 below +0; the floating-point sum is left out, its summation order
+ * is unspecified), the count of lo <= x <= hi and whether lo exists, for bounds taken from
+ * the column's own values (predicate pushdown's edge cases: gpu/pushdown.cuh).
  *
  * Without a usable device (a CPU-only build, or no GPU) the target says so once and checks the
  * generator and the reference decoder only, so that it builds and runs everywhere.
@@ -79,6 +81,38 @@ static void host_aggregate(galp_type type, const uint8_t *values, uint64_t n,
     a->has_min_max = a->count > a->nan_count;
 }
 
+/* A float column's value from its bits, as a double (exact for f32 too). */
+static double as_double(galp_type type, uint64_t bits)
+{
+    if (type == GALP_TYPE_F64) {
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        return d;
+    }
+    float f;
+    uint32_t b = (uint32_t)bits;
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
+/* How many of the n values satisfy lo <= x <= hi (IEEE comparison for floats). */
+static uint64_t host_count(galp_type type, const uint8_t *values, uint64_t n, uint64_t lo, uint64_t hi)
+{
+    const unsigned bytes = (unsigned)galp_type_size(type);
+    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    uint64_t count = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t x = galp_load_le(bytes, values + i * bytes);
+        if (is_float) {
+            const double v = as_double(type, x);
+            count += as_double(type, lo) <= v && v <= as_double(type, hi);
+        } else {
+            count += lo <= x && x <= hi;
+        }
+    }
+    return count;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     byte_source src;
@@ -92,8 +126,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const size_t bytes = (size_t)col.value_count * galp_type_size(col.type);
         uint8_t *device_out = malloc(bytes + 1);
         FUZZ_REQUIRE(device_out != NULL, "out of memory");
-        galp_gpu_aggregate got, want;
-        status = fuzz_gpu_decode(col.file, col.buffer_size, device_out, bytes, &got);
+        /* bounds: two of the column's values, chosen by the input's size (either order) */
+        const unsigned width = (unsigned)galp_type_size(col.type);
+        uint64_t lo = 0, hi = 0;
+        if (col.value_count > 0) {
+            lo = galp_load_le(width, decoded + (size % col.value_count) * width);
+            hi = galp_load_le(width, decoded + ((size * 7 + 3) % col.value_count) * width);
+        }
+        uint8_t lo_value[8], hi_value[8];
+        galp_store_le(width, lo_value, lo);
+        galp_store_le(width, hi_value, hi);
+        fuzz_gpu_scans got;
+        galp_gpu_aggregate want;
+        status = fuzz_gpu_decode(col.file, col.buffer_size, device_out, bytes, lo_value, hi_value, &got);
         FUZZ_REQUIRE(status == GALP_OK, "GPU decode of a valid %s/%s column: %s",
                      galp_type_name(col.type), galp_scheme_name(col.scheme),
                      galp_status_name(status));
@@ -105,17 +150,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      i / galp_type_size(col.type));
         host_aggregate(col.type, decoded, col.value_count, &want);
         const bool is_float = col.type == GALP_TYPE_F32 || col.type == GALP_TYPE_F64;
-        FUZZ_REQUIRE(got.count == want.count && got.nan_count == want.nan_count &&
-                         got.has_min_max == want.has_min_max,
+        const galp_gpu_aggregate *a = &got.aggregate;
+        FUZZ_REQUIRE(a->count == want.count && a->nan_count == want.nan_count &&
+                         a->has_min_max == want.has_min_max,
                      "GPU aggregate: count %llu/%llu, NaNs %llu/%llu (GPU/host)",
-                     (unsigned long long)got.count, (unsigned long long)want.count,
-                     (unsigned long long)got.nan_count, (unsigned long long)want.nan_count);
-        FUZZ_REQUIRE(!want.has_min_max || (got.min_bits == want.min_bits && got.max_bits == want.max_bits),
+                     (unsigned long long)a->count, (unsigned long long)want.count,
+                     (unsigned long long)a->nan_count, (unsigned long long)want.nan_count);
+        FUZZ_REQUIRE(!want.has_min_max || (a->min_bits == want.min_bits && a->max_bits == want.max_bits),
                      "GPU aggregate: min %llx/%llx, max %llx/%llx (GPU/host)",
-                     (unsigned long long)got.min_bits, (unsigned long long)want.min_bits,
-                     (unsigned long long)got.max_bits, (unsigned long long)want.max_bits);
-        FUZZ_REQUIRE(is_float || got.sum_bits == want.sum_bits, "GPU sum %llu, host %llu",
-                     (unsigned long long)got.sum_bits, (unsigned long long)want.sum_bits);
+                     (unsigned long long)a->min_bits, (unsigned long long)want.min_bits,
+                     (unsigned long long)a->max_bits, (unsigned long long)want.max_bits);
+        FUZZ_REQUIRE(is_float || a->sum_bits == want.sum_bits, "GPU sum %llu, host %llu",
+                     (unsigned long long)a->sum_bits, (unsigned long long)want.sum_bits);
+        const uint64_t in_range = host_count(col.type, decoded, col.value_count, lo, hi);
+        const uint64_t equal = host_count(col.type, decoded, col.value_count, lo, lo);
+        FUZZ_REQUIRE(got.count == in_range, "GPU count in [%llx, %llx]: %llu, host %llu",
+                     (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)got.count,
+                     (unsigned long long)in_range);
+        FUZZ_REQUIRE(got.found == (equal > 0), "GPU exists(%llx): %u, host %llu equal values",
+                     (unsigned long long)lo, got.found, (unsigned long long)equal);
         free(device_out);
     }
     free(decoded);

@@ -9,12 +9,14 @@ galp_status fuzz_gpu_available(void)
 }
 
 galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,
-                            galp_gpu_aggregate *aggregate)
+                            const void *lo, const void *hi, fuzz_gpu_scans *scans)
 {
     (void)file;
     (void)size;
     (void)out;
     (void)out_size;
-    (void)aggregate;
+    (void)lo;
+    (void)hi;
+    (void)scans;
     return GALP_ERR_NO_DEVICE;
 }
