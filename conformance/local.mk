@@ -74,7 +74,17 @@ conformance_test_gpu_SOURCES = conformance/test_gpu.c
 conformance_test_gpu_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 conformance_test_gpu_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
+if HAVE_CUDA
+# a user's kernel on the device API (lane_decoder::next<N>), compiled like gpu/*.cu
+conformance_test_gpu_LDADD += conformance/test_gpu_device.lo
+conformance/test_gpu_device.lo: conformance/test_gpu_device.cu conformance/test_gpu_device.h $(GPU_DEVICE_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_device.cu
+CLEANFILES += conformance/test_gpu_device.lo conformance/test_gpu_device.o \
+	conformance/.libs/test_gpu_device.o
+endif HAVE_CUDA
 endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_device.cu conformance/test_gpu_device.h
 
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------
 include conformance/conform.mk

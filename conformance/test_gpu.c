@@ -37,6 +37,7 @@
 
 #include "galp_internal.h" /* galp_crc32c, to reseal edited files */
 #include "kernels.h"
+#include "test_gpu_device.h"
 
 #define CUDA_OK(call) assert_int_equal((call), cudaSuccess)
 
@@ -151,6 +152,30 @@ static void check_decompress(checked_column *c)
     if (bytes != 0)
         assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes - 1, stream),
                          GALP_ERR_DST_TOO_SMALL);
+    CUDA_OK(cudaFree(dev));
+    free(back);
+}
+
+/* The device API, as a user's kernel calls it (conformance/test_gpu_device.cu): lane_decoder
+ * with 1, 2, 4, 8 and 32 rows per call must give the reference's bytes. */
+static void check_device_api(checked_column *c)
+{
+    const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
+    const unsigned per_call[] = {1, 2, 4, 8, 32};
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    uint8_t *dev = NULL;
+    uint8_t *back = malloc(bytes + 1);
+    assert_non_null(back);
+    CUDA_OK(cudaMalloc((void **)&dev, bytes + 1));
+    for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++) {
+        if (per_call[i] > 8u * width_of(c->cpu.type))
+            continue; /* more rows per call than a lane has */
+        CUDA_OK(cudaMemset(dev, 0xA5, bytes + 1));
+        assert_int_equal(test_device_api_decode(&view, per_call[i], dev), GALP_OK);
+        CUDA_OK(cudaMemcpy(back, dev, bytes, cudaMemcpyDeviceToHost));
+        assert_memory_equal(back, c->decoded, bytes);
+    }
     CUDA_OK(cudaFree(dev));
     free(back);
 }
@@ -354,6 +379,7 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     assert_true(view.scheme != GALP_SCHEME_ALP);
 
     check_decompress(&c);
+    check_device_api(&c);
     check_aggregate(&c);
     if (queries != 0)
         check_ranges(&c, seed, queries);

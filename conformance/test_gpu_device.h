@@ -1,0 +1,24 @@
+/*
+ * test_gpu_device.h — conformance/test_gpu's kernels written against the device API
+ * (gpu/galp_device.cuh), as a user's kernel would be (conformance/test_gpu_device.cu).
+ */
+#ifndef GALP_TEST_GPU_DEVICE_H
+#define GALP_TEST_GPU_DEVICE_H
+
+#include "galp_gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Decodes the column into dst (device memory, value_count values) with lane_decoder's
+ * next<per_call>(), per_call = 1, 2, 4, 8 or 32 rows per call (32 only for 32- and 64-bit
+ * types), one thread per lane (LANE_PER_THREAD), and waits for it. GALP_ERR_ARGUMENT for
+ * another per_call, GALP_ERR_CUDA if the launch or the kernel failed. */
+galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GALP_TEST_GPU_DEVICE_H */
