@@ -143,8 +143,10 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     if (threadIdx.x < GALP_VECTOR_SIZE / 32)
         map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
     vector_pipeline<T, threads, 1> pipe(col, stage_bytes, nullptr);
-    for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x)
-        pipe.run_one(v, [&](uint32_t, const uint8_t *stage) { decompress_vector<T, threads>(col, v, stage, map, parity, out); });
+    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) /* 64 bits: no wrap */
+        pipe.run_one((uint32_t)v, [&](uint32_t u, const uint8_t *stage) {
+            decompress_vector<T, threads>(col, u, stage, map, parity, out);
+        });
 }
 
 } /* namespace galp_gpu */

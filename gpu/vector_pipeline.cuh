@@ -93,7 +93,7 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
     const unsigned stage_bytes;
     const uint4 *const sidecar;   /* 32 bytes per vector, or null */
 
-    uint32_t next;                /* the next vector to issue */
+    uint64_t next;                /* the next vector to issue (64 bits: next + gridDim must not wrap) */
     uint64_t next_offset;         /* its payload offset and the entry word with c, scheme, b */
     uint32_t next_fields;
 
@@ -106,7 +106,7 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
     __device__ __forceinline__ void peek()
     {
         if (next < col.vector_count) {
-            const uint4 *e = entry_words(next);
+            const uint4 *e = entry_words((uint32_t)next);
             const uint4 a = __ldg(e);
             next_offset = (uint64_t)a.y << 32 | a.x;
             next_fields = __ldg((const unsigned *)(e + 1) + 1);
@@ -125,11 +125,11 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
         if (next < col.vector_count) {
             uint8_t *dst = memory + slot * stage_bytes;
             if (threadIdx.x < 2)
-                copy16_async(dst + 16u * threadIdx.x, entry_words(next) + threadIdx.x);
+                copy16_async(dst + 16u * threadIdx.x, entry_words((uint32_t)next) + threadIdx.x);
             else if (sidecar != nullptr && threadIdx.x < 4)
                 copy16_async(dst + 16u * threadIdx.x, sidecar + 2u * (size_t)next + (threadIdx.x - 2u));
             const unsigned size = payload_bytes<T>((next_fields >> 16) & 0xffu, next_fields >> 24,
-                                                   next_fields & 0xffffu, vector_value_count(col, next));
+                                                   next_fields & 0xffffu, vector_value_count(col, (uint32_t)next));
             const unsigned chunks = (size + 15u) / 16u;
             const uint4 *src = (const uint4 *)(col.data + next_offset);
             for (unsigned k = threadIdx.x; k < chunks; k += Threads)
@@ -150,11 +150,11 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
         for (unsigned s = 0; s + 1 < Stages; s++)
             issue(s);
         unsigned slot = 0;
-        for (uint32_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
+        for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
             issue(slot == 0 ? Stages - 1 : slot - 1);
             copy_wait<Stages - 1>();
             __syncthreads();
-            body(v, (const uint8_t *)(memory + slot * stage_bytes));
+            body((uint32_t)v, (const uint8_t *)(memory + slot * stage_bytes));
             __syncthreads(); /* the stage is refilled by the next issue */
             slot = slot + 1 == Stages ? 0 : slot + 1;
         }
