@@ -45,7 +45,6 @@ template <typename T, unsigned Threads> struct block_vector {
     unsigned m;               /* values of the vector (spec/format.md §2) */
     unsigned b;               /* bit width; W for RAW */
     unsigned c;               /* exceptions (G-ALP), else 0 */
-    unsigned scheme;
     unsigned factor;          /* G-ALP: f */
     bool is_alp;
 
@@ -53,14 +52,13 @@ template <typename T, unsigned Threads> struct block_vector {
     __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t v, const uint8_t *stage)
     {
         const vector_entry e = parse_vector_entry(((const uint4 *)stage)[0], ((const uint4 *)stage)[1]);
-        scheme = e.scheme;
-        const bool raw = scheme == GALP_SCHEME_RAW;
+        const bool raw = e.scheme == GALP_SCHEME_RAW;
         word = (const Word *)(stage + stage_header_bytes);
         m = vector_value_count(col, v);
         b = raw ? W : e.bit_width;
         base = raw ? (Word)0 : (Word)e.base;
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
-        is_alp = scheme == GALP_SCHEME_GALP;
+        is_alp = e.scheme == GALP_SCHEME_GALP;
         c = is_alp ? e.exception_count : 0u;
         exc = stage + stage_header_bytes + 128u * b + 2u * L;
         factor = e.factor;
@@ -77,11 +75,16 @@ template <typename T, unsigned Threads> struct block_vector {
     /* The largest packed integer, 2^b - 1. */
     __device__ __forceinline__ Word max_packed() const { return mask; }
 
-    /* The packed integers whose values are a monotone function of them (gpu/pushdown.cuh). */
+    /* The packed integers whose values are a monotone function of them (gpu/pushdown.cuh).
+     * G-ALP vectors exist only in float columns (spec/format.md §2: a vector has its column's
+     * scheme or RAW, and ALP schemes are for float types). */
     __device__ __forceinline__ packed_range safe() const
     {
-        return safe_range<T>(is_alp, (uint64_t)base, (uint64_t)mask,
-                             is_alp ? alp_product_limits<T>(factor) : product_limits{});
+        if constexpr (traits::is_float)
+            return safe_range<T>(is_alp, (uint64_t)base, (uint64_t)mask,
+                                 is_alp ? alp_product_limits<T>(factor) : product_limits{});
+        else
+            return safe_range<T>(false, (uint64_t)base, (uint64_t)mask, product_limits{});
     }
     __device__ __forceinline__ bool narrow() const { return b <= 32u; }
     __device__ __forceinline__ bool full() const { return m == GALP_VECTOR_SIZE; }

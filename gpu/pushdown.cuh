@@ -105,13 +105,20 @@ __device__ __forceinline__ bool first_true(uint64_t a, uint64_t b, Pred pred, ui
     return true;
 }
 
-/* The plan of one vector for lo <= x <= hi. */
-template <typename T>
-__device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint32_t vector, T lo, T hi)
+/* The plan that compares no packed integer: every value is decoded and compared. */
+__device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
 {
     galp_gpu_range_plan plan;
     plan.lo = 1, plan.hi = 0;
     plan.safe_lo = 1, plan.safe_hi = 0;
+    return plan;
+}
+
+/* The plan of one vector for lo <= x <= hi. */
+template <typename T>
+__device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint32_t vector, T lo, T hi)
+{
+    galp_gpu_range_plan plan = decode_all_plan();
     vector_entry e = read_vector_entry(col.data, vector);
     if (e.scheme != GALP_SCHEME_GALP)
         return plan;
@@ -142,7 +149,7 @@ __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint
 template <typename T, typename Decode>
 __device__ __forceinline__ bool packed_in_range(const galp_gpu_range_plan &plan, uint64_t p, T lo, T hi, Decode decode)
 {
-    if (p - plan.safe_lo <= plan.safe_hi - plan.safe_lo && plan.safe_lo <= plan.safe_hi)
+    if (packed_range{plan.safe_lo, plan.safe_hi}.contains(p))
         return p >= plan.lo && p <= plan.hi;
     const T x = decode(p);
     return x >= lo && x <= hi;

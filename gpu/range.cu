@@ -49,8 +49,7 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
     for (uint64_t t = (uint64_t)blockIdx.x * range_threads + threadIdx.x; t < lanes;
          t += (uint64_t)gridDim.x * range_threads) {
         lane_per_thread<T> at(t);
-        galp_gpu_range_plan p;
-        p.lo = 1, p.hi = 0, p.safe_lo = 1, p.safe_hi = 0; /* decode every value */
+        const galp_gpu_range_plan p = decode_all_plan();
         visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {
             hits += row_in_range(d, p, v, lo, hi);
         });
@@ -70,7 +69,7 @@ __global__ void __launch_bounds__(range_threads) range_kernel(galp_gpu_view col,
 template <typename T, typename BV>
 __device__ __forceinline__ galp_gpu_range_plan integer_plan(const BV &vec, T lo, T hi)
 {
-    const packed_range safe = safe_range<T>(false, (uint64_t)vec.base, (uint64_t)vec.max_packed(), product_limits{});
+    const packed_range safe = vec.safe();
     galp_gpu_range_plan plan;
     plan.safe_lo = safe.lo, plan.safe_hi = safe.hi;
     if (hi < vec.base || lo > hi) {
@@ -132,7 +131,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_
             if (plan != nullptr && vec.is_alp)
                 pl = *(const galp_gpu_range_plan *)(stage + 32);
             else
-                pl.lo = 1, pl.hi = 0, pl.safe_lo = 1, pl.safe_hi = 0;
+                pl = decode_all_plan();
         } else {
             pl = integer_plan<T>(vec, lo, hi);
         }
