@@ -100,12 +100,13 @@ static uint64_t host_count(galp_type type, const uint8_t *values, uint64_t n, ui
 {
     const unsigned bytes = (unsigned)galp_type_size(type);
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    const double lo_value = is_float ? as_double(type, lo) : 0.0, hi_value = is_float ? as_double(type, hi) : 0.0;
     uint64_t count = 0;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t x = galp_load_le(bytes, values + i * bytes);
         if (is_float) {
             const double v = as_double(type, x);
-            count += as_double(type, lo) <= v && v <= as_double(type, hi);
+            count += lo_value <= v && v <= hi_value;
         } else {
             count += lo <= x && x <= hi;
         }
