@@ -60,8 +60,12 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
         free(host_image);
         return GALP_ERR_TOO_LARGE;
     }
+    /* cudaMemcpy from pageable memory may return before the copy has reached the device, and
+     * kernels on a non-blocking stream do not wait for the legacy default stream it ran on:
+     * without the synchronisation a scan launched right away read a column of zeros. */
     if (cudaMalloc((void **)&c->image, size) != cudaSuccess ||
-        cudaMemcpy(c->image, bytes, size, cudaMemcpyHostToDevice) != cudaSuccess) {
+        cudaMemcpy(c->image, bytes, size, cudaMemcpyHostToDevice) != cudaSuccess ||
+        cudaStreamSynchronize(NULL) != cudaSuccess) {
         cudaFree(c->image);
         free(c);
         free(host_image);
