@@ -4,7 +4,9 @@
  *   bench/gpu_bench [DATA_DIR] [GIB]
  *
  * Ceilings, measured in the same run: device-to-device copy (cudaMemcpy and a 16-byte copy
- * kernel; bytes read + written) and a 16-byte read-only kernel. Columns, each tiled until it
+ * kernel; bytes read + written) and a 16-byte read-only kernel. A 16-byte write-only kernel
+ * is reported beside them (not a ceiling): decompression of narrow vectors writes 16-32× what
+ * it reads, so its rate shows how much of the copy rate pure writes reach. Columns, each tiled until it
  * decodes to at least GIB GiB (default 1): the real float64 row groups of DATA_DIR/alp/rowgroups
  * (default ../shared/data) as f64 and cast to f32, G-ALP; FFOR u32 at every bit width 0..32
  * on random data. Every figure is the median of 15 timed runs after 3 warm-ups, timed with
@@ -79,6 +81,12 @@ __global__ void copy_kernel(const uint4 *in, uint4 *out, size_t n)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         out[i] = in[i];
+}
+
+__global__ void write_kernel(uint4 *out, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        out[i] = make_uint4((unsigned)i, 0u, 0u, 0u);
 }
 
 __global__ void read_kernel(const uint4 *in, size_t n, unsigned *sink)
@@ -264,10 +272,12 @@ int main(int argc, char **argv)
     double t_memcpy = time_ms([&] { CHECK_CUDA(cudaMemcpyAsync(dst_buffer, src, target, cudaMemcpyDeviceToDevice, stream)); });
     double t_copyk = time_ms([&] { copy_kernel<<<grid, 256, 0, stream>>>((const uint4 *)src, (uint4 *)dst_buffer, n16); });
     double t_read = time_ms([&] { read_kernel<<<grid, 256, 0, stream>>>((const uint4 *)src, n16, sink); });
+    double t_write = time_ms([&] { write_kernel<<<grid, 256, 0, stream>>>((uint4 *)dst_buffer, n16); });
     c.copy = std::max(2.0 * target / t_memcpy, 2.0 * target / t_copyk);
     c.read = (double)target / t_read;
     printf("ceilings: cudaMemcpy D2D %.2f TB/s, copy kernel %.2f TB/s (read+write), read-only %.2f TB/s\n",
            2.0 * target / t_memcpy / 1e9, 2.0 * target / t_copyk / 1e9, c.read / 1e9);
+    printf("write-only kernel %.2f TB/s, %.1f%% of copy\n", target / t_write / 1e9, 100.0 * target / t_write / c.copy);
     CHECK_CUDA(cudaFree(src));
 
     /* Real data: the row groups, f64 and cast to f32. */
