@@ -23,54 +23,9 @@
 #define GALP_GPU_VISIT_CUH
 
 #include "column.cuh"
+#include "unpack_fixed.cuh"
 
 namespace galp_gpu {
-
-template <unsigned N> struct width_constant {
-    static constexpr unsigned value = N;
-};
-
-/* Calls f(width_constant<b>()) for the run-time b in [Lo, Hi], by binary search. */
-template <unsigned Lo, unsigned Hi, typename F>
-__device__ __forceinline__ void dispatch_width(unsigned b, F &&f)
-{
-    if constexpr (Lo == Hi) {
-        f(width_constant<Lo>());
-    } else {
-        constexpr unsigned Mid = (Lo + Hi) / 2;
-        if (b <= Mid)
-            dispatch_width<Lo, Mid>(b, f);
-        else
-            dispatch_width<Mid + 1, Hi>(b, f);
-    }
-}
-
-/* The 32 packed values of one lane of a full 32-bit vector with bit width B known at compile
- * time (spec/ffor.md: value r occupies bits [r·B, r·B + B) of the lane's words, LSB first):
- * the lane's B words are loaded first, all in flight together. */
-template <unsigned B>
-__device__ __forceinline__ void unpack_lane32_fixed(const uint32_t *lane_words, uint32_t (&v)[32])
-{
-    constexpr unsigned L = 32;
-    constexpr uint32_t mask = B == 0 ? 0u : (uint32_t)(~0u >> (32u - (B == 0 ? 1u : B)));
-    uint32_t w[B == 0 ? 1 : B];
-    if constexpr (B != 0) {
-#pragma unroll
-        for (unsigned k = 0; k < B; k++)
-            w[k] = __ldg(lane_words + (size_t)k * L);
-    }
-#pragma unroll
-    for (unsigned r = 0; r < 32; r++) {
-        const unsigned p = r * B, k = p / 32, off = p % 32;
-        if constexpr (B == 0) {
-            v[r] = 0;
-        } else if (off + B > 32) {
-            v[r] = __funnelshift_r(w[k], w[k + 1], off) & mask;
-        } else {
-            v[r] = (w[k] >> off) & mask;
-        }
-    }
-}
 
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
@@ -85,7 +40,7 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
             const unsigned b = e.scheme == GALP_SCHEME_RAW ? 32u : e.bit_width;
             const uint32_t *lane_words = (const uint32_t *)(col.data + e.payload_offset) + lane;
             uint32_t v[32];
-            dispatch_width<0, 32>(b, [&](auto width) { unpack_lane32_fixed<decltype(width)::value>(lane_words, v); });
+            unpack32(b, [&](unsigned k) { return __ldg(lane_words + (size_t)k * L); }, v);
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
                 f(d, lane + r * L, d.next_encoded_from(v[r]));
