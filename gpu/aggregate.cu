@@ -2,19 +2,20 @@
  * gpu/aggregate.cu — fused aggregate over a compressed column: count, NaN count, sum, min and
  * max (include/galp_gpu.h), never materialising the column.
  *
- * 32- and 64-bit types: a resident grid whose blocks decode one vector at a time from shared
- * memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh). In a full vector whose packed
- * integers fit in 32 bits, each thread keeps the smallest and largest packed integer of its
- * slots; when both lie in the vector's safe range (gpu/pushdown.cuh: there the value is a
- * monotone function of p, which holds for every vector an encoder writes) it decodes only
- * those two, and sums integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's
- * is FRAC · (FACT · (Σp + n·base)), formed exactly in 128 bits and rounded once per thread
- * and vector, which is within a few units of rounding of Σ|x| of the sum of the decoded
- * values. float32 values are decoded and summed one by one, because a float32 value differs
- * from its decimal by up to 2^-24 of itself. A thread whose extremes fall outside the safe
- * range decodes and adds its values one by one, as do partial, wider and RAW vectors. The
- * exception slots are marked in a bitmap of the vector and left out; each exception is then
- * added by one thread.
+ * 32- and 64-bit types: a resident grid whose warps each decode one vector at a time from
+ * shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh). In a full vector whose
+ * packed integers fit in 32 bits, each thread unpacks its 32 rows of one lane
+ * (block_vector::packed_rows) and keeps their smallest and largest packed integer; when both
+ * lie in the vector's safe range (gpu/pushdown.cuh: there the value is a monotone function of
+ * p, which holds for every vector an encoder writes) it decodes only those two, and sums
+ * integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's is
+ * FRAC · (FACT · (Σp + n·base)), formed exactly in 128 bits and rounded once per thread and
+ * vector, which is within a few units of rounding of Σ|x| of the sum of the decoded values.
+ * float32 values are decoded and summed one by one, because a float32 value differs from its
+ * decimal by up to 2^-24 of itself. A thread whose extremes fall outside the safe range
+ * decodes and adds its values one by one, as do RAW vectors; partial and wider vectors are
+ * decoded in block_vector's groups. The exception slots are marked in a mask of each
+ * thread's rows and left out; each exception is then added by one thread.
  * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
  * gpu/visit.cuh) in a grid-stride loop.
  *
@@ -27,6 +28,7 @@
 #include "galp_device.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
+#include "scan_launch.cuh"
 
 namespace galp_gpu {
 
@@ -161,36 +163,28 @@ __device__ __forceinline__ double alp_sum(uint64_t sum, unsigned n, uint64_t bas
     return __dmul_rn(__dadd_rn(__dmul_rn(high, 0x1p64), low), frac);
 }
 
-/* A narrow full vector (see the top of the file): this thread's slots, those marked in
- * `exceptions` left out when Masked. Returns false, having added nothing, when some packed
- * integer lies outside the vector's safe range (the caller then decodes them). */
+/* A narrow full vector (see the top of the file): this thread's 32 packed integers p
+ * (block_vector::packed_rows), the rows marked in `skip` left out when Masked. Returns false,
+ * having added nothing, when some packed integer lies outside the vector's safe range. */
 template <bool Masked, typename T, typename BV>
-__device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t *exceptions,
-                                                 aggregate_partial<T> &acc)
+__device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
+                                                 uint32_t skip, aggregate_partial<T> &acc)
 {
     constexpr bool per_value_sum = value_traits<T>::is_float && value_traits<T>::bits == 32;
     uint64_t sum = 0;
-    double fsum = 0.0;
+    double fsum[2] = {0.0, 0.0}; /* two chains of dependent adds, not one */
     uint32_t lo = ~0u, hi = 0;
-    unsigned n = 0;
 #pragma unroll
-    for (unsigned g = 0; g < BV::groups; g++) {
-        const unsigned s = BV::group_slot(g);
-        uint32_t p[BV::N];
-        vec.packed_narrow(s, p);
-        const uint32_t skip = Masked ? exceptions[s / 32] >> (s % 32) : 0u;
-#pragma unroll
-        for (unsigned j = 0; j < BV::N; j++) {
-            const bool out = Masked && (skip >> j & 1u);
-            lo = min(lo, out ? ~0u : p[j]);
-            hi = max(hi, out ? 0u : p[j]);
-            n += !out;
-            if constexpr (per_value_sum)
-                fsum += out ? 0.0 : (double)vec.decode(p[j]);
-            else
-                sum += out ? 0u : p[j];
-        }
+    for (unsigned r = 0; r < 32; r++) {
+        const bool out = Masked && (skip >> r & 1u);
+        lo = min(lo, out ? ~0u : p[r]);
+        hi = max(hi, out ? 0u : p[r]);
+        if constexpr (per_value_sum)
+            fsum[r % 2] += out ? 0.0 : (double)vec.decode(p[r]);
+        else
+            sum += out ? 0u : p[r];
     }
+    const unsigned n = 32u - (Masked ? __popc(skip) : 0u);
     if (n == 0)
         return true;
     if (lo < safe.lo || hi > safe.hi)
@@ -200,16 +194,29 @@ __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_ran
     if constexpr (!value_traits<T>::is_float)
         acc.isum += sum + (uint64_t)n * (uint64_t)vec.base;
     else if constexpr (per_value_sum)
-        acc.fsum += fsum;
+        acc.fsum += fsum[0] + fsum[1];
     else
         acc.fsum += alp_sum(sum, n, (uint64_t)vec.base, (uint64_t)vec.fact, vec.frac);
     return true;
 }
 
-/* Any vector: every slot below m decoded and added, the marked ones left out. */
+/* This thread's 32 packed integers of a narrow full vector, each decoded and added (unpacked
+ * again rather than kept in registers through aggregate_packed, which would spill them). */
 template <typename T, typename BV>
-__device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t *exceptions,
-                                                  aggregate_partial<T> &acc)
+__device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t skip, aggregate_partial<T> &acc)
+{
+    uint32_t p[32];
+    vec.packed_rows(p);
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++)
+        if (!(skip >> r & 1u))
+            acc.add(vec.decode(p[r]));
+}
+
+/* Any vector, in the groups of block_vector: every slot below m decoded and added, those
+ * marked in the row masks left out. */
+template <typename T, typename BV>
+__device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t *row_masks, aggregate_partial<T> &acc)
 {
     typedef typename BV::Word Word;
 #pragma unroll
@@ -217,52 +224,61 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
         const unsigned s = BV::group_slot(g);
         Word p[BV::N];
         vec.packed(s, p);
-        const uint32_t skip = vec.c != 0 ? exceptions[s / 32] >> (s % 32) : 0u;
 #pragma unroll
-        for (unsigned j = 0; j < BV::N; j++)
-            if (s + j < vec.m && !(skip >> j & 1u))
+        for (unsigned j = 0; j < BV::N; j++) {
+            const bool marked = vec.c != 0 && (row_masks[BV::row_owner(s + j)] >> BV::row_bit(s + j) & 1u);
+            if (s + j < vec.m && !marked)
                 acc.add(vec.decode(p[j]));
+        }
     }
 }
 
-/* 32- and 64-bit types. The exception bitmap alternates between two copies from vector to
- * vector, so that one is cleared while the other is in use, with no barrier of its own. */
+/* 32- and 64-bit types, a warp per vector. Each thread has a mask of the exception rows among
+ * its 32 rows (block_vector::packed_rows); the masks alternate between two copies from vector
+ * to vector, so that a thread clears its word of one copy while the other is in use, with no
+ * barrier of its own. */
 template <typename T>
-__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
-                                                                       unsigned stage_bytes)
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
-    typedef block_vector<T, scan_threads> bv;
-    static_assert(scan_threads >= GALP_VECTOR_SIZE / 32, "a thread per bitmap word");
-    __shared__ uint32_t is_exception[2][GALP_VECTOR_SIZE / 32];
-    if (threadIdx.x < GALP_VECTOR_SIZE / 32)
-        is_exception[0][threadIdx.x] = 0; /* ordered before use by the pipeline's barrier */
+    typedef warp_group<scan_threads> group;
+    typedef block_vector<T, group> bv;
+    __shared__ uint32_t row_masks[group::max_per_block][2][32];
+    const unsigned t = group::rank();
+    uint32_t(*masks)[32] = row_masks[group::in_block()];
+    masks[0][t] = 0; /* ordered before use by the pipeline's barrier */
     aggregate_partial<T> acc;
     unsigned parity = 0;
-    vector_pipeline<T, scan_threads> pipe(col, stage_bytes, nullptr);
+    vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
     pipe.run([&](uint32_t v, const uint8_t *stage) {
         bv vec;
         vec.init(col, v, stage);
-        uint32_t *marks = is_exception[parity];
-        if (threadIdx.x < GALP_VECTOR_SIZE / 32)
-            is_exception[parity ^ 1u][threadIdx.x] = 0; /* for the next vector */
+        uint32_t *marks = masks[parity];
+        masks[parity ^ 1u][t] = 0; /* for the next vector */
         parity ^= 1u;
         if (vec.c != 0) {
-            for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads) {
+            for (unsigned j = t; j < vec.c; j += group::threads) {
                 const unsigned s = vec.exception_slot(j);
-                atomicOr(&marks[s / 32], 1u << (s % 32));
+                atomicOr(&marks[bv::row_owner(s)], 1u << bv::row_bit(s));
             }
-            __syncthreads();
+            __syncwarp();
         }
-        bool done = false;
         if (vec.full() && vec.narrow()) {
             const packed_range safe = vec.safe();
-            if (safe.lo <= safe.hi)
-                done = vec.c != 0 ? aggregate_packed<true>(vec, safe, marks, acc)
-                                  : aggregate_packed<false>(vec, safe, marks, acc);
-        }
-        if (!done)
+            const uint32_t skip = vec.c != 0 ? marks[t] : 0u;
+            bool packed = false;
+            if (safe.lo <= safe.hi) {
+                uint32_t p[32];
+                vec.packed_rows(p);
+                packed = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, skip, acc)
+                                    : aggregate_packed<false>(vec, safe, p, skip, acc);
+            }
+            if (!packed)
+                aggregate_rows_decoded(vec, skip, acc);
+        } else {
             aggregate_decoded(vec, marks, acc);
-        for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads)
+        }
+        for (unsigned j = t; j < vec.c; j += group::threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
     });
     acc.template flush<scan_threads>(r);
@@ -281,11 +297,10 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint
         aggregate_init<<<1, 1, 0, stream>>>(result);
         if (col.vector_count != 0) {
             if constexpr (value_traits<T>::bits >= 32) {
-                const unsigned stage = stage_bytes_for(largest_vector), memory = vector_stages * stage;
-                if (!prefer_shared_memory(block_aggregate_kernel<T>, memory))
+                const scan_launch l = plan_scan_launch(block_aggregate_kernel<T>, largest_vector, col.vector_count);
+                if (l.blocks == 0)
                     return GALP_ERR_CUDA;
-                unsigned blocks = resident_blocks(block_aggregate_kernel<T>, scan_threads, memory, col.vector_count);
-                block_aggregate_kernel<T><<<blocks, scan_threads, memory, stream>>>(col, result, stage);
+                block_aggregate_kernel<T><<<l.blocks, l.threads, l.memory, stream>>>(col, result, l.stage);
             } else {
                 unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));

@@ -1,35 +1,41 @@
 /*
- * gpu/block_vector.cuh — block-cooperative decoding of one vector of a 32- or 64-bit type
- * whose payload a block has staged in shared memory (gpu/vector_pipeline.cuh): the decoding
- * strategy of the library's bulk kernels (gpu/decompress.cuh, gpu/aggregate.cu,
- * gpu/range.cu). The per-lane device API (gpu/column.cuh, gpu/visit.cuh) is a second
- * strategy, for kernels that consume values one lane at a time.
+ * gpu/block_vector.cuh — cooperative decoding of one vector of a 32- or 64-bit type whose
+ * payload a group of threads (a block or a warp, gpu/vector_pipeline.cuh) has staged in shared
+ * memory: the decoding strategy of the library's bulk kernels (gpu/decompress.cuh,
+ * gpu/aggregate.cu, gpu/range.cu). The per-lane device API (gpu/column.cuh, gpu/visit.cuh) is
+ * a second strategy, for kernels that consume values one lane at a time.
  *
- * Thread t of the T threads of the block takes groups of N = 16 / sizeof(T) adjacent slots
- * (N adjacent lanes of one row, 16 bytes of output), group t + T·g for g < 1024 / (N·T): the
- * row's bit offset is computed once for N values, their packed words are one 16-byte shared
- * load (word (k, lane) is at k·L + lane, spec/ffor.md), and the N decoded values are one
- * 16-byte store, so that every store instruction of a warp writes 512 consecutive bytes.
- * Exceptions (spec/galp.md) are handled by the block in parallel, one thread per entry,
- * which needs neither lane_end nor a cursor: each kernel says how.
+ * Two mappings of threads to values. Groups, for decompression: thread t of the T threads
+ * takes groups of N = 16 / sizeof(T) adjacent slots (N adjacent lanes of one row, 16 bytes of
+ * output), group t + T·g for g < 1024 / (N·T): the row's bit offset is computed once for N
+ * values, their packed words are one 16-byte shared load (word (k, lane) is at k·L + lane,
+ * spec/ffor.md), and the N decoded values are one 16-byte store, so that every store
+ * instruction of a warp writes 512 consecutive bytes. Rows, for the scans, which store
+ * nothing: thread t of a warp takes 32 consecutive rows of one lane (packed_rows), a stretch of
+ * the lane's bit stream unpacked by code compiled for the width: constant shifts and masks,
+ * and no address arithmetic per value. Exceptions (spec/galp.md) are handled by the group in
+ * parallel, one thread per entry, which needs neither lane_end nor a cursor: each kernel
+ * says how.
  *
  * Narrow vectors (b <= 32, the common case of real columns) are unpacked with 32-bit
  * operations even in 64-bit columns: bit offset `off` of a 64-bit word is offset off mod 32
  * of one of its two halves, and a value of at most 32 bits spans at most two adjacent halves.
- * The bit width is a run-time value (shifts by a variable amount), which keeps one copy of
- * the code for every width: real columns change width from vector to vector.
+ * In groups the bit width is a run-time value (shifts by a variable amount), which keeps one
+ * copy of the code for every width: real columns change width from vector to vector.
  */
 #ifndef GALP_GPU_BLOCK_VECTOR_CUH
 #define GALP_GPU_BLOCK_VECTOR_CUH
 
 #include "alp_tables.cuh"
+#include "unpack_fixed.cuh"
 #include "vector_pipeline.cuh"
 
 namespace galp_gpu {
 
-template <typename T, unsigned Threads> struct block_vector {
+template <typename T, typename Group> struct block_vector {
     typedef value_traits<T> traits;
     typedef typename traits::word Word;
+    static constexpr unsigned Threads = Group::threads;
     static_assert(traits::bits >= 32, "block-cooperative decoding is for 32- and 64-bit types");
     static_assert(Threads % 32 == 0 && 256 % Threads == 0, "whole warps, whole groups of slots");
     static constexpr unsigned W = traits::bits, L = traits::lanes;
@@ -92,7 +98,7 @@ template <typename T, unsigned Threads> struct block_vector {
     /* Slot of the first of this thread's N values in group g. */
     static __device__ __forceinline__ unsigned group_slot(unsigned g)
     {
-        return N * (threadIdx.x + g * Threads);
+        return N * (Group::rank() + g * Threads);
     }
 
     /* The N words of line k at lanes lane ... lane + N - 1 (lane a multiple of N): 16 bytes. */
@@ -127,6 +133,39 @@ template <typename T, unsigned Threads> struct block_vector {
             } else {
                 p[j] = __funnelshift_r(lo[j], hi[j], off) & mask32;
             }
+        }
+    }
+
+    /* The scans' mapping (a warp, Threads = 32, and a full narrow vector): thread t takes the
+     * 32 rows first_row() ... first_row() + 31 of lane t mod L, 32 consecutive values of one
+     * lane's bit stream (a 32-bit vector has 32 rows, a 64-bit one 64 rows of 16 lanes), and
+     * unpacks them with code compiled for the width (gpu/unpack_fixed.cuh). Row
+     * first_row() + r of the thread is slot (first_row() + r)·L + lane. */
+    static __device__ __forceinline__ unsigned row_lane() { return Group::rank() % L; }
+    static __device__ __forceinline__ unsigned first_row() { return 32u * (Group::rank() / L); }
+    /* The thread of slot s in that mapping, and the bit of the slot's row in a 32-bit mask
+     * of that thread's rows. */
+    static __device__ __forceinline__ unsigned row_owner(unsigned s) { return s % L + L * (s / L / 32u); }
+    static __device__ __forceinline__ unsigned row_bit(unsigned s) { return s / L % 32u; }
+
+    /* This thread's 32 packed integers in that mapping (b <= 32). */
+    __device__ __forceinline__ void packed_rows(uint32_t (&p)[32]) const
+    {
+        static_assert(Threads == 32, "a warp: 32 threads of 32 rows");
+        const uint32_t *w32 = (const uint32_t *)word;
+        const unsigned lane = row_lane();
+        if constexpr (W == 32) {
+            unpack32(b, [&](unsigned k) { return w32[k * L + lane]; }, p);
+        } else {
+            /* The lane's stream as 32-bit halves (words are little-endian): half j is at
+             * w32[(j / 2)·2L + 2·lane + j mod 2]. The thread's rows start at bit first_row()·b,
+             * half j0 = first_row() / 32 · b; relative to the even half before it, half
+             * j0 + k sits at (k / 2)·2L + k mod 2 for an even j0, and one further (k even) or
+             * 2L - 1 further (k odd) for an odd j0. */
+            const unsigned j0 = first_row() / 32u * b, odd = j0 % 2u;
+            const uint32_t *at = w32 + j0 / 2u * 2u * L + 2u * lane;
+            const uint32_t *even_k = at + odd, *odd_k = at + (2u * L - 1u) * odd;
+            unpack32(b, [&](unsigned k) { return (k % 2u == 0 ? even_k : odd_k)[k / 2u * 2u * L + k % 2u]; }, p);
         }
     }
 

@@ -98,7 +98,7 @@ template <typename T, unsigned Threads>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const uint8_t *stage,
                                                   exception_map &map, unsigned &parity, T *out)
 {
-    block_vector<T, Threads> vec;
+    block_vector<T, block_group<Threads>> vec;
     vec.init(col, v, stage);
     T *o = out + (size_t)v * GALP_VECTOR_SIZE;
     uint32_t *marks = map.marks[parity];
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     unsigned parity = 0;
     if (threadIdx.x < GALP_VECTOR_SIZE / 32)
         map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
-    vector_pipeline<T, threads, 1> pipe(col, stage_bytes, nullptr);
+    vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_bytes, nullptr);
     for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) /* 64 bits: no wrap */
         pipe.run_one((uint32_t)v, [&](uint32_t u, const uint8_t *stage) {
             decompress_vector<T, threads>(col, u, stage, map, parity, out);

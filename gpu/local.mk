@@ -10,8 +10,8 @@ include_HEADERS += include/galp_gpu.h
 GPU_DEVICE_INCLUDES = \
 	gpu/galp_device.cuh gpu/column.cuh gpu/types.cuh gpu/ffor.cuh gpu/raw.cuh gpu/alp.cuh \
 	gpu/galp.cuh gpu/pushdown.cuh gpu/visit.cuh gpu/mapping.cuh gpu/decompress.cuh \
-	gpu/block_vector.cuh gpu/vector_pipeline.cuh gpu/async_copy.cuh gpu/alp_tables.cuh \
-	gpu/reduce.cuh gpu/dispatch.cuh gpu/kernels.h include/galp_gpu.h \
+	gpu/block_vector.cuh gpu/unpack_fixed.cuh gpu/vector_pipeline.cuh gpu/async_copy.cuh gpu/alp_tables.cuh \
+	gpu/reduce.cuh gpu/dispatch.cuh gpu/scan_launch.cuh gpu/kernels.h include/galp_gpu.h \
 	include/galp.h
 GPU_KERNEL_FILES = gpu/decompress.cu gpu/aggregate.cu gpu/range.cu
 EXTRA_DIST += $(GPU_DEVICE_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh

@@ -5,7 +5,7 @@
  * integers where the plan allows it (and decodes the packed integers outside its safe range).
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
- * 32- and 64-bit types are scanned by a resident grid whose blocks decode one vector at a
+ * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
  * time from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh), the plan staged
  * with the vector; 8- and 16-bit types a lane per thread (gpu/visit.cuh).
  */
@@ -14,6 +14,7 @@
 #include "galp_device.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
+#include "scan_launch.cuh"
 
 namespace galp_gpu {
 
@@ -81,11 +82,12 @@ __device__ __forceinline__ galp_gpu_range_plan integer_plan(const BV &vec, T lo,
     return plan;
 }
 
-/* Matches among this thread's slots of a narrow full vector, by comparing packed integers:
- * p - lo <= hi - lo. With CheckSafe, also whether some p lies outside [safe_lo, safe_hi]
- * (the caller then counts this thread's slots again, decoding those). */
-template <bool CheckSafe, typename BV>
-__device__ __forceinline__ unsigned count_packed(const BV &vec, const galp_gpu_range_plan &plan, bool &unsafe)
+/* Matches among this thread's 32 packed integers of a narrow full vector
+ * (block_vector::packed_rows), by comparing them with the plan: p - lo <= hi - lo. With
+ * CheckSafe, also whether some p lies outside [safe_lo, safe_hi] (the caller then counts them
+ * again, decoding those). */
+template <bool CheckSafe>
+__device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
 {
     const uint32_t lo = (uint32_t)plan.lo, span = (uint32_t)(plan.hi - plan.lo);
     const uint32_t safe_lo = (uint32_t)plan.safe_lo, safe_span = (uint32_t)(plan.safe_hi - plan.safe_lo);
@@ -93,36 +95,32 @@ __device__ __forceinline__ unsigned count_packed(const BV &vec, const galp_gpu_r
     unsigned hits = 0;
     bool out = false;
 #pragma unroll
-    for (unsigned g = 0; g < BV::groups; g++) {
-        uint32_t p[BV::N];
-        vec.packed_narrow(BV::group_slot(g), p);
-#pragma unroll
-        for (unsigned j = 0; j < BV::N; j++) {
-            hits += !none && p[j] - lo <= span;
-            if constexpr (CheckSafe)
-                out |= p[j] - safe_lo > safe_span;
-        }
+    for (unsigned r = 0; r < 32; r++) {
+        hits += p[r] - lo <= span;
+        if constexpr (CheckSafe)
+            out |= p[r] - safe_lo > safe_span;
     }
     unsafe = out;
-    return hits;
+    return none ? 0u : hits;
 }
 
-/* 32- and 64-bit types. Every slot below m is tested through its packed integer, exception
- * slots included; then each exception's thread takes back its slot's verdict and adds its
- * stored value's. match() equals decode-then-compare for every packed integer
- * (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread counts
- * wrap, but the block's sum is the exact count, so "exists" also uses the block's sum. */
+/* 32- and 64-bit types, a warp per vector. Every slot below m is tested through its packed
+ * integer, exception slots included; then each exception's thread takes back its slot's
+ * verdict and adds its stored value's. match() equals decode-then-compare for every packed
+ * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
+ * counts wrap, but the block's sum is the exact count, so "exists" also uses the block's sum. */
 template <typename T>
-__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_range_kernel(galp_gpu_view col, uint64_t lo_bits,
-                                                                   uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                                                                   uint64_t *count, uint32_t *found,
-                                                                   unsigned stage_bytes)
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
+                       uint64_t *count, uint32_t *found, unsigned stage_bytes)
 {
-    typedef block_vector<T, scan_threads> bv;
+    typedef warp_group<scan_threads> group;
+    typedef block_vector<T, group> bv;
     typedef typename bv::Word Word;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    const unsigned t = group::rank();
     uint64_t hits = 0;
-    vector_pipeline<T, scan_threads> pipe(col, stage_bytes, (const uint4 *)plan);
+    vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
     pipe.run([&](uint32_t v, const uint8_t *stage) {
         bv vec;
         vec.init(col, v, stage);
@@ -138,19 +136,26 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_
         auto match = [&](Word p) -> bool {
             return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
         };
-        bool decode = !(vec.full() && vec.narrow() && pl.safe_lo <= pl.safe_hi);
-        if (!decode) {
-            bool unsafe = false;
-            if (pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
-                if (pl.lo <= pl.hi)
-                    hits += count_packed<false>(vec, pl, unsafe);
-            } else {
-                const unsigned h = count_packed<true>(vec, pl, unsafe);
-                hits += unsafe ? 0u : h;
+        if (vec.full() && vec.narrow()) {
+            const bool any_safe = pl.safe_lo <= pl.safe_hi;
+            const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
+            if (!all_safe || pl.lo <= pl.hi) { /* else no packed integer matches */
+                bool unsafe = !any_safe;
+                if (any_safe) {
+                    uint32_t p[32];
+                    vec.packed_rows(p);
+                    const unsigned h = all_safe ? count_packed<false>(p, pl, unsafe) : count_packed<true>(p, pl, unsafe);
+                    hits += unsafe ? 0u : h;
+                }
+                if (unsafe) { /* unpacked again: kept in registers until here they spilled */
+                    uint32_t p[32];
+                    vec.packed_rows(p);
+#pragma unroll
+                    for (unsigned r = 0; r < 32; r++)
+                        hits += match(p[r]);
+                }
             }
-            decode = unsafe;
-        }
-        if (decode) {
+        } else {
 #pragma unroll
             for (unsigned g = 0; g < bv::groups; g++) {
                 const unsigned s = bv::group_slot(g);
@@ -161,13 +166,13 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS) block_
                     hits += s + j < vec.m && match(p[j]);
             }
         }
-        for (unsigned j = threadIdx.x; j < vec.c; j += scan_threads) {
+        for (unsigned j = t; j < vec.c; j += group::threads) {
             const T x = value_from_word<T>(vec.exception_bits(j));
             hits += x >= lo && x <= hi;
             hits -= match(vec.packed_at(vec.exception_slot(j)));
         }
     });
-    hits = block_reduce<scan_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    hits = block_reduce<group::max_per_block>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if (found != nullptr)
             *found = 1;
@@ -198,12 +203,11 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            const unsigned stage = stage_bytes_for(largest_vector), memory = vector_stages * stage;
-            if (!prefer_shared_memory(block_range_kernel<T>, memory))
+            const scan_launch l = plan_scan_launch(block_range_kernel<T>, largest_vector, col.vector_count);
+            if (l.blocks == 0)
                 return GALP_ERR_CUDA;
-            unsigned blocks = resident_blocks(block_range_kernel<T>, scan_threads, memory, col.vector_count);
-            block_range_kernel<T><<<blocks, scan_threads, memory, stream>>>(col, lo_bits, hi_bits, plan, count,
-                                                                             found, stage);
+            block_range_kernel<T><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, count,
+                                                                              found, l.stage);
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));

@@ -1,15 +1,20 @@
 /*
  * gpu/vector_pipeline.cuh — how the bulk kernels get a vector into shared memory.
  *
- * The scans (gpu/aggregate.cu, gpu/range.cu) run a resident grid whose blocks each take every
- * gridDim-th vector, with the next Stages - 1 vectors of the block already on their way into
- * shared memory while it decodes the current one (run). Why: a block that loads a vector and
+ * A pipeline belongs to a group of threads that decode one vector together: a whole block
+ * (block_group, decompression) or one warp of a block on its own (warp_group, the scans).
+ * The scans (gpu/aggregate.cu, gpu/range.cu) run a resident grid whose warps each take every
+ * count()-th vector, with the next Stages - 1 vectors of the warp already on their way into
+ * shared memory while it decodes the current one (run). Why: a warp that loads a vector and
  * then waits for it leaves the memory system idle while it decodes, and the scans, which
  * write nothing, ran at a fifth of the read bandwidth that way (docs/GPU.md). Here the loads
- * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the block waits for
+ * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
- * ahead. Decompression (gpu/decompress.cuh) stages one vector per block (run_one): its
- * stores keep the memory system busy, and a block per vector measured faster there.
+ * ahead. The warps of a scan block share
+ * nothing but the block's final reduction, so they synchronise with __syncwarp, and a
+ * multiprocessor is not limited to the 32 one-warp blocks it can hold. Decompression
+ * (gpu/decompress.cuh) stages one vector per block (run_one): its stores keep the memory
+ * system busy, and a block per vector measured faster there.
  *
  * A stage holds, 16-byte aligned:
  *
@@ -21,8 +26,9 @@
  *
  * A stage has room for the column's largest vector (galp_gpu_image_stage_size, measured by
  * the host API at upload), so every vector, exceptions included, is decoded from shared
- * memory: at most 3 · (64 + 18,464) bytes per block for float64 (G-ALP, b = 64, 1024
- * exceptions).
+ * memory: at most 2 · (64 + 18,464) bytes per warp for float64 (G-ALP, b = 64, 1024
+ * exceptions). Shared memory, not registers, is what limits the warps of a multiprocessor
+ * on columns of large vectors, so a third stage cost more warps than it gained (docs/GPU.md).
  */
 #ifndef GALP_GPU_VECTOR_PIPELINE_CUH
 #define GALP_GPU_VECTOR_PIPELINE_CUH
@@ -40,22 +46,48 @@ namespace galp_gpu {
 #define GALP_GPU_THREADS_PER_SM 2048
 #endif
 
-/* Tuning of the scans, threads per block (a block decodes one vector at a time) and stages
- * per block: the defaults were the fastest on an H200 (docs/GPU.md); the macros let a
- * benchmark build try others. */
+/* Tuning of the scans, threads per block (each warp decodes its own vectors) and stages per
+ * warp: the defaults were the fastest on an H200 (docs/GPU.md); the macros let a benchmark
+ * build try others. */
 #ifndef GALP_GPU_SCAN_THREADS
-#define GALP_GPU_SCAN_THREADS 32
+#define GALP_GPU_SCAN_THREADS 128
 #endif
-/* Scan blocks per multiprocessor the registers must allow (the scans hold few bytes of
- * shared memory per block, so registers would otherwise limit them). */
+/* Scan blocks per multiprocessor the registers must allow: 3/8 of the threads a
+ * multiprocessor holds, 80 registers per thread. A thread holds its 32 unpacked values and
+ * the words they came from; held to 64 registers, the scans spilled and ran 1.1-1.6× slower
+ * (docs/GPU.md). */
 #ifndef GALP_GPU_SCAN_MIN_BLOCKS
-#define GALP_GPU_SCAN_MIN_BLOCKS (GALP_GPU_THREADS_PER_SM / 2 / GALP_GPU_SCAN_THREADS)
+#define GALP_GPU_SCAN_MIN_BLOCKS (GALP_GPU_THREADS_PER_SM * 3 / 8 / GALP_GPU_SCAN_THREADS)
 #endif
 #ifndef GALP_GPU_STAGES
-#define GALP_GPU_STAGES 3
+#define GALP_GPU_STAGES 2
 #endif
 constexpr unsigned scan_threads = GALP_GPU_SCAN_THREADS;
 constexpr unsigned vector_stages = GALP_GPU_STAGES;
+static_assert(scan_threads % 32 == 0, "scan blocks are whole warps");
+
+/* The threads that decode a vector together and share a pipeline: all Threads of a block. */
+template <unsigned Threads> struct block_group {
+    static constexpr unsigned threads = Threads;
+    static __device__ __forceinline__ unsigned rank() { return threadIdx.x; }
+    static __device__ __forceinline__ uint64_t index() { return blockIdx.x; }
+    static __device__ __forceinline__ uint64_t count() { return gridDim.x; }
+    static __device__ __forceinline__ unsigned in_block() { return 0; }
+    static __device__ __forceinline__ void sync() { __syncthreads(); }
+};
+
+/* ... or each warp of a block on its own (a block of at most MaxThreads threads: the
+ * launcher may run fewer warps per block when the stages of a column's largest vector do not
+ * fit that many, gpu/scan_launch.cuh). */
+template <unsigned MaxThreads> struct warp_group {
+    static constexpr unsigned threads = 32, max_per_block = MaxThreads / 32;
+    static __device__ __forceinline__ unsigned rank() { return threadIdx.x % 32u; }
+    static __device__ __forceinline__ unsigned per_block() { return blockDim.x / 32u; }
+    static __device__ __forceinline__ uint64_t index() { return (uint64_t)blockIdx.x * per_block() + threadIdx.x / 32u; }
+    static __device__ __forceinline__ uint64_t count() { return (uint64_t)gridDim.x * per_block(); }
+    static __device__ __forceinline__ unsigned in_block() { return threadIdx.x / 32u; }
+    static __device__ __forceinline__ void sync() { __syncwarp(); }
+};
 
 constexpr unsigned stage_header_bytes = 64;
 
@@ -86,19 +118,19 @@ __device__ __forceinline__ uint8_t *stage_memory()
     return (uint8_t *)galp_stage_memory;
 }
 
-template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct vector_pipeline {
+template <typename T, typename Group, unsigned Stages = vector_stages> struct vector_pipeline {
     static_assert(Stages >= 1, "a stage to decode from");
     const galp_gpu_view &col;
-    uint8_t *const memory;        /* Stages × stage_bytes of dynamic shared memory */
+    uint8_t *const memory;        /* the group's Stages × stage_bytes of dynamic shared memory */
     const unsigned stage_bytes;
     const uint4 *const sidecar;   /* 32 bytes per vector, or null */
 
-    uint64_t next;                /* the next vector to issue (64 bits: next + gridDim must not wrap) */
+    uint64_t next;                /* the next vector to issue (64 bits: next + count() must not wrap) */
     uint64_t next_offset;         /* its payload offset and the entry word with c, scheme, b */
     uint32_t next_fields;
 
     __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, unsigned bytes, const uint4 *side)
-        : col(c), memory(stage_memory()), stage_bytes(bytes), sidecar(side)
+        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side)
     {
     }
 
@@ -124,38 +156,39 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
     {
         if (next < col.vector_count) {
             uint8_t *dst = memory + slot * stage_bytes;
-            if (threadIdx.x < 2)
-                copy16_async(dst + 16u * threadIdx.x, entry_words((uint32_t)next) + threadIdx.x);
-            else if (sidecar != nullptr && threadIdx.x < 4)
-                copy16_async(dst + 16u * threadIdx.x, sidecar + 2u * (size_t)next + (threadIdx.x - 2u));
+            const unsigned t = Group::rank();
+            if (t < 2)
+                copy16_async(dst + 16u * t, entry_words((uint32_t)next) + t);
+            else if (sidecar != nullptr && t < 4)
+                copy16_async(dst + 16u * t, sidecar + 2u * (size_t)next + (t - 2u));
             const unsigned size = payload_bytes<T>((next_fields >> 16) & 0xffu, next_fields >> 24,
                                                    next_fields & 0xffffu, vector_value_count(col, (uint32_t)next));
             const unsigned chunks = (size + 15u) / 16u;
             const uint4 *src = (const uint4 *)(col.data + next_offset);
-            for (unsigned k = threadIdx.x; k < chunks; k += Threads)
+            for (unsigned k = t; k < chunks; k += Group::threads)
                 copy16_async(dst + stage_header_bytes + 16u * k, src + k);
-            next += gridDim.x;
+            next += Group::count();
             peek();
         }
         copy_commit();
     }
 
-    /* body(v, stage) for every vector v of this block, in order; every thread of the block
-     * calls run, and body may use barriers. */
+    /* body(v, stage) for every vector v of this group, in order; every thread of the group
+     * calls run, and body may use the group's barrier. */
     template <typename Body> __device__ __forceinline__ void run(Body &&body)
     {
-        next = blockIdx.x;
+        next = Group::index();
         peek();
 #pragma unroll
         for (unsigned s = 0; s + 1 < Stages; s++)
             issue(s);
         unsigned slot = 0;
-        for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) {
+        for (uint64_t v = Group::index(); v < col.vector_count; v += Group::count()) {
             issue(slot == 0 ? Stages - 1 : slot - 1);
             copy_wait<Stages - 1>();
-            __syncthreads();
+            Group::sync();
             body((uint32_t)v, (const uint8_t *)(memory + slot * stage_bytes));
-            __syncthreads(); /* the stage is refilled by the next issue */
+            Group::sync(); /* the stage is refilled by the next issue */
             slot = slot + 1 == Stages ? 0 : slot + 1;
         }
         copy_wait<0>();
@@ -169,9 +202,9 @@ template <typename T, unsigned Threads, unsigned Stages = vector_stages> struct 
         peek();
         issue(0);
         copy_wait<0>();
-        __syncthreads();
+        Group::sync();
         body(v, (const uint8_t *)memory);
-        __syncthreads();
+        Group::sync();
     }
 };
 

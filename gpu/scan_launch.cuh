@@ -1,0 +1,49 @@
+/*
+ * gpu/scan_launch.cuh — the launch shape of the warp-per-vector scans (gpu/aggregate.cu,
+ * gpu/range.cu; gpu/vector_pipeline.cuh): host side.
+ *
+ * Each warp of a scan block holds vector_stages stages sized by the column's largest vector.
+ * A block has scan_threads / 32 warps, or fewer when their stages would not fit the shared
+ * memory a block may have (a column with wide vectors full of exceptions, or a GPU with less
+ * shared memory); the grid is as many blocks as the GPU holds at once, or fewer if the column
+ * has fewer vectors than warps.
+ */
+#ifndef GALP_GPU_SCAN_LAUNCH_CUH
+#define GALP_GPU_SCAN_LAUNCH_CUH
+
+#include "dispatch.cuh"
+#include "vector_pipeline.cuh"
+
+namespace galp_gpu {
+
+struct scan_launch {
+    unsigned blocks;  /* 0: the launch is impossible (the device cannot be queried, or one
+                         warp's stages do not fit) */
+    unsigned threads; /* a multiple of 32, at most scan_threads */
+    unsigned memory;  /* dynamic shared memory per block */
+    unsigned stage;   /* bytes of one stage */
+};
+
+template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t largest_vector, uint32_t vectors)
+{
+    scan_launch l = {0, 0, 0, stage_bytes_for(largest_vector)};
+    int device = 0, limit = 0;
+    if (cudaGetDevice(&device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+        return l;
+    const uint64_t per_warp = (uint64_t)vector_stages * l.stage;
+    unsigned warps = scan_threads / 32u;
+    while (warps > 1 && warps * per_warp > (uint64_t)limit)
+        warps--;
+    if (per_warp > (uint64_t)limit)
+        return l;
+    l.threads = 32u * warps;
+    l.memory = (unsigned)(warps * per_warp);
+    if (prefer_shared_memory(kernel, l.memory))
+        l.blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
+    return l;
+}
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_SCAN_LAUNCH_CUH */
