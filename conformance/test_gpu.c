@@ -132,9 +132,13 @@ typedef struct checked_column {
     uint8_t *decoded; /* CPU decode */
 } checked_column;
 
+/* One way of decoding a whole column on the GPU into dst (capacity bytes); the caller
+ * synchronises the device afterwards. */
+typedef galp_status (*gpu_decoder)(checked_column *c, void *dst, size_t capacity, unsigned arg);
+
 /* Decoding on the GPU into a poisoned buffer with a guard zone must give the CPU's bytes and
  * leave the guard untouched. */
-static void check_decompress(checked_column *c)
+static void check_decoded_bytes(checked_column *c, gpu_decoder decode, unsigned arg)
 {
     const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
     const size_t guard = 4096;
@@ -142,42 +146,52 @@ static void check_decompress(checked_column *c)
     uint8_t *back = malloc(bytes + guard);
     assert_non_null(back);
     CUDA_OK(cudaMalloc((void **)&dev, bytes + guard));
-    CUDA_OK(cudaMemsetAsync(dev, 0xA5, bytes + guard, stream));
-    assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes + guard, stream), GALP_OK);
-    CUDA_OK(cudaMemcpyAsync(back, dev, bytes + guard, cudaMemcpyDeviceToHost, stream));
-    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaMemset(dev, 0xA5, bytes + guard));
+    CUDA_OK(cudaDeviceSynchronize()); /* the poison lands before a decoder on any stream */
+    assert_int_equal(decode(c, dev, bytes + guard, arg), GALP_OK);
+    CUDA_OK(cudaDeviceSynchronize());
+    CUDA_OK(cudaMemcpy(back, dev, bytes + guard, cudaMemcpyDeviceToHost));
     assert_memory_equal(back, c->decoded, bytes);
     for (size_t i = 0; i < guard; i++)
         assert_int_equal(back[bytes + i], 0xA5);
-    if (bytes != 0)
-        assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes - 1, stream),
-                         GALP_ERR_DST_TOO_SMALL);
     CUDA_OK(cudaFree(dev));
     free(back);
 }
 
-/* The device API, as a user's kernel calls it (conformance/test_gpu_device.cu): lane_decoder
- * with 1, 2, 4, 8 and 32 rows per call must give the reference's bytes. */
-static void check_device_api(checked_column *c)
+static galp_status library_decode(checked_column *c, void *dst, size_t capacity, unsigned arg)
 {
-    const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
-    const unsigned per_call[] = {1, 2, 4, 8, 32};
+    (void)arg;
+    return galp_gpu_decompress(c->gpu, dst, capacity, stream);
+}
+
+/* The device API, as a user's kernel calls it (conformance/test_gpu_device.cu). */
+static galp_status device_api_decode(checked_column *c, void *dst, size_t capacity, unsigned per_call)
+{
+    (void)capacity;
     galp_gpu_view view;
     assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
-    uint8_t *dev = NULL;
-    uint8_t *back = malloc(bytes + 1);
-    assert_non_null(back);
-    CUDA_OK(cudaMalloc((void **)&dev, bytes + 1));
-    for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++) {
-        if (per_call[i] > 8u * width_of(c->cpu.type))
-            continue; /* more rows per call than a lane has */
-        CUDA_OK(cudaMemset(dev, 0xA5, bytes + 1));
-        assert_int_equal(test_device_api_decode(&view, per_call[i], dev), GALP_OK);
-        CUDA_OK(cudaMemcpy(back, dev, bytes, cudaMemcpyDeviceToHost));
-        assert_memory_equal(back, c->decoded, bytes);
+    return test_device_api_decode(&view, per_call, dst);
+}
+
+static void check_decompress(checked_column *c)
+{
+    check_decoded_bytes(c, library_decode, 0);
+    const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
+    if (bytes != 0) {
+        uint8_t *dev = NULL;
+        CUDA_OK(cudaMalloc((void **)&dev, bytes));
+        assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes - 1, stream), GALP_ERR_DST_TOO_SMALL);
+        CUDA_OK(cudaFree(dev));
     }
-    CUDA_OK(cudaFree(dev));
-    free(back);
+}
+
+/* lane_decoder with 1, 2, 4, 8 and 32 rows per call must give the reference's bytes. */
+static void check_device_api(checked_column *c)
+{
+    const unsigned per_call[] = {1, 2, 4, 8, 32};
+    for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++)
+        if (per_call[i] <= 8u * width_of(c->cpu.type)) /* no more rows per call than a lane has */
+            check_decoded_bytes(c, device_api_decode, per_call[i]);
 }
 
 static void check_aggregate(checked_column *c)
