@@ -218,19 +218,10 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
 template <typename T, typename BV>
 __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t *row_masks, aggregate_partial<T> &acc)
 {
-    typedef typename BV::Word Word;
-#pragma unroll
-    for (unsigned g = 0; g < BV::groups; g++) {
-        const unsigned s = BV::group_slot(g);
-        Word p[BV::N];
-        vec.packed(s, p);
-#pragma unroll
-        for (unsigned j = 0; j < BV::N; j++) {
-            const bool marked = vec.c != 0 && (row_masks[BV::row_owner(s + j)] >> BV::row_bit(s + j) & 1u);
-            if (s + j < vec.m && !marked)
-                acc.add(vec.decode(p[j]));
-        }
-    }
+    vec.for_each_packed([&](unsigned s, typename BV::Word p) {
+        if (!(vec.c != 0 && (row_masks[BV::row_owner(s)] >> BV::row_bit(s) & 1u)))
+            acc.add(vec.decode(p));
+    });
 }
 
 /* 32- and 64-bit types, a warp per vector. Each thread has a mask of the exception rows among

@@ -208,6 +208,21 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
+    /* Any vector, in groups: f(slot, packed integer) for each of this thread's slots below m. */
+    template <typename F> __device__ __forceinline__ void for_each_packed(F &&f) const
+    {
+#pragma unroll
+        for (unsigned g = 0; g < groups; g++) {
+            const unsigned s = group_slot(g);
+            Word p[N];
+            packed(s, p);
+#pragma unroll
+            for (unsigned j = 0; j < N; j++)
+                if (s + j < m)
+                    f(s + j, p[j]);
+        }
+    }
+
     /* The packed integer of one slot. */
     __device__ __forceinline__ Word packed_at(unsigned slot) const
     {

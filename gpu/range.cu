@@ -156,15 +156,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                 }
             }
         } else {
-#pragma unroll
-            for (unsigned g = 0; g < bv::groups; g++) {
-                const unsigned s = bv::group_slot(g);
-                Word p[bv::N];
-                vec.packed(s, p);
-#pragma unroll
-                for (unsigned j = 0; j < bv::N; j++)
-                    hits += s + j < vec.m && match(p[j]);
-            }
+            vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
         }
         for (unsigned j = t; j < vec.c; j += group::threads) {
             const T x = value_from_word<T>(vec.exception_bits(j));

@@ -32,10 +32,8 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
         cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
         return l;
     const uint64_t per_warp = (uint64_t)vector_stages * l.stage;
-    unsigned warps = scan_threads / 32u;
-    while (warps > 1 && warps * per_warp > (uint64_t)limit)
-        warps--;
-    if (per_warp > (uint64_t)limit)
+    const unsigned warps = (unsigned)min((uint64_t)scan_threads / 32u, (uint64_t)limit / per_warp);
+    if (warps == 0)
         return l;
     l.threads = 32u * warps;
     l.memory = (unsigned)(warps * per_warp);
