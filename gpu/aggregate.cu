@@ -232,7 +232,7 @@ template <typename T>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
-    typedef warp_group<scan_threads> group;
+    typedef warp_group<scan_threads, false> group;
     typedef block_vector<T, group> bv;
     __shared__ uint32_t row_masks[group::max_per_block][2][32];
     const unsigned t = group::rank();

@@ -41,6 +41,76 @@ template <int Pending> __device__ __forceinline__ void copy_wait()
 #endif
 }
 
+/* Hopper (sm_90) and later: bulk copies by the copy engine (cp.async.bulk), any multiple of 16
+ * bytes from one instruction of one thread, completing on an mbarrier in shared memory: the
+ * barrier's phase completes once its one expected arrival has come and the bytes announced
+ * with it have landed. Copying a vector in 16-byte pieces spread over a warp cost the scans
+ * about 125 instructions per vector in addresses, loop control and copies (docs/GPU.md).
+ * The functions below do nothing where GALP_GPU_BULK_COPY is 0; callers test it. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define GALP_GPU_BULK_COPY 1
+#else
+#define GALP_GPU_BULK_COPY 0
+#endif
+
+__device__ __forceinline__ unsigned shared_address(const void *p)
+{
+    return (unsigned)__cvta_generic_to_shared(p);
+}
+
+/* A barrier of one arrival; the fence makes the initialisation visible to the copy engine. */
+__device__ __forceinline__ void bulk_barrier_init(uint64_t *bar)
+{
+#if GALP_GPU_BULK_COPY
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(bar)) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+#else
+    (void)bar;
+#endif
+}
+
+/* The one arrival of the barrier's current phase, announcing `bytes` of copies. */
+__device__ __forceinline__ void bulk_barrier_expect(uint64_t *bar, unsigned bytes)
+{
+#if GALP_GPU_BULK_COPY
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(shared_address(bar)), "r"(bytes)
+                 : "memory");
+#else
+    (void)bar, (void)bytes;
+#endif
+}
+
+/* `bytes` (a multiple of 16, both addresses 16-byte aligned) from global to shared memory. */
+__device__ __forceinline__ void bulk_copy(void *shared_dst, const void *global_src, unsigned bytes, uint64_t *bar)
+{
+#if GALP_GPU_BULK_COPY
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
+                     shared_address(shared_dst)),
+                 "l"(global_src), "r"(bytes), "r"(shared_address(bar))
+                 : "memory");
+#else
+    (void)shared_dst, (void)global_src, (void)bytes, (void)bar;
+#endif
+}
+
+/* Returns once the barrier's phase of the given parity (0, 1, 0, ... from its initialisation)
+ * has completed; the copies it tracked are then visible to the calling thread. */
+__device__ __forceinline__ void bulk_barrier_wait(uint64_t *bar, unsigned parity)
+{
+#if GALP_GPU_BULK_COPY
+    unsigned done;
+    do {
+        asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                     " selp.u32 %0, 1, 0, p;\n}\n"
+                     : "=r"(done)
+                     : "r"(shared_address(bar)), "r"(parity)
+                     : "memory");
+    } while (!done);
+#else
+    (void)bar, (void)parity;
+#endif
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_ASYNC_COPY_CUH */

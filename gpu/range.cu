@@ -114,7 +114,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
                        uint64_t *count, uint32_t *found, unsigned stage_bytes)
 {
-    typedef warp_group<scan_threads> group;
+    typedef warp_group<scan_threads, true> group;
     typedef block_vector<T, group> bv;
     typedef typename bv::Word Word;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);

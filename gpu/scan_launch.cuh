@@ -28,11 +28,15 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
 {
     scan_launch l = {0, 0, 0, stage_bytes_for(largest_vector)};
     int device = 0, limit = 0;
+    cudaFuncAttributes attributes;
     if (cudaGetDevice(&device) != cudaSuccess ||
-        cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess)
+        cudaDeviceGetAttribute(&limit, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) != cudaSuccess ||
+        cudaFuncGetAttributes(&attributes, kernel) != cudaSuccess || (size_t)limit < attributes.sharedSizeBytes)
         return l;
+    /* the block's static shared memory (reductions, stage barriers) comes out of the same limit */
+    const uint64_t dynamic_limit = (uint64_t)limit - attributes.sharedSizeBytes;
     const uint64_t per_warp = (uint64_t)vector_stages * l.stage;
-    const unsigned warps = (unsigned)min((uint64_t)scan_threads / 32u, (uint64_t)limit / per_warp);
+    const unsigned warps = (unsigned)min((uint64_t)scan_threads / 32u, dynamic_limit / per_warp);
     if (warps == 0)
         return l;
     l.threads = 32u * warps;

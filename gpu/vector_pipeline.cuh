@@ -10,7 +10,10 @@
  * write nothing, ran at a fifth of the read bandwidth that way (docs/GPU.md). Here the loads
  * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
- * ahead. The warps of a scan block share
+ * ahead. The copies are 16-byte cp.async copies spread over the group, each thread waiting
+ * for its own before a barrier of the group, or, where the group asks for them and the GPU
+ * has them (sm_90), one bulk copy per piece issued by one thread and completing on a
+ * barrier of the stage that every thread waits on. The warps of a scan block share
  * nothing but the block's final reduction, so they synchronise with __syncwarp, and a
  * multiprocessor is not limited to the 32 one-warp blocks it can hold. Decompression
  * (gpu/decompress.cuh) stages one vector per block (run_one): its stores keep the memory
@@ -66,9 +69,12 @@ constexpr unsigned scan_threads = GALP_GPU_SCAN_THREADS;
 constexpr unsigned vector_stages = GALP_GPU_STAGES;
 static_assert(scan_threads % 32 == 0, "scan blocks are whole warps");
 
-/* The threads that decode a vector together and share a pipeline: all Threads of a block. */
+/* The threads that decode a vector together and share a pipeline: all Threads of a block,
+ * which stage a vector with 16-byte copies spread over them (bulk copies made the
+ * decompression of 4 KiB payloads 4 points slower, docs/GPU.md). */
 template <unsigned Threads> struct block_group {
-    static constexpr unsigned threads = Threads;
+    static constexpr unsigned threads = Threads, max_per_block = 1;
+    static constexpr bool bulk_copies = false;
     static __device__ __forceinline__ unsigned rank() { return threadIdx.x; }
     static __device__ __forceinline__ uint64_t index() { return blockIdx.x; }
     static __device__ __forceinline__ uint64_t count() { return gridDim.x; }
@@ -78,9 +84,12 @@ template <unsigned Threads> struct block_group {
 
 /* ... or each warp of a block on its own (a block of at most MaxThreads threads: the
  * launcher may run fewer warps per block when the stages of a column's largest vector do not
- * fit that many, gpu/scan_launch.cuh). */
-template <unsigned MaxThreads> struct warp_group {
+ * fit that many, gpu/scan_launch.cuh), staging with one bulk copy per piece where the GPU has
+ * them and BulkCopies asks for them: they made the range scans 4-10 % faster, and the
+ * aggregate of columns of small vectors 5-8 % slower (docs/GPU.md). */
+template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
     static constexpr unsigned threads = 32, max_per_block = MaxThreads / 32;
+    static constexpr bool bulk_copies = BulkCopies;
     static __device__ __forceinline__ unsigned rank() { return threadIdx.x % 32u; }
     static __device__ __forceinline__ unsigned per_block() { return blockDim.x / 32u; }
     static __device__ __forceinline__ uint64_t index() { return (uint64_t)blockIdx.x * per_block() + threadIdx.x / 32u; }
@@ -118,8 +127,21 @@ __device__ __forceinline__ uint8_t *stage_memory()
     return (uint8_t *)galp_stage_memory;
 }
 
+/* With Bulk, the block's N stage barriers (gpu/async_copy.cuh): one per stage of each
+ * pipeline; otherwise none. */
+template <bool Bulk, unsigned N> __device__ __forceinline__ uint64_t *stage_barriers()
+{
+    if constexpr (Bulk) {
+        __shared__ uint64_t barriers[N];
+        return barriers;
+    } else {
+        return nullptr;
+    }
+}
+
 template <typename T, typename Group, unsigned Stages = vector_stages> struct vector_pipeline {
     static_assert(Stages >= 1, "a stage to decode from");
+    static constexpr bool bulk = GALP_GPU_BULK_COPY && Group::bulk_copies;
     const galp_gpu_view &col;
     uint8_t *const memory;        /* the group's Stages × stage_bytes of dynamic shared memory */
     const unsigned stage_bytes;
@@ -128,10 +150,20 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     uint64_t next;                /* the next vector to issue (64 bits: next + count() must not wrap) */
     uint64_t next_offset;         /* its payload offset and the entry word with c, scheme, b */
     uint32_t next_fields;
+    uint64_t *const barriers;     /* bulk: stage s completes on barriers[s] */
+    unsigned phases = 0;          /* bulk: bit s is the parity of the phase of barriers[s] to wait for */
 
+    /* Every thread of the group constructs it, together. */
     __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, unsigned bytes, const uint4 *side)
-        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side)
+        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side),
+          barriers(stage_barriers<bulk, Group::max_per_block * Stages>() + Group::in_block() * Stages)
     {
+        if constexpr (bulk) {
+            if (Group::rank() == 0)
+                for (unsigned s = 0; s < Stages; s++)
+                    bulk_barrier_init(barriers + s);
+            Group::sync();
+        }
     }
 
     /* Read the entry of `next` (its value is first used one iteration later). */
@@ -150,27 +182,55 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         return (const uint4 *)(col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
     }
 
-    /* Start copying vector `next` into stage `slot`; always closes a group of copies, empty
-     * past the end, so that wait<Stages - 1> keeps meaning "the oldest stage is complete". */
+    /* Start copying vector `next` into stage `slot`: with bulk copies, one thread copies the
+     * entry, the sidecar and the payload; otherwise the group's threads copy 16 bytes each and
+     * every call closes a group of copies, empty past the end, so that wait<Stages - 1> keeps
+     * meaning "the oldest stage is complete". */
     __device__ __forceinline__ void issue(unsigned slot)
     {
         if (next < col.vector_count) {
             uint8_t *dst = memory + slot * stage_bytes;
-            const unsigned t = Group::rank();
-            if (t < 2)
-                copy16_async(dst + 16u * t, entry_words((uint32_t)next) + t);
-            else if (sidecar != nullptr && t < 4)
-                copy16_async(dst + 16u * t, sidecar + 2u * (size_t)next + (t - 2u));
             const unsigned size = payload_bytes<T>((next_fields >> 16) & 0xffu, next_fields >> 24,
                                                    next_fields & 0xffffu, vector_value_count(col, (uint32_t)next));
             const unsigned chunks = (size + 15u) / 16u;
             const uint4 *src = (const uint4 *)(col.data + next_offset);
-            for (unsigned k = t; k < chunks; k += Group::threads)
-                copy16_async(dst + stage_header_bytes + 16u * k, src + k);
+            if constexpr (bulk) {
+                if (Group::rank() == 0) {
+                    uint64_t *bar = barriers + slot;
+                    bulk_barrier_expect(bar, 32u + (sidecar != nullptr ? 32u : 0u) + 16u * chunks);
+                    bulk_copy(dst, entry_words((uint32_t)next), 32u, bar);
+                    if (sidecar != nullptr)
+                        bulk_copy(dst + 32, sidecar + 2u * (size_t)next, 32u, bar);
+                    if (chunks != 0)
+                        bulk_copy(dst + stage_header_bytes, src, 16u * chunks, bar);
+                }
+            } else {
+                const unsigned t = Group::rank();
+                if (t < 2)
+                    copy16_async(dst + 16u * t, entry_words((uint32_t)next) + t);
+                else if (sidecar != nullptr && t < 4)
+                    copy16_async(dst + 16u * t, sidecar + 2u * (size_t)next + (t - 2u));
+                for (unsigned k = t; k < chunks; k += Group::threads)
+                    copy16_async(dst + stage_header_bytes + 16u * k, src + k);
+            }
             next += Group::count();
             peek();
         }
-        copy_commit();
+        if constexpr (!bulk)
+            copy_commit();
+    }
+
+    /* Until stage `slot`, the oldest in flight, has landed and is visible to the whole group
+     * (Pending: the later stages still in flight). */
+    template <int Pending> __device__ __forceinline__ void wait(unsigned slot)
+    {
+        if constexpr (bulk) {
+            bulk_barrier_wait(barriers + slot, phases >> slot & 1u);
+            phases ^= 1u << slot;
+        } else {
+            copy_wait<Pending>();
+            Group::sync();
+        }
     }
 
     /* body(v, stage) for every vector v of this group, in order; every thread of the group
@@ -185,24 +245,25 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         unsigned slot = 0;
         for (uint64_t v = Group::index(); v < col.vector_count; v += Group::count()) {
             issue(slot == 0 ? Stages - 1 : slot - 1);
-            copy_wait<Stages - 1>();
-            Group::sync();
+            wait<Stages - 1>(slot);
             body((uint32_t)v, (const uint8_t *)(memory + slot * stage_bytes));
             Group::sync(); /* the stage is refilled by the next issue */
             slot = slot + 1 == Stages ? 0 : slot + 1;
         }
-        copy_wait<0>();
+        if constexpr (!bulk)
+            copy_wait<0>(); /* the empty groups past the end */
     }
 
-    /* body(v, stage) for vector v alone, loaded into stage 0 and waited for; ends with a
-     * barrier, so that a caller may run it again. */
+    /* body(v, stage) for vector v alone, loaded into stage 0 and waited for; body starts and
+     * ends with a barrier of the group, so that a caller may run it again. */
     template <typename Body> __device__ __forceinline__ void run_one(uint32_t v, Body &&body)
     {
         next = v;
         peek();
         issue(0);
-        copy_wait<0>();
-        Group::sync();
+        wait<0>(0);
+        if constexpr (bulk)
+            Group::sync();
         body(v, (const uint8_t *)memory);
         Group::sync();
     }
