@@ -82,34 +82,51 @@ __device__ __forceinline__ galp_gpu_range_plan integer_plan(const BV &vec, T lo,
     return plan;
 }
 
+/* acc + the carry out of x + y: one add that sets the carry and one that adds it. */
+__device__ __forceinline__ unsigned add_carry(unsigned acc, unsigned x, unsigned y)
+{
+    asm("{\n .reg .u32 t;\n add.cc.u32 t, %1, %2;\n addc.u32 %0, %0, 0;\n}\n" : "+r"(acc) : "r"(x), "r"(y));
+    return acc;
+}
+
 /* Matches among this thread's 32 packed integers of a narrow full vector
- * (block_vector::packed_rows), by comparing them with the plan: p - lo <= hi - lo. With
- * CheckSafe, also whether some p lies outside [safe_lo, safe_hi] (the caller then counts them
- * again, decoding those). */
-template <bool CheckSafe>
+ * (block_vector::packed_rows), by comparing them with the plan: p - lo <= hi - lo. With Any,
+ * only whether there is one (an OR of comparisons, two instructions per value); otherwise how
+ * many: 32 minus those whose p - lo exceeds hi - lo, counted as the carries of
+ * (p - lo) + ~(hi - lo) (three instructions per value, where a comparison, a select and half
+ * an add took three and a half). With CheckSafe, also whether some p lies outside
+ * [safe_lo, safe_hi] (the caller then counts them again, decoding those). */
+template <bool CheckSafe, bool Any>
 __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
 {
     const uint32_t lo = (uint32_t)plan.lo, span = (uint32_t)(plan.hi - plan.lo);
     const uint32_t safe_lo = (uint32_t)plan.safe_lo, safe_span = (uint32_t)(plan.safe_hi - plan.safe_lo);
     const bool none = plan.lo > plan.hi;
-    unsigned hits = 0;
-    bool out = false;
+    unsigned outside = 0;
+    bool any = false, out = false;
 #pragma unroll
     for (unsigned r = 0; r < 32; r++) {
-        hits += p[r] - lo <= span;
+        if constexpr (Any)
+            any |= p[r] - lo <= span;
+        else
+            outside = add_carry(outside, p[r] - lo, ~span);
         if constexpr (CheckSafe)
             out |= p[r] - safe_lo > safe_span;
     }
     unsafe = out;
-    return none ? 0u : hits;
+    if (none)
+        return 0u;
+    return Any ? (unsigned)any : 32u - outside;
 }
 
 /* 32- and 64-bit types, a warp per vector. Every slot below m is tested through its packed
  * integer, exception slots included; then each exception's thread takes back its slot's
  * verdict and adds its stored value's. match() equals decode-then-compare for every packed
  * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
- * counts wrap, but the block's sum is the exact count, so "exists" also uses the block's sum. */
-template <typename T>
+ * counts wrap, but the block's sum is the exact count. Exists (found != nullptr) sums the
+ * same counts, except that in a full narrow vector without exceptions a thread adds 1 if any
+ * of its rows matches: the block's sum is then positive exactly when the count is. */
+template <typename T, bool Exists>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
                        uint64_t *count, uint32_t *found, unsigned stage_bytes)
@@ -144,7 +161,12 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                 if (any_safe) {
                     uint32_t p[32];
                     vec.packed_rows(p);
-                    const unsigned h = all_safe ? count_packed<false>(p, pl, unsafe) : count_packed<true>(p, pl, unsafe);
+                    unsigned h;
+                    if (Exists && vec.c == 0)
+                        h = all_safe ? count_packed<false, true>(p, pl, unsafe) : count_packed<true, true>(p, pl, unsafe);
+                    else
+                        h = all_safe ? count_packed<false, false>(p, pl, unsafe)
+                                     : count_packed<true, false>(p, pl, unsafe);
                     hits += unsafe ? 0u : h;
                 }
                 if (unsafe) { /* unpacked again: kept in registers until here they spilled */
@@ -166,7 +188,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     });
     hits = block_reduce<group::max_per_block>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
-        if (found != nullptr)
+        if constexpr (Exists)
             *found = 1;
         else
             atomicAdd((unsigned long long *)count, (unsigned long long)hits);
@@ -195,11 +217,14 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            const scan_launch l = plan_scan_launch(block_range_kernel<T>, largest_vector, col.vector_count);
-            if (l.blocks == 0)
+            auto scan = [&](auto kernel) {
+                const scan_launch l = plan_scan_launch(kernel, largest_vector, col.vector_count);
+                if (l.blocks != 0)
+                    kernel<<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, count, found, l.stage);
+                return l.blocks != 0;
+            };
+            if (!(found != nullptr ? scan(block_range_kernel<T, true>) : scan(block_range_kernel<T, false>)))
                 return GALP_ERR_CUDA;
-            block_range_kernel<T><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, count,
-                                                                              found, l.stage);
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));
