@@ -71,10 +71,11 @@ static_assert(scan_threads % 32 == 0, "scan blocks are whole warps");
 
 /* The threads that decode a vector together and share a pipeline: all Threads of a block,
  * which stage a vector with 16-byte copies spread over them (bulk copies made the
- * decompression of 4 KiB payloads 4 points slower, docs/GPU.md). */
+ * decompression of 4 KiB payloads 4 points slower, docs/GPU.md), and leave out the payload
+ * of a G-ALP vector of width 0 without exceptions (vector_pipeline::staged_bytes). */
 template <unsigned Threads> struct block_group {
     static constexpr unsigned threads = Threads, max_per_block = 1;
-    static constexpr bool bulk_copies = false;
+    static constexpr bool bulk_copies = false, skips_lane_tables = true;
     static __device__ __forceinline__ unsigned rank() { return threadIdx.x; }
     static __device__ __forceinline__ uint64_t index() { return blockIdx.x; }
     static __device__ __forceinline__ uint64_t count() { return gridDim.x; }
@@ -89,7 +90,7 @@ template <unsigned Threads> struct block_group {
  * aggregate of columns of small vectors 5-8 % slower (docs/GPU.md). */
 template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
     static constexpr unsigned threads = 32, max_per_block = MaxThreads / 32;
-    static constexpr bool bulk_copies = BulkCopies;
+    static constexpr bool bulk_copies = BulkCopies, skips_lane_tables = false;
     static __device__ __forceinline__ unsigned rank() { return threadIdx.x % 32u; }
     static __device__ __forceinline__ unsigned per_block() { return blockDim.x / 32u; }
     static __device__ __forceinline__ uint64_t index() { return (uint64_t)blockIdx.x * per_block() + threadIdx.x / 32u; }
@@ -177,6 +178,21 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         }
     }
 
+    /* Bytes of vector `next` to stage: its payload; with Group::skips_lane_tables, none for a
+     * G-ALP vector without exceptions whose packed words are empty (b = 0): its only bytes
+     * then are the lane table (spec/galp.md §1), which serves per-lane decoders, and loading
+     * it kept the decompression of near-constant f32 columns at 87 % of its limit, where they
+     * reach 97 % without the load (docs/GPU.md). */
+    __device__ __forceinline__ unsigned staged_bytes() const
+    {
+        const unsigned scheme = (next_fields >> 16) & 0xffu, b = next_fields >> 24, c = next_fields & 0xffffu;
+        if constexpr (Group::skips_lane_tables) {
+            if (scheme == GALP_SCHEME_GALP && c == 0)
+                return 128u * b;
+        }
+        return payload_bytes<T>(scheme, b, c, vector_value_count(col, (uint32_t)next));
+    }
+
     __device__ __forceinline__ const uint4 *entry_words(uint32_t v) const
     {
         return (const uint4 *)(col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
@@ -190,9 +206,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     {
         if (next < col.vector_count) {
             uint8_t *dst = memory + slot * stage_bytes;
-            const unsigned size = payload_bytes<T>((next_fields >> 16) & 0xffu, next_fields >> 24,
-                                                   next_fields & 0xffffu, vector_value_count(col, (uint32_t)next));
-            const unsigned chunks = (size + 15u) / 16u;
+            const unsigned chunks = (staged_bytes() + 15u) / 16u;
             const uint4 *src = (const uint4 *)(col.data + next_offset);
             if constexpr (bulk) {
                 if (Group::rank() == 0) {
