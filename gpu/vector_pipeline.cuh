@@ -86,7 +86,7 @@ template <unsigned Threads> struct block_group {
 /* ... or each warp of a block on its own (a block of at most MaxThreads threads: the
  * launcher may run fewer warps per block when the stages of a column's largest vector do not
  * fit that many, gpu/scan_launch.cuh), staging with one bulk copy per piece where the GPU has
- * them and BulkCopies asks for them: they made the range scans 4-10 % faster, and the
+ * them and BulkCopies asks for them: they made the range scans up to 6 % faster, and the
  * aggregate of columns of small vectors 5-8 % slower (docs/GPU.md). */
 template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
     static constexpr unsigned threads = 32, max_per_block = MaxThreads / 32;
@@ -181,8 +181,8 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     /* Bytes of vector `next` to stage: its payload; with Group::skips_lane_tables, none for a
      * G-ALP vector without exceptions whose packed words are empty (b = 0): its only bytes
      * then are the lane table (spec/galp.md §1), which serves per-lane decoders, and loading
-     * it kept the decompression of near-constant f32 columns at 87 % of its limit, where they
-     * reach 97 % without the load (docs/GPU.md). */
+     * it kept the decompression of a near-constant f32 column at 86 % of its limit, which
+     * reached 96 % without the load (docs/GPU.md). */
     __device__ __forceinline__ unsigned staged_bytes() const
     {
         const unsigned scheme = (next_fields >> 16) & 0xffu, b = next_fields >> 24, c = next_fields & 0xffffu;
