@@ -59,14 +59,16 @@ __device__ __forceinline__ unsigned shared_address(const void *p)
     return (unsigned)__cvta_generic_to_shared(p);
 }
 
-/* A barrier of one arrival; the fence makes the initialisation visible to the copy engine. */
-__device__ __forceinline__ void bulk_barrier_init(uint64_t *bar)
+/* n barriers of one arrival each; one fence then makes their initialisation visible to the
+ * copy engine. */
+__device__ __forceinline__ void bulk_barriers_init(uint64_t *bars, unsigned n)
 {
 #if GALP_GPU_BULK_COPY
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(bar)) : "memory");
+    for (unsigned s = 0; s < n; s++)
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;\n" ::"r"(shared_address(bars + s)) : "memory");
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
 #else
-    (void)bar;
+    (void)bars, (void)n;
 #endif
 }
 

@@ -123,14 +123,17 @@ __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const 
  * integer, exception slots included; then each exception's thread takes back its slot's
  * verdict and adds its stored value's. match() equals decode-then-compare for every packed
  * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
- * counts wrap, but the block's sum is the exact count. Exists (found != nullptr) sums the
- * same counts, except that in a full narrow vector without exceptions a thread adds 1 if any
- * of its rows matches: the block's sum is then positive exactly when the count is. */
-template <typename T, bool Exists>
+ * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
+ * Exists (Result = uint32_t, *result set to 1 when a value is found) sums the same counts,
+ * except that in a full narrow vector without exceptions a thread adds 1 if any of its rows
+ * matches: the block's sum is then positive exactly when the count is. */
+template <typename T, typename Result>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                       uint64_t *count, uint32_t *found, unsigned stage_bytes)
+                       Result *result, unsigned stage_bytes)
 {
+    constexpr bool Exists = sizeof(Result) == sizeof(uint32_t);
+    static_assert(Exists || sizeof(Result) == sizeof(uint64_t), "a found flag or a count");
     typedef warp_group<scan_threads, true> group;
     typedef block_vector<T, group> bv;
     typedef typename bv::Word Word;
@@ -189,10 +192,22 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     hits = block_reduce<group::max_per_block>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if constexpr (Exists)
-            *found = 1;
+            *result = 1;
         else
-            atomicAdd((unsigned long long *)count, (unsigned long long)hits);
+            atomicAdd((unsigned long long *)result, (unsigned long long)hits);
     }
+}
+
+/* block_range_kernel into *result; false when no block fits on the device. */
+template <typename T, typename Result>
+static bool launch_block_range(const galp_gpu_view &col, uint32_t largest_vector, uint64_t lo_bits, uint64_t hi_bits,
+                               const galp_gpu_range_plan *plan, Result *result, galp_gpu_stream stream)
+{
+    const scan_launch l = plan_scan_launch(block_range_kernel<T, Result>, largest_vector, col.vector_count);
+    if (l.blocks != 0)
+        block_range_kernel<T, Result><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, result,
+                                                                                  l.stage);
+    return l.blocks != 0;
 }
 
 } /* namespace galp_gpu */
@@ -217,13 +232,8 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            auto scan = [&](auto kernel) {
-                const scan_launch l = plan_scan_launch(kernel, largest_vector, col.vector_count);
-                if (l.blocks != 0)
-                    kernel<<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, count, found, l.stage);
-                return l.blocks != 0;
-            };
-            if (!(found != nullptr ? scan(block_range_kernel<T, true>) : scan(block_range_kernel<T, false>)))
+            if (!(found != nullptr ? launch_block_range<T>(col, largest_vector, lo_bits, hi_bits, plan, found, stream)
+                                   : launch_block_range<T>(col, largest_vector, lo_bits, hi_bits, plan, count, stream)))
                 return GALP_ERR_CUDA;
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,

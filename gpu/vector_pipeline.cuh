@@ -161,8 +161,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     {
         if constexpr (bulk) {
             if (Group::rank() == 0)
-                for (unsigned s = 0; s < Stages; s++)
-                    bulk_barrier_init(barriers + s);
+                bulk_barriers_init(barriers, Stages);
             Group::sync();
         }
     }
@@ -248,7 +247,8 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     }
 
     /* body(v, stage) for every vector v of this group, in order; every thread of the group
-     * calls run, and body may use the group's barrier. */
+     * calls run, and body may use the group's barrier. The stage is the body's until it
+     * returns: it may write to it (gpu/aggregate.cu fills exception slots). */
     template <typename Body> __device__ __forceinline__ void run(Body &&body)
     {
         next = Group::index();
@@ -260,7 +260,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         for (uint64_t v = Group::index(); v < col.vector_count; v += Group::count()) {
             issue(slot == 0 ? Stages - 1 : slot - 1);
             wait<Stages - 1>(slot);
-            body((uint32_t)v, (const uint8_t *)(memory + slot * stage_bytes));
+            body((uint32_t)v, memory + slot * stage_bytes);
             Group::sync(); /* the stage is refilled by the next issue */
             slot = slot + 1 == Stages ? 0 : slot + 1;
         }
@@ -269,16 +269,17 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     }
 
     /* body(v, stage) for vector v alone, loaded into stage 0 and waited for; body starts and
-     * ends with a barrier of the group, so that a caller may run it again. */
+     * ends with a barrier of the group, so that a caller may run it again. Copies spread over
+     * the threads only, whose wait is that barrier (bulk copies lost in decompression, the one
+     * user: docs/GPU.md). */
     template <typename Body> __device__ __forceinline__ void run_one(uint32_t v, Body &&body)
     {
+        static_assert(!bulk, "run_one stages with the group's threads");
         next = v;
         peek();
         issue(0);
         wait<0>(0);
-        if constexpr (bulk)
-            Group::sync();
-        body(v, (const uint8_t *)memory);
+        body(v, memory);
         Group::sync();
     }
 };
