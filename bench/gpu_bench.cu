@@ -3,35 +3,29 @@
  *
  *   bench/gpu_bench [DATA_DIR] [GIB]
  *
- * Ceilings, measured in the same run: device-to-device copy (cudaMemcpy and a 16-byte copy
- * kernel; bytes read + written) and a 16-byte read-only kernel. A 16-byte write-only kernel
- * is reported beside them (not a ceiling): decompression of narrow vectors writes 16-32× what
- * it reads, so its rate shows how much of the copy rate pure writes reach. Columns, each tiled until it
- * decodes to at least GIB GiB (default 1): the real float64 row groups of DATA_DIR/alp/rowgroups
- * (default ../shared/data) as f64 and cast to f32, G-ALP; FFOR u32 at every bit width 0..32
- * on random data. Every figure is the median of 15 timed runs after 3 warm-ups, timed with
- * CUDA events. Fractions: decompression = (compressed + decoded bytes) / time / best copy;
- * pushed-down range count = compressed bytes / time / read-only rate. Fused scans are also
- * given in G values/ms, the unit of the G-ALP paper's filter figures.
- *
- * The image of each column is built by compressing one tile and repeating its vectors
- * (every vector is independent: spec/format.md §2), so only the first tile is encoded.
+ * Ceilings, measured in the same run by bench/bench_device.cuh (the ones galp-bench and the
+ * gate use): device-to-device copy (cudaMemcpy and a 16-byte copy kernel; bytes read +
+ * written) and a 16-byte read-only kernel. A 16-byte write-only kernel is reported beside
+ * them (not a ceiling): decompression of narrow vectors writes 16-32× what it reads, so its
+ * rate shows how much of the copy rate pure writes reach. Columns, each tiled until it decodes
+ * to at least GIB GiB (default 1) by bench/galp_tile.h: the real float64 row groups of
+ * DATA_DIR/alp/rowgroups (default ../shared/data) as f64 and cast to f32, G-ALP; FFOR u32 at
+ * every bit width 0..32 on random data. Every figure is the median of 15 timed runs after 3
+ * warm-ups, timed with CUDA events. Fractions: decompression = (compressed + decoded bytes) /
+ * time / best copy; pushed-down range count = compressed bytes / time / read-only rate. Fused
+ * scans are also given in G values/ms, the unit of the G-ALP paper's filter figures.
  */
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime.h>
 
+#include "bench_device.cuh"
 #include "galp.h"
 #include "galp_device.cuh"
 #include "galp_gpu.h"
-extern "C" {
-#include "galp_internal.h" /* galp_crc32c, to seal tiled files */
-}
+#include "galp_tile.h"
 
 #define CHECK_CUDA(call)                                                                        \
     do {                                                                                        \
@@ -50,105 +44,25 @@ extern "C" {
         }                                                                                       \
     } while (0)
 
+enum { warmups = 3, runs = 15 };
 static cudaStream_t stream;
 
-/* Median time in ms of f() enqueued on the stream. */
+template <typename F> static int launch_once(void *f, int, cudaStream_t)
+{
+    (*(F *)f)();
+    return 0;
+}
+
+/* Median time in ms of f() enqueued on the stream (bench/bench_device.cuh). */
 template <typename F> static double time_ms(F f)
 {
-    cudaEvent_t a, b;
-    CHECK_CUDA(cudaEventCreate(&a));
-    CHECK_CUDA(cudaEventCreate(&b));
-    for (int i = 0; i < 3; i++)
-        f();
-    std::vector<double> t;
-    for (int i = 0; i < 15; i++) {
-        CHECK_CUDA(cudaEventRecord(a, stream));
-        f();
-        CHECK_CUDA(cudaEventRecord(b, stream));
-        CHECK_CUDA(cudaEventSynchronize(b));
-        float ms = 0;
-        CHECK_CUDA(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
+    double ms[runs];
+    if (bench_time_segments(launch_once<F>, &f, 1, warmups, runs, stream, ms) != 0) {
+        fprintf(stderr, "gpu_bench: timing failed\n");
+        exit(1);
     }
-    CHECK_CUDA(cudaGetLastError());
-    std::sort(t.begin(), t.end());
-    CHECK_CUDA(cudaEventDestroy(a));
-    CHECK_CUDA(cudaEventDestroy(b));
-    return t[t.size() / 2];
+    return bench_timing_of(ms, 1, runs, 1u).median_ms;
 }
-
-__global__ void copy_kernel(const uint4 *in, uint4 *out, size_t n)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        out[i] = in[i];
-}
-
-__global__ void write_kernel(uint4 *out, size_t n)
-{
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        out[i] = make_uint4((unsigned)i, 0u, 0u, 0u);
-}
-
-__global__ void read_kernel(const uint4 *in, size_t n, unsigned *sink)
-{
-    unsigned x = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        uint4 v = __ldg(in + i);
-        x ^= v.x ^ v.y ^ v.z ^ v.w;
-    }
-    if (x == 0x9e3779b9u) /* practically never: keeps the loads alive */
-        *sink = x;
-}
-
-/* Repeats the vectors of a file of full vectors until it holds at least `vectors`. */
-static std::vector<uint8_t> tile_file(const std::vector<uint8_t> &file, uint32_t vectors)
-{
-    galp_column col;
-    CHECK_GALP(galp_open(&col, file.data(), file.size()));
-    const uint32_t nv0 = col.vector_count;
-    const uint32_t reps = (vectors + nv0 - 1) / nv0, nv = reps * nv0;
-    const size_t table_end = 64 + 32 * (size_t)nv;
-    std::vector<galp_vector_info> info(nv0);
-    size_t body = 0;
-    for (uint32_t v = 0; v < nv0; v++) {
-        CHECK_GALP(galp_vector_info_get(&col, v, &info[v]));
-        body += (info[v].payload_size + 15) / 16 * 16;
-    }
-    const size_t payload_end = table_end + body * reps, size = payload_end + 256;
-    std::vector<uint8_t> out(size, 0);
-    memcpy(out.data(), file.data(), 64);
-    uint64_t n = (uint64_t)nv * 1024;
-    uint64_t fields[][2] = {{8, n}, {32, table_end}, {40, payload_end}, {48, size}};
-    for (auto &f : fields)
-        memcpy(&out[f[0]], &f[1], 8);
-    memcpy(&out[16], &nv, 4);
-    size_t at = table_end;
-    for (uint32_t r = 0; r < reps; r++)
-        for (uint32_t v = 0; v < nv0; v++) {
-            uint8_t *e = &out[64 + 32 * ((size_t)r * nv0 + v)];
-            memcpy(e, file.data() + 64 + 32 * (size_t)v, 32);
-            uint64_t off = at;
-            memcpy(e, &off, 8);
-            memcpy(&out[at], file.data() + info[v].payload_offset, info[v].payload_size);
-            at += (info[v].payload_size + 15) / 16 * 16;
-        }
-    uint32_t crc = galp_crc32c(galp_crc32c(0, out.data(), 60), out.data() + 64, table_end - 64);
-    memcpy(&out[60], &crc, 4);
-    return out;
-}
-
-static std::vector<uint8_t> compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n)
-{
-    std::vector<uint8_t> file(galp_compress_bound(type, n));
-    size_t len = 0;
-    CHECK_GALP(galp_compress(type, scheme, values, n, file.data(), file.size(), &len));
-    file.resize(len);
-    return file;
-}
-
-struct ceilings {
-    double copy, read; /* bytes per ms */
-};
 
 struct column_bench {
     galp_gpu_column *col;
@@ -156,13 +70,20 @@ struct column_bench {
     size_t compressed, decoded;
 };
 
-static column_bench upload(const std::vector<uint8_t> &file)
+/* The column of `period` (n values of the type, a multiple of 1024) repeated until it decodes
+ * to at least `bytes` (bench/galp_tile.h), on the device. */
+static column_bench upload_tiled(galp_type type, galp_scheme scheme, const void *period, uint64_t n, size_t bytes)
 {
+    const uint64_t period_bytes = n * galp_type_size(type);
+    uint8_t *file;
+    size_t len;
+    CHECK_GALP(galp_tile_encode(type, scheme, period, n, (bytes + period_bytes - 1) / period_bytes, &file, &len, NULL));
     column_bench b;
-    CHECK_GALP(galp_gpu_column_upload(file.data(), file.size(), &b.col));
+    CHECK_GALP(galp_gpu_column_upload(file, len, &b.col));
     CHECK_GALP(galp_gpu_column_view(b.col, &b.view));
-    b.compressed = file.size();
+    b.compressed = len;
     b.decoded = b.view.value_count * galp_type_size(b.view.type);
+    free(file);
     return b;
 }
 
@@ -201,18 +122,18 @@ template <typename T, unsigned A> static double bench_one_vector(const column_be
 
 /* Fractions of the copy ceiling: the library call (whole-lane visitor), then the per-value
  * decoder with prefetch depths 1 and 3; returns the library's. */
-template <typename T> static double report_decompress(const char *name, const column_bench &b, const ceilings &c)
+template <typename T> static double report_decompress(const char *name, const column_bench &b, const bench_ceilings &c)
 {
-    const double bytes = (double)(b.compressed + b.decoded);
+    const double bytes = (double)(b.compressed + b.decoded), copy = c.copy * 1e6; /* bytes per ms */
     double t = bench_decompress(b);
     double o1 = bench_one_vector<T, 1>(b), o3 = bench_one_vector<T, 3>(b);
     printf("%-28s ratio %5.2f decompress %7.3f ms %5.1f%% of copy | per-value decoder ahead1 %5.1f%% ahead3 %5.1f%%\n",
-           name, (double)b.decoded / b.compressed, t, 100 * bytes / t / c.copy, 100 * bytes / o1 / c.copy,
-           100 * bytes / o3 / c.copy);
-    return bytes / t / c.copy;
+           name, (double)b.decoded / b.compressed, t, 100 * bytes / t / copy, 100 * bytes / o1 / copy,
+           100 * bytes / o3 / copy);
+    return bytes / t / copy;
 }
 
-static void report_float(const char *name, const column_bench &b, const ceilings &c, double miss)
+static void report_float(const char *name, const column_bench &b, const bench_ceilings &c, double miss)
 {
     const double n = (double)b.view.value_count;
     if (b.view.type == GALP_TYPE_F64)
@@ -242,7 +163,7 @@ static void report_float(const char *name, const column_bench &b, const ceilings
     double tr = time_ms([&] { CHECK_GALP(galp_gpu_count_range(b.col, lo, hi, temp, temp_size, count, stream)); });
     printf("%-26s sum %.2f G values/ms | exists %.2f G values/ms | range [10,20] %.2f G values/ms, "
            "%5.1f%% of read\n",
-           name, n / ta / 1e9, n / te / 1e9, n / tr / 1e9, 100.0 * b.compressed / tr / c.read);
+           name, n / ta / 1e9, n / te / 1e9, n / tr / 1e9, 100.0 * b.compressed / tr / (c.read * 1e6));
     CHECK_CUDA(cudaFree(agg));
     CHECK_CUDA(cudaFree(count));
     CHECK_CUDA(cudaFree(found));
@@ -259,29 +180,21 @@ int main(int argc, char **argv)
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
     printf("device: %s, %d SMs, %.0f MB L2\n", prop.name, prop.multiProcessorCount, prop.l2CacheSize / 1e6);
 
+    bench_ceilings c;
+    if (bench_measure_ceilings(target, warmups, runs, &c) != 0)
+        return 1;
+    printf("ceilings: cudaMemcpy D2D %.2f TB/s, copy kernel %.2f TB/s (read+write), read-only %.2f TB/s\n",
+           c.copy_memcpy / 1e3, c.copy_kernel / 1e3, c.read / 1e3);
+    printf("write-only kernel %.2f TB/s, %.1f%% of copy\n", c.write / 1e3, 100.0 * c.write / c.copy);
     dst_size = target + (64u << 20);
     CHECK_CUDA(cudaMalloc(&dst_buffer, dst_size));
-    void *src;
-    unsigned *sink;
-    CHECK_CUDA(cudaMalloc(&src, target));
-    CHECK_CUDA(cudaMalloc((void **)&sink, sizeof *sink));
-    CHECK_CUDA(cudaMemset(src, 1, target));
-    ceilings c;
-    const size_t n16 = target / 16;
-    const unsigned grid = prop.multiProcessorCount * 8;
-    double t_memcpy = time_ms([&] { CHECK_CUDA(cudaMemcpyAsync(dst_buffer, src, target, cudaMemcpyDeviceToDevice, stream)); });
-    double t_copyk = time_ms([&] { copy_kernel<<<grid, 256, 0, stream>>>((const uint4 *)src, (uint4 *)dst_buffer, n16); });
-    double t_read = time_ms([&] { read_kernel<<<grid, 256, 0, stream>>>((const uint4 *)src, n16, sink); });
-    double t_write = time_ms([&] { write_kernel<<<grid, 256, 0, stream>>>((uint4 *)dst_buffer, n16); });
-    c.copy = std::max(2.0 * target / t_memcpy, 2.0 * target / t_copyk);
-    c.read = (double)target / t_read;
-    printf("ceilings: cudaMemcpy D2D %.2f TB/s, copy kernel %.2f TB/s (read+write), read-only %.2f TB/s\n",
-           2.0 * target / t_memcpy / 1e9, 2.0 * target / t_copyk / 1e9, c.read / 1e9);
-    printf("write-only kernel %.2f TB/s, %.1f%% of copy\n", target / t_write / 1e9, 100.0 * target / t_write / c.copy);
-    CHECK_CUDA(cudaFree(src));
 
     /* Real data: the row groups, f64 and cast to f32. */
-    std::vector<double> doubles;
+    enum { rowgroup = 131072 };
+    double *part = (double *)malloc(rowgroup * sizeof *part);
+    float *floats = (float *)malloc(rowgroup * sizeof *floats);
+    if (!part || !floats)
+        return 1;
     const char *names[] = {"city_temperature_f_tw", "food_prices_tw", "bitcoin_transactions_f_tw"};
     for (const char *name : names) {
         char path[4096];
@@ -289,41 +202,46 @@ int main(int argc, char **argv)
         FILE *fp = fopen(path, "rb");
         if (!fp)
             continue;
-        std::vector<double> part(131072);
-        size_t got = fread(part.data(), sizeof(double), part.size(), fp);
+        const size_t n = fread(part, sizeof *part, rowgroup, fp) / GALP_VECTOR_SIZE * GALP_VECTOR_SIZE;
         fclose(fp);
-        part.resize(got / 1024 * 1024);
-        std::vector<uint8_t> file = compress(GALP_TYPE_F64, GALP_SCHEME_GALP, part.data(), part.size());
-        column_bench b = upload(tile_file(file, (uint32_t)(target / 8192)));
+        if (n == 0)
+            continue;
         char label[64];
+        column_bench b = upload_tiled(GALP_TYPE_F64, GALP_SCHEME_GALP, part, n, target);
         snprintf(label, sizeof label, "f64 %s", name);
         report_float(label, b, c, -123456.789);
         galp_gpu_column_free(b.col);
-        std::vector<float> floats(part.begin(), part.end());
-        file = compress(GALP_TYPE_F32, GALP_SCHEME_GALP, floats.data(), floats.size());
-        b = upload(tile_file(file, (uint32_t)(target / 4096)));
+        for (size_t i = 0; i < n; i++)
+            floats[i] = (float)part[i];
+        b = upload_tiled(GALP_TYPE_F32, GALP_SCHEME_GALP, floats, n, target);
         snprintf(label, sizeof label, "f32 %s", name);
         report_float(label, b, c, -123456.789);
         galp_gpu_column_free(b.col);
     }
+    free(part);
+    free(floats);
 
     /* FFOR u32, every bit width: 64 random vectors tiled. */
-    std::vector<uint32_t> u(64 * 1024);
+    enum { period = 64 * 1024 };
+    uint32_t *u = (uint32_t *)malloc(period * sizeof *u);
+    if (!u)
+        return 1;
     uint64_t s = 42;
     double worst = 1e9;
     for (unsigned w = 0; w <= 32; w++) {
-        for (auto &x : u) {
+        for (size_t i = 0; i < period; i++) {
             s = s * 6364136223846793005ull + 1442695040888963407ull;
             uint32_t r = (uint32_t)(s >> 32);
-            x = 1000u + (w == 32 ? r : w == 0 ? 0u : r & ((1u << w) - 1u));
+            u[i] = 1000u + (w == 32 ? r : w == 0 ? 0u : r & ((1u << w) - 1u));
         }
-        std::vector<uint8_t> file = compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, u.data(), u.size());
-        column_bench b = upload(tile_file(file, (uint32_t)(target / 4096)));
+        column_bench b = upload_tiled(GALP_TYPE_U32, GALP_SCHEME_FFOR, u, period, target);
         char label[32];
         snprintf(label, sizeof label, "u32 FFOR b=%u", w);
-        worst = std::min(worst, report_decompress<uint32_t>(label, b, c));
+        const double f = report_decompress<uint32_t>(label, b, c);
+        worst = f < worst ? f : worst;
         galp_gpu_column_free(b.col);
     }
+    free(u);
     printf("u32 FFOR worst bit width: %.1f%% of copy\n", 100 * worst);
     CHECK_CUDA(cudaFree(dst_buffer));
     return 0;

@@ -9,5 +9,5 @@ bench_ref_bench_LDADD = libgalp.la
 
 # Benchmarks of the other parts, one fragment each.
 include bench/alp.mk
-include bench/gpu.mk
 include bench/harness.mk
+include bench/gpu.mk
