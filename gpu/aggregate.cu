@@ -12,10 +12,22 @@
  * FRAC · (FACT · (Σp + n·base)), formed exactly in 128 bits and rounded once per thread and
  * vector, which is within a few units of rounding of Σ|x| of the sum of the decoded values.
  * float32 values are decoded and summed one by one, because a float32 value differs from its
- * decimal by up to 2^-24 of itself. A thread whose extremes fall outside the safe range
- * decodes and adds its values one by one, as do RAW vectors; partial and wider vectors are
- * decoded in block_vector's groups. The exception slots are marked in a mask of each
- * thread's rows and left out; each exception is then added by one thread.
+ * decimal by up to 2^-24 of itself. Full vectors of 64-bit types wider than 32 bits are summed
+ * alike in block_vector's groups. Where some packed integer of a vector falls outside its safe
+ * range the warp decodes and adds the vector's values one by one, as it does RAW float vectors
+ * (rows of 32 bits or groups) and partial vectors (groups).
+ *
+ * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
+ * the rest. In the packed sums of float64 vectors every exception slot of the staged vector
+ * first holds `fill`, the packed integer of one non-exception value: the reference encoder
+ * puts the first non-exception value's there (spec/alp.md §5, §6.4), so the slots are only
+ * read, and written where they differ. The extremes over all rows are then those of the
+ * non-exception values, with no selection per row, and each fill is taken back from the sum
+ * exactly. Selecting rows by a mask instead cost 5 instructions a value and held the f64 sums
+ * of columns with exceptions at 0.66-0.79 G values/ms, against 1.1 without (docs/GPU.md).
+ * Float32 sums, which decode every value anyway, and the decoding paths do select: the
+ * exception slots are marked in a mask of each thread's rows.
+ *
  * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
  * gpu/visit.cuh) in a grid-stride loop.
  *
@@ -154,50 +166,161 @@ __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_v
 }
 
 /* FRAC · (FACT · (sum + n·base)) for a float64 G-ALP vector whose products do not wrap:
- * the sum of those n values' k = (p + base)·FACT, exact in 128 bits, rounded to double
- * (high and low halves, two roundings) and multiplied by FRAC once. */
-__device__ __forceinline__ double alp_sum(uint64_t sum, unsigned n, uint64_t base, uint64_t fact, double frac)
+ * the sum of n values' k = (p + base)·FACT, exact in 128 bits (sum is Σp over those values,
+ * with filled slots taken back, so at most 2^70 in magnitude), rounded to double (high and
+ * low halves, two roundings) and multiplied by FRAC once. Sum is a uint64_t where it cannot be
+ * negative: the product then costs fewer instructions. */
+template <typename Sum>
+__device__ __forceinline__ double alp_sum(Sum sum, unsigned n, uint64_t base, uint64_t fact, double frac)
 {
     const __int128 k = ((__int128)sum + (__int128)n * (__int128)(int64_t)base) * (__int128)fact;
     const double high = __ll2double_rn((long long)(k >> 64)), low = __ull2double_rn((unsigned long long)k);
     return __dmul_rn(__dadd_rn(__dmul_rn(high, 0x1p64), low), frac);
 }
 
-/* A narrow full vector (see the top of the file): this thread's 32 packed integers p
- * (block_vector::packed_rows), the rows marked in `skip` left out when Masked. Returns false,
- * having added nothing, when some packed integer lies outside the vector's safe range. */
-template <bool Masked, typename T, typename BV>
-__device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
-                                                 uint32_t skip, aggregate_partial<T> &acc)
+/* Adds n values whose packed integers lie in the vector's safe range, lo and hi the smallest
+ * and largest of them, `sum` their Σp (integers: mod 2^64). */
+template <typename T, typename BV, typename Sum>
+__device__ __forceinline__ void add_packed(const BV &vec, unsigned n, typename BV::Word lo, typename BV::Word hi,
+                                           Sum sum, aggregate_partial<T> &acc)
 {
-    constexpr bool per_value_sum = value_traits<T>::is_float && value_traits<T>::bits == 32;
+    acc.count += n;
+    acc.add_extremes(vec.decode(lo), vec.decode(hi));
+    if constexpr (!value_traits<T>::is_float)
+        acc.isum += (uint64_t)sum + (uint64_t)n * (uint64_t)vec.base;
+    else
+        acc.fsum += alp_sum(sum, n, (uint64_t)vec.base, (uint64_t)vec.fact, vec.frac);
+}
+
+/* Whether a type's vectors decode and add each value (float32, see the top of the file): they
+ * leave the exception rows out by their marks, which they need before unpacking. */
+template <typename T> __host__ __device__ constexpr bool sums_per_value()
+{
+    return value_traits<T>::is_float && value_traits<T>::bits == 32;
+}
+
+/* A narrow full vector (see the top of the file): this thread's 32 packed integers p
+ * (block_vector::packed_rows). Float32 vectors leave out the exception rows marked in `skip`.
+ * The others, with Exceptions, hold `fill` in every exception slot, the packed integer of a
+ * non-exception value (fill_exception_slots): those slots leave the vector's extremes as they
+ * are, so min and max take every row with no selection per row, and the sum subtracts fill
+ * once for each of the `handled` exceptions this thread took (j ≡ t mod 32, whichever
+ * thread's rows hold them: the threads' sums add up the same, but then the warp must take the
+ * vector together). Returns false, having added nothing, when a packed integer of the thread
+ * (or of the warp, when it takes the vector together) lies outside the vector's safe range. */
+template <bool Exceptions, typename T, typename BV>
+__device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
+                                                 uint32_t skip, unsigned handled, uint32_t fill,
+                                                 aggregate_partial<T> &acc)
+{
     uint64_t sum = 0;
     double fsum[2] = {0.0, 0.0}; /* two chains of dependent adds, not one */
     uint32_t lo = ~0u, hi = 0;
 #pragma unroll
     for (unsigned r = 0; r < 32; r++) {
-        const bool out = Masked && (skip >> r & 1u);
-        lo = min(lo, out ? ~0u : p[r]);
-        hi = max(hi, out ? 0u : p[r]);
-        if constexpr (per_value_sum)
+        if constexpr (sums_per_value<T>()) {
+            const bool out = Exceptions && (skip >> r & 1u);
+            lo = min(lo, out ? ~0u : p[r]);
+            hi = max(hi, out ? 0u : p[r]);
             fsum[r % 2] += out ? 0.0 : (double)vec.decode(p[r]);
-        else
-            sum += out ? 0u : p[r];
+        } else {
+            lo = min(lo, p[r]);
+            hi = max(hi, p[r]);
+            sum += p[r];
+        }
     }
-    const unsigned n = 32u - (Masked ? __popc(skip) : 0u);
-    if (n == 0)
-        return true;
-    if (lo < safe.lo || hi > safe.hi)
-        return false;
-    acc.count += n;
-    acc.add_extremes(vec.decode(lo), vec.decode(hi));
-    if constexpr (!value_traits<T>::is_float)
-        acc.isum += sum + (uint64_t)n * (uint64_t)vec.base;
-    else if constexpr (per_value_sum)
+    if constexpr (sums_per_value<T>()) {
+        const unsigned n = 32u - (Exceptions ? __popc(skip) : 0u);
+        if (n == 0)
+            return true;
+        if (lo < safe.lo || hi > safe.hi)
+            return false;
+        acc.count += n;
+        acc.add_extremes(vec.decode(lo), vec.decode(hi));
         acc.fsum += fsum[0] + fsum[1];
-    else
-        acc.fsum += alp_sum(sum, n, (uint64_t)vec.base, (uint64_t)vec.fact, vec.frac);
+    } else if constexpr (Exceptions) {
+        if (!__all_sync(~0u, lo >= safe.lo && hi <= safe.hi))
+            return false;
+        add_packed(vec, 32u - handled, lo, hi, (__int128)sum - (__int128)((uint64_t)handled * fill), acc);
+    } else {
+        if (lo < safe.lo || hi > safe.hi)
+            return false;
+        add_packed(vec, 32u, lo, hi, sum, acc);
+    }
     return true;
+}
+
+/* A wide full vector (b > 32: float64 G-ALP, or a 64-bit integer type) in the groups of
+ * block_vector, filled and taken back as in aggregate_packed. Σp is kept as two sums of
+ * 32-bit halves, which cannot wrap. Returns false, having added nothing, unless every packed
+ * integer of the vector lies in its safe range (the warp decides together). */
+template <typename T, typename BV>
+__device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range &safe, unsigned handled,
+                                               uint64_t fill, aggregate_partial<T> &acc)
+{
+    uint64_t lo = ~(uint64_t)0, hi = 0, low_halves = 0, high_halves = 0;
+    vec.for_each_packed([&](unsigned, typename BV::Word p) {
+        lo = min(lo, (uint64_t)p);
+        hi = max(hi, (uint64_t)p);
+        low_halves += (uint32_t)p;
+        high_halves += (uint64_t)p >> 32;
+    });
+    if (!__all_sync(~0u, lo >= safe.lo && hi <= safe.hi))
+        return false;
+    const __int128 sum = ((__int128)high_halves << 32) + (__int128)low_halves - (__int128)handled * (__int128)fill;
+    add_packed(vec, 32u - handled, (typename BV::Word)lo, (typename BV::Word)hi, sum, acc);
+    return true;
+}
+
+/* The packed integer of lane 0's first row that holds no exception, into fill, for a vector
+ * with exceptions: lane 0's come first in the exception list, in ascending position
+ * (spec/galp.md §1), so entry j is at slot j·L exactly when rows 0 ... j of lane 0 all are
+ * exceptions. False when every row of lane 0 is one. Thread t; the whole warp calls it. */
+template <typename BV>
+__device__ __forceinline__ bool find_fill(const BV &vec, unsigned t, typename BV::Word &fill)
+{
+    constexpr unsigned rows = GALP_VECTOR_SIZE / BV::L;
+    for (unsigned first = 0; first < rows; first += 32u) {
+        const unsigned j = first + t;
+        const uint32_t taken = __ballot_sync(~0u, j < vec.c && vec.exception_slot(j) == j * BV::L);
+        if (taken != ~0u) {
+            fill = vec.packed_at((first + __ffs(~taken) - 1u) * BV::L);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Marks each exception's row in the mask of the thread that holds it (block_vector::row_owner),
+ * then waits for the warp. */
+template <typename BV> __device__ __forceinline__ void mark_exceptions(const BV &vec, unsigned t, uint32_t *marks)
+{
+    for (unsigned j = t; j < vec.c; j += 32u) {
+        const unsigned s = vec.exception_slot(j);
+        atomicOr(&marks[BV::row_owner(s)], 1u << BV::row_bit(s));
+    }
+    __syncwarp();
+}
+
+/* Makes every exception slot of the staged vector hold `fill`. The reference encoder puts the
+ * packed integer of the first non-exception value there (spec/alp.md §6.4), which is fill
+ * whenever slot 0 is not an exception, so the slots are read and only the others written.
+ * Thread t takes exceptions j ≡ t mod 32 (exceptions_taken). */
+template <typename BV>
+__device__ __forceinline__ void fill_exception_slots(const BV &vec, uint8_t *stage, unsigned t, typename BV::Word fill)
+{
+    for (unsigned j = t; j < vec.c; j += 32u) {
+        const unsigned s = vec.exception_slot(j);
+        if (vec.packed_at(s) != fill)
+            vec.overwrite_packed(stage, s, fill);
+    }
+    __syncwarp();
+}
+
+/* How many exceptions thread t of the warp takes: j = t, t + 32, ... below c. */
+__device__ __forceinline__ unsigned exceptions_taken(unsigned c, unsigned t)
+{
+    return t < c ? (c - t - 1u) / 32u + 1u : 0u;
 }
 
 /* This thread's 32 packed integers of a narrow full vector, each decoded and added (unpacked
@@ -225,9 +348,9 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
 }
 
 /* 32- and 64-bit types, a warp per vector. Each thread has a mask of the exception rows among
- * its 32 rows (block_vector::packed_rows); the masks alternate between two copies from vector
- * to vector, so that a thread clears its word of one copy while the other is in use, with no
- * barrier of its own. */
+ * its 32 rows (block_vector::packed_rows), built where a path needs it; the masks alternate
+ * between two copies from vector to vector, so that a thread clears its word of one copy while
+ * the other is in use, with no barrier of its own. */
 template <typename T>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
@@ -241,33 +364,41 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     aggregate_partial<T> acc;
     unsigned parity = 0;
     vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
-    pipe.run([&](uint32_t v, const uint8_t *stage) {
+    pipe.run([&](uint32_t v, uint8_t *stage) {
         bv vec;
         vec.init(col, v, stage);
         uint32_t *marks = masks[parity];
         masks[parity ^ 1u][t] = 0; /* for the next vector */
         parity ^= 1u;
+        /* Packed sums: a full vector with a safe range, and for float64 exceptions a fill value. */
+        const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
+        typename bv::Word fill = 0;
+        bool packed_sums = safe.lo <= safe.hi;
         if (vec.c != 0) {
-            for (unsigned j = t; j < vec.c; j += group::threads) {
-                const unsigned s = vec.exception_slot(j);
-                atomicOr(&marks[bv::row_owner(s)], 1u << bv::row_bit(s));
-            }
-            __syncwarp();
+            if constexpr (sums_per_value<T>())
+                mark_exceptions(vec, t, marks);
+            else if ((packed_sums = packed_sums && find_fill(vec, t, fill)))
+                fill_exception_slots(vec, stage, t, fill);
         }
+        bool added = false;
         if (vec.full() && vec.narrow()) {
-            const packed_range safe = vec.safe();
-            const uint32_t skip = vec.c != 0 ? marks[t] : 0u;
-            bool packed = false;
-            if (safe.lo <= safe.hi) {
+            if (packed_sums) {
                 uint32_t p[32];
                 vec.packed_rows(p);
-                packed = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, skip, acc)
-                                    : aggregate_packed<false>(vec, safe, p, skip, acc);
+                added = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, marks[t], exceptions_taken(vec.c, t),
+                                                            (uint32_t)fill, acc)
+                                   : aggregate_packed<false>(vec, safe, p, 0u, 0u, 0u, acc);
             }
-            if (!packed)
-                aggregate_rows_decoded(vec, skip, acc);
-        } else {
-            aggregate_decoded(vec, marks, acc);
+        } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
+            added = packed_sums && aggregate_wide(vec, safe, exceptions_taken(vec.c, t), (uint64_t)fill, acc);
+        }
+        if (!added) {
+            if (vec.c != 0 && !sums_per_value<T>())
+                mark_exceptions(vec, t, marks);
+            if (vec.full() && vec.narrow())
+                aggregate_rows_decoded(vec, marks[t], acc);
+            else
+                aggregate_decoded(vec, marks, acc);
         }
         for (unsigned j = t; j < vec.c; j += group::threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));

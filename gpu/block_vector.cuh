@@ -64,7 +64,7 @@ template <typename T, typename Group> struct block_vector {
         b = raw ? W : e.bit_width;
         base = raw ? (Word)0 : (Word)e.base;
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
-        is_alp = e.scheme == GALP_SCHEME_GALP;
+        is_alp = traits::is_float && e.scheme == GALP_SCHEME_GALP; /* see safe() */
         c = is_alp ? e.exception_count : 0u;
         exc = stage + stage_header_bytes + 128u * b + 2u * L;
         factor = e.factor;
@@ -166,6 +166,28 @@ template <typename T, typename Group> struct block_vector {
             const uint32_t *at = w32 + j0 / 2u * 2u * L + 2u * lane;
             const uint32_t *even_k = at + odd, *odd_k = at + (2u * L - 1u) * odd;
             unpack32(b, [&](unsigned k) { return (k % 2u == 0 ? even_k : odd_k)[k / 2u * 2u * L + k % 2u]; }, p);
+        }
+    }
+
+    /* Sets the packed integer of `slot` to v (v <= mask) in the staged copy at `stage` (the
+     * one init read; the group's own until its body returns). The value's bits
+     * [slot / L · b, + b) of lane l's stream span up to three 32-bit halves; half h is word
+     * h·L + l of a 32-bit vector and (h / 2)·2L + 2l + h mod 2 of a 64-bit one (packed_rows).
+     * Bits are cleared and set with atomics, since two slots may share a half: the operations
+     * of different slots touch disjoint bits, so they commute. */
+    __device__ __forceinline__ void overwrite_packed(uint8_t *stage, unsigned slot, Word v) const
+    {
+        uint32_t *w32 = (uint32_t *)(stage + stage_header_bytes);
+        const unsigned bit = slot / L * b, lane = slot % L;
+        for (unsigned h = bit / 32u; h * 32u < bit + b; h++) {
+            uint32_t *half = W == 32 ? &w32[h * L + lane] : &w32[h / 2u * 2u * L + 2u * lane + h % 2u];
+            /* the value's bit i lies at bit i + bit - 32h of this half */
+            const bool starts_here = h * 32u <= bit;
+            const unsigned shift = starts_here ? bit - h * 32u : h * 32u - bit;
+            const uint32_t m = (uint32_t)(starts_here ? (uint64_t)mask << shift : (uint64_t)mask >> shift);
+            const uint32_t x = (uint32_t)(starts_here ? (uint64_t)v << shift : (uint64_t)v >> shift);
+            atomicAnd(half, ~m);
+            atomicOr(half, x);
         }
     }
 
