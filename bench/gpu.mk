@@ -1,11 +1,11 @@
 # bench/gpu.mk — the GPU benchmark, bench/gpu_bench.cu (included by bench/local.mk after
-# bench/harness.mk, whose device helpers and tiler it shares). Built on request only, since it
-# needs a GPU to run: `make bench/gpu_bench`, then `bench/gpu_bench [DATA_DIR] [GIB]`.
+# bench/harness.mk, whose device helpers, inputs and tiler it shares). Built on request only,
+# since it needs a GPU to run: `make bench/gpu_bench`, then `bench/gpu_bench [DATA_DIR] [GIB]`.
 # docs/GPU.md reports its figures.
 EXTRA_DIST += bench/gpu_bench.cu
 if HAVE_CUDA
 EXTRA_PROGRAMS += bench/gpu_bench
-bench_gpu_bench_SOURCES = bench/galp_tile.c bench/galp_tile.h
+bench_gpu_bench_SOURCES = $(BENCH_C_FILES)
 bench_gpu_bench_LDADD = bench/gpu_bench_cu.o bench/bench_device_cu.o libgalp.la $(CUDA_LIBS)
 bench/gpu_bench_cu.o: bench/gpu_bench.cu $(BENCH_CU_DEPS)
 	$(AM_V_GEN)$(MKDIR_P) bench && $(BENCH_NVCC) -c -o $@ $(top_srcdir)/bench/gpu_bench.cu

@@ -7,13 +7,14 @@
  * gate use): device-to-device copy (cudaMemcpy and a 16-byte copy kernel; bytes read +
  * written) and a 16-byte read-only kernel. A 16-byte write-only kernel is reported beside
  * them (not a ceiling): decompression of narrow vectors writes 16-32× what it reads, so its
- * rate shows how much of the copy rate pure writes reach. Columns, each tiled until it decodes
- * to at least GIB GiB (default 1) by bench/galp_tile.h: the real float64 row groups of
- * DATA_DIR/alp/rowgroups (default ../shared/data) as f64 and cast to f32, G-ALP; FFOR u32 at
- * every bit width 0..32 on random data. Every figure is the median of 15 timed runs after 3
- * warm-ups, timed with CUDA events. Fractions: decompression = (compressed + decoded bytes) /
- * time / best copy; pushed-down range count = compressed bytes / time / read-only rate. Fused
- * scans are also given in G values/ms, the unit of the G-ALP paper's filter figures.
+ * rate shows how much of the copy rate pure writes reach. Columns (bench/bench_data.h), each
+ * tiled until it decodes to at least GIB GiB (default 1) by bench/galp_tile.h: the real
+ * float64 row groups of DATA_DIR/alp/rowgroups (default ../shared/data) as f64 and cast to
+ * f32, G-ALP; FFOR u32 at every bit width 0..32 on random data. Every figure is the median of
+ * 15 timed runs after 3 warm-ups, timed with CUDA events. Fractions: decompression =
+ * (compressed + decoded bytes) / time / best copy; pushed-down range count = compressed bytes
+ * / time / read-only rate. Fused scans are also given in G values/ms, the unit of the G-ALP
+ * paper's filter figures.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include <cuda_runtime.h>
 
+#include "bench_data.h"
 #include "bench_device.cuh"
 #include "galp.h"
 #include "galp_device.cuh"
@@ -70,14 +72,15 @@ struct column_bench {
     size_t compressed, decoded;
 };
 
-/* The column of `period` (n values of the type, a multiple of 1024) repeated until it decodes
- * to at least `bytes` (bench/galp_tile.h), on the device. */
-static column_bench upload_tiled(galp_type type, galp_scheme scheme, const void *period, uint64_t n, size_t bytes)
+/* The column of dataset d's period repeated until it decodes to at least `bytes`
+ * (bench/galp_tile.h), on the device. */
+static column_bench upload_tiled(const bench_dataset &d, galp_scheme scheme, size_t bytes)
 {
-    const uint64_t period_bytes = n * galp_type_size(type);
+    const uint64_t period_bytes = d.n * galp_type_size(d.type);
     uint8_t *file;
     size_t len;
-    CHECK_GALP(galp_tile_encode(type, scheme, period, n, (bytes + period_bytes - 1) / period_bytes, &file, &len, NULL));
+    CHECK_GALP(galp_tile_encode(d.type, scheme, d.values, d.n, (bytes + period_bytes - 1) / period_bytes, &file, &len,
+                                NULL));
     column_bench b;
     CHECK_GALP(galp_gpu_column_upload(file, len, &b.col));
     CHECK_GALP(galp_gpu_column_view(b.col, &b.view));
@@ -189,59 +192,41 @@ int main(int argc, char **argv)
     dst_size = target + (64u << 20);
     CHECK_CUDA(cudaMalloc(&dst_buffer, dst_size));
 
-    /* Real data: the row groups, f64 and cast to f32. */
-    enum { rowgroup = 131072 };
-    double *part = (double *)malloc(rowgroup * sizeof *part);
-    float *floats = (float *)malloc(rowgroup * sizeof *floats);
-    if (!part || !floats)
-        return 1;
+    /* Real data: the row groups, f64 and cast to f32 (bench/bench_data.h). */
     const char *names[] = {"city_temperature_f_tw", "food_prices_tw", "bitcoin_transactions_f_tw"};
     for (const char *name : names) {
-        char path[4096];
+        char path[4096], err[256], label[64];
         snprintf(path, sizeof path, "%s/alp/rowgroups/%s.bin", data, name);
-        FILE *fp = fopen(path, "rb");
-        if (!fp)
-            continue;
-        const size_t n = fread(part, sizeof *part, rowgroup, fp) / GALP_VECTOR_SIZE * GALP_VECTOR_SIZE;
-        fclose(fp);
-        if (n == 0)
-            continue;
-        char label[64];
-        column_bench b = upload_tiled(GALP_TYPE_F64, GALP_SCHEME_GALP, part, n, target);
-        snprintf(label, sizeof label, "f64 %s", name);
-        report_float(label, b, c, -123456.789);
-        galp_gpu_column_free(b.col);
-        for (size_t i = 0; i < n; i++)
-            floats[i] = (float)part[i];
-        b = upload_tiled(GALP_TYPE_F32, GALP_SCHEME_GALP, floats, n, target);
-        snprintf(label, sizeof label, "f32 %s", name);
-        report_float(label, b, c, -123456.789);
-        galp_gpu_column_free(b.col);
+        bench_dataset f64, f32;
+        if (bench_dataset_read(path, GALP_TYPE_F64, "rowgroup", &f64, err, sizeof err) != 0)
+            continue; /* absent: the columns that are there still run */
+        if (bench_dataset_cast_f32(&f64, &f32) != 0)
+            return 1;
+        const bench_dataset *casts[] = {&f64, &f32};
+        for (const bench_dataset *d : casts) {
+            column_bench b = upload_tiled(*d, GALP_SCHEME_GALP, target);
+            snprintf(label, sizeof label, "%s %s", galp_type_name(d->type), name);
+            report_float(label, b, c, -123456.789);
+            galp_gpu_column_free(b.col);
+        }
+        bench_dataset_free(&f64);
+        bench_dataset_free(&f32);
     }
-    free(part);
-    free(floats);
 
     /* FFOR u32, every bit width: 64 random vectors tiled. */
-    enum { period = 64 * 1024 };
-    uint32_t *u = (uint32_t *)malloc(period * sizeof *u);
-    if (!u)
-        return 1;
-    uint64_t s = 42;
     double worst = 1e9;
     for (unsigned w = 0; w <= 32; w++) {
-        for (size_t i = 0; i < period; i++) {
-            s = s * 6364136223846793005ull + 1442695040888963407ull;
-            uint32_t r = (uint32_t)(s >> 32);
-            u[i] = 1000u + (w == 32 ? r : w == 0 ? 0u : r & ((1u << w) - 1u));
-        }
-        column_bench b = upload_tiled(GALP_TYPE_U32, GALP_SCHEME_FFOR, u, period, target);
+        bench_dataset u;
+        if (bench_dataset_synthetic_ffor(GALP_TYPE_U32, w, 64 * GALP_VECTOR_SIZE, 42, &u) != 0)
+            return 1;
+        column_bench b = upload_tiled(u, GALP_SCHEME_FFOR, target);
         char label[32];
         snprintf(label, sizeof label, "u32 FFOR b=%u", w);
         const double f = report_decompress<uint32_t>(label, b, c);
         worst = f < worst ? f : worst;
         galp_gpu_column_free(b.col);
+        bench_dataset_free(&u);
     }
-    free(u);
     printf("u32 FFOR worst bit width: %.1f%% of copy\n", 100 * worst);
     CHECK_CUDA(cudaFree(dst_buffer));
     return 0;

@@ -27,7 +27,9 @@ done
 for c in conformance/test_support.c conformance/test_gpu.c; do
     gcc $cflags -c "$c" -o "$b/$(basename "$c" .c).o" &
 done
-gcc $cflags -Ibench -c bench/galp_tile.c -o "$b/galp_tile.o" &
+for c in bench/galp_tile.c bench/bench_data.c; do
+    gcc $cflags -Ibench -c "$c" -o "$b/$(basename "$c" .c).o" &
+done
 for cu in gpu/decompress.cu gpu/aggregate.cu gpu/range.cu bench/gpu_bench.cu bench/bench_device.cu conformance/test_gpu_device.cu; do
     nvcc $nvflags -Iconformance -Ibench -c "$cu" -o "$b/$(basename "$cu" .cu).o" > "$b/ptxas-$(basename "$cu" .cu).txt" 2>&1 &
 done
@@ -37,5 +39,5 @@ cuobjs="$b/decompress.o $b/aggregate.o $b/range.o"
 libs="-L/usr/local/cuda/lib64 -lcudart -lm"
 gcc -o "$b/test_gpu" "$b/test_gpu.o" "$b/test_support.o" "$b/test_gpu_device.o" $objs $cuobjs \
     -L"$deps/usr/lib/x86_64-linux-gnu" -Wl,-rpath,"$deps/usr/lib/x86_64-linux-gnu" -lcmocka $libs
-gcc -o "$b/gpu_bench" "$b/gpu_bench.o" "$b/bench_device.o" "$b/galp_tile.o" $objs $cuobjs $libs
+gcc -o "$b/gpu_bench" "$b/gpu_bench.o" "$b/bench_device.o" "$b/galp_tile.o" "$b/bench_data.o" $objs $cuobjs $libs
 echo "dev-build: $b/test_gpu $b/gpu_bench"
