@@ -254,13 +254,16 @@ template <typename T, typename Group> struct block_vector {
         return extract(lo, hi, off);
     }
 
-    /* packed -> value: + base (spec/ffor.md §4), then for G-ALP the ALP map (spec/alp.md §4)
-     * with (p + base)·FACT = p·FACT + base·FACT (mod 2^W) folded into one multiply-add. */
+    /* G-ALP: the product k = (p + base)·FACT of spec/alp.md §4, as p·FACT + base·FACT
+     * (mod 2^W), one multiply-add. */
+    __device__ __forceinline__ Word product(Word packed) const { return packed * fact + base_fact; }
+
+    /* packed -> value: + base (spec/ffor.md §4), then for G-ALP the ALP map (spec/alp.md §4). */
     __device__ __forceinline__ T decode(Word packed) const
     {
         if constexpr (traits::is_float) {
             if (is_alp)
-                return alp_from_product<T>(packed * fact + base_fact, frac);
+                return alp_from_product<T>(product(packed), frac);
         }
         return value_from_word<T>((Word)(packed + base));
     }
