@@ -331,12 +331,13 @@ template <typename BV> __device__ __forceinline__ void mark_exceptions(const BV 
  * whenever slot 0 is not an exception, so the slots are read and only the others written.
  * Thread t takes exceptions j ≡ t mod 32 (exceptions_taken). */
 template <typename BV>
-__device__ __forceinline__ void fill_exception_slots(const BV &vec, uint8_t *stage, unsigned t, typename BV::Word fill)
+__device__ __forceinline__ void fill_exception_slots(const BV &vec, uint8_t *payload, unsigned t,
+                                                     typename BV::Word fill)
 {
     for (unsigned j = t; j < vec.c; j += 32u) {
         const unsigned s = vec.exception_slot(j);
         if (vec.packed_at(s) != fill)
-            vec.overwrite_packed(stage, s, fill);
+            vec.overwrite_packed(payload, s, fill);
     }
     __syncwarp();
 }
@@ -388,7 +389,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     aggregate_partial<T> acc;
     unsigned parity = 0;
     vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
-    pipe.run([&](uint32_t v, uint8_t *stage) {
+    pipe.run([&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
         uint32_t *marks = masks[parity];
@@ -402,7 +403,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
             if constexpr (sums_per_value<T>())
                 mark_exceptions(vec, t, marks);
             else if ((packed_sums = packed_sums && find_fill(vec, t, fill)))
-                fill_exception_slots(vec, stage, t, fill);
+                fill_exception_slots(vec, stage.payload, t, fill);
         }
         bool added = false;
         if (vec.full() && vec.narrow()) {

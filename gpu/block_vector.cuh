@@ -54,19 +54,19 @@ template <typename T, typename Group> struct block_vector {
     unsigned factor;          /* G-ALP: f */
     bool is_alp;
 
-    /* Vector v, staged at `stage` by vector_pipeline. */
-    __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t v, const uint8_t *stage)
+    /* Vector v, staged by vector_pipeline. */
+    __device__ __forceinline__ void init(const galp_gpu_view &col, uint32_t v, const staged_vector &s)
     {
-        const vector_entry e = parse_vector_entry(((const uint4 *)stage)[0], ((const uint4 *)stage)[1]);
+        const vector_entry e = parse_vector_entry(s.entry[0], s.entry[1]);
         const bool raw = e.scheme == GALP_SCHEME_RAW;
-        word = (const Word *)(stage + stage_header_bytes);
+        word = (const Word *)s.payload;
         m = vector_value_count(col, v);
         b = raw ? W : e.bit_width;
         base = raw ? (Word)0 : (Word)e.base;
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
         is_alp = traits::is_float && e.scheme == GALP_SCHEME_GALP; /* see safe() */
         c = is_alp ? e.exception_count : 0u;
-        exc = stage + stage_header_bytes + 128u * b + 2u * L;
+        exc = s.payload + 128u * b + 2u * L;
         factor = e.factor;
         if constexpr (traits::is_float) {
             fact = alp_fact<T>(e.factor);
@@ -169,15 +169,15 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
-    /* Sets the packed integer of `slot` to v (v <= mask) in the staged copy at `stage` (the
-     * one init read; the group's own until its body returns). The value's bits
+    /* Sets the packed integer of `slot` to v (v <= mask) in the staged copy init read, whose
+     * payload is at `payload` (the group's own until its body returns). The value's bits
      * [slot / L · b, + b) of lane l's stream span up to three 32-bit halves; half h is word
      * h·L + l of a 32-bit vector and (h / 2)·2L + 2l + h mod 2 of a 64-bit one (packed_rows).
      * Bits are cleared and set with atomics, since two slots may share a half: the operations
      * of different slots touch disjoint bits, so they commute. */
-    __device__ __forceinline__ void overwrite_packed(uint8_t *stage, unsigned slot, Word v) const
+    __device__ __forceinline__ void overwrite_packed(uint8_t *payload, unsigned slot, Word v) const
     {
-        uint32_t *w32 = (uint32_t *)(stage + stage_header_bytes);
+        uint32_t *w32 = (uint32_t *)payload;
         const unsigned bit = slot / L * b, lane = slot % L;
         for (unsigned h = bit / 32u; h * 32u < bit + b; h++) {
             uint32_t *half = W == 32 ? &w32[h * L + lane] : &w32[h / 2u * 2u * L + 2u * lane + h % 2u];

@@ -95,7 +95,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
  * many exceptions (docs/GPU.md). */
 template <typename T, unsigned Threads>
-__device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const uint8_t *stage,
+__device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
                                                   exception_map &map, unsigned &parity, T *out)
 {
     block_vector<T, block_group<Threads>> vec;
@@ -144,7 +144,7 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
         map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
     vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_bytes, nullptr);
     for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) /* 64 bits: no wrap */
-        pipe.run_one((uint32_t)v, [&](uint32_t u, const uint8_t *stage) {
+        pipe.run_one((uint32_t)v, [&](uint32_t u, const staged_vector &stage) {
             decompress_vector<T, threads>(col, u, stage, map, parity, out);
         });
 }

@@ -141,13 +141,13 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     const unsigned t = group::rank();
     uint64_t hits = 0;
     vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
-    pipe.run([&](uint32_t v, const uint8_t *stage) {
+    pipe.run([&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
         galp_gpu_range_plan pl;
         if constexpr (value_traits<T>::is_float) {
             if (plan != nullptr && vec.is_alp)
-                pl = *(const galp_gpu_range_plan *)(stage + 32);
+                pl = *(const galp_gpu_range_plan *)stage.record;
             else
                 pl = decode_all_plan();
         } else {

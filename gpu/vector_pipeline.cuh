@@ -101,6 +101,21 @@ template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
 
 constexpr unsigned stage_header_bytes = 64;
 
+/* Where the body of a pipeline finds a staged vector (shared memory): its 32-byte metadata
+ * entry, the kernel's 32 bytes of per-vector data (a range plan), if any, and its payload,
+ * which the body may overwrite (gpu/aggregate.cu fills exception slots). */
+struct staged_vector {
+    const uint4 *entry;
+    const uint4 *record;
+    uint8_t *payload;
+};
+
+/* The staged vector of a stage laid out as above. */
+__device__ __forceinline__ staged_vector staged_at(uint8_t *stage)
+{
+    return staged_vector{(const uint4 *)stage, (const uint4 *)(stage + 32), stage + stage_header_bytes};
+}
+
 /* Payload bytes of a vector of a device image (no ALP layout there): RAW m·W/8
  * (spec/format.md §4.2), FFOR 128·b (spec/ffor.md), G-ALP 128·b + 2·L + c·(W/8 + 2)
  * (spec/galp.md §1). */
@@ -246,9 +261,9 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         }
     }
 
-    /* body(v, stage) for every vector v of this group, in order; every thread of the group
-     * calls run, and body may use the group's barrier. The stage is the body's until it
-     * returns: it may write to it (gpu/aggregate.cu fills exception slots). */
+    /* body(v, staged_vector) for every vector v of this group, in order; every thread of the
+     * group calls run, and body may use the group's barrier. The stage is the body's until it
+     * returns. */
     template <typename Body> __device__ __forceinline__ void run(Body &&body)
     {
         next = Group::index();
@@ -260,7 +275,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         for (uint64_t v = Group::index(); v < col.vector_count; v += Group::count()) {
             issue(slot == 0 ? Stages - 1 : slot - 1);
             wait<Stages - 1>(slot);
-            body((uint32_t)v, memory + slot * stage_bytes);
+            body((uint32_t)v, staged_at(memory + slot * stage_bytes));
             Group::sync(); /* the stage is refilled by the next issue */
             slot = slot + 1 == Stages ? 0 : slot + 1;
         }
@@ -268,7 +283,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
             copy_wait<0>(); /* the empty groups past the end */
     }
 
-    /* body(v, stage) for vector v alone, loaded into stage 0 and waited for; body starts and
+    /* body(v, staged_vector) for vector v alone, loaded into stage 0 and waited for; body starts and
      * ends with a barrier of the group, so that a caller may run it again. Copies spread over
      * the threads only, whose wait is that barrier (bulk copies lost in decompression, the one
      * user: docs/GPU.md). */
@@ -279,7 +294,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         peek();
         issue(0);
         wait<0>(0);
-        body(v, memory);
+        body(v, staged_at(memory));
         Group::sync();
     }
 };
