@@ -518,6 +518,40 @@ static void test_floats_every_scheme(void **state)
     assert_true(plan_kinds_seen[1] > 0);
 }
 
+/* Full RAW float vectors are aggregated with fmin and fmax, which need not order -0 and +0
+ * (gpu/aggregate.cu): columns whose extremes are zeros, of one sign or both, beside
+ * positives or negatives, and an infinity of each sign (a NaN sum) with a NaN. */
+static void test_raw_zero_extremes(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const uint64_t n = 2 * 1024;
+    uint8_t *values = malloc(n * 8);
+    assert_non_null(values);
+    uint64_t seed = 11;
+    for (size_t t = 0; t < 2; t++) {
+        for (unsigned kind = 0; kind < 6; kind++) {
+            for (uint64_t i = 0; i < n; i++) {
+                const unsigned r = (unsigned)ts_random_below(&seed, 8);
+                double x = r < 3 ? 0.0 : r < 6 ? -0.0 : (double)(1 + ts_random_below(&seed, 1000));
+                if (kind == 1 && r >= 6) /* zeros and negatives: +0 is the largest */
+                    x = -x;
+                if (kind == 2) /* +0 only */
+                    x = 0.0;
+                if (kind == 3) /* -0 only */
+                    x = -0.0;
+                if (kind == 4) /* -0 and +0 only */
+                    x = r % 2 ? 0.0 : -0.0;
+                if (kind == 5 && i % 300 == 7)
+                    x = i % 900 == 7 ? INFINITY : i % 900 == 307 ? -INFINITY : NAN;
+                store_bits(types[t], values, i, types[t] == GALP_TYPE_F64 ? f64_bits(x) : f32_bits((float)x));
+            }
+            check_values(types[t], GALP_SCHEME_RAW, values, n, &seed);
+        }
+    }
+    free(values);
+}
+
 /* A vector of 1024 exceptions (every value non-decimal) and one where lane 0 of f64 is full. */
 static void test_exception_extremes(void **state)
 {
@@ -860,6 +894,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),
         cmocka_unit_test(test_partly_safe_vectors),

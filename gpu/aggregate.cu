@@ -361,6 +361,46 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
             acc.add(vec.decode(p[r]));
 }
 
+/* f(x, chain) for the 32 values of thread t in a full float32 vector stored as it is (RAW,
+ * spec/format.md §4.2): those of its 16-byte words t, t + 32, ... of the payload; chain
+ * alternates between 0 and 1. */
+template <typename BV, typename F> __device__ __forceinline__ void for_each_stored(const BV &vec, unsigned t, F &&f)
+{
+    static_assert(sizeof(typename BV::Word) == 4, "float32");
+    const uint4 *words = (const uint4 *)vec.word + t;
+#pragma unroll
+    for (unsigned k = 0; k < 8; k++) {
+        const uint4 w = words[32u * k];
+        f(__uint_as_float(w.x), 0u), f(__uint_as_float(w.y), 1u);
+        f(__uint_as_float(w.z), 0u), f(__uint_as_float(w.w), 1u);
+    }
+}
+
+/* A full RAW float32 vector: each thread sums its values (for_each_stored, two chains) and
+ * takes their extremes with fmin and fmax, where adding them one by one (an order key and a
+ * NaN test each) held the sums of incompressible columns at half the rate of a plain sum
+ * (docs/GPU.md). That is the exact aggregate unless a thread's sum is NaN (a NaN among its
+ * values, or infinities of both signs) or one of its extremes is zero, whose sign fmin and
+ * fmax need not get right: then the warp adds nothing and returns false, and the vector takes
+ * the general path. */
+template <typename BV> __device__ __forceinline__ bool aggregate_stored(const BV &vec, unsigned t, aggregate_partial<float> &acc)
+{
+    double sum[2] = {0.0, 0.0};
+    float lo = INFINITY, hi = -INFINITY;
+    for_each_stored(vec, t, [&](float x, unsigned chain) {
+        sum[chain] += (double)x;
+        lo = fminf(lo, x);
+        hi = fmaxf(hi, x);
+    });
+    const double s = sum[0] + sum[1];
+    if (__any_sync(~0u, s != s || lo == 0.0f || hi == 0.0f))
+        return false;
+    acc.count += 32u;
+    acc.fsum += s;
+    acc.add_extremes(lo, hi);
+    return true;
+}
+
 /* Any vector, in the groups of block_vector: every slot below m decoded and added, those
  * marked in the row masks left out. */
 template <typename T, typename BV>
@@ -416,6 +456,12 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
             }
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
             added = packed_sums && aggregate_wide(vec, safe, exceptions_taken(vec.c, t), (uint64_t)fill, acc);
+        }
+        /* RAW float32 vectors (or FFOR ones that decode alike). Not float64: the same path
+         * made its RAW sums 1.8x faster but cost the other float64 sums 3-4 % (docs/GPU.md). */
+        if constexpr (sums_per_value<T>()) {
+            if (!added && vec.full() && !vec.is_alp && vec.b == value_traits<T>::bits && vec.base == 0)
+                added = aggregate_stored(vec, t, acc);
         }
         if (!added) {
             if (vec.c != 0 && !sums_per_value<T>())
