@@ -377,13 +377,12 @@ template <typename BV, typename F> __device__ __forceinline__ void for_each_stor
 }
 
 /* A full RAW float32 vector: each thread sums its values (for_each_stored, two chains) and
- * takes their extremes with fmin and fmax, where adding them one by one (an order key and a
- * NaN test each) held the sums of incompressible columns at half the rate of a plain sum
- * (docs/GPU.md). That is the exact aggregate unless a thread's sum is NaN (a NaN among its
- * values, or infinities of both signs) or one of its extremes is zero, whose sign fmin and
- * fmax need not get right: then the warp adds nothing and returns false, and the vector takes
- * the general path. */
-template <typename BV> __device__ __forceinline__ bool aggregate_stored(const BV &vec, unsigned t, aggregate_partial<float> &acc)
+ * takes their extremes with fminf and fmaxf, where adding them one by one (an order key and
+ * a NaN test each) held the sums of incompressible columns at 0.62 G values/ms, 58 % of their
+ * read limit (docs/GPU.md). That is the thread's exact aggregate unless its sum is NaN (a NaN
+ * among its values, or infinities of both signs) or one of its extremes is zero, whose sign
+ * fminf and fmaxf need not get right: that thread then adds its values one by one. */
+template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, unsigned t, aggregate_partial<float> &acc)
 {
     double sum[2] = {0.0, 0.0};
     float lo = INFINITY, hi = -INFINITY;
@@ -393,12 +392,14 @@ template <typename BV> __device__ __forceinline__ bool aggregate_stored(const BV
         hi = fmaxf(hi, x);
     });
     const double s = sum[0] + sum[1];
-    if (__any_sync(~0u, s != s || lo == 0.0f || hi == 0.0f))
-        return false;
+    if (s != s || lo == 0.0f || hi == 0.0f) {
+        asm volatile("" ::: "memory"); /* loaded again, not kept in registers: they spilled */
+        for_each_stored(vec, t, [&](float x, unsigned) { acc.add(x); });
+        return;
+    }
     acc.count += 32u;
     acc.fsum += s;
     acc.add_extremes(lo, hi);
-    return true;
 }
 
 /* Any vector, in the groups of block_vector: every slot below m decoded and added, those
@@ -460,8 +461,10 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         /* RAW float32 vectors (or FFOR ones that decode alike). Not float64: the same path
          * made its RAW sums 1.8x faster but cost the other float64 sums 3-4 % (docs/GPU.md). */
         if constexpr (sums_per_value<T>()) {
-            if (!added && vec.full() && !vec.is_alp && vec.b == value_traits<T>::bits && vec.base == 0)
-                added = aggregate_stored(vec, t, acc);
+            if (!added && vec.full() && !vec.is_alp && vec.b == value_traits<T>::bits && vec.base == 0) {
+                aggregate_stored(vec, t, acc);
+                added = true;
+            }
         }
         if (!added) {
             if (vec.c != 0 && !sums_per_value<T>())
