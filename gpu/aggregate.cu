@@ -9,13 +9,15 @@
  * lie in the vector's safe range (gpu/pushdown.cuh: there the value is a monotone function of
  * p, which holds for every vector an encoder writes) it decodes only those two, and sums
  * integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's is
- * FRAC · (FACT · (Σp + n·base)), formed exactly in 128 bits and rounded once per thread and
- * vector, which is within a few units of rounding of Σ|x| of the sum of the decoded values.
- * float32 values are decoded and summed one by one, because a float32 value differs from its
- * decimal by up to 2^-24 of itself. Full vectors of 64-bit types wider than 32 bits are summed
- * alike in block_vector's groups. Where some packed integer of a vector falls outside its safe
- * range the warp decodes and adds the vector's values one by one, as it does RAW float vectors
- * (rows of 32 bits or groups) and partial vectors (groups).
+ * FRAC · (FACT · (Σp + n·base)), formed exactly (in 64 bits when the products are small,
+ * else in 128; add_packed) and rounded once per thread and vector, which is within a few units
+ * of rounding of Σ|x| of the sum of the decoded values. float32 values are decoded and summed
+ * one by one, because a float32 value differs from its decimal by up to 2^-24 of itself. Full
+ * vectors of 64-bit types wider than 32 bits are summed alike in block_vector's groups. Full
+ * RAW float32 vectors are summed as stored, their extremes taken by fminf and fmaxf
+ * (aggregate_stored). Where some packed integer of a vector falls outside its safe range the
+ * warp decodes and adds the vector's values one by one, as it does RAW float64 vectors (groups)
+ * and partial vectors (groups).
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
  * the rest. In the packed sums of float64 vectors every exception slot of the staged vector
@@ -168,12 +170,10 @@ __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_v
 /* FRAC · (FACT · (sum + n·base)) for a float64 G-ALP vector whose products do not wrap:
  * the sum of n values' k = (p + base)·FACT, exact in 128 bits (sum is Σp over those values,
  * with filled slots taken back, so at most 2^70 in magnitude), rounded to double (high and
- * low halves, two roundings) and multiplied by FRAC once. Sum is a uint64_t where it cannot be
- * negative: the product then costs fewer instructions. */
-template <typename Sum>
-__device__ __forceinline__ double alp_sum(Sum sum, unsigned n, uint64_t base, uint64_t fact, double frac)
+ * low halves, two roundings) and multiplied by FRAC once. */
+__device__ __forceinline__ double alp_sum(__int128 sum, unsigned n, uint64_t base, uint64_t fact, double frac)
 {
-    const __int128 k = ((__int128)sum + (__int128)n * (__int128)(int64_t)base) * (__int128)fact;
+    const __int128 k = (sum + (__int128)n * (__int128)(int64_t)base) * (__int128)fact;
     const double high = __ll2double_rn((long long)(k >> 64)), low = __ull2double_rn((unsigned long long)k);
     return __dmul_rn(__dadd_rn(__dmul_rn(high, 0x1p64), low), frac);
 }
@@ -458,10 +458,11 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
             added = packed_sums && aggregate_wide(vec, safe, exceptions_taken(vec.c, t), (uint64_t)fill, acc);
         }
-        /* RAW float32 vectors (or FFOR ones that decode alike). Not float64: the same path
-         * made its RAW sums 1.8x faster but cost the other float64 sums 3-4 % (docs/GPU.md). */
+        /* RAW float32 vectors (a float vector that is not G-ALP is RAW: spec/format.md §2).
+         * Not float64: the same path made its RAW sums 1.8x faster but cost the other float64
+         * sums 3-4 % (docs/GPU.md). */
         if constexpr (sums_per_value<T>()) {
-            if (!added && vec.full() && !vec.is_alp && vec.b == value_traits<T>::bits && vec.base == 0) {
+            if (!added && vec.full() && !vec.is_alp) {
                 aggregate_stored(vec, t, acc);
                 added = true;
             }
