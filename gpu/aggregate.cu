@@ -361,32 +361,17 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
             acc.add(vec.decode(p[r]));
 }
 
-/* f(x, chain) for the 32 values of thread t in a full float32 vector stored as it is (RAW,
- * spec/format.md §4.2): those of its 16-byte words t, t + 32, ... of the payload; chain
- * alternates between 0 and 1. */
-template <typename BV, typename F> __device__ __forceinline__ void for_each_stored(const BV &vec, unsigned t, F &&f)
-{
-    static_assert(sizeof(typename BV::Word) == 4, "float32");
-    const uint4 *words = (const uint4 *)vec.word + t;
-#pragma unroll
-    for (unsigned k = 0; k < 8; k++) {
-        const uint4 w = words[32u * k];
-        f(__uint_as_float(w.x), 0u), f(__uint_as_float(w.y), 1u);
-        f(__uint_as_float(w.z), 0u), f(__uint_as_float(w.w), 1u);
-    }
-}
-
-/* A full RAW float32 vector: each thread sums its values (for_each_stored, two chains) and
+/* A full RAW float32 vector: each thread sums its values (block_vector::for_each_stored, two chains) and
  * takes their extremes with fminf and fmaxf, where adding them one by one (an order key and
  * a NaN test each) held the sums of incompressible columns at 0.62 G values/ms, 58 % of their
  * read limit (docs/GPU.md). That is the thread's exact aggregate unless its sum is NaN (a NaN
  * among its values, or infinities of both signs) or one of its extremes is zero, whose sign
  * fminf and fmaxf need not get right: that thread then adds its values one by one. */
-template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, unsigned t, aggregate_partial<float> &acc)
+template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, aggregate_partial<float> &acc)
 {
     double sum[2] = {0.0, 0.0};
     float lo = INFINITY, hi = -INFINITY;
-    for_each_stored(vec, t, [&](float x, unsigned chain) {
+    vec.for_each_stored([&](float x, unsigned chain) {
         sum[chain] += (double)x;
         lo = fminf(lo, x);
         hi = fmaxf(hi, x);
@@ -394,7 +379,7 @@ template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV
     const double s = sum[0] + sum[1];
     if (s != s || lo == 0.0f || hi == 0.0f) {
         asm volatile("" ::: "memory"); /* loaded again, not kept in registers: they spilled */
-        for_each_stored(vec, t, [&](float x, unsigned) { acc.add(x); });
+        vec.for_each_stored([&](float x, unsigned) { acc.add(x); });
         return;
     }
     acc.count += 32u;
@@ -463,7 +448,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
          * sums 3-4 % (docs/GPU.md). */
         if constexpr (sums_per_value<T>()) {
             if (!added && vec.full() && !vec.is_alp) {
-                aggregate_stored(vec, t, acc);
+                aggregate_stored(vec, acc);
                 added = true;
             }
         }

@@ -169,6 +169,22 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
+    /* A full 32-bit vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain) for
+     * this thread's 32 values, those of its 16-byte words t, t + 32, ... of the payload, in an
+     * order only sums and counts can use; chain alternates between 0 and 1 (two chains of
+     * adds). */
+    template <typename F> __device__ __forceinline__ void for_each_stored(F &&f) const
+    {
+        static_assert(Threads == 32 && W == 32, "a warp, 32-bit words");
+        const uint4 *words = (const uint4 *)word + Group::rank();
+#pragma unroll
+        for (unsigned k = 0; k < 8; k++) {
+            const uint4 w = words[32u * k];
+            f(value_from_word<T>(w.x), 0u), f(value_from_word<T>(w.y), 1u);
+            f(value_from_word<T>(w.z), 0u), f(value_from_word<T>(w.w), 1u);
+        }
+    }
+
     /* Sets the packed integer of `slot` to v (v <= mask) in the staged copy init read, whose
      * payload is at `payload` (the group's own until its body returns). The value's bits
      * [slot / L · b, + b) of lane l's stream span up to three 32-bit halves; half h is word

@@ -119,8 +119,30 @@ __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const 
     return Any ? (unsigned)any : 32u - outside;
 }
 
-/* 32- and 64-bit types, a warp per vector. Every slot below m is tested through its packed
- * integer, exception slots included; then each exception's thread takes back its slot's
+/* Matches among this thread's values of a RAW float vector, compared as stored (IEEE: a NaN
+ * never matches): a full float32 vector by block_vector::for_each_stored, otherwise its
+ * groups. */
+template <typename T, typename BV> __device__ __forceinline__ unsigned count_stored(const BV &vec, T lo, T hi)
+{
+    unsigned hits = 0;
+    if constexpr (sizeof(T) == 4) {
+        if (vec.full()) {
+            vec.for_each_stored([&](T x, unsigned) { hits += x >= lo && x <= hi; });
+            return hits;
+        }
+    }
+    vec.for_each_packed([&](unsigned, typename BV::Word p) {
+        const T x = value_from_word<T>(p);
+        hits += x >= lo && x <= hi;
+    });
+    return hits;
+}
+
+/* 32- and 64-bit types, a warp per vector. A RAW float vector is compared as stored
+ * (count_stored). Otherwise every slot below m is tested through its packed integer,
+ * exception slots included (with one subtraction and one comparison where the plan covers
+ * all of them; comparing wide vectors through packed_in_range held them at 62-68 % of their
+ * read limit on an H100, docs/GPU.md); then each exception's thread takes back its slot's
  * verdict and adds its stored value's. match() equals decode-then-compare for every packed
  * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
  * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
@@ -146,19 +168,20 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         vec.init(col, v, stage);
         galp_gpu_range_plan pl;
         if constexpr (value_traits<T>::is_float) {
-            if (plan != nullptr && vec.is_alp)
-                pl = *(const galp_gpu_range_plan *)stage.record;
-            else
-                pl = decode_all_plan();
+            if (!vec.is_alp) { /* RAW (spec/format.md §2): the stored floats, no exceptions */
+                hits += count_stored<T>(vec, lo, hi);
+                return;
+            }
+            pl = plan != nullptr ? *(const galp_gpu_range_plan *)stage.record : decode_all_plan();
         } else {
             pl = integer_plan<T>(vec, lo, hi);
         }
         auto match = [&](Word p) -> bool {
             return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
         };
+        const bool any_safe = pl.safe_lo <= pl.safe_hi;
+        const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
         if (vec.full() && vec.narrow()) {
-            const bool any_safe = pl.safe_lo <= pl.safe_hi;
-            const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
             if (!all_safe || pl.lo <= pl.hi) { /* else no packed integer matches */
                 bool unsafe = !any_safe;
                 if (any_safe) {
@@ -179,6 +202,11 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                     for (unsigned r = 0; r < 32; r++)
                         hits += match(p[r]);
                 }
+            }
+        } else if (all_safe) { /* wide or partial: every packed integer compared as one */
+            if (pl.lo <= pl.hi) {
+                const uint64_t first = pl.lo, span = pl.hi - pl.lo;
+                vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
             }
         } else {
             vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
