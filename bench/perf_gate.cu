@@ -77,19 +77,38 @@ static int read_floors(const char *path, floor_line **out, int *count)
     return 0;
 }
 
-/* The gate's columns: synthetic ones always, the real row group when the corpus is there. */
-static int gate_datasets(const char *data_dir, bench_dataset *d, int *count)
+/* Row group `name` of the corpus as f64 (when keep_f64) and cast to f32, appended to d[*n];
+ * absent, it is left out with a note. */
+static int add_rowgroup(const char *data_dir, const char *name, int keep_f64, bench_dataset *d, int *n)
 {
     char path[4096], err[512];
-    int n = 0;
-    snprintf(path, sizeof path, "%.4000s/rowgroups/city_temperature_f_tw.bin", data_dir);
-    if (bench_dataset_read(path, GALP_TYPE_F64, "rowgroup", &d[n], err, sizeof err) == 0) {
-        if (bench_dataset_cast_f32(&d[n], &d[n + 1]) != 0)
-            return -1;
-        n += 2;
-    } else {
-        fprintf(stderr, "galp-perf-gate: %s: real-data cases skipped\n", err);
+    bench_dataset f64;
+    snprintf(path, sizeof path, "%.4000s/rowgroups/%.64s.bin", data_dir, name);
+    if (bench_dataset_read(path, GALP_TYPE_F64, "rowgroup", &f64, err, sizeof err) != 0) {
+        fprintf(stderr, "galp-perf-gate: %s: its cases skipped\n", err);
+        return 0;
     }
+    if (bench_dataset_cast_f32(&f64, &d[*n + (keep_f64 ? 1 : 0)]) != 0) {
+        bench_dataset_free(&f64);
+        return -1;
+    }
+    if (keep_f64)
+        d[*n] = f64;
+    else
+        bench_dataset_free(&f64);
+    *n += keep_f64 ? 2 : 1;
+    return 0;
+}
+
+/* The gate's columns: synthetic ones always, real row groups when the corpus is there:
+ * city_temperature_f_tw as f64 and f32 (G-ALP), and bitcoin_transactions_f_tw as f32, whose
+ * vectors are all RAW (the scans' stored-float paths). */
+static int gate_datasets(const char *data_dir, bench_dataset *d, int *count)
+{
+    int n = 0;
+    if (add_rowgroup(data_dir, "city_temperature_f_tw", 1, d, &n) != 0 ||
+        add_rowgroup(data_dir, "bitcoin_transactions_f_tw", 0, d, &n) != 0)
+        return -1;
     const uint64_t values = 128 * GALP_VECTOR_SIZE;
     if (bench_dataset_synthetic_alp(GALP_TYPE_F64, 16, 0, values, 11, &d[n++]) != 0 ||
         bench_dataset_synthetic_alp(GALP_TYPE_F64, 16, 5, values, 12, &d[n++]) != 0 ||
@@ -161,7 +180,7 @@ int main(int argc, char **argv)
         return 77;
     }
     bench_ceilings ceil;
-    bench_dataset data[8];
+    bench_dataset data[10];
     int ndata = 0;
     if (bench_measure_ceilings(bytes, 3, 10, &ceil) != 0 ||
         gate_datasets(data_dir, data, &ndata) != 0)
