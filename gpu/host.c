@@ -18,7 +18,7 @@
 struct galp_gpu_column {
     uint8_t *image;       /* device copy of the image (gpu/image.c) */
     galp_gpu_view view;
-    uint32_t largest_vector; /* galp_gpu_image_stage_size (gpu/image.h, gpu/kernels.h) */
+    galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
 };
 
 galp_status galp_gpu_available(void)
@@ -72,7 +72,7 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
         return GALP_ERR_CUDA;
     }
     free(host_image);
-    c->largest_vector = galp_gpu_image_stage_size(&col);
+    c->shape = galp_gpu_image_shape(&col);
     c->view.data = c->image;
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
@@ -108,7 +108,7 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)
         return GALP_OK;
-    return galp_gpu_launch_decompress(&column->view, column->largest_vector, dst, stream);
+    return galp_gpu_launch_decompress(&column->view, column->shape.largest_vector, dst, stream);
 }
 
 galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
@@ -116,7 +116,7 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
 {
     if (column == NULL || result == NULL)
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_aggregate(&column->view, column->largest_vector, result, stream);
+    return galp_gpu_launch_aggregate(&column->view, column->shape.largest_vector, result, stream);
 }
 
 /* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP. */
@@ -148,7 +148,7 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
     size_t need = galp_gpu_range_temp_size(column);
     if (temp_size < need || (need != 0 && (temp == NULL || (uintptr_t)temp % 16 != 0)))
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_range(&column->view, column->largest_vector, value_bits(column, lo),
+    return galp_gpu_launch_range(&column->view, &column->shape, value_bits(column, lo),
                                  value_bits(column, hi),
                                  need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,
                                  stream);

@@ -1,6 +1,7 @@
 /*
  * gpu/image.c — the device image of a column: the file, with ALP-layout vectors rewritten in
- * the G-ALP layout; and the size of its largest vector as the kernels stage it.
+ * the G-ALP layout; and its shape: the size of its largest vector as the kernels stage it,
+ * and whether it has vectors that the scans count on their own paths.
  *
  * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
@@ -41,17 +42,19 @@ static uint64_t image_payload_size(const galp_column *col, const galp_vector_inf
     return size;
 }
 
-uint32_t galp_gpu_image_stage_size(const galp_column *col)
+galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
-    uint32_t largest = 128;
+    galp_gpu_shape shape = {128, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
         const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, &info);
-        largest = need > largest ? (uint32_t)need : largest;
+        shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
+        if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32)
+            shape.wide_or_raw = 1;
     }
-    return largest;
+    return shape;
 }
 
 galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t *image_size)

@@ -8,16 +8,18 @@
 #include <stdint.h>
 
 #include "galp.h"
+#include "kernels.h"
 
 /* For a validated column of scheme ALP: a malloc'ed copy in which every ALP vector is a
  * G-ALP vector (the caller frees *image). GALP_ERR_TOO_LARGE if memory runs out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
 
-/* The shared memory, in bytes, that the bulk kernels need for the largest vector of the
- * image of a validated column (gpu/vector_pipeline.cuh): its payload in the image, but at
- * least the 128-byte line 0 of its packed words, and for RAW the 128·W bytes of a full
- * vector, since the kernels address the word of every slot (those past m are read and
- * discarded) whatever the vector holds. */
-uint32_t galp_gpu_image_stage_size(const galp_column *column);
+/* The shape of the image of a validated column (gpu/kernels.h): its largest vector is the
+ * shared memory, in bytes, that the bulk kernels need for it (gpu/vector_pipeline.cuh): its
+ * payload in the image, but at least the 128-byte line 0 of its packed words, and for RAW
+ * the 128·W bytes of a full vector, since the kernels address the word of every slot (those
+ * past m are read and discarded) whatever the vector holds; wide_or_raw is set when some
+ * vector is RAW or wider than 32 bits. */
+galp_gpu_shape galp_gpu_image_shape(const galp_column *column);
 
 #endif /* GALP_GPU_IMAGE_H */

@@ -25,8 +25,16 @@ typedef struct galp_gpu_range_plan {
     uint64_t safe_lo, safe_hi;
 } galp_gpu_range_plan;
 
-/* largest_vector: galp_gpu_image_stage_size of the column (gpu/image.h); it sizes the kernels'
- * shared-memory stages (gpu/vector_pipeline.cuh). */
+/* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
+ * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh), and
+ * wide_or_raw (some vector is RAW or wider than 32 bits) selects the range scan that has
+ * paths for those vectors (gpu/range.cu). */
+typedef struct galp_gpu_shape {
+    uint32_t largest_vector;
+    int wide_or_raw;
+} galp_gpu_shape;
+
+/* largest_vector: that of the column's shape. */
 galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t largest_vector, void *dst,
                                        galp_gpu_stream stream);
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t largest_vector,
@@ -34,7 +42,7 @@ galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t larges
 /* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, 16-byte
  * aligned, or NULL for columns without G-ALP vectors. Exactly one of count and found is
  * non-NULL. */
-galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t largest_vector, uint64_t lo_bits,
+galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shape *shape, uint64_t lo_bits,
                                   uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
                                   uint32_t *found, galp_gpu_stream stream);
 

@@ -138,18 +138,18 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
     return hits;
 }
 
-/* 32- and 64-bit types, a warp per vector. A RAW float vector is compared as stored
- * (count_stored). Otherwise every slot below m is tested through its packed integer,
- * exception slots included (with one subtraction and one comparison where the plan covers
- * all of them; comparing wide vectors through packed_in_range held them at 62-68 % of their
- * read limit on an H100, docs/GPU.md); then each exception's thread takes back its slot's
- * verdict and adds its stored value's. match() equals decode-then-compare for every packed
+/* 32- and 64-bit types, a warp per vector. With Direct, a RAW float vector is compared as
+ * stored (count_stored). Otherwise every slot below m is tested through its packed integer,
+ * exception slots included (with Direct, a wide or partial vector whose plan covers all of
+ * them with one subtraction and one comparison each: through packed_in_range, wide vectors
+ * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then each exception's thread
+ * takes back its slot's verdict and adds its stored value's. match() equals decode-then-compare for every packed
  * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
  * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
  * Exists (Result = uint32_t, *result set to 1 when a value is found) sums the same counts,
  * except that in a full narrow vector without exceptions a thread adds 1 if any of its rows
  * matches: the block's sum is then positive exactly when the count is. */
-template <typename T, typename Result>
+template <typename T, typename Result, bool Direct>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
                        Result *result, unsigned stage_bytes)
@@ -168,20 +168,25 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         vec.init(col, v, stage);
         galp_gpu_range_plan pl;
         if constexpr (value_traits<T>::is_float) {
-            if (!vec.is_alp) { /* RAW (spec/format.md §2): the stored floats, no exceptions */
-                hits += count_stored<T>(vec, lo, hi);
-                return;
+            if constexpr (Direct) {
+                if (!vec.is_alp) { /* RAW (spec/format.md §2): the stored floats, no exceptions */
+                    hits += count_stored<T>(vec, lo, hi);
+                    return;
+                }
             }
-            pl = plan != nullptr ? *(const galp_gpu_range_plan *)stage.record : decode_all_plan();
+            if (plan != nullptr && vec.is_alp)
+                pl = *(const galp_gpu_range_plan *)stage.record;
+            else
+                pl = decode_all_plan();
         } else {
             pl = integer_plan<T>(vec, lo, hi);
         }
         auto match = [&](Word p) -> bool {
             return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
         };
-        const bool any_safe = pl.safe_lo <= pl.safe_hi;
-        const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
         if (vec.full() && vec.narrow()) {
+            const bool any_safe = pl.safe_lo <= pl.safe_hi;
+            const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
             if (!all_safe || pl.lo <= pl.hi) { /* else no packed integer matches */
                 bool unsafe = !any_safe;
                 if (any_safe) {
@@ -203,7 +208,8 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                         hits += match(p[r]);
                 }
             }
-        } else if (all_safe) { /* wide or partial: every packed integer compared as one */
+        } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
+            /* wide or partial, every packed integer safe: each compared with one subtraction */
             if (pl.lo <= pl.hi) {
                 const uint64_t first = pl.lo, span = pl.hi - pl.lo;
                 vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
@@ -227,22 +233,36 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 }
 
 /* block_range_kernel into *result; false when no block fits on the device. */
-template <typename T, typename Result>
+template <typename T, bool Direct, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, uint32_t largest_vector, uint64_t lo_bits, uint64_t hi_bits,
                                const galp_gpu_range_plan *plan, Result *result, galp_gpu_stream stream)
 {
-    const scan_launch l = plan_scan_launch(block_range_kernel<T, Result>, largest_vector, col.vector_count);
+    const scan_launch l = plan_scan_launch(block_range_kernel<T, Result, Direct>, largest_vector, col.vector_count);
     if (l.blocks != 0)
-        block_range_kernel<T, Result><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan, result,
-                                                                                  l.stage);
+        block_range_kernel<T, Result, Direct><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan,
+                                                                                          result, l.stage);
     return l.blocks != 0;
+}
+
+/* The variant of block_range_kernel for a column: with the paths for RAW and wide vectors
+ * (Direct) only where it has such vectors, since compiled in they cost the narrow G-ALP
+ * vectors of other columns 3-11 % on an H200 (docs/GPU.md). Either variant counts every
+ * vector right. */
+template <typename T, typename Result>
+static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, uint64_t lo_bits,
+                               uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
+                               galp_gpu_stream stream)
+{
+    return shape.wide_or_raw
+               ? launch_block_range<T, true>(col, shape.largest_vector, lo_bits, hi_bits, plan, result, stream)
+               : launch_block_range<T, false>(col, shape.largest_vector, lo_bits, hi_bits, plan, result, stream);
 }
 
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
 
-extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t largest_vector, uint64_t lo_bits,
+extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shape *shape, uint64_t lo_bits,
                                              uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
                                              uint32_t *found, galp_gpu_stream stream)
 {
@@ -260,8 +280,8 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, uint32_t
                                  stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            if (!(found != nullptr ? launch_block_range<T>(col, largest_vector, lo_bits, hi_bits, plan, found, stream)
-                                   : launch_block_range<T>(col, largest_vector, lo_bits, hi_bits, plan, count, stream)))
+            if (!(found != nullptr ? launch_block_range<T>(col, *shape, lo_bits, hi_bits, plan, found, stream)
+                                   : launch_block_range<T>(col, *shape, lo_bits, hi_bits, plan, count, stream)))
                 return GALP_ERR_CUDA;
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,

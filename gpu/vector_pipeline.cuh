@@ -27,7 +27,7 @@
  *              payload stay in the file because payloads are 16-byte aligned and the file
  *              ends in 256 zero bytes (§3.5).
  *
- * A stage has room for the column's largest vector (galp_gpu_image_stage_size, measured by
+ * A stage has room for the column's largest vector (galp_gpu_image_shape, measured by
  * the host API at upload), so every vector, exceptions included, is decoded from shared
  * memory: at most 2 · (64 + 18,464) bytes per warp for float64 (G-ALP, b = 64, 1024
  * exceptions). Shared memory, not registers, is what limits the warps of a multiprocessor
