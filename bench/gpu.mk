@@ -5,7 +5,7 @@
 EXTRA_DIST += bench/gpu_bench.cu
 if HAVE_CUDA
 EXTRA_PROGRAMS += bench/gpu_bench
-bench_gpu_bench_SOURCES = $(BENCH_C_FILES)
+bench_gpu_bench_SOURCES = $(BENCH_INPUT_FILES)
 bench_gpu_bench_LDADD = bench/gpu_bench_cu.o bench/bench_device_cu.o libgalp.la $(CUDA_LIBS)
 bench/gpu_bench_cu.o: bench/gpu_bench.cu $(BENCH_CU_DEPS)
 	$(AM_V_GEN)$(MKDIR_P) bench && $(BENCH_NVCC) -c -o $@ $(top_srcdir)/bench/gpu_bench.cu

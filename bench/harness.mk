@@ -6,10 +6,11 @@
 # bench/*_cu.o and linked into C programs with libgalp; like libgalp's kernels they use no
 # C++ runtime, so the C linker needs no libstdc++.
 
-BENCH_C_FILES = \
+# The inputs (tiled files, synthetic columns), then the result rows of galp-bench and the gate.
+BENCH_INPUT_FILES = \
 	bench/galp_tile.c bench/galp_tile.h \
-	bench/bench_data.c bench/bench_data.h bench/bench_error.h \
-	bench/bench_report.c bench/bench_report.h
+	bench/bench_data.c bench/bench_data.h bench/bench_error.h
+BENCH_C_FILES = $(BENCH_INPUT_FILES) bench/bench_report.c bench/bench_report.h
 BENCH_CU_INCLUDES = \
 	bench/bench_device.cuh bench/scan_kernels.cuh bench/bench_case.cuh bench/galp_rows.h \
 	bench/nvcomp_codecs.h bench/nvcomp_column.h bench/nvcomp_rows.h
@@ -28,7 +29,7 @@ TESTS += conformance/test_perf_gate.sh
 if HAVE_CMOCKA
 check_PROGRAMS += conformance/test_bench_tile
 TESTS += conformance/test_bench_tile
-conformance_test_bench_tile_SOURCES = conformance/test_bench_tile.c $(BENCH_C_FILES)
+conformance_test_bench_tile_SOURCES = conformance/test_bench_tile.c $(BENCH_INPUT_FILES)
 conformance_test_bench_tile_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench
 conformance_test_bench_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_bench_tile_LDADD = libgalp.la $(CMOCKA_LIBS)
