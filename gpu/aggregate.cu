@@ -361,10 +361,10 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
             acc.add(vec.decode(p[r]));
 }
 
-/* A full RAW float32 vector: each thread sums its values (block_vector::for_each_stored, two chains) and
- * takes their extremes with fminf and fmaxf, where adding them one by one (an order key and
- * a NaN test each) held the sums of incompressible columns at 0.62 G values/ms, 58 % of their
- * read limit (docs/GPU.md). That is the thread's exact aggregate unless its sum is NaN (a NaN
+/* A full RAW float32 vector: each thread sums its values (block_vector::for_each_stored, two
+ * chains) and takes their extremes with fminf and fmaxf, where adding them one by one (an
+ * order key and a NaN test each) held the sums of incompressible columns at 0.62 G values/ms,
+ * 58 % of their read limit (docs/GPU.md). That is the thread's exact aggregate unless its sum is NaN (a NaN
  * among its values, or infinities of both signs) or one of its extremes is zero, whose sign
  * fminf and fmaxf need not get right: that thread then adds its values one by one. */
 template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, aggregate_partial<float> &acc)

@@ -143,8 +143,9 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
  * exception slots included (with Direct, a wide or partial vector whose plan covers all of
  * them with one subtraction and one comparison each: through packed_in_range, wide vectors
  * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then each exception's thread
- * takes back its slot's verdict and adds its stored value's. match() equals decode-then-compare for every packed
- * integer (gpu/pushdown.cuh), so the threads agree whichever way each counted. The per-thread
+ * takes back its slot's verdict and adds its stored value's. match() equals
+ * decode-then-compare for every packed integer (gpu/pushdown.cuh), so the threads agree
+ * whichever way each counted. The per-thread
  * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
  * Exists (Result = uint32_t, *result set to 1 when a value is found) sums the same counts,
  * except that in a full narrow vector without exceptions a thread adds 1 if any of its rows
@@ -209,7 +210,10 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                 }
             }
         } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
-            /* wide or partial, every packed integer safe: each compared with one subtraction */
+            /* wide or partial, every packed integer safe (all_safe above, written out again:
+             * shared through a helper, or hoisted, it changed the SASS of the plain variant,
+             * which is kept instruction for instruction the measured kernel of 4a712eb):
+             * each compared with one subtraction */
             if (pl.lo <= pl.hi) {
                 const uint64_t first = pl.lo, span = pl.hi - pl.lo;
                 vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
