@@ -14,10 +14,11 @@
  * of rounding of Σ|x| of the sum of the decoded values. float32 values are decoded and summed
  * one by one, because a float32 value differs from its decimal by up to 2^-24 of itself. Full
  * vectors of 64-bit types wider than 32 bits are summed alike in block_vector's groups. Full
- * RAW float32 vectors are summed as stored, their extremes taken by fminf and fmaxf
- * (aggregate_stored). Where some packed integer of a vector falls outside its safe range the
- * warp decodes and adds the vector's values one by one, as it does RAW float64 vectors (groups)
- * and partial vectors (groups).
+ * RAW float vectors are summed as stored, their extremes taken by fmin and fmax
+ * (aggregate_stored), in the variant of the kernel for columns that have such vectors
+ * (Direct). Where some packed integer of a vector falls outside its safe range the warp
+ * decodes and adds the vector's values one by one, as it does partial vectors (groups) and
+ * RAW vectors in the other variant.
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
  * the rest. In the packed sums of float64 vectors every exception slot of the staged vector
@@ -361,30 +362,56 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
             acc.add(vec.decode(p[r]));
 }
 
-/* A full RAW float32 vector: each thread sums its values (block_vector::for_each_stored, two
- * chains) and takes their extremes with fminf and fmaxf, where adding them one by one (an
- * order key and a NaN test each) held the sums of incompressible columns at 0.62 G values/ms,
- * 58 % of their read limit (docs/GPU.md). That is the thread's exact aggregate unless its sum is NaN (a NaN
- * among its values, or infinities of both signs) or one of its extremes is zero, whose sign
- * fminf and fmaxf need not get right: that thread then adds its values one by one. */
-template <typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, aggregate_partial<float> &acc)
+/* The smaller and larger of two floats by fmin and fmax: the other one where one is NaN,
+ * either one where they are zeros of both signs. */
+template <typename T> __device__ __forceinline__ T smaller(T a, T x)
+{
+    if constexpr (sizeof(T) == 4)
+        return fminf(a, x);
+    else
+        return fmin(a, x);
+}
+template <typename T> __device__ __forceinline__ T larger(T a, T x)
+{
+    if constexpr (sizeof(T) == 4)
+        return fmaxf(a, x);
+    else
+        return fmax(a, x);
+}
+
+/* A full RAW float vector: each thread sums its values (block_vector::for_each_stored, two
+ * chains) and takes their extremes with fmin and fmax, where adding them one by one (an order
+ * key and a NaN test each) held the sums of incompressible columns at 0.62 (float32) and 0.28
+ * (float64) G values/ms, 52-58 % of their read limit (docs/GPU.md). That is the thread's exact
+ * aggregate unless its sum is NaN (a NaN among its values, or infinities of both signs): that
+ * thread then adds its values one by one. An extreme that is a zero may have the wrong sign
+ * (fmin and fmax need not order -0 below +0): the thread then also takes the order keys of
+ * its zeros, which puts -0 below +0. */
+template <typename T, typename BV> __device__ __forceinline__ void aggregate_stored(const BV &vec, aggregate_partial<T> &acc)
 {
     double sum[2] = {0.0, 0.0};
-    float lo = INFINITY, hi = -INFINITY;
-    vec.for_each_stored([&](float x, unsigned chain) {
+    T lo = (T)INFINITY, hi = (T)-INFINITY;
+    vec.for_each_stored([&](T x, unsigned chain) {
         sum[chain] += (double)x;
-        lo = fminf(lo, x);
-        hi = fmaxf(hi, x);
+        lo = smaller(lo, x);
+        hi = larger(hi, x);
     });
     const double s = sum[0] + sum[1];
-    if (s != s || lo == 0.0f || hi == 0.0f) {
+    if (s != s) {
         asm volatile("" ::: "memory"); /* loaded again, not kept in registers: they spilled */
-        vec.for_each_stored([&](float x, unsigned) { acc.add(x); });
+        vec.for_each_stored([&](T x, unsigned) { acc.add(x); });
         return;
     }
     acc.count += 32u;
     acc.fsum += s;
     acc.add_extremes(lo, hi);
+    if (lo == (T)0 || hi == (T)0) {
+        asm volatile("" ::: "memory");
+        vec.for_each_stored([&](T x, unsigned) {
+            if (x == (T)0)
+                acc.add_extremes(x, x);
+        });
+    }
 }
 
 /* Any vector, in the groups of block_vector: every slot below m decoded and added, those
@@ -398,11 +425,13 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
     });
 }
 
-/* 32- and 64-bit types, a warp per vector. Each thread has a mask of the exception rows among
- * its 32 rows (block_vector::packed_rows), built where a path needs it; the masks alternate
- * between two copies from vector to vector, so that a thread clears its word of one copy while
- * the other is in use, with no barrier of its own. */
-template <typename T>
+/* 32- and 64-bit types, a warp per vector. With Direct (float types), a full RAW vector is
+ * summed as stored (aggregate_stored); without, it is decoded and added one by one, which is
+ * right too but slower. Each thread has a mask of the exception rows among its 32 rows
+ * (block_vector::packed_rows), built where a path needs it; the masks alternate between two
+ * copies from vector to vector, so that a thread clears its word of one copy while the other
+ * is in use, with no barrier of its own. */
+template <typename T, bool Direct>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
@@ -421,6 +450,13 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         uint32_t *marks = masks[parity];
         masks[parity ^ 1u][t] = 0; /* for the next vector */
         parity ^= 1u;
+        /* A float vector that is not G-ALP is RAW (spec/format.md §2), without exceptions. */
+        if constexpr (Direct && value_traits<T>::is_float) {
+            if (vec.full() && !vec.is_alp) {
+                aggregate_stored(vec, acc);
+                return;
+            }
+        }
         /* Packed sums: a full vector with a safe range, and for float64 exceptions a fill value. */
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
         typename bv::Word fill = 0;
@@ -443,15 +479,6 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
             added = packed_sums && aggregate_wide(vec, safe, exceptions_taken(vec.c, t), (uint64_t)fill, acc);
         }
-        /* RAW float32 vectors (a float vector that is not G-ALP is RAW: spec/format.md §2).
-         * Not float64: the same path made its RAW sums 1.8x faster but cost the other float64
-         * sums 3-4 % (docs/GPU.md). */
-        if constexpr (sums_per_value<T>()) {
-            if (!added && vec.full() && !vec.is_alp) {
-                aggregate_stored(vec, acc);
-                added = true;
-            }
-        }
         if (!added) {
             if (vec.c != 0 && !sums_per_value<T>())
                 mark_exceptions(vec, t, marks);
@@ -466,11 +493,27 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     acc.template flush<scan_threads>(r);
 }
 
+/* block_aggregate_kernel into *result; false when no block fits on the device. */
+template <typename T, bool Direct>
+static bool launch_block_aggregate(const galp_gpu_view &col, uint32_t largest_vector, galp_gpu_aggregate *result,
+                                   galp_gpu_stream stream)
+{
+    const scan_launch l = plan_scan_launch(block_aggregate_kernel<T, Direct>, largest_vector, col.vector_count);
+    if (l.blocks != 0)
+        block_aggregate_kernel<T, Direct><<<l.blocks, l.threads, l.memory, stream>>>(col, result, l.stage);
+    return l.blocks != 0;
+}
+
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
 
-extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t largest_vector,
+/* The variant of block_aggregate_kernel for a float column, as for the range scans
+ * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
+ * the shape does not tell them apart), since compiled in, it cost the other float64 sums
+ * 3-4 % (docs/GPU.md). The wide path is in both variants: left out, the plain float64 kernel
+ * spilled more and its narrow sums lost 1-9 % on an H200. */
+extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
@@ -479,10 +522,13 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint
         aggregate_init<<<1, 1, 0, stream>>>(result);
         if (col.vector_count != 0) {
             if constexpr (value_traits<T>::bits >= 32) {
-                const scan_launch l = plan_scan_launch(block_aggregate_kernel<T>, largest_vector, col.vector_count);
-                if (l.blocks == 0)
+                constexpr bool is_float = value_traits<T>::is_float;
+                const bool launched =
+                    is_float && shape->wide_or_raw
+                        ? launch_block_aggregate<T, is_float>(col, shape->largest_vector, result, stream)
+                        : launch_block_aggregate<T, false>(col, shape->largest_vector, result, stream);
+                if (!launched)
                     return GALP_ERR_CUDA;
-                block_aggregate_kernel<T><<<l.blocks, l.threads, l.memory, stream>>>(col, result, l.stage);
             } else {
                 unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
@@ -493,4 +539,3 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint
         return launch_status();
     });
 }
-

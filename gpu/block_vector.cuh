@@ -169,19 +169,28 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
-    /* A full 32-bit vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain) for
-     * this thread's 32 values, those of its 16-byte words t, t + 32, ... of the payload, in an
-     * order only sums and counts can use; chain alternates between 0 and 1 (two chains of
-     * adds). */
+    /* A full vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain) for this
+     * thread's 32 values, those of its 16-byte words t, t + 32, ... of the payload (4 values
+     * each of a 32-bit type, 2 of a 64-bit one), in an order only sums, counts and extremes
+     * can use; chain alternates between 0 and 1 (two chains of adds). */
     template <typename F> __device__ __forceinline__ void for_each_stored(F &&f) const
     {
-        static_assert(Threads == 32 && W == 32, "a warp, 32-bit words");
+        static_assert(Threads == 32, "a warp of 32 threads, 32 values each");
         const uint4 *words = (const uint4 *)word + Group::rank();
+        if constexpr (W == 32) {
 #pragma unroll
-        for (unsigned k = 0; k < 8; k++) {
-            const uint4 w = words[32u * k];
-            f(value_from_word<T>(w.x), 0u), f(value_from_word<T>(w.y), 1u);
-            f(value_from_word<T>(w.z), 0u), f(value_from_word<T>(w.w), 1u);
+            for (unsigned k = 0; k < 8; k++) {
+                const uint4 w = words[32u * k];
+                f(value_from_word<T>(w.x), 0u), f(value_from_word<T>(w.y), 1u);
+                f(value_from_word<T>(w.z), 0u), f(value_from_word<T>(w.w), 1u);
+            }
+        } else {
+#pragma unroll 8
+            for (unsigned k = 0; k < 16; k++) {
+                const uint4 w = words[32u * k];
+                f(value_from_word<T>((uint64_t)w.y << 32 | w.x), 0u);
+                f(value_from_word<T>((uint64_t)w.w << 32 | w.z), 1u);
+            }
         }
     }
 

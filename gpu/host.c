@@ -116,7 +116,7 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
 {
     if (column == NULL || result == NULL)
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_aggregate(&column->view, column->shape.largest_vector, result, stream);
+    return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
 }
 
 /* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP. */

@@ -27,8 +27,8 @@ typedef struct galp_gpu_range_plan {
 
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
  * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh), and
- * wide_or_raw (some vector is RAW or wider than 32 bits) selects the range scan that has
- * paths for those vectors (gpu/range.cu). */
+ * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
+ * for those vectors (gpu/range.cu, gpu/aggregate.cu). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
@@ -37,7 +37,7 @@ typedef struct galp_gpu_shape {
 /* largest_vector: that of the column's shape. */
 galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t largest_vector, void *dst,
                                        galp_gpu_stream stream);
-galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, uint32_t largest_vector,
+galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
 /* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, 16-byte
  * aligned, or NULL for columns without G-ALP vectors. Exactly one of count and found is
