@@ -2,7 +2,7 @@
  * perf_gate.cu — `galp-perf-gate`: the performance gate of `make check` on a GPU runner.
  *
  * Measures, in one process and in well under a minute, the device's copy and read bandwidth
- * and libgalp's GPU throughput on a few columns (a real row group and its f32 cast when
+ * and libgalp's GPU throughput on a few columns (real columns of the corpus when
  * $GALP_DATA_DIR has them, and synthetic columns that are always there), then asserts the
  * floors of bench/floors.txt. A floor is a fraction of the limit measured in this run
  * (decode: compressed read + decoded written at the copy rate; scans: compressed read at the
@@ -77,18 +77,20 @@ static int read_floors(const char *path, floor_line **out, int *count)
     return 0;
 }
 
-/* Row group `name` of the corpus as f64 (when keep_f64) and cast to f32, appended to d[*n];
- * absent, it is left out with a note. */
-static int add_rowgroup(const char *data_dir, const char *name, int keep_f64, bench_dataset *d, int *n)
+/* A file of the corpus (`file` under data_dir, of kind `source`: "rowgroup" or "sample"), as
+ * f64 when keep_f64 and cast to f32 when keep_f32, appended to d[*n]; absent, it is left out
+ * with a note. */
+static int add_corpus_column(const char *data_dir, const char *file, const char *source, int keep_f64,
+                             int keep_f32, bench_dataset *d, int *n)
 {
     char path[4096], err[512];
     bench_dataset f64;
-    snprintf(path, sizeof path, "%.4000s/rowgroups/%.64s.bin", data_dir, name);
-    if (bench_dataset_read(path, GALP_TYPE_F64, "rowgroup", &f64, err, sizeof err) != 0) {
+    snprintf(path, sizeof path, "%.4000s/%.64s", data_dir, file);
+    if (bench_dataset_read(path, GALP_TYPE_F64, source, &f64, err, sizeof err) != 0) {
         fprintf(stderr, "galp-perf-gate: %s: its cases skipped\n", err);
         return 0;
     }
-    if (bench_dataset_cast_f32(&f64, &d[*n + (keep_f64 ? 1 : 0)]) != 0) {
+    if (keep_f32 && bench_dataset_cast_f32(&f64, &d[*n + (keep_f64 ? 1 : 0)]) != 0) {
         bench_dataset_free(&f64);
         return -1;
     }
@@ -96,18 +98,21 @@ static int add_rowgroup(const char *data_dir, const char *name, int keep_f64, be
         d[*n] = f64;
     else
         bench_dataset_free(&f64);
-    *n += keep_f64 ? 2 : 1;
+    *n += (keep_f64 ? 1 : 0) + (keep_f32 ? 1 : 0);
     return 0;
 }
 
-/* The gate's columns: synthetic ones always, real row groups when the corpus is there:
- * city_temperature_f_tw as f64 and f32 (G-ALP), and bitcoin_transactions_f_tw as f32, whose
- * vectors are all RAW (the scans' stored-float paths). */
+/* The gate's columns (at most gate_max_columns): synthetic ones always, real ones when the
+ * corpus is there: the row group city_temperature_f_tw as f64 and f32 (G-ALP), and two whose
+ * vectors are all RAW (the scans' stored-float paths and the variants that have them): the
+ * row group bitcoin_transactions_f_tw cast to f32 and the sample poi_lat as f64. */
+enum { gate_max_columns = 12 };
 static int gate_datasets(const char *data_dir, bench_dataset *d, int *count)
 {
     int n = 0;
-    if (add_rowgroup(data_dir, "city_temperature_f_tw", 1, d, &n) != 0 ||
-        add_rowgroup(data_dir, "bitcoin_transactions_f_tw", 0, d, &n) != 0)
+    if (add_corpus_column(data_dir, "rowgroups/city_temperature_f_tw.bin", "rowgroup", 1, 1, d, &n) != 0 ||
+        add_corpus_column(data_dir, "rowgroups/bitcoin_transactions_f_tw.bin", "rowgroup", 0, 1, d, &n) != 0 ||
+        add_corpus_column(data_dir, "samples/poi_lat.csv", "sample", 1, 0, d, &n) != 0)
         return -1;
     const uint64_t values = 128 * GALP_VECTOR_SIZE;
     if (bench_dataset_synthetic_alp(GALP_TYPE_F64, 16, 0, values, 11, &d[n++]) != 0 ||
@@ -180,7 +185,7 @@ int main(int argc, char **argv)
         return 77;
     }
     bench_ceilings ceil;
-    bench_dataset data[10];
+    bench_dataset data[gate_max_columns];
     int ndata = 0;
     if (bench_measure_ceilings(bytes, 3, 10, &ceil) != 0 ||
         gate_datasets(data_dir, data, &ndata) != 0)
