@@ -518,6 +518,37 @@ static void test_floats_every_scheme(void **state)
     assert_true(plan_kinds_seen[1] > 0);
 }
 
+/* The Direct variants of the scans (gpu/range.cu, gpu/aggregate.cu) serve every vector of a
+ * column that has a RAW or wide one, not only those: the G-ALP vectors of fill_floats
+ * (exceptions, a full lane of them, wide f64 vectors, a partial last vector) around one vector
+ * of random bit patterns, which the encoder stores RAW. */
+static void test_direct_variant_mixed_vectors(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const uint64_t n = 9 * 1024 + 100;
+    uint64_t seed = 23;
+    for (size_t t = 0; t < 2; t++) {
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, n, &seed);
+        for (uint64_t i = 4 * 1024; i < 5 * 1024; i++)
+            store_bits(types[t], values, i, ts_random(&seed));
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        galp_column col;
+        galp_vector_info info;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        assert_int_equal(galp_vector_info_get(&col, 4, &info), GALP_OK);
+        assert_int_equal(info.scheme, GALP_SCHEME_RAW);
+        assert_int_equal(galp_vector_info_get(&col, 3, &info), GALP_OK);
+        assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+        check_file(file, len, &seed, 12);
+        free(file);
+        free(values);
+    }
+}
+
 /* Full RAW float vectors are aggregated with fmin and fmax, which need not order -0 and +0
  * (gpu/aggregate.cu): columns whose extremes are zeros, of one sign or both, beside
  * positives or negatives, and an infinity of each sign (a NaN sum) with a NaN. */
@@ -894,6 +925,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),
