@@ -406,7 +406,7 @@ template <typename T, typename BV> __device__ __forceinline__ void aggregate_sto
     acc.fsum += s;
     acc.add_extremes(lo, hi);
     if (lo == (T)0 || hi == (T)0) {
-        asm volatile("" ::: "memory");
+        asm volatile("" ::: "memory"); /* as above */
         vec.for_each_stored([&](T x, unsigned) {
             if (x == (T)0)
                 acc.add_extremes(x, x);
