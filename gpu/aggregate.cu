@@ -480,17 +480,6 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     acc.template flush<scan_threads>(r);
 }
 
-/* block_aggregate_kernel into *result; false when no block fits on the device. */
-template <typename T, bool Direct>
-static bool launch_block_aggregate(const galp_gpu_view &col, uint32_t largest_vector, galp_gpu_aggregate *result,
-                                   galp_gpu_stream stream)
-{
-    const scan_launch l = plan_scan_launch(block_aggregate_kernel<T, Direct>, largest_vector, col.vector_count);
-    if (l.blocks != 0)
-        block_aggregate_kernel<T, Direct><<<l.blocks, l.threads, l.memory, stream>>>(col, result, l.stage);
-    return l.blocks != 0;
-}
-
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
@@ -512,8 +501,10 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 constexpr bool is_float = value_traits<T>::is_float;
                 const bool launched =
                     is_float && shape->wide_or_raw
-                        ? launch_block_aggregate<T, is_float>(col, shape->largest_vector, result, stream)
-                        : launch_block_aggregate<T, false>(col, shape->largest_vector, result, stream);
+                        ? launch_scan(block_aggregate_kernel<T, is_float>, shape->largest_vector, col.vector_count,
+                                      stream, col, result)
+                        : launch_scan(block_aggregate_kernel<T, false>, shape->largest_vector, col.vector_count,
+                                      stream, col, result);
                 if (!launched)
                     return GALP_ERR_CUDA;
             } else {

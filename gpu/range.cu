@@ -236,18 +236,6 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     }
 }
 
-/* block_range_kernel into *result; false when no block fits on the device. */
-template <typename T, bool Direct, typename Result>
-static bool launch_block_range(const galp_gpu_view &col, uint32_t largest_vector, uint64_t lo_bits, uint64_t hi_bits,
-                               const galp_gpu_range_plan *plan, Result *result, galp_gpu_stream stream)
-{
-    const scan_launch l = plan_scan_launch(block_range_kernel<T, Result, Direct>, largest_vector, col.vector_count);
-    if (l.blocks != 0)
-        block_range_kernel<T, Result, Direct><<<l.blocks, l.threads, l.memory, stream>>>(col, lo_bits, hi_bits, plan,
-                                                                                          result, l.stage);
-    return l.blocks != 0;
-}
-
 /* The variant of block_range_kernel for a column: with the paths for RAW and wide vectors
  * (Direct) only where it has such vectors, since compiled in they cost the narrow G-ALP
  * vectors of other columns 3-11 % on an H200 (docs/GPU.md). Either variant counts every
@@ -257,9 +245,10 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
                                uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
-    return shape.wide_or_raw
-               ? launch_block_range<T, true>(col, shape.largest_vector, lo_bits, hi_bits, plan, result, stream)
-               : launch_block_range<T, false>(col, shape.largest_vector, lo_bits, hi_bits, plan, result, stream);
+    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true>, shape.largest_vector,
+                                           col.vector_count, stream, col, lo_bits, hi_bits, plan, result)
+                             : launch_scan(block_range_kernel<T, Result, false>, shape.largest_vector,
+                                           col.vector_count, stream, col, lo_bits, hi_bits, plan, result);
 }
 
 } /* namespace galp_gpu */

@@ -46,6 +46,18 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
     return l;
 }
 
+/* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`; false when no
+ * block fits on the device. */
+template <typename... Params, typename... Args>
+inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, cudaStream_t stream,
+                        Args... args)
+{
+    const scan_launch l = plan_scan_launch(kernel, largest_vector, vectors);
+    if (l.blocks != 0)
+        kernel<<<l.blocks, l.threads, l.memory, stream>>>(args..., l.stage);
+    return l.blocks != 0;
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_SCAN_LAUNCH_CUH */
