@@ -45,6 +45,9 @@ static cudaStream_t stream;
 /* G-ALP vectors of range queries whose plan compared packed integers only for some (0) or
  * all (1) of the packed integers 0 ... 2^b - 1 (gpu/pushdown.cuh) */
 static uint64_t plan_kinds_seen[2];
+/* Vectors of range queries with a verdict (gpu/pushdown.cuh, vector_verdict): [0] no match,
+ * [1] some, [2] of those, the vectors with exceptions */
+static uint64_t verdicts_seen[3];
 
 static size_t width_of(galp_type type)
 {
@@ -257,10 +260,68 @@ static void check_aggregate(checked_column *c)
     }
 }
 
-/* One range query against decode-then-compare; records the plan modes it used. */
-static void check_range(checked_column *c, uint64_t lo, uint64_t hi, void *temp, size_t temp_size,
-                        uint64_t *dev_count, uint32_t *dev_found)
+/* The device buffers of range queries: the plans' scratch space and the results. */
+typedef struct range_buffers {
+    void *temp;
+    size_t temp_size;
+    uint64_t *count;
+    uint32_t *found;
+} range_buffers;
+
+static void range_buffers_alloc(checked_column *c, range_buffers *r)
 {
+    r->temp = NULL;
+    r->temp_size = galp_gpu_range_temp_size(c->gpu);
+    if (r->temp_size != 0)
+        CUDA_OK(cudaMalloc(&r->temp, r->temp_size + 16));
+    CUDA_OK(cudaMalloc((void **)&r->count, sizeof *r->count));
+    CUDA_OK(cudaMalloc((void **)&r->found, sizeof *r->found));
+}
+
+static void range_buffers_free(range_buffers *r)
+{
+    if (r->temp != NULL)
+        CUDA_OK(cudaFree(r->temp));
+    CUDA_OK(cudaFree(r->count));
+    CUDA_OK(cudaFree(r->found));
+}
+
+/* The plans and verdicts of the last query lo <= x <= hi: tallied by plan_kinds_seen and
+ * verdicts_seen, and each verdict equal to its vector's count by decode-then-compare. */
+static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_t lo, uint64_t hi)
+{
+    const galp_type type = c->cpu.type;
+    const uint32_t nv = (uint32_t)(r->temp_size / (sizeof(galp_gpu_range_plan) + sizeof(uint32_t)));
+    galp_gpu_range_plan *plans = malloc(r->temp_size);
+    assert_non_null(plans);
+    CUDA_OK(cudaMemcpyAsync(plans, r->temp, r->temp_size, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    const uint32_t *verdicts = (const uint32_t *)(plans + nv);
+    for (uint32_t v = 0; v < nv; v++) {
+        galp_vector_info info;
+        assert_int_equal(galp_vector_info_get(&c->cpu, v, &info), GALP_OK);
+        const uint64_t max_p = info.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << info.bit_width) - 1;
+        if (info.scheme != GALP_SCHEME_RAW)
+            plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p]++;
+        if (verdicts[v] == UINT32_MAX)
+            continue;
+        uint32_t matches = 0;
+        for (uint64_t i = (uint64_t)v * 1024; i < c->cpu.value_count && i < (uint64_t)(v + 1) * 1024; i++)
+            matches += in_range(type, bits_at(type, c->decoded, i), lo, hi);
+        assert_int_equal(verdicts[v], matches);
+        verdicts_seen[matches != 0]++;
+        verdicts_seen[2] += info.exception_count != 0;
+    }
+    free(plans);
+}
+
+/* One range query against decode-then-compare; records the plan modes it used. */
+static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range_buffers *r)
+{
+    void *temp = r->temp;
+    const size_t temp_size = r->temp_size;
+    uint64_t *dev_count = r->count;
+    uint32_t *dev_found = r->found;
     const galp_type type = c->cpu.type;
     uint64_t expect = 0;
     for (uint64_t i = 0; i < c->cpu.value_count; i++)
@@ -280,20 +341,8 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, void *temp,
                     (unsigned long long)expect);
     assert_int_equal(got, expect);
 
-    if (temp_size != 0) {
-        galp_gpu_range_plan *plans = malloc(temp_size);
-        assert_non_null(plans);
-        CUDA_OK(cudaMemcpyAsync(plans, temp, temp_size, cudaMemcpyDeviceToHost, stream));
-        CUDA_OK(cudaStreamSynchronize(stream));
-        for (uint32_t v = 0; v < temp_size / sizeof *plans; v++) {
-            galp_vector_info info;
-            assert_int_equal(galp_vector_info_get(&c->cpu, v, &info), GALP_OK);
-            const uint64_t max_p = info.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << info.bit_width) - 1;
-            if (info.scheme != GALP_SCHEME_RAW)
-                plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p]++;
-        }
-        free(plans);
-    }
+    if (temp_size != 0)
+        record_plan_kinds(c, r, lo, hi);
 
     if (lo == hi) { /* exists(x) is count_range(x, x) > 0 */
         uint32_t found = 7;
@@ -319,22 +368,16 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
 {
     const galp_type type = c->cpu.type;
     const uint64_t n = c->cpu.value_count;
-    size_t temp_size = galp_gpu_range_temp_size(c->gpu);
-    void *temp = NULL;
-    uint64_t *dev_count = NULL;
-    uint32_t *dev_found = NULL;
-    if (temp_size != 0)
-        CUDA_OK(cudaMalloc(&temp, temp_size + 16));
-    CUDA_OK(cudaMalloc((void **)&dev_count, sizeof *dev_count));
-    CUDA_OK(cudaMalloc((void **)&dev_found, sizeof *dev_found));
-    if (temp_size != 0) {
+    range_buffers r;
+    range_buffers_alloc(c, &r);
+    if (r.temp_size != 0) {
         uint64_t one = 1;
-        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, temp, temp_size - 1, dev_count,
+        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, r.temp, r.temp_size - 1, r.count,
                                               stream),
                          GALP_ERR_ARGUMENT);
         /* large enough but not 16-byte aligned (include/galp_gpu.h) */
-        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, (char *)temp + 8, temp_size,
-                                              dev_count, stream),
+        assert_int_equal(galp_gpu_count_range(c->gpu, &one, &one, (char *)r.temp + 8, r.temp_size,
+                                              r.count, stream),
                          GALP_ERR_ARGUMENT);
     }
 
@@ -348,7 +391,7 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
         const size_t ns = sizeof specials / sizeof specials[0];
         for (size_t i = 0; i < ns; i++)
             for (size_t j = 0; j < ns; j++)
-                check_range(c, specials[i], specials[j], temp, temp_size, dev_count, dev_found);
+                check_range(c, specials[i], specials[j], &r);
     }
     for (int q = 0; q < queries && n != 0; q++) {
         uint64_t a = bits_at(type, c->decoded, ts_random_below(seed, n));
@@ -358,20 +401,31 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
             a = b;
             b = t;
         }
-        check_range(c, a, a, temp, temp_size, dev_count, dev_found);
-        check_range(c, a, b, temp, temp_size, dev_count, dev_found);
-        check_range(c, b, a, temp, temp_size, dev_count, dev_found);
-        check_range(c, neighbour(type, a, 1), neighbour(type, b, 0), temp, temp_size, dev_count,
-                    dev_found);
-        check_range(c, neighbour(type, a, 0), neighbour(type, a, 1), temp, temp_size, dev_count,
-                    dev_found);
-        check_range(c, neighbour(type, a, 1), neighbour(type, a, 1), temp, temp_size, dev_count,
-                    dev_found);
+        check_range(c, a, a, &r);
+        check_range(c, a, b, &r);
+        check_range(c, b, a, &r);
+        check_range(c, neighbour(type, a, 1), neighbour(type, b, 0), &r);
+        check_range(c, neighbour(type, a, 0), neighbour(type, a, 1), &r);
+        check_range(c, neighbour(type, a, 1), neighbour(type, a, 1), &r);
     }
-    if (temp != NULL)
-        CUDA_OK(cudaFree(temp));
-    CUDA_OK(cudaFree(dev_count));
-    CUDA_OK(cudaFree(dev_found));
+    range_buffers_free(&r);
+}
+
+/* A valid file opened on the CPU, decoded there and uploaded. */
+static void checked_open(checked_column *c, const uint8_t *file, size_t len)
+{
+    assert_int_equal(galp_open(&c->cpu, file, len), GALP_OK);
+    size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
+    c->decoded = malloc(bytes + 1);
+    assert_non_null(c->decoded);
+    assert_int_equal(galp_column_decode(&c->cpu, c->decoded, bytes), GALP_OK);
+    assert_int_equal(galp_gpu_column_upload(file, len, &c->gpu), GALP_OK);
+}
+
+static void checked_close(checked_column *c)
+{
+    galp_gpu_column_free(c->gpu);
+    free(c->decoded);
 }
 
 /* Everything for one valid file. */
@@ -379,12 +433,7 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
 static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int queries)
 {
     checked_column c;
-    assert_int_equal(galp_open(&c.cpu, file, len), GALP_OK);
-    size_t bytes = c.cpu.value_count * width_of(c.cpu.type);
-    c.decoded = malloc(bytes + 1);
-    assert_non_null(c.decoded);
-    assert_int_equal(galp_column_decode(&c.cpu, c.decoded, bytes), GALP_OK);
-    assert_int_equal(galp_gpu_column_upload(file, len, &c.gpu), GALP_OK);
+    checked_open(&c, file, len);
 
     galp_gpu_view view;
     assert_int_equal(galp_gpu_column_view(c.gpu, &view), GALP_OK);
@@ -397,8 +446,7 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     check_aggregate(&c);
     if (queries != 0)
         check_ranges(&c, seed, queries);
-    galp_gpu_column_free(c.gpu);
-    free(c.decoded);
+    checked_close(&c);
 }
 
 static void check_values_queries(galp_type type, galp_scheme scheme, const void *values,
@@ -547,6 +595,69 @@ static void test_direct_variant_mixed_vectors(void **state)
         free(file);
         free(values);
     }
+}
+
+/* Vectors with a verdict (gpu/pushdown.cuh, vector_verdict) are counted by it, and in a
+ * column with many constant vectors never staged (gpu/range.cu). Vector v of this column
+ * holds values near 100·v, by v mod 5: a constant (width 0); narrow values v·100 + k/10;
+ * those with one exception (1/3 more, which ALP cannot encode with one decimal), or with 20
+ * (more than a verdict reads); a constant with 3 exceptions. The last vector is partial. A
+ * range around band v gives every vector with at most 16 exceptions a verdict (all or none
+ * of its other values match); a range with an edge inside a band leaves that band's narrow
+ * vectors without; exists(a constant) finds it. */
+static void test_vector_verdicts(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const uint64_t vectors = 16, n = (vectors - 1) * 1024 + 700;
+    const unsigned exceptions[5] = {0, 0, 1, 20, 3};
+    uint64_t seed = 41;
+    memset(verdicts_seen, 0, sizeof verdicts_seen);
+    for (size_t t = 0; t < 2; t++) {
+        const int f64 = types[t] == GALP_TYPE_F64;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / 1024, kind = v % 5, slot = i % 1024;
+            const int constant = kind == 0 || kind == 4;
+            double x = 100.0 * (double)v + (constant ? 0.5 : (double)ts_random_below(&seed, 40) / 10.0);
+            if (slot % 41 == 7 && slot / 41 < exceptions[kind])
+                x = 100.0 * (double)v + 1.0 / 3.0;
+            store_bits(types[t], values, i, f64 ? f64_bits(x) : f32_bits((float)x));
+        }
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        checked_column c;
+        checked_open(&c, file, len);
+        for (uint32_t v = 0; v < 5; v++) {
+            galp_vector_info info;
+            assert_int_equal(galp_vector_info_get(&c.cpu, v, &info), GALP_OK);
+            assert_int_equal(info.exception_count, exceptions[v]);
+            if (v == 0 || v == 4)
+                assert_int_equal(info.bit_width, 0);
+        }
+        range_buffers r;
+        range_buffers_alloc(&c, &r);
+        for (uint64_t v = 0; v < vectors; v++) {
+            const double band = 100.0 * (double)v;
+            const double edges[][2] = {{band - 50, band + 50}, {band + 1.05, band + 60}, {band + 0.5, band + 0.5}};
+            for (size_t e = 0; e < 3; e++) {
+                const uint64_t lo = f64 ? f64_bits(edges[e][0]) : f32_bits((float)edges[e][0]);
+                const uint64_t hi = f64 ? f64_bits(edges[e][1]) : f32_bits((float)edges[e][1]);
+                check_range(&c, lo, hi, &r);
+            }
+        }
+        check_range(&c, f64 ? f64_bits(-INFINITY) : f32_bits(-INFINITY),
+                    f64 ? f64_bits(INFINITY) : f32_bits(INFINITY), &r);
+        range_buffers_free(&r);
+        checked_close(&c);
+        check_file(file, len, &seed, 12);
+        free(file);
+        free(values);
+    }
+    assert_true(verdicts_seen[0] > 0);
+    assert_true(verdicts_seen[1] > 0);
+    assert_true(verdicts_seen[2] > 0);
 }
 
 /* Full RAW float vectors are aggregated with fmin and fmax, which need not order -0 and +0
@@ -926,6 +1037,7 @@ int main(void)
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
+        cmocka_unit_test(test_vector_verdicts),
         cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),

@@ -1,7 +1,8 @@
 /*
  * gpu/image.c — the device image of a column: the file, with ALP-layout vectors rewritten in
  * the G-ALP layout; and its shape: the size of its largest vector as the kernels stage it,
- * and whether it has vectors that the scans count on their own paths.
+ * whether it has vectors that the scans count on their own paths, and how many of its
+ * vectors are constants.
  *
  * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
@@ -45,7 +46,7 @@ static uint64_t image_payload_size(const galp_column *col, const galp_vector_inf
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
-    galp_gpu_shape shape = {128, 0};
+    galp_gpu_shape shape = {128, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
@@ -53,6 +54,8 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
         shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32)
             shape.wide_or_raw = 1;
+        else if (info.bit_width == 0 && info.scheme != GALP_SCHEME_FFOR) /* G-ALP in the image */
+            shape.constant_vectors++;
     }
     return shape;
 }

@@ -26,12 +26,14 @@ typedef struct galp_gpu_range_plan {
 } galp_gpu_range_plan;
 
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
- * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh), and
+ * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
- * for those vectors (gpu/range.cu, gpu/aggregate.cu). */
+ * for those vectors (gpu/range.cu, gpu/aggregate.cu), and constant_vectors (G-ALP vectors of
+ * width 0) the range scans that skip vectors (gpu/range.cu). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
+    uint32_t constant_vectors;
 } galp_gpu_shape;
 
 /* largest_vector: that of the column's shape. */
@@ -39,9 +41,9 @@ galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t large
                                        galp_gpu_stream stream);
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
-/* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: nv entries, 16-byte
- * aligned, or NULL for columns without G-ALP vectors. Exactly one of count and found is
- * non-NULL. */
+/* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: 16-byte aligned room for
+ * nv plans followed by nv 32-bit verdicts (gpu/pushdown.cuh, vector_verdict), or NULL for
+ * columns without G-ALP vectors. Exactly one of count and found is non-NULL. */
 galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shape *shape, uint64_t lo_bits,
                                   uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
                                   uint32_t *found, galp_gpu_stream stream);

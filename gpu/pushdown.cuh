@@ -119,12 +119,10 @@ __device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
     return plan;
 }
 
-/* The plan of one vector for lo <= x <= hi. */
-template <typename T>
-__device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint32_t vector, T lo, T hi)
+/* The plan of one vector, whose entry is e, for lo <= x <= hi. */
+template <typename T> __device__ inline galp_gpu_range_plan plan_vector(const vector_entry &e, T lo, T hi)
 {
     galp_gpu_range_plan plan = decode_all_plan();
-    vector_entry e = read_vector_entry(col.data, vector);
     if (e.scheme != GALP_SCHEME_GALP)
         return plan;
     uint64_t max_p = e.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << e.bit_width) - 1u;
@@ -147,6 +145,44 @@ __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint
     plan.lo = p_lo;
     plan.hi = has_gt ? p_hi_plus - 1 : safe.hi;
     return plan;
+}
+
+/* ... and of vector `vector` of a column. */
+template <typename T>
+__device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint32_t vector, T lo, T hi)
+{
+    return plan_vector<T>(read_vector_entry(col.data, vector), lo, hi);
+}
+
+/* A vector's verdict: its number of matches when its plan decides them without its packed
+ * integers, else no_verdict. In a G-ALP vector whose packed integers 0 ... 2^b - 1 are all
+ * safe, none matches when the plan's range is empty and all do when it spans them all (a
+ * vector of width 0 is always one or the other); the m - c non-exception values then match
+ * or not together, and the exceptions, when there are at most verdict_exceptions, are
+ * compared one by one (their positions are distinct and below m, spec/galp.md §2). */
+constexpr uint32_t no_verdict = ~0u;
+constexpr unsigned verdict_exceptions = 16;
+template <typename T>
+__device__ inline uint32_t vector_verdict(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
+                                          const galp_gpu_range_plan &plan, T lo, T hi)
+{
+    typedef typename value_traits<T>::word Word;
+    const uint64_t max_p = e.bit_width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << e.bit_width) - 1u;
+    if (e.scheme != GALP_SCHEME_GALP || e.exception_count > verdict_exceptions || plan.safe_lo != 0 ||
+        plan.safe_hi != max_p)
+        return no_verdict;
+    const bool none = plan.lo > plan.hi;
+    if (!none && (plan.lo != 0 || plan.hi != max_p))
+        return no_verdict;
+    uint32_t matches = none ? 0u : vector_value_count(col, vector) - e.exception_count;
+    /* exception values: W/8-byte aligned (payloads are 16-byte aligned, spec/format.md §3.5) */
+    const Word *values =
+        (const Word *)(col.data + e.payload_offset + 128u * e.bit_width + 2u * value_traits<T>::lanes);
+    for (unsigned j = 0; j < e.exception_count; j++) {
+        const T x = value_from_word<T>(__ldg(values + j));
+        matches += x >= lo && x <= hi;
+    }
+    return matches;
 }
 
 /* Whether packed integer p matches under a plan: by comparison where it is safe, else x is

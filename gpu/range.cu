@@ -3,6 +3,9 @@
  * "value exists" (include/galp_gpu.h), with predicate pushdown on G-ALP vectors
  * (gpu/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
  * integers where the plan allows it (and decodes the packed integers outside its safe range).
+ * The first kernel also gives a vector a verdict, its count, when the plan and a few
+ * exceptions decide it (always for a constant vector with few exceptions); in columns with
+ * many constant vectors the scan counts those vectors by their verdict without staging them.
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
@@ -25,14 +28,20 @@ template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
     return value_from_word<T>((typename value_traits<T>::word)bits);
 }
 
-/* Plans of every G-ALP vector, one thread per vector (gpu/pushdown.cuh). */
+/* The plan and the verdict of every vector, one thread per vector (gpu/pushdown.cuh): the
+ * verdicts follow the vector_count plans. */
 template <typename T>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                   galp_gpu_range_plan *plan)
 {
-    uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
-    if (v < col.vector_count)
-        plan[v] = plan_vector<T>(col, (uint32_t)v, value_of_bits<T>(lo_bits), value_of_bits<T>(hi_bits));
+    const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
+    if (v >= col.vector_count)
+        return;
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
+    const galp_gpu_range_plan p = plan_vector<T>(e, lo, hi);
+    plan[v] = p;
+    ((uint32_t *)(plan + col.vector_count))[v] = vector_verdict<T>(col, (uint32_t)v, e, p, lo, hi);
 }
 
 /* 8- and 16-bit types (integers, so no G-ALP vector to plan: the device API's row_in_range
@@ -150,7 +159,7 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
  * Exists (Result = uint32_t, *result set to 1 when a value is found) sums the same counts,
  * except that in a full narrow vector without exceptions a thread adds 1 if any of its rows
  * matches: the block's sum is then positive exactly when the count is. */
-template <typename T, typename Result, bool Direct>
+template <typename T, typename Result, bool Direct, bool Kept>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
                        Result *result, unsigned stage_bytes)
@@ -164,7 +173,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     const unsigned t = group::rank();
     uint64_t hits = 0;
     vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
-    pipe.run([&](uint32_t v, const staged_vector &stage) {
+    auto scan = [&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
         galp_gpu_range_plan pl;
@@ -226,7 +235,18 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
             hits += x >= lo && x <= hi;
             hits -= match(vec.packed_at(vec.exception_slot(j)));
         }
-    });
+    };
+    if constexpr (Kept) { /* a vector with a verdict is counted by it, never staged */
+        const uint32_t *verdicts = (const uint32_t *)(plan + col.vector_count);
+        pipe.run_kept([&](uint32_t v) { return __ldg(verdicts + v); },
+                      [&](uint32_t, uint32_t verdict) {
+                          hits += verdict == no_verdict ? 0u : verdict;
+                          return verdict == no_verdict;
+                      },
+                      scan);
+    } else {
+        pipe.run(scan);
+    }
     hits = block_reduce<group::max_per_block>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if constexpr (Exists)
@@ -238,16 +258,26 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 
 /* The variant of block_range_kernel for a column: with the paths for RAW and wide vectors
  * (Direct) only where it has such vectors, since compiled in they cost the narrow G-ALP
- * vectors of other columns 3-11 % on an H200 (docs/GPU.md). Either variant counts every
- * vector right. */
+ * vectors of other columns 3-11 % on an H200 (docs/GPU.md); skipping the vectors that have
+ * a verdict (Kept) only in a float column of narrow vectors of which at least one in
+ * kept_share_inverse has width 0 (and so a verdict when it has few exceptions): asking about
+ * every vector cost columns without such vectors up to 4 % on an H100 (docs/GPU.md). Every
+ * variant counts every vector right. */
+constexpr unsigned kept_share_inverse = 8;
 template <typename T, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, uint64_t lo_bits,
                                uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
-    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true>, shape.largest_vector,
+    if constexpr (value_traits<T>::is_float) {
+        if (plan != nullptr && !shape.wide_or_raw &&
+            (uint64_t)shape.constant_vectors * kept_share_inverse >= col.vector_count)
+            return launch_scan(block_range_kernel<T, Result, false, true>, shape.largest_vector, col.vector_count,
+                               stream, col, lo_bits, hi_bits, plan, result);
+    }
+    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true, false>, shape.largest_vector,
                                            col.vector_count, stream, col, lo_bits, hi_bits, plan, result)
-                             : launch_scan(block_range_kernel<T, Result, false>, shape.largest_vector,
+                             : launch_scan(block_range_kernel<T, Result, false, false>, shape.largest_vector,
                                            col.vector_count, stream, col, lo_bits, hi_bits, plan, result);
 }
 

@@ -10,7 +10,9 @@
  * write nothing, ran at a fifth of the read bandwidth that way (docs/GPU.md). Here the loads
  * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
- * ahead. The copies are 16-byte cp.async copies spread over the group, each thread waiting
+ * ahead. run_kept stages only the vectors a kernel asks for, 32 vectors of a warp at a time,
+ * one lane about each (the range scans skip the vectors they can count without their
+ * payload). The copies are 16-byte cp.async copies spread over the group, each thread waiting
  * for its own before a barrier of the group, or, where the group asks for them and the GPU
  * has them (sm_90), one bulk copy per piece issued by one thread and completing on a
  * barrier of the stage that every thread waits on. The warps of a scan block share
@@ -168,6 +170,9 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     uint32_t next_fields;
     uint64_t *const barriers;     /* bulk: stage s completes on barriers[s] */
     unsigned phases = 0;          /* bulk: bit s is the parity of the phase of barriers[s] to wait for */
+    uint64_t window;              /* run_kept: the group's vectors window + k·count(), k < 32, */
+    uint32_t todo;                /* of which those with bit k set are still to stage, */
+    uint32_t ahead;               /* and look() of this thread's vector of the next window */
 
     /* Every thread of the group constructs it, together. */
     __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, unsigned bytes, const uint4 *side)
@@ -212,11 +217,11 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         return (const uint4 *)(col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
     }
 
-    /* Start copying vector `next` into stage `slot`: with bulk copies, one thread copies the
-     * entry, the sidecar and the payload; otherwise the group's threads copy 16 bytes each and
-     * every call closes a group of copies, empty past the end, so that wait<Stages - 1> keeps
-     * meaning "the oldest stage is complete". */
-    __device__ __forceinline__ void issue(unsigned slot)
+    /* Start copying vector `next` into stage `slot`, then step() to the vector after it: with
+     * bulk copies, one thread copies the entry, the sidecar and the payload; otherwise the
+     * group's threads copy 16 bytes each and every call closes a group of copies, empty past
+     * the end, so that wait<Stages - 1> keeps meaning "the oldest stage is complete". */
+    template <typename Step> __device__ __forceinline__ void issue(unsigned slot, Step &&step)
     {
         if (next < col.vector_count) {
             uint8_t *dst = memory + slot * stage_bytes;
@@ -241,12 +246,15 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
                 for (unsigned k = t; k < chunks; k += Group::threads)
                     copy16_async(dst + stage_header_bytes + 16u * k, src + k);
             }
-            next += Group::count();
+            step();
             peek();
         }
         if constexpr (!bulk)
             copy_commit();
     }
+
+    /* The step to the group's next vector in run and run_one. */
+    __device__ __forceinline__ void stride() { next += Group::count(); }
 
     /* Until stage `slot`, the oldest in flight, has landed and is visible to the whole group
      * (Pending: the later stages still in flight). */
@@ -266,14 +274,15 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
      * returns. */
     template <typename Body> __device__ __forceinline__ void run(Body &&body)
     {
+        auto step = [&] { stride(); };
         next = Group::index();
         peek();
 #pragma unroll
         for (unsigned s = 0; s + 1 < Stages; s++)
-            issue(s);
+            issue(s, step);
         unsigned slot = 0;
         for (uint64_t v = Group::index(); v < col.vector_count; v += Group::count()) {
-            issue(slot == 0 ? Stages - 1 : slot - 1);
+            issue(slot == 0 ? Stages - 1 : slot - 1, step);
             wait<Stages - 1>(slot);
             body((uint32_t)v, staged_at(memory + slot * stage_bytes));
             Group::sync(); /* the stage is refilled by the next issue */
@@ -281,6 +290,64 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         }
         if constexpr (!bulk)
             copy_wait<0>(); /* the empty groups past the end */
+    }
+
+    /* run for the group's vectors v with keep(v, look(v)) only, 32 vectors at a time: lane k
+     * of the warp asks about vector k of a window of the group's next 32 (advance_kept), so
+     * keep is asked once per vector, by one thread (which may count what it skips), and look,
+     * a load, is issued a window ahead. The range scans skip this way the vectors whose
+     * verdict is known (gpu/range.cu): taken one by one, a skipped vector cost a warp a load's
+     * latency. */
+    template <typename Look, typename Keep, typename Body>
+    __device__ __forceinline__ void run_kept(Look &&look, Keep &&keep, Body &&body)
+    {
+        auto step = [&] { advance_kept(look, keep); };
+        window = Group::index() - 32u * Group::count(); /* wraps; the first step moves to index() */
+        todo = 0;
+        const uint64_t first = Group::index() + Group::rank() * Group::count();
+        ahead = first < col.vector_count ? look((uint32_t)first) : 0u;
+        step();
+        peek();
+        uint64_t staged[Stages]; /* staged[i]: the vector of the i-th oldest stage in flight */
+#pragma unroll
+        for (unsigned s = 0; s + 1 < Stages; s++) {
+            staged[s] = next;
+            issue(s, step);
+        }
+        for (unsigned slot = 0;; slot = slot + 1 == Stages ? 0 : slot + 1) {
+            staged[Stages - 1] = next;
+            issue(slot == 0 ? Stages - 1 : slot - 1, step);
+            const uint64_t v = staged[0];
+            if (v >= col.vector_count)
+                break; /* and so are the later ones */
+            wait<Stages - 1>(slot);
+            body((uint32_t)v, staged_at(memory + slot * stage_bytes));
+            Group::sync(); /* the stage is refilled by the next issue */
+#pragma unroll
+            for (unsigned s = 0; s + 1 < Stages; s++)
+                staged[s] = staged[s + 1];
+        }
+        if constexpr (!bulk)
+            copy_wait<0>(); /* the empty groups past the end */
+    }
+
+    /* next = the group's next vector that keep asks for, or vector_count when none is left. */
+    template <typename Look, typename Keep> __device__ __forceinline__ void advance_kept(Look &look, Keep &keep)
+    {
+        static_assert(Group::threads == 32, "the lanes of one warp judge a window");
+        while (todo == 0) {
+            window += 32u * Group::count();
+            if (window >= col.vector_count) {
+                next = col.vector_count;
+                return;
+            }
+            const uint64_t v = window + Group::rank() * Group::count(), later = v + 32u * Group::count();
+            const uint32_t seen = ahead;
+            ahead = later < col.vector_count ? look((uint32_t)later) : 0u;
+            todo = __ballot_sync(0xffffffffu, v < col.vector_count && keep((uint32_t)v, seen));
+        }
+        next = window + (uint64_t)(__ffs(todo) - 1) * Group::count();
+        todo &= todo - 1u;
     }
 
     /* body(v, staged_vector) for vector v alone, loaded into stage 0 and waited for; body starts and
@@ -292,7 +359,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         static_assert(!bulk, "run_one stages with the group's threads");
         next = v;
         peek();
-        issue(0);
+        issue(0, [&] { stride(); });
         wait<0>(0);
         body(v, staged_at(memory));
         Group::sync();
