@@ -16,9 +16,11 @@
  * vectors of 64-bit types wider than 32 bits are summed alike in block_vector's groups. Full
  * RAW float vectors are summed as stored, their extremes taken by fmin and fmax
  * (aggregate_stored), in the variant of the kernel for columns that have such vectors
- * (Direct). Where some packed integer of a vector falls outside its safe range the warp
- * decodes and adds the vector's values one by one, as it does partial vectors (groups) and
- * RAW vectors in the other variant.
+ * (Direct). In columns with many constant vectors (G-ALP, width 0), those with few
+ * exceptions are added from their entries and exceptions, never staged (Kept). Where some
+ * packed integer of a vector falls outside its safe range the warp decodes and adds the
+ * vector's values one by one, as it does partial vectors (groups) and RAW vectors in the
+ * other variants.
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
  * the rest. In the packed sums of float64 vectors every exception slot of the staged vector
@@ -412,13 +414,42 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
     });
 }
 
+/* A G-ALP vector of width 0 with at most verdict_exceptions exceptions, whose entry word 5
+ * (exception count, scheme, bit width, spec/format.md §3.3) is `fields`: m - c copies of
+ * x(0), decoded from base·FACT (spec/alp.md §4), and its exceptions, added without staging
+ * the vector, their sum (m - c)·x rounded once, when x(0) is in the safe range
+ * (gpu/pushdown.cuh). Returns whether it was added. */
+template <typename T>
+__device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, uint32_t fields,
+                                                    aggregate_partial<T> &acc)
+{
+    typedef typename value_traits<T>::word Word;
+    if ((fields >> 16 & 0xffu) != GALP_SCHEME_GALP || fields >> 24 != 0u || (fields & 0xffffu) > verdict_exceptions)
+        return false;
+    const vector_entry e = read_vector_entry(col.data, v);
+    const packed_range safe = safe_range<T>(true, e.base, 0u, alp_product_limits<T>(e.factor));
+    if (safe.lo > safe.hi)
+        return false;
+    const T x = alp_from_product<T>((Word)e.base * alp_fact<T>(e.factor), alp_frac<T>(e.exponent));
+    const unsigned n = vector_value_count(col, v) - e.exception_count;
+    if (n != 0) {
+        acc.count += n;
+        acc.add_extremes(x, x);
+        acc.fsum += (double)n * (double)x;
+    }
+    const Word *values = (const Word *)(col.data + e.payload_offset + 2u * value_traits<T>::lanes); /* b = 0 */
+    for (unsigned j = 0; j < e.exception_count; j++)
+        acc.add(value_from_word<T>(__ldg(values + j)));
+    return true;
+}
+
 /* 32- and 64-bit types, a warp per vector. With Direct (float types), a full RAW vector is
  * summed as stored (aggregate_stored); without, it is decoded and added one by one, which is
  * right too but slower. Each thread has a mask of the exception rows among its 32 rows
  * (block_vector::packed_rows), built where a path needs it; the masks alternate between two
  * copies from vector to vector, so that a thread clears its word of one copy while the other
  * is in use, with no barrier of its own. */
-template <typename T, bool Direct>
+template <typename T, bool Direct, bool Kept>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
@@ -431,7 +462,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     aggregate_partial<T> acc;
     unsigned parity = 0;
     vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
-    pipe.run([&](uint32_t v, const staged_vector &stage) {
+    auto aggregate_vector = [&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
         uint32_t *marks = masks[parity];
@@ -476,7 +507,13 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         }
         for (unsigned j = t; j < vec.c; j += group::threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
-    });
+    };
+    if constexpr (Kept) /* constant vectors are added from their entry, never staged */
+        pipe.run_kept([&](uint32_t v) { return __ldg((const uint32_t *)pipe.entry_words(v) + 5); },
+                      [&](uint32_t v, uint32_t fields) { return !add_constant_vector<T>(col, v, fields, acc); },
+                      aggregate_vector);
+    else
+        pipe.run(aggregate_vector);
     acc.template flush<scan_threads>(r);
 }
 
@@ -487,8 +524,9 @@ using namespace galp_gpu;
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
  * the shape does not tell them apart), since compiled in, it cost the other float64 sums
- * 3-4 % (docs/GPU.md). The wide path is in both variants: left out, the plain float64 kernel
- * spilled more and its narrow sums lost 1-9 % on an H200. */
+ * 3-4 % (docs/GPU.md); adding constant vectors from their entries (Kept) only where many
+ * vectors are constants (skips_constants). The wide path is in every variant: left out, the
+ * plain float64 kernel spilled more and its narrow sums lost 1-9 % on an H200. */
 extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
@@ -501,10 +539,13 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 constexpr bool is_float = value_traits<T>::is_float;
                 const bool launched =
                     is_float && shape->wide_or_raw
-                        ? launch_scan(block_aggregate_kernel<T, is_float>, shape->largest_vector, col.vector_count,
-                                      stream, col, result)
-                        : launch_scan(block_aggregate_kernel<T, false>, shape->largest_vector, col.vector_count,
-                                      stream, col, result);
+                        ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
+                                      col.vector_count, stream, col, result)
+                    : is_float && skips_constants(*shape, col.vector_count)
+                        ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
+                                      col.vector_count, stream, col, result)
+                        : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
+                                      col.vector_count, stream, col, result);
                 if (!launched)
                     return GALP_ERR_CUDA;
             } else {

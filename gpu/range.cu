@@ -259,19 +259,15 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 /* The variant of block_range_kernel for a column: with the paths for RAW and wide vectors
  * (Direct) only where it has such vectors, since compiled in they cost the narrow G-ALP
  * vectors of other columns 3-11 % on an H200 (docs/GPU.md); skipping the vectors that have
- * a verdict (Kept) only in a float column of narrow vectors of which at least one in
- * kept_share_inverse has width 0 (and so a verdict when it has few exceptions): asking about
- * every vector cost columns without such vectors up to 4 % on an H100 (docs/GPU.md). Every
- * variant counts every vector right. */
-constexpr unsigned kept_share_inverse = 8;
+ * a verdict (Kept) only in a float column with many constants (skips_constants), which
+ * have one when they have few exceptions. Every variant counts every vector right. */
 template <typename T, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, uint64_t lo_bits,
                                uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
     if constexpr (value_traits<T>::is_float) {
-        if (plan != nullptr && !shape.wide_or_raw &&
-            (uint64_t)shape.constant_vectors * kept_share_inverse >= col.vector_count)
+        if (plan != nullptr && skips_constants(shape, col.vector_count))
             return launch_scan(block_range_kernel<T, Result, false, true>, shape.largest_vector, col.vector_count,
                                stream, col, lo_bits, hi_bits, plan, result);
     }
