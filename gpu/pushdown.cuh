@@ -159,7 +159,7 @@ __device__ inline galp_gpu_range_plan plan_vector(const galp_gpu_view &col, uint
  * safe, none matches when the plan's range is empty and all do when it spans them all (a
  * vector of width 0 is always one or the other); the m - c non-exception values then match
  * or not together, and the exceptions, when there are at most verdict_exceptions, are
- * compared one by one (their positions are distinct and below m, spec/galp.md §2). */
+ * compared one by one (their positions are distinct and below m, spec/galp.md §4). */
 constexpr uint32_t no_verdict = ~0u;
 constexpr unsigned verdict_exceptions = 16;
 template <typename T>
@@ -175,7 +175,7 @@ __device__ inline uint32_t vector_verdict(const galp_gpu_view &col, uint32_t vec
     if (!none && (plan.lo != 0 || plan.hi != max_p))
         return no_verdict;
     uint32_t matches = none ? 0u : vector_value_count(col, vector) - e.exception_count;
-    /* exception values: W/8-byte aligned (payloads are 16-byte aligned, spec/format.md §3.5) */
+    /* exception values: W/8-byte aligned (payloads are 16-byte aligned, spec/format.md §3, §4) */
     const Word *values =
         (const Word *)(col.data + e.payload_offset + 128u * e.bit_width + 2u * value_traits<T>::lanes);
     for (unsigned j = 0; j < e.exception_count; j++) {
