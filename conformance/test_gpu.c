@@ -661,6 +661,37 @@ static void test_vector_verdicts(void **state)
     assert_true(verdicts_seen[2] > 0);
 }
 
+/* The scans' dynamic shared memory is their stages (gpu/scan_launch.cuh), and a launch
+ * fails unless the kernel has opted in once its static and dynamic shared memory together
+ * pass 48 KiB (gpu/dispatch.cuh). Columns of one f64 vector of 1024 - c narrow decimals (b = 6)
+ * and c exceptions, c = 490 ... 570, make the 8 stages of a 4-warp block sweep across that
+ * line (46.2 → 52.6 KiB), with every scan's static memory beside them: the aggregate's 1,184
+ * bytes put c = 514 ... 528 over it with stages under 48 KiB. */
+static void test_stages_around_48k(void **state)
+{
+    (void)state;
+    uint64_t seed = 53;
+    uint8_t *values = malloc(1024 * 8);
+    assert_non_null(values);
+    for (unsigned c = 490; c <= 570; c += 2) {
+        for (unsigned i = 0; i < 1024; i++) {
+            const double x = i < c ? as_f64(ts_random(&seed) >> 2) : (double)ts_random_below(&seed, 64) / 10.0;
+            store_bits(GALP_TYPE_F64, values, i, f64_bits(x));
+        }
+        size_t len = 0;
+        uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, 1024, &len);
+        galp_column col;
+        galp_vector_info info;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        assert_int_equal(galp_vector_info_get(&col, 0, &info), GALP_OK);
+        assert_int_equal(info.scheme, GALP_SCHEME_GALP); /* its payload: 128·b + 32 + 10·c bytes */
+        assert_int_equal(info.exception_count, c);
+        check_file(file, len, &seed, 2);
+        free(file);
+    }
+    free(values);
+}
+
 /* Full RAW float vectors are aggregated with fmin and fmax, which need not order -0 and +0
  * (gpu/aggregate.cu): columns whose extremes are zeros, of one sign or both, beside
  * positives or negatives, and an infinity of each sign (a NaN sum) with a NaN. */
@@ -1039,6 +1070,7 @@ int main(void)
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_vector_verdicts),
+        cmocka_unit_test(test_stages_around_48k),
         cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),

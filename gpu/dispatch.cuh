@@ -36,16 +36,17 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
     return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
-/* Lets `kernel` have `memory` bytes of dynamic shared memory (above 48 KiB a kernel must opt
- * in) and asks for the largest shared-memory carveout of L1: the kernels of
- * gpu/vector_pipeline.cuh keep their data in shared memory, and resident_blocks counts on
- * as many blocks per multiprocessor as shared memory allows. */
+/* Lets `kernel` have `memory` bytes of dynamic shared memory and asks for the largest
+ * shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data in
+ * shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
+ * memory allows. The opt-in is made for every size: a kernel needs it as soon as its static
+ * and dynamic shared memory together pass 48 KiB, and a test of the dynamic part alone failed
+ * the aggregate's launch for stages of 47-48 KiB beside its 1,184 static bytes. */
 template <typename K> inline bool prefer_shared_memory(K kernel, unsigned memory)
 {
     return cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                 cudaSharedmemCarveoutMaxShared) == cudaSuccess &&
-           (memory <= 48u * 1024u ||
-            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess);
+           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess;
 }
 
 /* Blocks of a grid-stride kernel with `memory` bytes of dynamic shared memory: enough to
