@@ -36,17 +36,20 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
     return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
-/* Lets `kernel` have `memory` bytes of dynamic shared memory and asks for the largest
- * shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data in
- * shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
- * memory allows. The opt-in is made for every size: a kernel needs it as soon as its static
- * and dynamic shared memory together pass 48 KiB, and a test of the dynamic part alone failed
- * the aggregate's launch for stages of 47-48 KiB beside its 1,184 static bytes. */
-template <typename K> inline bool prefer_shared_memory(K kernel, unsigned memory)
+/* Lets `kernel`, whose static shared memory is `static_bytes`, have `memory` bytes of dynamic
+ * shared memory, and asks for the largest shared-memory carveout of L1: the kernels of
+ * gpu/vector_pipeline.cuh keep their data in shared memory, and resident_blocks counts on as
+ * many blocks per multiprocessor as shared memory allows. A kernel must opt in once its
+ * static and dynamic shared memory together pass 48 KiB: a test of the dynamic part alone
+ * failed the aggregate's launch for stages of 47-48 KiB beside its 1,184 static bytes. Below
+ * the line it does not opt in: doing so on every launch made the f64 sum and pushdown of the
+ * performance gate's synthetic column 1.6-2.3 times slower on an H100 (docs/GPU.md). */
+template <typename K> inline bool prefer_shared_memory(K kernel, unsigned memory, size_t static_bytes)
 {
     return cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                 cudaSharedmemCarveoutMaxShared) == cudaSuccess &&
-           cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess;
+           (memory + static_bytes <= 48u * 1024u ||
+            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess);
 }
 
 /* Blocks of a grid-stride kernel with `memory` bytes of dynamic shared memory: enough to

@@ -41,7 +41,7 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
         return l;
     l.threads = 32u * warps;
     l.memory = (unsigned)(warps * per_warp);
-    if (prefer_shared_memory(kernel, l.memory))
+    if (prefer_shared_memory(kernel, l.memory, attributes.sharedSizeBytes))
         l.blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
     return l;
 }
