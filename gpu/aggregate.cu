@@ -445,7 +445,8 @@ __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, ui
 
 /* 32- and 64-bit types, a warp per vector. With Direct (float types), a full RAW vector is
  * summed as stored (aggregate_stored); without, it is decoded and added one by one, which is
- * right too but slower. Each thread has a mask of the exception rows among its 32 rows
+ * right too but slower. With Kept (float columns with many constants), a constant vector
+ * with few exceptions is added from its entry (add_constant_vector) and never staged. Each thread has a mask of the exception rows among its 32 rows
  * (block_vector::packed_rows), built where a path needs it; the masks alternate between two
  * copies from vector to vector, so that a thread clears its word of one copy while the other
  * is in use, with no barrier of its own. */

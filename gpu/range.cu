@@ -147,12 +147,14 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
     return hits;
 }
 
-/* 32- and 64-bit types, a warp per vector. With Direct, a RAW float vector is compared as
+/* 32- and 64-bit types, a warp per vector. With Kept (float columns with many constants), a
+ * vector whose verdict the plan kernel wrote is counted by it and never staged
+ * (vector_pipeline::run_kept). With Direct, a RAW float vector is compared as
  * stored (count_stored). Otherwise every slot below m is tested through its packed integer,
  * exception slots included (with Direct, a wide or partial vector whose plan covers all of
  * them with one subtraction and one comparison each: through packed_in_range, wide vectors
  * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then each exception's thread
- * takes back its slot's verdict and adds its stored value's. match() equals
+ * takes back its slot's match and adds its stored value's. match() equals
  * decode-then-compare for every packed integer (gpu/pushdown.cuh), so the threads agree
  * whichever way each counted. The per-thread
  * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
