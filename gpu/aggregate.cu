@@ -414,17 +414,17 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
     });
 }
 
-/* A G-ALP vector of width 0 with at most verdict_exceptions exceptions, whose entry word 5
- * (exception count, scheme, bit width, spec/format.md §3.3) is `fields`: m - c copies of
+/* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
+ * entry word vector_pipeline::kind_word reads): m - c copies of
  * x(0), decoded from base·FACT (spec/alp.md §4), and its exceptions, added without staging
  * the vector, their sum (m - c)·x rounded once, when x(0) is in the safe range
  * (gpu/pushdown.cuh). Returns whether it was added. */
 template <typename T>
-__device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, uint32_t fields,
+__device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
                                                     aggregate_partial<T> &acc)
 {
     typedef typename value_traits<T>::word Word;
-    if ((fields >> 16 & 0xffu) != GALP_SCHEME_GALP || fields >> 24 != 0u || (fields & 0xffffu) > verdict_exceptions)
+    if (kind.scheme != GALP_SCHEME_GALP || kind.bit_width != 0u || kind.exception_count > verdict_exceptions)
         return false;
     const vector_entry e = read_vector_entry(col.data, v);
     const packed_range safe = safe_range<T>(true, e.base, 0u, alp_product_limits<T>(e.factor));
@@ -437,7 +437,7 @@ __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, ui
         acc.add_extremes(x, x);
         acc.fsum += (double)n * (double)x;
     }
-    const Word *values = (const Word *)(col.data + e.payload_offset + 2u * value_traits<T>::lanes); /* b = 0 */
+    const Word *values = exception_values<T>(col, e);
     for (unsigned j = 0; j < e.exception_count; j++)
         acc.add(value_from_word<T>(__ldg(values + j)));
     return true;
@@ -510,8 +510,8 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
     };
     if constexpr (Kept) /* constant vectors are added from their entry, never staged */
-        pipe.run_kept([&](uint32_t v) { return __ldg((const uint32_t *)pipe.entry_words(v) + 5); },
-                      [&](uint32_t v, uint32_t fields) { return !add_constant_vector<T>(col, v, fields, acc); },
+        pipe.run_kept([&](uint32_t v) { return pipe.kind_word(v); },
+                      [&](uint32_t v, uint32_t word) { return !add_constant_vector<T>(col, v, parse_vector_kind(word), acc); },
                       aggregate_vector);
     else
         pipe.run(aggregate_vector);

@@ -40,7 +40,24 @@ struct vector_entry {
     unsigned factor;
 };
 
-/* The entry from its two 16-byte halves, wherever they were loaded from. */
+/* The exception count, scheme and bit width of a vector, which one 32-bit word of its entry
+ * holds (bytes 20-23, spec/format.md §3.3): the bulk kernels' pipeline reads that word alone. */
+struct vector_kind {
+    unsigned exception_count, scheme, bit_width;
+};
+__device__ __forceinline__ vector_kind parse_vector_kind(uint32_t word)
+{
+    vector_kind k;
+    k.scheme = (word >> 16) & 0xffu;
+    k.bit_width = word >> 24;
+    k.exception_count = word & 0xffffu;
+    return k;
+}
+
+/* The entry from its two 16-byte halves, wherever they were loaded from. Its word with the
+ * exception count, scheme and bit width is parsed here in place, not by parse_vector_kind:
+ * that changed the register allocation of the f32/f64 decompression kernels, which are
+ * measured as they are (docs/GPU.md). */
 __device__ __forceinline__ vector_entry parse_vector_entry(uint4 a, uint4 c)
 {
     vector_entry e;

@@ -110,6 +110,23 @@ __device__ __forceinline__ bool first_true(uint64_t a, uint64_t b, Pred pred, ui
     return true;
 }
 
+/* The largest packed integer of a vector of bit width b, 2^b - 1. */
+__device__ __forceinline__ uint64_t max_packed(unsigned bit_width)
+{
+    return bit_width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bit_width) - 1u;
+}
+
+/* The exception values of a G-ALP vector of the image, after its 128·b bytes of packed words
+ * and its 2L-byte lane table (spec/galp.md §1): W/8-byte aligned, since payloads are 16-byte
+ * aligned (spec/format.md §3, §4). */
+template <typename T>
+__device__ __forceinline__ const typename value_traits<T>::word *exception_values(const galp_gpu_view &col,
+                                                                                  const vector_entry &e)
+{
+    return (const typename value_traits<T>::word *)(col.data + e.payload_offset + 128u * e.bit_width +
+                                                    2u * value_traits<T>::lanes);
+}
+
 /* The plan that compares no packed integer: every value is decoded and compared. */
 __device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
 {
@@ -125,7 +142,7 @@ template <typename T> __device__ inline galp_gpu_range_plan plan_vector(const ve
     galp_gpu_range_plan plan = decode_all_plan();
     if (e.scheme != GALP_SCHEME_GALP)
         return plan;
-    uint64_t max_p = e.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << e.bit_width) - 1u;
+    const uint64_t max_p = max_packed(e.bit_width);
     packed_decoder<T> x;
     x.base = e.base;
     x.alp.init(e.exponent, e.factor);
@@ -166,8 +183,7 @@ template <typename T>
 __device__ inline uint32_t vector_verdict(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
                                           const galp_gpu_range_plan &plan, T lo, T hi)
 {
-    typedef typename value_traits<T>::word Word;
-    const uint64_t max_p = e.bit_width >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << e.bit_width) - 1u;
+    const uint64_t max_p = max_packed(e.bit_width);
     if (e.scheme != GALP_SCHEME_GALP || e.exception_count > verdict_exceptions || plan.safe_lo != 0 ||
         plan.safe_hi != max_p)
         return no_verdict;
@@ -175,9 +191,7 @@ __device__ inline uint32_t vector_verdict(const galp_gpu_view &col, uint32_t vec
     if (!none && (plan.lo != 0 || plan.hi != max_p))
         return no_verdict;
     uint32_t matches = none ? 0u : vector_value_count(col, vector) - e.exception_count;
-    /* exception values: W/8-byte aligned (payloads are 16-byte aligned, spec/format.md §3, §4) */
-    const Word *values =
-        (const Word *)(col.data + e.payload_offset + 128u * e.bit_width + 2u * value_traits<T>::lanes);
+    const auto *values = exception_values<T>(col, e);
     for (unsigned j = 0; j < e.exception_count; j++) {
         const T x = value_from_word<T>(__ldg(values + j));
         matches += x >= lo && x <= hi;

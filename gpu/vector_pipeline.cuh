@@ -190,10 +190,9 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     __device__ __forceinline__ void peek()
     {
         if (next < col.vector_count) {
-            const uint4 *e = entry_words((uint32_t)next);
-            const uint4 a = __ldg(e);
+            const uint4 a = __ldg(entry_words((uint32_t)next));
             next_offset = (uint64_t)a.y << 32 | a.x;
-            next_fields = __ldg((const unsigned *)(e + 1) + 1);
+            next_fields = kind_word((uint32_t)next);
         }
     }
 
@@ -204,18 +203,22 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
      * reached 96 % without the load (docs/GPU.md). */
     __device__ __forceinline__ unsigned staged_bytes() const
     {
-        const unsigned scheme = (next_fields >> 16) & 0xffu, b = next_fields >> 24, c = next_fields & 0xffffu;
+        const vector_kind k = parse_vector_kind(next_fields);
         if constexpr (Group::skips_lane_tables) {
-            if (scheme == GALP_SCHEME_GALP && c == 0)
-                return 128u * b;
+            if (k.scheme == GALP_SCHEME_GALP && k.exception_count == 0)
+                return 128u * k.bit_width;
         }
-        return payload_bytes<T>(scheme, b, c, vector_value_count(col, (uint32_t)next));
+        return payload_bytes<T>(k.scheme, k.bit_width, k.exception_count, vector_value_count(col, (uint32_t)next));
     }
 
     __device__ __forceinline__ const uint4 *entry_words(uint32_t v) const
     {
         return (const uint4 *)(col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
     }
+
+    /* The word of vector v's entry with its exception count, scheme and bit width
+     * (parse_vector_kind). */
+    __device__ __forceinline__ uint32_t kind_word(uint32_t v) const { return __ldg((const uint32_t *)entry_words(v) + 5); }
 
     /* Start copying vector `next` into stage `slot`, then step() to the vector after it: with
      * bulk copies, one thread copies the entry, the sidecar and the payload; otherwise the
