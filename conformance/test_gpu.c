@@ -566,6 +566,16 @@ static void test_floats_every_scheme(void **state)
     assert_true(plan_kinds_seen[1] > 0);
 }
 
+/* Vector v's metadata in a valid file. */
+static galp_vector_info vector_info_of(const uint8_t *file, size_t len, uint32_t v)
+{
+    galp_column col;
+    galp_vector_info info;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+    return info;
+}
+
 /* The Direct variants of the scans (gpu/range.cu, gpu/aggregate.cu) serve every vector of a
  * column that has a RAW or wide one, not only those: the G-ALP vectors of fill_floats
  * (exceptions, a full lane of them, wide f64 vectors, a partial last vector) around one vector
@@ -584,13 +594,8 @@ static void test_direct_variant_mixed_vectors(void **state)
             store_bits(types[t], values, i, ts_random(&seed));
         size_t len = 0;
         uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
-        galp_column col;
-        galp_vector_info info;
-        assert_int_equal(galp_open(&col, file, len), GALP_OK);
-        assert_int_equal(galp_vector_info_get(&col, 4, &info), GALP_OK);
-        assert_int_equal(info.scheme, GALP_SCHEME_RAW);
-        assert_int_equal(galp_vector_info_get(&col, 3, &info), GALP_OK);
-        assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+        assert_int_equal(vector_info_of(file, len, 4).scheme, GALP_SCHEME_RAW);
+        assert_int_equal(vector_info_of(file, len, 3).scheme, GALP_SCHEME_GALP);
         check_file(file, len, &seed, 12);
         free(file);
         free(values);
@@ -680,10 +685,7 @@ static void test_stages_around_48k(void **state)
         }
         size_t len = 0;
         uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, 1024, &len);
-        galp_column col;
-        galp_vector_info info;
-        assert_int_equal(galp_open(&col, file, len), GALP_OK);
-        assert_int_equal(galp_vector_info_get(&col, 0, &info), GALP_OK);
+        const galp_vector_info info = vector_info_of(file, len, 0);
         assert_int_equal(info.scheme, GALP_SCHEME_GALP); /* its payload: 128·b + 32 + 10·c bytes */
         assert_int_equal(info.exception_count, c);
         check_file(file, len, &seed, 2);
