@@ -73,7 +73,7 @@ TESTS += conformance/test_gpu
 conformance_test_gpu_SOURCES = conformance/test_gpu.c
 conformance_test_gpu_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 conformance_test_gpu_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
+conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS) -lpthread
 if HAVE_CUDA
 # a user's kernel on the device API (lane_decoder::next<N>), compiled like gpu/*.cu
 conformance_test_gpu_LDADD += conformance/test_gpu_device.lo

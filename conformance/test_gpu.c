@@ -17,6 +17,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -672,26 +673,128 @@ static void test_vector_verdicts(void **state)
  * and c exceptions, c = 490 ... 570, make the 8 stages of a 4-warp block sweep across that
  * line (46.2 → 52.6 KiB), with every scan's static memory beside them: the aggregate's 1,184
  * bytes put c = 514 ... 528 over it with stages under 48 KiB. */
+/* A G-ALP f64 file of `vectors` vectors, each of 1024 - c narrow decimals (b = 6) and c
+ * exceptions (its payload: 128·b + 32 + 10·c bytes), malloc'd. */
+static uint8_t *file_with_exceptions(unsigned vectors, unsigned c, uint64_t *seed, size_t *len)
+{
+    uint8_t *values = malloc((size_t)vectors * 1024 * 8);
+    assert_non_null(values);
+    for (unsigned i = 0; i < vectors * 1024; i++) {
+        const double x = i % 1024 < c ? as_f64(ts_random(seed) >> 2) : (double)ts_random_below(seed, 64) / 10.0;
+        store_bits(GALP_TYPE_F64, values, i, f64_bits(x));
+    }
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, (uint64_t)vectors * 1024, len);
+    free(values);
+    for (unsigned v = 0; v < vectors; v++) {
+        const galp_vector_info info = vector_info_of(file, *len, v);
+        assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+        assert_int_equal(info.exception_count, c);
+    }
+    return file;
+}
+
 static void test_stages_around_48k(void **state)
 {
     (void)state;
     uint64_t seed = 53;
-    uint8_t *values = malloc(1024 * 8);
-    assert_non_null(values);
     for (unsigned c = 490; c <= 570; c += 2) {
-        for (unsigned i = 0; i < 1024; i++) {
-            const double x = i < c ? as_f64(ts_random(&seed) >> 2) : (double)ts_random_below(&seed, 64) / 10.0;
-            store_bits(GALP_TYPE_F64, values, i, f64_bits(x));
-        }
         size_t len = 0;
-        uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, 1024, &len);
-        const galp_vector_info info = vector_info_of(file, len, 0);
-        assert_int_equal(info.scheme, GALP_SCHEME_GALP); /* its payload: 128·b + 32 + 10·c bytes */
-        assert_int_equal(info.exception_count, c);
+        uint8_t *file = file_with_exceptions(1, c, &seed, &len);
         check_file(file, len, &seed, 2);
         free(file);
     }
-    free(values);
+}
+
+/* One host thread of test_concurrent_opt_ins: its own stream, `rounds` aggregates and range
+ * counts of one column, each result compared with the column's answers; cmocka's asserts
+ * belong to the main thread, so failures are counted. */
+typedef struct opt_in_thread {
+    checked_column *column;
+    range_buffers buffers;
+    uint64_t count;      /* the column's answers: values, */
+    uint64_t in_range;   /* and of those in [lo, hi] */
+    double lo, hi;
+    unsigned rounds;
+    unsigned failures;
+    galp_status first_failure;
+} opt_in_thread;
+
+static void *run_opt_in_thread(void *arg)
+{
+    opt_in_thread *t = arg;
+    cudaStream_t own;
+    galp_gpu_aggregate *dev = NULL, got;
+    if (cudaStreamCreateWithFlags(&own, cudaStreamNonBlocking) != cudaSuccess ||
+        cudaMalloc((void **)&dev, sizeof *dev) != cudaSuccess) {
+        t->failures = t->rounds;
+        return NULL;
+    }
+    for (unsigned i = 0; i < t->rounds; i++) {
+        uint64_t in_range = 0;
+        galp_status st = galp_gpu_aggregate_column(t->column->gpu, dev, own);
+        if (st == GALP_OK)
+            st = galp_gpu_count_range(t->column->gpu, &t->lo, &t->hi, t->buffers.temp, t->buffers.temp_size,
+                                      t->buffers.count, own);
+        const int copied = st == GALP_OK &&
+                           cudaMemcpyAsync(&got, dev, sizeof got, cudaMemcpyDeviceToHost, own) == cudaSuccess &&
+                           cudaMemcpyAsync(&in_range, t->buffers.count, sizeof in_range, cudaMemcpyDeviceToHost,
+                                           own) == cudaSuccess &&
+                           cudaStreamSynchronize(own) == cudaSuccess;
+        if (!copied || got.count != t->count || in_range != t->in_range) {
+            if (t->failures++ == 0)
+                t->first_failure = st;
+        }
+    }
+    cudaFree(dev);
+    cudaStreamDestroy(own);
+    return NULL;
+}
+
+/* A kernel's limit of dynamic shared memory is one attribute for the whole process
+ * (gpu/dispatch.cuh): two host threads scanning at once two columns whose stages pass 48 KiB
+ * by different amounts (c = 700: 61.5 KiB of stages a block, c = 560: 50.5 KiB) must each have their own
+ * limit from opt-in to launch. Without the lock, one thread's opt-in could land between the
+ * other's and its launch, whose shared memory then exceeds the limit: the call fails with
+ * GALP_ERR_CUDA. */
+static void test_concurrent_opt_ins(void **state)
+{
+    (void)state;
+    uint64_t seed = 71;
+    const unsigned exceptions[2] = {700, 560};
+    uint8_t *files[2];
+    checked_column columns[2];
+    opt_in_thread threads[2];
+    pthread_t ids[2];
+    for (unsigned k = 0; k < 2; k++) {
+        size_t len = 0;
+        files[k] = file_with_exceptions(8, exceptions[k], &seed, &len);
+        checked_open(&columns[k], files[k], len);
+        opt_in_thread *t = &threads[k];
+        memset(t, 0, sizeof *t);
+        t->column = &columns[k];
+        t->count = columns[k].cpu.value_count;
+        t->lo = 1.0;
+        t->hi = 4.0;
+        for (uint64_t i = 0; i < t->count; i++) {
+            const double x = as_f64(bits_at(GALP_TYPE_F64, columns[k].decoded, i));
+            t->in_range += x >= t->lo && x <= t->hi;
+        }
+        assert_true(t->in_range > 0);
+        t->rounds = 400;
+        range_buffers_alloc(&columns[k], &t->buffers);
+    }
+    for (unsigned k = 0; k < 2; k++)
+        assert_int_equal(pthread_create(&ids[k], NULL, run_opt_in_thread, &threads[k]), 0);
+    for (unsigned k = 0; k < 2; k++)
+        assert_int_equal(pthread_join(ids[k], NULL), 0);
+    for (unsigned k = 0; k < 2; k++) {
+        if (threads[k].failures != 0)
+            fail_msg("column %u: %u of %u rounds failed (first status %d)", k, threads[k].failures,
+                     threads[k].rounds, (int)threads[k].first_failure);
+        range_buffers_free(&threads[k].buffers);
+        checked_close(&columns[k]);
+        free(files[k]);
+    }
 }
 
 /* Full RAW float vectors are aggregated with fmin and fmax, which need not order -0 and +0
@@ -1073,6 +1176,7 @@ int main(void)
         cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_vector_verdicts),
         cmocka_unit_test(test_stages_around_48k),
+        cmocka_unit_test(test_concurrent_opt_ins),
         cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),

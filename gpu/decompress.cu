@@ -15,11 +15,14 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uin
         if constexpr (value_traits<T>::bits >= 32) {
             if ((uintptr_t)dst % 16 == 0) {
                 const unsigned memory = stage_bytes_for(largest_vector);
-                if (!prefer_shared_memory(block_decompress_kernel<T>, memory, sizeof(exception_map)))
-                    return GALP_ERR_CUDA;
                 /* a block per vector; the kernel loops should a column exceed the grid */
                 const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
-                block_decompress_kernel<T><<<blocks, decompress_threads_for<T>(), memory, stream>>>(col, (T *)dst, memory);
+                if (!launch_with_shared_memory(block_decompress_kernel<T>, memory, sizeof(exception_map), [&] {
+                        block_decompress_kernel<T>
+                            <<<blocks, decompress_threads_for<T>(), memory, stream>>>(col, (T *)dst, memory);
+                        return true;
+                    }))
+                    return GALP_ERR_CUDA;
                 return launch_status();
             }
         }

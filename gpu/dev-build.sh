@@ -36,7 +36,7 @@ done
 wait
 cat "$b"/ptxas-*.txt > "$b/ptxas.txt"
 cuobjs="$b/decompress.o $b/aggregate.o $b/range.o"
-libs="-L/usr/local/cuda/lib64 -lcudart -lm"
+libs="-L/usr/local/cuda/lib64 -lcudart -lpthread -lm"
 gcc -o "$b/test_gpu" "$b/test_gpu.o" "$b/test_support.o" "$b/test_gpu_device.o" $objs $cuobjs \
     -L"$deps/usr/lib/x86_64-linux-gnu" -Wl,-rpath,"$deps/usr/lib/x86_64-linux-gnu" -lcmocka $libs
 gcc -o "$b/gpu_bench" "$b/gpu_bench.o" "$b/bench_device.o" "$b/galp_tile.o" "$b/bench_data.o" $objs $cuobjs $libs

@@ -5,6 +5,8 @@
 #ifndef GALP_GPU_DISPATCH_CUH
 #define GALP_GPU_DISPATCH_CUH
 
+#include <pthread.h>
+
 #include <cuda_runtime.h>
 
 #include "galp_gpu.h"
@@ -36,20 +38,36 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
     return (unsigned)(((uint64_t)col.vector_count * lanes + threads - 1) / threads);
 }
 
-/* Lets `kernel`, whose static shared memory is `static_bytes`, have `memory` bytes of dynamic
- * shared memory, and asks for the largest shared-memory carveout of L1: the kernels of
- * gpu/vector_pipeline.cuh keep their data in shared memory, and resident_blocks counts on as
- * many blocks per multiprocessor as shared memory allows. A kernel must opt in once its
- * static and dynamic shared memory together pass 48 KiB: a test of the dynamic part alone
- * failed the aggregate's launch for stages of 47-48 KiB beside its 1,184 static bytes. Below
- * the line it does not opt in: doing so on every launch made the f64 sum and pushdown of the
- * performance gate's synthetic column 1.6-2.3 times slower on an H100 (docs/GPU.md). */
-template <typename K> inline bool prefer_shared_memory(K kernel, unsigned memory, size_t static_bytes)
+/* Serialises the launches that raise a kernel's limit of dynamic shared memory: the limit is an
+ * attribute of the kernel, one for the whole process, so without the lock a host thread could
+ * set it lower between another thread's opt-in and launch, and that launch would fail. */
+inline pthread_mutex_t shared_memory_opt_in = PTHREAD_MUTEX_INITIALIZER;
+
+/* Runs launch(), which launches `kernel` with `memory` bytes of dynamic shared memory beside
+ * its `static_bytes`, and returns its result (false: not launched), having asked for the
+ * largest shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data
+ * in shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
+ * memory allows. A kernel must opt in once its static and dynamic shared memory together pass
+ * 48 KiB: a test of the dynamic part alone failed the aggregate's launch for stages of
+ * 47-48 KiB beside its 1,184 static bytes. Such launches hold shared_memory_opt_in from the
+ * opt-in to the launch. Below the line a launch does not opt in, and the kernel's limit is at
+ * least what it needs: the default (48 KiB less the static bytes) or a larger one that an
+ * opt-in left, which costs the smaller launches nothing measurable (docs/GPU.md). */
+template <typename K, typename Launch>
+inline bool launch_with_shared_memory(K kernel, unsigned memory, size_t static_bytes, Launch &&launch)
 {
-    return cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
-                                cudaSharedmemCarveoutMaxShared) == cudaSuccess &&
-           (memory + static_bytes <= 48u * 1024u ||
-            cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess);
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                             cudaSharedmemCarveoutMaxShared) != cudaSuccess)
+        return false;
+    if (memory + static_bytes <= 48u * 1024u)
+        return launch();
+    if (pthread_mutex_lock(&shared_memory_opt_in) != 0)
+        return false;
+    const bool launched =
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)memory) == cudaSuccess &&
+        launch();
+    pthread_mutex_unlock(&shared_memory_opt_in);
+    return launched;
 }
 
 /* Blocks of a grid-stride kernel with `memory` bytes of dynamic shared memory: enough to

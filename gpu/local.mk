@@ -21,7 +21,8 @@ noinst_LTLIBRARIES += libgalp_gpu.la
 libgalp_gpu_la_SOURCES = gpu/host.c gpu/image.c gpu/image.h gpu/kernels.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo
-libgalp_la_LIBADD += libgalp_gpu.la $(CUDA_LIBS)
+# -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)
+libgalp_la_LIBADD += libgalp_gpu.la $(CUDA_LIBS) -lpthread
 
 GPU_NVCC = $(SHELL) $(top_srcdir)/gpu/nvcc-lo.sh
 # The kernels' host side uses no C++ runtime: without exceptions and thread-safe statics,

@@ -17,16 +17,16 @@
 namespace galp_gpu {
 
 struct scan_launch {
-    unsigned blocks;  /* 0: the launch is impossible (the device cannot be queried, or one
-                         warp's stages do not fit) */
-    unsigned threads; /* a multiple of 32, at most scan_threads */
+    unsigned threads; /* a multiple of 32, at most scan_threads; 0: no block fits (the device
+                         cannot be queried, or one warp's stages do not fit) */
     unsigned memory;  /* dynamic shared memory per block */
     unsigned stage;   /* bytes of one stage */
+    size_t static_bytes; /* the kernel's static shared memory */
 };
 
-template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t largest_vector, uint32_t vectors)
+template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t largest_vector)
 {
-    scan_launch l = {0, 0, 0, stage_bytes_for(largest_vector)};
+    scan_launch l = {0, 0, stage_bytes_for(largest_vector), 0};
     int device = 0, limit = 0;
     cudaFuncAttributes attributes;
     if (cudaGetDevice(&device) != cudaSuccess ||
@@ -34,15 +34,12 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
         cudaFuncGetAttributes(&attributes, kernel) != cudaSuccess || (size_t)limit < attributes.sharedSizeBytes)
         return l;
     /* the block's static shared memory (reductions, stage barriers) comes out of the same limit */
+    l.static_bytes = attributes.sharedSizeBytes;
     const uint64_t dynamic_limit = (uint64_t)limit - attributes.sharedSizeBytes;
     const uint64_t per_warp = (uint64_t)vector_stages * l.stage;
     const unsigned warps = (unsigned)min((uint64_t)scan_threads / 32u, dynamic_limit / per_warp);
-    if (warps == 0)
-        return l;
     l.threads = 32u * warps;
     l.memory = (unsigned)(warps * per_warp);
-    if (prefer_shared_memory(kernel, l.memory, attributes.sharedSizeBytes))
-        l.blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
     return l;
 }
 
@@ -55,16 +52,22 @@ inline bool skips_constants(const galp_gpu_shape &shape, uint32_t vectors)
     return !shape.wide_or_raw && (uint64_t)shape.constant_vectors * 8u >= vectors;
 }
 
-/* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`; false when no
- * block fits on the device. */
+/* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`, as many blocks
+ * as the GPU holds at once (fewer for a short column); false when no block fits. */
 template <typename... Params, typename... Args>
 inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, cudaStream_t stream,
                         Args... args)
 {
-    const scan_launch l = plan_scan_launch(kernel, largest_vector, vectors);
-    if (l.blocks != 0)
-        kernel<<<l.blocks, l.threads, l.memory, stream>>>(args..., l.stage);
-    return l.blocks != 0;
+    const scan_launch l = plan_scan_launch(kernel, largest_vector);
+    if (l.threads == 0)
+        return false;
+    return launch_with_shared_memory(kernel, l.memory, l.static_bytes, [&] {
+        const unsigned warps = l.threads / 32u;
+        const unsigned blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
+        if (blocks != 0)
+            kernel<<<blocks, l.threads, l.memory, stream>>>(args..., l.stage);
+        return blocks != 0;
+    });
 }
 
 } /* namespace galp_gpu */
