@@ -8,6 +8,10 @@
  * Results of scans land in device memory that the caller provides; copy them back in stream
  * order (cudaMemcpyAsync on the same stream).
  *
+ * Host threads may call these functions at once, on any streams, with the same or different
+ * columns; a column is read-only after its upload, and freeing one while a call on it may
+ * still be enqueued or running is the caller's error.
+ *
  * Kernels that want to decode inside their own code use the header-only device API,
  * gpu/galp_device.cuh, with the galp_gpu_view of an uploaded column (docs/GPU.md).
  *
