@@ -70,6 +70,6 @@ for p in "${pids[@]}"; do wait "$p" || status=1; done
 # The gate needs no nvCOMP: it links everything but the nvCOMP objects.
 objs=$(ls "$out"/obj/*.o | grep -v -e galp_bench.cu.o -e perf_gate.cu.o)
 gate_objs=$(echo "$objs" | grep -v nvcomp_)
-$nvcc $CUDA_ARCH_FLAGS -o "$out/galp-bench" "$out/obj/bench_galp_bench.cu.o" $objs $link_nvcomp -lm
-$nvcc $CUDA_ARCH_FLAGS -o "$out/galp-perf-gate" "$out/obj/bench_perf_gate.cu.o" $gate_objs -lm
+$nvcc $CUDA_ARCH_FLAGS -o "$out/galp-bench" "$out/obj/bench_galp_bench.cu.o" $objs $link_nvcomp -lpthread -lm
+$nvcc $CUDA_ARCH_FLAGS -o "$out/galp-perf-gate" "$out/obj/bench_perf_gate.cu.o" $gate_objs -lpthread -lm
 echo "build-gpu: $out/galp-bench $out/galp-perf-gate"

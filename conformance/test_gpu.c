@@ -667,6 +667,57 @@ static void test_vector_verdicts(void **state)
     assert_true(verdicts_seen[2] > 0);
 }
 
+/* Constant vectors (width 0) with c exceptions at random slots, c from 0 to 500 (around
+ * the 64 and 128 threads of the f32 and f64 decompression blocks, and the 16 exceptions a
+ * verdict compares, gpu/pushdown.cuh), and a partial last vector with exceptions: every
+ * vector must have width 0 and c exceptions, and the column must decode and scan as on the
+ * CPU (with so many constants, the scans take their Kept variants). */
+static void test_constant_vectors_with_exceptions(void **state)
+{
+    (void)state;
+    static const unsigned counts[] = {0, 1, 2, 63, 64, 65, 127, 128, 129, 500, 5};
+    const unsigned vectors = sizeof counts / sizeof counts[0], last = 700;
+    const uint64_t n = (uint64_t)(vectors - 1) * 1024 + last;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint8_t *values = malloc(n * 8);
+    assert_non_null(values);
+    uint64_t seed = 83;
+    for (size_t t = 0; t < 2; t++) {
+        for (unsigned v = 0; v < vectors; v++) {
+            const unsigned m = v + 1 == vectors ? last : 1024;
+            const double constant = (double)(v + 1) / 10.0;
+            unsigned slots[1024];
+            for (unsigned i = 0; i < m; i++)
+                slots[i] = i;
+            for (unsigned i = 0; i < m; i++) { /* the first counts[v] of a random permutation */
+                const unsigned j = i + (unsigned)ts_random_below(&seed, m - i), k = slots[i];
+                slots[i] = slots[j];
+                slots[j] = k;
+            }
+            for (unsigned i = 0; i < m; i++)
+                store_bits(types[t], values, (uint64_t)v * 1024 + i,
+                           types[t] == GALP_TYPE_F64 ? f64_bits(constant) : f32_bits((float)constant));
+            for (unsigned i = 0; i < counts[v]; i++) { /* random mantissas: not decimals */
+                const uint64_t r = ts_random(&seed);
+                store_bits(types[t], values, (uint64_t)v * 1024 + slots[i],
+                           types[t] == GALP_TYPE_F64 ? f64_bits(as_f64(0x3ff0000000000000u | r >> 12))
+                                                     : f32_bits(as_f32(0x3f800000u | (uint32_t)(r >> 41))));
+            }
+        }
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        for (unsigned v = 0; v < vectors; v++) {
+            const galp_vector_info info = vector_info_of(file, len, v);
+            assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+            assert_int_equal(info.bit_width, 0);
+            assert_int_equal(info.exception_count, counts[v]);
+        }
+        check_file(file, len, &seed, 4);
+        free(file);
+    }
+    free(values);
+}
+
 /* The scans' dynamic shared memory is their stages (gpu/scan_launch.cuh), and a launch
  * fails unless the kernel has opted in once its static and dynamic shared memory together
  * pass 48 KiB (gpu/dispatch.cuh). Columns of one f64 vector of 1024 - c narrow decimals (b = 6)
@@ -1175,6 +1226,7 @@ int main(void)
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_vector_verdicts),
+        cmocka_unit_test(test_constant_vectors_with_exceptions),
         cmocka_unit_test(test_stages_around_48k),
         cmocka_unit_test(test_concurrent_opt_ins),
         cmocka_unit_test(test_raw_zero_extremes),
