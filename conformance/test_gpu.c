@@ -36,7 +36,8 @@
 
 #include <cuda_runtime.h>
 
-#include "galp_internal.h" /* galp_crc32c, to reseal edited files */
+#include "galp_internal.h" /* galp_crc32c, to reseal edited files; galp_ffor_get and _pack */
+#include "galp_layout.h"   /* galp_exceptions_read */
 #include "kernels.h"
 #include "test_gpu_device.h"
 
@@ -925,33 +926,42 @@ static void set_packed(uint8_t *packed, unsigned w, unsigned b, unsigned s, int 
 typedef unsigned (*vector_edit)(uint8_t *file, uint32_t v, const galp_vector_info *info, unsigned w,
                                 int variant);
 
+/* A G-ALP file of the n values of type `type` whose G-ALP vectors of non-zero width went
+ * through edit (variant), resealed; malloc'd. */
+static uint8_t *edited_file(galp_type type, const uint8_t *values, uint64_t n, vector_edit edit, int variant,
+                            size_t *len)
+{
+    const unsigned w = 8u * (unsigned)width_of(type);
+    uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, len);
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, *len), GALP_OK);
+    unsigned changed = 0;
+    for (uint32_t v = 0; v < col.vector_count; v++) {
+        galp_vector_info info;
+        assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+        if (info.scheme == GALP_SCHEME_GALP && info.bit_width != 0)
+            changed += edit(file, v, &info, w, variant);
+    }
+    assert_true(changed > 0);
+    uint32_t crc = galp_crc32c(0, file, 60); /* spec/format.md §3.4: edits may touch entries */
+    crc = galp_crc32c(crc, file + 64, 32 * (size_t)col.vector_count);
+    for (unsigned i = 0; i < 4; i++)
+        file[60 + i] = (uint8_t)(crc >> (8 * i));
+    return file;
+}
+
 /* For f32 and f64 and variants 0 and 1: a G-ALP file of fill_floats data whose G-ALP vectors
  * of non-zero width went through edit, checked like any other file (check_file). */
 static void check_edited_files(vector_edit edit, uint64_t n, uint64_t seed)
 {
     const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
     for (size_t t = 0; t < 2; t++) {
-        const unsigned w = 8u * (unsigned)width_of(types[t]);
         uint8_t *values = malloc(n * 8);
         assert_non_null(values);
         fill_floats(types[t], values, n, &seed);
         for (int variant = 0; variant < 2; variant++) {
             size_t len = 0;
-            uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
-            galp_column col;
-            assert_int_equal(galp_open(&col, file, len), GALP_OK);
-            unsigned changed = 0;
-            for (uint32_t v = 0; v < col.vector_count; v++) {
-                galp_vector_info info;
-                assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-                if (info.scheme == GALP_SCHEME_GALP && info.bit_width != 0)
-                    changed += edit(file, v, &info, w, variant);
-            }
-            assert_true(changed > 0);
-            uint32_t crc = galp_crc32c(0, file, 60); /* spec/format.md §3.4: edits may touch entries */
-            crc = galp_crc32c(crc, file + 64, 32 * (size_t)col.vector_count);
-            for (unsigned i = 0; i < 4; i++)
-                file[60 + i] = (uint8_t)(crc >> (8 * i));
+            uint8_t *file = edited_file(types[t], values, n, edit, variant, &len);
             check_file(file, len, &seed, 24);
             free(file);
         }
@@ -979,6 +989,78 @@ static void test_exception_slots_ignored(void **state)
 {
     (void)state;
     check_edited_files(fill_exception_slots, 19 * 1024 + 100, 23);
+}
+
+/* Checks the device image of `file` (a G-ALP file without ALP vectors, so the image is as
+ * long): every exception slot of a G-ALP vector holds the vector's fill, the packed integer of
+ * its lowest-index non-exception slot in the file (0 when there is none), and every other
+ * byte is the file's (gpu/kernels.h). Returns how many exception slots the upload changed. */
+static unsigned check_image_fills(const uint8_t *file, size_t len)
+{
+    galp_gpu_column *gpu = NULL;
+    galp_gpu_view view;
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+    assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+    uint8_t *image = malloc(len), *expected = malloc(len);
+    assert_non_null(image);
+    assert_non_null(expected);
+    CUDA_OK(cudaMemcpy(image, view.data, len, cudaMemcpyDeviceToHost));
+    memcpy(expected, file, len);
+    const unsigned w = galp_type_bits(col.type);
+    unsigned changed = 0;
+    for (uint32_t v = 0; v < col.vector_count; v++) {
+        galp_vector_info info;
+        assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+        const unsigned b = info.bit_width, c = info.exception_count;
+        if (info.scheme != GALP_SCHEME_GALP || b == 0 || c == 0)
+            continue;
+        uint16_t positions[1024];
+        uint64_t stored[1024], packed[1024];
+        galp_exceptions_read(GALP_SCHEME_GALP, w, c, file + info.payload_offset + 128u * b, positions, stored);
+        unsigned first = 0;
+        while (first < c && positions[first] == first)
+            first++;
+        const uint64_t fill = first < info.value_count ? galp_ffor_get(w, b, 0, file + info.payload_offset, first) : 0;
+        galp_ffor_unpack(w, b, 0, file + info.payload_offset, packed);
+        for (unsigned j = 0; j < c; j++) {
+            changed += packed[positions[j]] != fill;
+            packed[positions[j]] = fill;
+        }
+        galp_ffor_pack(w, b, 0, packed, expected + info.payload_offset);
+    }
+    assert_memory_equal(image, expected, len);
+    free(image);
+    free(expected);
+    galp_gpu_column_free(gpu);
+    return changed;
+}
+
+/* The upload gives the kernels the fill in every exception slot: for files whose slots hold 0
+ * or 2^b - 1 (fill_exception_slots, above) the image has it there, and a file from the
+ * reference encoder, which writes the fill itself, is uploaded as it is. */
+static void test_image_fills_exception_slots(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const uint64_t n = 9 * 1024 + 300;
+    uint64_t seed = 29;
+    for (size_t t = 0; t < 2; t++) {
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, n, &seed);
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        assert_int_equal(check_image_fills(file, len), 0);
+        free(file);
+        for (int ones = 0; ones < 2; ones++) {
+            file = edited_file(types[t], values, n, fill_exception_slots, ones, &len);
+            assert_true(check_image_fills(file, len) > 0);
+            free(file);
+        }
+        free(values);
+    }
 }
 
 /* A G-ALP vector may hold packed integers whose (p + base)·FACT wraps (spec/alp.md §4 defines
@@ -1232,6 +1314,7 @@ int main(void)
         cmocka_unit_test(test_raw_zero_extremes),
         cmocka_unit_test(test_exception_extremes),
         cmocka_unit_test(test_exception_slots_ignored),
+        cmocka_unit_test(test_image_fills_exception_slots),
         cmocka_unit_test(test_partly_safe_vectors),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),

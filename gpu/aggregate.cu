@@ -23,13 +23,14 @@
  * other variants.
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
- * the rest. In the packed sums of float64 vectors every exception slot of the staged vector
- * first holds `fill`, the packed integer of one non-exception value: the reference encoder
- * puts the first non-exception value's there (spec/alp.md §5, §6.4), so the slots are only
- * read, and written where they differ. The extremes over all rows are then those of the
+ * the rest. In the packed sums of float64 vectors every exception slot holds `fill`, the
+ * packed integer of the vector's lowest-index non-exception value, which the device image
+ * guarantees (gpu/kernels.h, gpu/image.c): the extremes over all rows are then those of the
  * non-exception values, with no selection per row, and each fill is taken back from the sum
- * exactly. Selecting rows by a mask instead cost 5 instructions a value and held the f64 sums
- * of columns with exceptions at 0.66-0.79 G values/ms, against 1.1 without (docs/GPU.md).
+ * exactly. Before the image did, the warp looked for a fill and wrote it into every
+ * exception slot that held something else. Selecting rows by a mask instead cost 5
+ * instructions a value and held the f64 sums of columns with exceptions at 0.66-0.79 G
+ * values/ms, against 1.1 without (docs/GPU.md).
  * Float32 sums, which decode every value anyway, and the decoding paths do select: the
  * exception slots are marked in a mask of each thread's rows.
  *
@@ -229,7 +230,7 @@ template <typename T> __host__ __device__ constexpr bool sums_per_value()
 /* A narrow full vector (see the top of the file): this thread's 32 packed integers p
  * (block_vector::packed_rows). Float32 vectors leave out the exception rows marked in `skip`.
  * The others, with Exceptions, hold `fill` in every exception slot, the packed integer of a
- * non-exception value (fill_exception_slots): those slots leave the vector's extremes as they
+ * non-exception value (gpu/kernels.h): those slots leave the vector's extremes as they
  * are, so min and max take every row with no selection per row, and the sum subtracts fill
  * once for each of the `handled` exceptions this thread took (j ≡ t mod 32, whichever
  * thread's rows hold them: the threads' sums add up the same, but then the warp must take the
@@ -303,25 +304,6 @@ __device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range
     return true;
 }
 
-/* The packed integer of lane 0's first row that holds no exception, into fill, for a vector
- * with exceptions: lane 0's come first in the exception list, in ascending position
- * (spec/galp.md §1), so entry j is at slot j·L exactly when rows 0 ... j of lane 0 all are
- * exceptions. False when every row of lane 0 is one. Thread t; the whole warp calls it. */
-template <typename BV>
-__device__ __forceinline__ bool find_fill(const BV &vec, unsigned t, typename BV::Word &fill)
-{
-    constexpr unsigned rows = GALP_VECTOR_SIZE / BV::L;
-    for (unsigned first = 0; first < rows; first += 32u) {
-        const unsigned j = first + t;
-        const uint32_t taken = __ballot_sync(~0u, j < vec.c && vec.exception_slot(j) == j * BV::L);
-        if (taken != ~0u) {
-            fill = vec.packed_at((first + __ffs(~taken) - 1u) * BV::L);
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Marks each exception's row in the mask of the thread that holds it (block_vector::row_owner),
  * then waits for the warp. */
 template <typename BV> __device__ __forceinline__ void mark_exceptions(const BV &vec, unsigned t, uint32_t *marks)
@@ -329,22 +311,6 @@ template <typename BV> __device__ __forceinline__ void mark_exceptions(const BV 
     for (unsigned j = t; j < vec.c; j += 32u) {
         const unsigned s = vec.exception_slot(j);
         atomicOr(&marks[BV::row_owner(s)], 1u << BV::row_bit(s));
-    }
-    __syncwarp();
-}
-
-/* Makes every exception slot of the staged vector hold `fill`. The reference encoder puts the
- * packed integer of the first non-exception value there (spec/alp.md §6.4), which is fill
- * whenever slot 0 is not an exception, so the slots are read and only the others written.
- * Thread t takes exceptions j ≡ t mod 32 (exceptions_taken). */
-template <typename BV>
-__device__ __forceinline__ void fill_exception_slots(const BV &vec, uint8_t *payload, unsigned t,
-                                                     typename BV::Word fill)
-{
-    for (unsigned j = t; j < vec.c; j += 32u) {
-        const unsigned s = vec.exception_slot(j);
-        if (vec.packed_at(s) != fill)
-            vec.overwrite_packed(payload, s, fill);
     }
     __syncwarp();
 }
@@ -476,27 +442,32 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                 return;
             }
         }
-        /* Packed sums: a full vector with a safe range, and for float64 exceptions a fill value. */
+        /* Packed sums: a full vector with a safe range, and for float64 exceptions a value of
+         * the vector in their slots, the fill (gpu/kernels.h), which needs one slot that is not
+         * an exception. */
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
-        typename bv::Word fill = 0;
         bool packed_sums = safe.lo <= safe.hi;
         if (vec.c != 0) {
             if constexpr (sums_per_value<T>())
                 mark_exceptions(vec, t, marks);
-            else if ((packed_sums = packed_sums && find_fill(vec, t, fill)))
-                fill_exception_slots(vec, stage.payload, t, fill);
+            else
+                packed_sums = packed_sums && vec.c < vec.m;
         }
+        /* read where it is used: read before the branches, it made the kernel spill more
+         * and the f64 sums of vectors without exceptions 6 % slower on an H200 */
+        auto fill = [&] { return sums_per_value<T>() ? (typename bv::Word)0 : vec.packed_at(vec.exception_slot(0)); };
         bool added = false;
         if (vec.full() && vec.narrow()) {
             if (packed_sums) {
                 uint32_t p[32];
                 vec.packed_rows(p);
                 added = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, marks[t], exceptions_taken(vec.c, t),
-                                                            (uint32_t)fill, acc)
+                                                            (uint32_t)fill(), acc)
                                    : aggregate_packed<false>(vec, safe, p, 0u, 0u, 0u, acc);
             }
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
-            added = packed_sums && aggregate_wide(vec, safe, exceptions_taken(vec.c, t), (uint64_t)fill, acc);
+            added = packed_sums &&
+                    aggregate_wide(vec, safe, exceptions_taken(vec.c, t), vec.c != 0 ? (uint64_t)fill() : 0u, acc);
         }
         if (!added) {
             if (vec.c != 0 && !sums_per_value<T>())

@@ -194,28 +194,6 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
-    /* Sets the packed integer of `slot` to v (v <= mask) in the staged copy init read, whose
-     * payload is at `payload` (the group's own until its body returns). The value's bits
-     * [slot / L · b, + b) of lane l's stream span up to three 32-bit halves; half h is word
-     * h·L + l of a 32-bit vector and (h / 2)·2L + 2l + h mod 2 of a 64-bit one (packed_rows).
-     * Bits are cleared and set with atomics, since two slots may share a half: the operations
-     * of different slots touch disjoint bits, so they commute. */
-    __device__ __forceinline__ void overwrite_packed(uint8_t *payload, unsigned slot, Word v) const
-    {
-        uint32_t *w32 = (uint32_t *)payload;
-        const unsigned bit = slot / L * b, lane = slot % L;
-        for (unsigned h = bit / 32u; h * 32u < bit + b; h++) {
-            uint32_t *half = W == 32 ? &w32[h * L + lane] : &w32[h / 2u * 2u * L + 2u * lane + h % 2u];
-            /* the value's bit i lies at bit i + bit - 32h of this half */
-            const bool starts_here = h * 32u <= bit;
-            const unsigned shift = starts_here ? bit - h * 32u : h * 32u - bit;
-            const uint32_t m = (uint32_t)(starts_here ? (uint64_t)mask << shift : (uint64_t)mask >> shift);
-            const uint32_t x = (uint32_t)(starts_here ? (uint64_t)v << shift : (uint64_t)v >> shift);
-            atomicAnd(half, ~m);
-            atomicOr(half, x);
-        }
-    }
-
     /* Bits [off, off + b) of the two-word window lo:hi. */
     __device__ __forceinline__ Word extract(Word lo, Word hi, unsigned off) const
     {

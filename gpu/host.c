@@ -47,14 +47,13 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
         return st;
 
     uint8_t *host_image = NULL;
-    const uint8_t *bytes = col.data;
-    size_t size = col.size;
-    if (col.scheme == GALP_SCHEME_ALP) {
-        st = galp_gpu_image_build(&col, &host_image, &size);
-        if (st != GALP_OK)
-            return st;
-        bytes = host_image;
-    }
+    size_t size = 0;
+    st = galp_gpu_image_build(&col, &host_image, &size);
+    if (st != GALP_OK)
+        return st;
+    const uint8_t *bytes = host_image != NULL ? host_image : col.data;
+    if (host_image == NULL)
+        size = col.size;
     galp_gpu_column *c = calloc(1, sizeof *c);
     if (c == NULL) {
         free(host_image);

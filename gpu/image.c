@@ -9,6 +9,14 @@
  * nothing a reader can observe, and the GPU needs only the lane-parallel layout. The image
  * is itself a valid galp file (same placement rules, recomputed payload_end, file_size and
  * checksum), so galp_open can check it.
+ *
+ * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
+ * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
+ * integer of its lowest-index slot that is not an exception (0 when every slot is one), which
+ * is what the reference encoder writes. The scans count and sum every slot's packed integer
+ * and then take the exception slots' share back in one step (gpu/kernels.h). A file whose
+ * exception slots hold anything else is copied and fixed; any other file without ALP vectors
+ * is its own image.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +68,89 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     return shape;
 }
 
+/* Exception j's slot in a G-ALP payload p of c exceptions of W-bit values (spec/galp.md §1). */
+static unsigned exception_slot(const uint8_t *p, unsigned w, const galp_vector_info *info, uint32_t j)
+{
+    const size_t positions = 128u * info->bit_width + 2u * (GALP_VECTOR_SIZE / w) +
+                             (size_t)info->exception_count * (w / 8u);
+    return galp_load_u16(p + positions + 2u * j);
+}
+
+/* The fill of a G-ALP vector whose payload is at p, into *fill; whether every exception slot
+ * already holds it. */
+static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, const uint8_t *p, uint64_t *fill)
+{
+    const uint32_t c = info->exception_count;
+    const unsigned b = info->bit_width;
+    *fill = 0;
+    if (c == 0 || b == 0) /* no exception, or every packed integer is 0 */
+        return 1;
+    uint64_t taken[GALP_VECTOR_SIZE / 64] = {0};
+    for (uint32_t j = 0; j < c; j++) {
+        const unsigned s = exception_slot(p, w, info, j);
+        taken[s / 64u] |= (uint64_t)1 << (s % 64u);
+    }
+    unsigned first = 0; /* the lowest slot that is not an exception */
+    while (first < GALP_VECTOR_SIZE && (taken[first / 64u] >> (first % 64u) & 1u))
+        first++;
+    if (first < info->value_count)
+        *fill = galp_ffor_get(w, b, 0, p, first);
+    for (uint32_t j = 0; j < c; j++)
+        if (galp_ffor_get(w, b, 0, p, exception_slot(p, w, info, j)) != *fill)
+            return 0;
+    return 1;
+}
+
+/* Writes `fill` into every exception slot of a G-ALP vector whose payload is at p. */
+static void fill_exception_slots(unsigned w, const galp_vector_info *info, uint8_t *p, uint64_t fill)
+{
+    uint64_t packed[GALP_VECTOR_SIZE];
+    galp_ffor_unpack(w, info->bit_width, 0, p, packed);
+    for (uint32_t j = 0; j < info->exception_count; j++)
+        packed[exception_slot(p, w, info, j)] = fill;
+    galp_ffor_pack(w, info->bit_width, 0, packed, p);
+}
+
+/* Whether every G-ALP vector of the validated column `col` holds its fill in its exception
+ * slots; with `fix` (a copy of the file), makes them do so there. */
+static int fills_in_place(const galp_column *col, uint8_t *fix)
+{
+    const unsigned w = galp_type_bits(col->type);
+    galp_vector_info info;
+    int all = 1;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        uint64_t fill;
+        if (info.scheme != GALP_SCHEME_GALP ||
+            exception_slots_hold_fill(w, &info, col->data + info.payload_offset, &fill))
+            continue;
+        all = 0;
+        if (fix == NULL)
+            return 0;
+        fill_exception_slots(w, &info, fix + info.payload_offset, fill);
+    }
+    return all;
+}
+
+/* A copy of the file of a column without ALP vectors, exception slots filled. */
+static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *image_size)
+{
+    uint8_t *out = malloc(col->size);
+    if (out == NULL)
+        return GALP_ERR_TOO_LARGE;
+    memcpy(out, col->data, col->size);
+    fills_in_place(col, out);
+    *image = out;
+    *image_size = col->size;
+    return GALP_OK;
+}
+
 galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t *image_size)
 {
     *image = NULL;
     *image_size = 0;
+    if (col->scheme != GALP_SCHEME_ALP)
+        return fills_in_place(col, NULL) ? GALP_OK : fixed_copy(col, image, image_size);
     const uint64_t table_end = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
     galp_vector_info info;
 
@@ -98,6 +185,9 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         if (info.scheme == GALP_SCHEME_ALP) {
             size_t size = galp_convert_payload(GALP_SCHEME_ALP, GALP_SCHEME_GALP, w, info.bit_width,
                                                info.exception_count, src, out + at);
+            uint64_t fill;
+            if (!exception_slots_hold_fill(w, &info, out + at, &fill))
+                fill_exception_slots(w, &info, out + at, fill);
             entry[ENT_SCHEME] = GALP_SCHEME_GALP;
             galp_store_u32(entry + ENT_PAYLOAD_SIZE, (uint32_t)size);
             at += size;

@@ -1,5 +1,5 @@
 /*
- * gpu/image.h — building the device image of an ALP-scheme column (gpu/image.c).
+ * gpu/image.h — the device image of a column (gpu/image.c).
  */
 #ifndef GALP_GPU_IMAGE_H
 #define GALP_GPU_IMAGE_H
@@ -10,8 +10,10 @@
 #include "galp.h"
 #include "kernels.h"
 
-/* For a validated column of scheme ALP: a malloc'ed copy in which every ALP vector is a
- * G-ALP vector (the caller frees *image). GALP_ERR_TOO_LARGE if memory runs out. */
+/* The device image of a validated column: *image NULL when the file itself is one (no ALP
+ * vector, and every G-ALP vector's exception slots hold its fill, gpu/kernels.h); else a
+ * malloc'ed copy (the caller frees it) in which every ALP vector is a G-ALP vector and every
+ * exception slot holds its vector's fill. GALP_ERR_TOO_LARGE if memory runs out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
 
 /* The shape of the image of a validated column (gpu/kernels.h): its largest vector is the

@@ -25,6 +25,12 @@ typedef struct galp_gpu_range_plan {
     uint64_t safe_lo, safe_hi;
 } galp_gpu_range_plan;
 
+/* The device image (gpu/image.c) holds in every exception slot of a G-ALP vector the same
+ * packed integer, the vector's fill: that of its lowest-index slot that is not an exception,
+ * or 0 when every slot is one. So a scan that has counted or summed every slot's packed
+ * integer takes the exception slots' share back in one step, and the fill of a vector with
+ * fewer than m exceptions is a value of the vector (gpu/range.cu, gpu/aggregate.cu). */
+
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
  * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths

@@ -153,8 +153,9 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
  * stored (count_stored). Otherwise every slot below m is tested through its packed integer,
  * exception slots included (with Direct, a wide or partial vector whose plan covers all of
  * them with one subtraction and one comparison each: through packed_in_range, wide vectors
- * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then each exception's thread
- * takes back its slot's match and adds its stored value's. match() equals
+ * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then thread 0 takes back
+ * the c matches of the exception slots, which all hold the vector's fill (gpu/kernels.h), and
+ * each exception's thread adds its stored value's match. match() equals
  * decode-then-compare for every packed integer (gpu/pushdown.cuh), so the threads agree
  * whichever way each counted. The per-thread
  * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
@@ -232,10 +233,11 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         } else {
             vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
         }
+        if (vec.c != 0 && t == 0) /* every exception slot holds the fill (gpu/kernels.h) */
+            hits -= vec.c * (unsigned)match(vec.packed_at(vec.exception_slot(0)));
         for (unsigned j = t; j < vec.c; j += group::threads) {
             const T x = value_from_word<T>(vec.exception_bits(j));
             hits += x >= lo && x <= hi;
-            hits -= match(vec.packed_at(vec.exception_slot(j)));
         }
     };
     if constexpr (Kept) { /* a vector with a verdict is counted by it, never staged */

@@ -104,12 +104,11 @@ template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
 constexpr unsigned stage_header_bytes = 64;
 
 /* Where the body of a pipeline finds a staged vector (shared memory): its 32-byte metadata
- * entry, the kernel's 32 bytes of per-vector data (a range plan), if any, and its payload,
- * which the body may overwrite (gpu/aggregate.cu fills exception slots). */
+ * entry, the kernel's 32 bytes of per-vector data (a range plan), if any, and its payload. */
 struct staged_vector {
     const uint4 *entry;
     const uint4 *record;
-    uint8_t *payload;
+    const uint8_t *payload;
 };
 
 /* The staged vector of a stage laid out as above. */
