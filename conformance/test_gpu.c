@@ -50,6 +50,8 @@ static uint64_t plan_kinds_seen[2];
 /* Vectors of range queries with a verdict (gpu/pushdown.cuh, vector_verdict): [0] no match,
  * [1] some, [2] of those, the vectors with exceptions */
 static uint64_t verdicts_seen[3];
+/* Scan records of range queries (gpu/scan_record.cuh) by kind: packed, counted, general */
+static uint64_t records_seen[3];
 
 static size_t width_of(galp_type type)
 {
@@ -288,31 +290,57 @@ static void range_buffers_free(range_buffers *r)
     CUDA_OK(cudaFree(r->found));
 }
 
-/* The plans and verdicts of the last query lo <= x <= hi: tallied by plan_kinds_seen and
- * verdicts_seen, and each verdict equal to its vector's count by decode-then-compare. */
+/* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
+ * buffer was filled with ones before it: tallied by plan_kinds_seen, verdicts_seen and
+ * records_seen. Either every record was written (a scan by records, gpu/range.cu) or none
+ * (every plan was). A counted record's count must equal its vector's by decode-then-compare;
+ * a packed record must be a full vector of the width and exception count of its entry, at
+ * most 32 bits wide, at its payload (in a G-ALP-layout file, whose image has the file's
+ * offsets); the plan of a general record (or of every vector, in a column scanned without
+ * records) is tallied by the packed integers it covers. */
 static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_t lo, uint64_t hi)
 {
     const galp_type type = c->cpu.type;
-    const uint32_t nv = (uint32_t)(r->temp_size / (sizeof(galp_gpu_range_plan) + sizeof(uint32_t)));
+    const uint32_t nv = (uint32_t)(r->temp_size / (sizeof(galp_gpu_range_plan) + sizeof(galp_gpu_scan_record)));
+    assert_int_equal(nv, c->cpu.vector_count);
     galp_gpu_range_plan *plans = malloc(r->temp_size);
     assert_non_null(plans);
     CUDA_OK(cudaMemcpyAsync(plans, r->temp, r->temp_size, cudaMemcpyDeviceToHost, stream));
     CUDA_OK(cudaStreamSynchronize(stream));
-    const uint32_t *verdicts = (const uint32_t *)(plans + nv);
+    const galp_gpu_scan_record *records = (const galp_gpu_scan_record *)(plans + nv);
+    const int by_record = records[0].kind != UINT32_MAX;
     for (uint32_t v = 0; v < nv; v++) {
         galp_vector_info info;
         assert_int_equal(galp_vector_info_get(&c->cpu, v, &info), GALP_OK);
         const uint64_t max_p = info.bit_width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << info.bit_width) - 1;
-        if (info.scheme != GALP_SCHEME_RAW)
-            plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p]++;
-        if (verdicts[v] == UINT32_MAX)
+        if (!by_record) {
+            assert_int_equal(records[v].kind, UINT32_MAX);
+            plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p] += info.scheme != GALP_SCHEME_RAW;
             continue;
-        uint32_t matches = 0;
-        for (uint64_t i = (uint64_t)v * 1024; i < c->cpu.value_count && i < (uint64_t)(v + 1) * 1024; i++)
-            matches += in_range(type, bits_at(type, c->decoded, i), lo, hi);
-        assert_int_equal(verdicts[v], matches);
-        verdicts_seen[matches != 0]++;
-        verdicts_seen[2] += info.exception_count != 0;
+        }
+        const unsigned kind = records[v].kind >> 30;
+        assert_true(kind <= 2);
+        records_seen[kind]++;
+        if (kind == 0) { /* packed */
+            assert_int_equal(records[v].kind & 0xffu, info.bit_width);
+            assert_int_equal(records[v].kind >> 8 & 0x7ffu, info.exception_count);
+            assert_true(info.bit_width <= 32 && info.value_count == 1024);
+            if (c->cpu.scheme == GALP_SCHEME_GALP) /* an ALP-layout file is regrouped on upload */
+                assert_int_equal((uint64_t)records[v].payload_16 * 16, info.payload_offset);
+            plan_kinds_seen[1]++;
+            continue;
+        }
+        if (kind == 1) { /* counted: a verdict */
+            uint32_t matches = 0;
+            for (uint64_t i = (uint64_t)v * 1024; i < c->cpu.value_count && i < (uint64_t)(v + 1) * 1024; i++)
+                matches += in_range(type, bits_at(type, c->decoded, i), lo, hi);
+            assert_int_equal(records[v].lo_or_count, matches);
+            verdicts_seen[matches != 0]++;
+            verdicts_seen[2] += info.exception_count != 0;
+            plan_kinds_seen[1]++;
+            continue;
+        }
+        plan_kinds_seen[plans[v].safe_lo == 0 && plans[v].safe_hi == max_p]++; /* general: G-ALP */
     }
     free(plans);
 }
@@ -333,6 +361,8 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range
     memcpy(hi_v, &hi, 8);
 
     uint64_t got = 0;
+    if (temp_size != 0) /* record_plan_kinds tells what the scan wrote */
+        CUDA_OK(cudaMemsetAsync(temp, 0xff, temp_size, stream));
     assert_int_equal(galp_gpu_count_range(c->gpu, lo_v, hi_v, temp, temp_size, dev_count, stream),
                      GALP_OK);
     CUDA_OK(cudaMemcpyAsync(&got, dev_count, sizeof got, cudaMemcpyDeviceToHost, stream));
@@ -604,23 +634,26 @@ static void test_direct_variant_mixed_vectors(void **state)
     }
 }
 
-/* Vectors with a verdict (gpu/pushdown.cuh, vector_verdict) are counted by it. In a column
- * with many constant vectors, like this one, the range scans never stage them, nor does the
+/* Vectors with a verdict (gpu/pushdown.cuh, vector_verdict) are counted by it: the range
+ * scans of a column of narrow vectors, like this one, never stage them (their scan record is
+ * counted, gpu/scan_record.cuh), nor, in a column with many constant vectors, does the
  * aggregate stage its constant vectors (gpu/range.cu, gpu/aggregate.cu). Vector v holds
  * values near 100·v, by v mod 5: a constant (width 0); narrow values v·100 + k/10; those
  * with one exception (1/3 more, which ALP cannot encode with one decimal), or with 20 (more
- * than a verdict reads); a constant with 3 exceptions, a NaN first. The last vector is
- * partial. A range around band v gives every vector with at most 16 exceptions a verdict
+ * than a verdict reads); a constant with 3 exceptions, a NaN first. The last vector, a narrow
+ * one, is partial. A range around band v gives every vector with at most 16 exceptions a verdict
  * (all or none of its other values match); a range with an edge inside a band leaves that
- * band's narrow vectors without; exists(a constant) finds it. */
+ * band's narrow vectors without; exists(a constant) finds it. Every kind of scan record must
+ * occur: packed, counted and general (the partial last vector). */
 static void test_vector_verdicts(void **state)
 {
     (void)state;
     const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
-    const uint64_t vectors = 16, n = (vectors - 1) * 1024 + 700;
+    const uint64_t vectors = 17, n = (vectors - 1) * 1024 + 700;
     const unsigned exceptions[5] = {0, 0, 1, 20, 3};
     uint64_t seed = 41;
     memset(verdicts_seen, 0, sizeof verdicts_seen);
+    memset(records_seen, 0, sizeof records_seen);
     for (size_t t = 0; t < 2; t++) {
         const int f64 = types[t] == GALP_TYPE_F64;
         uint8_t *values = malloc(n * 8);
@@ -666,13 +699,16 @@ static void test_vector_verdicts(void **state)
     assert_true(verdicts_seen[0] > 0);
     assert_true(verdicts_seen[1] > 0);
     assert_true(verdicts_seen[2] > 0);
+    for (size_t k = 0; k < 3; k++)
+        assert_true(records_seen[k] > 0);
 }
 
 /* Constant vectors (width 0) with c exceptions at random slots, c from 0 to 500 (around
  * the 64 and 128 threads of the f32 and f64 decompression blocks, and the 16 exceptions a
  * verdict compares, gpu/pushdown.cuh), and a partial last vector with exceptions: every
  * vector must have width 0 and c exceptions, and the column must decode and scan as on the
- * CPU (with so many constants, the scans take their Kept variants). */
+ * CPU (with so many constants, the aggregate takes its Kept variant; the range scans count
+ * the constants with at most 16 exceptions by their records and stage the others). */
 static void test_constant_vectors_with_exceptions(void **state)
 {
     (void)state;

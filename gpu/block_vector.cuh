@@ -78,6 +78,20 @@ template <typename T, typename Group> struct block_vector {
         base_fact = base * fact;
     }
 
+    /* A full narrow G-ALP vector whose scan record (gpu/scan_record.cuh) gives its width and
+     * exception count, its payload staged at `payload`: what packed_rows, packed_at and the
+     * exceptions need, no more. */
+    __device__ __forceinline__ void init_packed(const uint8_t *payload, unsigned bit_width, unsigned exceptions)
+    {
+        word = (const Word *)payload;
+        m = GALP_VECTOR_SIZE;
+        b = bit_width;
+        mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
+        is_alp = true;
+        c = exceptions;
+        exc = payload + 128u * b + 2u * L;
+    }
+
     /* The largest packed integer, 2^b - 1. */
     __device__ __forceinline__ Word max_packed() const { return mask; }
 

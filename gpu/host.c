@@ -119,12 +119,12 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
 }
 
 /* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP: a
- * plan and a 32-bit verdict per vector (gpu/kernels.h). */
+ * plan and a scan record per vector (gpu/kernels.h). */
 size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
 {
     if (column == NULL || column->view.scheme != GALP_SCHEME_GALP)
         return 0;
-    return (size_t)column->view.vector_count * (sizeof(galp_gpu_range_plan) + sizeof(uint32_t));
+    return (size_t)column->view.vector_count * (sizeof(galp_gpu_range_plan) + sizeof(galp_gpu_scan_record));
 }
 
 /* The bit pattern of one value of the column type, zero-extended. */

@@ -1,8 +1,9 @@
 /*
  * gpu/image.c — the device image of a column: the file, with ALP-layout vectors rewritten in
  * the G-ALP layout; and its shape: the size of its largest vector as the kernels stage it,
- * whether it has vectors that the scans count on their own paths, and how many of its
- * vectors are constants.
+ * whether it has vectors that the scans count on their own paths, how many of its vectors
+ * are constants and how many have packed integers whose value is not a monotone function of
+ * them.
  *
  * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
 #include "galp_layout.h"
@@ -51,19 +53,37 @@ static uint64_t image_payload_size(const galp_column *col, const galp_vector_inf
     return size;
 }
 
+/* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
+ * base + p and (base + p)·FACT[f] in the signed W-bit range, the test of the device's
+ * safe_range (gpu/pushdown.cuh) for the whole range. */
+static int packed_range_safe(const galp_column *col, const galp_vector_info *info)
+{
+    const int f64 = galp_type_bits(col->type) == 64;
+    const uint64_t fact = f64 ? galp_alp_fact64[info->factor] : galp_alp_fact32[info->factor];
+    const uint64_t largest = f64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+    const uint64_t up = largest / fact, down = (largest + 1u) / fact; /* -down <= base + p <= up */
+    const int64_t base = f64 ? (int64_t)info->base : (int64_t)(int32_t)(uint32_t)info->base;
+    const uint64_t max_p = ((uint64_t)1 << info->bit_width) - 1u;
+    if (base < 0 ? 0u - (uint64_t)base > down : (uint64_t)base > up)
+        return 0;
+    return max_p <= up - (uint64_t)base; /* up - base: no wrap, both below 2^63 in size */
+}
+
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
-    galp_gpu_shape shape = {128, 0, 0};
+    galp_gpu_shape shape = {128, 0, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
         const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, &info);
         shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
-        if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32)
+        if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
-        else if (info.bit_width == 0 && info.scheme != GALP_SCHEME_FFOR) /* G-ALP in the image */
-            shape.constant_vectors++;
+        } else if (info.scheme != GALP_SCHEME_FFOR) { /* G-ALP in the image */
+            shape.constant_vectors += info.bit_width == 0;
+            shape.partly_safe_vectors += !packed_range_safe(col, &info);
+        }
     }
     return shape;
 }

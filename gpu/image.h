@@ -22,7 +22,8 @@ galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, siz
  * the 128·W bytes of a full vector, since the kernels address the word of every slot (those
  * past m are read and discarded) whatever the vector holds; wide_or_raw is set when some
  * vector is RAW or wider than 32 bits; constant_vectors counts the ALP and G-ALP vectors of
- * width 0 (G-ALP in the image). */
+ * width 0 (G-ALP in the image), partly_safe_vectors those of at most 32 bits not all of whose
+ * packed integers are safe (gpu/pushdown.cuh). */
 galp_gpu_shape galp_gpu_image_shape(const galp_column *column);
 
 #endif /* GALP_GPU_IMAGE_H */

@@ -25,6 +25,16 @@ typedef struct galp_gpu_range_plan {
     uint64_t safe_lo, safe_hi;
 } galp_gpu_range_plan;
 
+/* Per-vector record of a range scan over a float column of narrow vectors, which the plan
+ * kernel writes after the plans and the scan reads instead of each vector's entry and plan
+ * (gpu/scan_record.cuh has the meaning of its words). 16 bytes. */
+typedef struct galp_gpu_scan_record {
+    uint32_t payload_16;  /* payload offset / 16 */
+    uint32_t lo_or_count; /* packed: first matching packed integer; counted: the count */
+    uint32_t span;        /* packed: hi - lo */
+    uint32_t kind;        /* b | c << 8 | no match << 29 | kind << 30 (packed 0, counted 1, general 2) */
+} galp_gpu_scan_record;
+
 /* The device image (gpu/image.c) holds in every exception slot of a G-ALP vector the same
  * packed integer, the vector's fill: that of its lowest-index slot that is not an exception,
  * or 0 when every slot is one. So a scan that has counted or summed every slot's packed
@@ -34,12 +44,16 @@ typedef struct galp_gpu_range_plan {
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
  * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
- * for those vectors (gpu/range.cu, gpu/aggregate.cu), and constant_vectors (G-ALP vectors of
- * width 0) the range scans that skip vectors (gpu/range.cu). */
+ * for those vectors (gpu/range.cu, gpu/aggregate.cu), constant_vectors (G-ALP vectors of
+ * width 0) the aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
+ * (narrow G-ALP vectors not all of whose packed integers 0 ... 2^b - 1 are safe,
+ * gpu/pushdown.cuh) the range scans that go by scan records where they are few
+ * (gpu/range.cu). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
     uint32_t constant_vectors;
+    uint32_t partly_safe_vectors;
 } galp_gpu_shape;
 
 /* largest_vector: that of the column's shape. */
@@ -48,8 +62,10 @@ galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t large
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
 /* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: 16-byte aligned room for
- * nv plans followed by nv 32-bit verdicts (gpu/pushdown.cuh, vector_verdict), or NULL for
- * columns without G-ALP vectors. Exactly one of count and found is non-NULL. */
+ * nv plans followed by nv scan records (gpu/range.cu writes the records, and the plans of the
+ * vectors whose record is general, in a float column without RAW or wide vectors, else every
+ * plan), or NULL for columns without G-ALP vectors. Exactly one of count and found is
+ * non-NULL. */
 galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shape *shape, uint64_t lo_bits,
                                   uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
                                   uint32_t *found, galp_gpu_stream stream);

@@ -3,9 +3,12 @@
  * "value exists" (include/galp_gpu.h), with predicate pushdown on G-ALP vectors
  * (gpu/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
  * integers where the plan allows it (and decodes the packed integers outside its safe range).
- * The first kernel also gives a vector a verdict, its count, when the plan and a few
- * exceptions decide it (always for a constant vector with few exceptions); in columns with
- * many constant vectors the scan counts those vectors by their verdict without staging them.
+ * In a float column of narrow vectors (no RAW or wide one) the first kernel writes each
+ * vector a 16-byte scan record instead (gpu/scan_record.cuh): its count when the plan and a
+ * few exceptions decide it, else what the scan needs to stage it and compare its packed
+ * integers, or that it must be counted the general way; the scan then walks its vectors by
+ * their records (gpu/record_pipeline.cuh) and never reads an entry or a plan of a vector
+ * whose record serves.
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
@@ -16,6 +19,7 @@
 #include "dispatch.cuh"
 #include "galp_device.cuh"
 #include "kernels.h"
+#include "record_pipeline.cuh"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
@@ -28,9 +32,10 @@ template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
     return value_from_word<T>((typename value_traits<T>::word)bits);
 }
 
-/* The plan and the verdict of every vector, one thread per vector (gpu/pushdown.cuh): the
- * verdicts follow the vector_count plans. */
-template <typename T>
+/* The plan of every vector, one thread per vector (gpu/pushdown.cuh); with Records, its scan
+ * record too (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only
+ * where the record says the scan needs it (a general vector). */
+template <typename T, bool Records>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                   galp_gpu_range_plan *plan)
 {
@@ -40,8 +45,14 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
     const galp_gpu_range_plan p = plan_vector<T>(e, lo, hi);
-    plan[v] = p;
-    ((uint32_t *)(plan + col.vector_count))[v] = vector_verdict<T>(col, (uint32_t)v, e, p, lo, hi);
+    if constexpr (Records) {
+        const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
+        if (record_kind(record) == record_general)
+            plan[v] = p;
+        ((uint4 *)(plan + col.vector_count))[v] = record;
+    } else {
+        plan[v] = p;
+    }
 }
 
 /* 8- and 16-bit types (integers, so no G-ALP vector to plan: the device API's row_in_range
@@ -99,18 +110,17 @@ __device__ __forceinline__ unsigned add_carry(unsigned acc, unsigned x, unsigned
 }
 
 /* Matches among this thread's 32 packed integers of a narrow full vector
- * (block_vector::packed_rows), by comparing them with the plan: p - lo <= hi - lo. With Any,
- * only whether there is one (an OR of comparisons, two instructions per value); otherwise how
- * many: 32 minus those whose p - lo exceeds hi - lo, counted as the carries of
- * (p - lo) + ~(hi - lo) (three instructions per value, where a comparison, a select and half
- * an add took three and a half). With CheckSafe, also whether some p lies outside
- * [safe_lo, safe_hi] (the caller then counts them again, decoding those). */
+ * (block_vector::packed_rows), by comparing them with [lo, lo + span]: p - lo <= span. With
+ * Any, only whether there is one (an OR of comparisons, two instructions per value);
+ * otherwise how many: 32 minus those whose p - lo exceeds span, counted as the carries of
+ * (p - lo) + ~span (three instructions per value, where a comparison, a select and half an
+ * add took three and a half). None: no packed integer matches. With CheckSafe, also whether
+ * some p lies outside [safe_lo, safe_lo + safe_span] (the caller then counts them again,
+ * decoding those). */
 template <bool CheckSafe, bool Any>
-__device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
+__device__ __forceinline__ unsigned count_in_span(const uint32_t (&p)[32], uint32_t lo, uint32_t span, bool none,
+                                                  uint32_t safe_lo, uint32_t safe_span, bool &unsafe)
 {
-    const uint32_t lo = (uint32_t)plan.lo, span = (uint32_t)(plan.hi - plan.lo);
-    const uint32_t safe_lo = (uint32_t)plan.safe_lo, safe_span = (uint32_t)(plan.safe_hi - plan.safe_lo);
-    const bool none = plan.lo > plan.hi;
     unsigned outside = 0;
     bool any = false, out = false;
 #pragma unroll
@@ -126,6 +136,14 @@ __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const 
     if (none)
         return 0u;
     return Any ? (unsigned)any : 32u - outside;
+}
+
+/* The same with the packed integers [plan.lo, plan.hi] of a plan. */
+template <bool CheckSafe, bool Any>
+__device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
+{
+    return count_in_span<CheckSafe, Any>(p, (uint32_t)plan.lo, (uint32_t)(plan.hi - plan.lo), plan.lo > plan.hi,
+                                         (uint32_t)plan.safe_lo, (uint32_t)(plan.safe_hi - plan.safe_lo), unsafe);
 }
 
 /* Matches among this thread's values of a RAW float vector, compared as stored (IEEE: a NaN
@@ -147,137 +165,223 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
     return hits;
 }
 
-/* 32- and 64-bit types, a warp per vector. With Kept (float columns with many constants), a
- * vector whose verdict the plan kernel wrote is counted by it and never staged
- * (vector_pipeline::run_kept). With Direct, a RAW float vector is compared as
- * stored (count_stored). Otherwise every slot below m is tested through its packed integer,
- * exception slots included (with Direct, a wide or partial vector whose plan covers all of
- * them with one subtraction and one comparison each: through packed_in_range, wide vectors
- * ran at 62-68 % of their read limit on an H100, docs/GPU.md); then thread 0 takes back
- * the c matches of the exception slots, which all hold the vector's fill (gpu/kernels.h), and
- * each exception's thread adds its stored value's match. match() equals
- * decode-then-compare for every packed integer (gpu/pushdown.cuh), so the threads agree
- * whichever way each counted. The per-thread
- * counts wrap, but the block's sum is the exact count, added to *result (Result = uint64_t).
- * Exists (Result = uint32_t, *result set to 1 when a value is found) sums the same counts,
- * except that in a full narrow vector without exceptions a thread adds 1 if any of its rows
- * matches: the block's sum is then positive exactly when the count is. */
-template <typename T, typename Result, bool Direct, bool Kept>
-__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
-    block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                       Result *result, unsigned stage_bytes)
+/* The matches of vector v, staged at `stage` (or read where `stage` points in global memory),
+ * for lo <= x <= hi; planned: G-ALP vectors have a plan at stage.record (gpu/pushdown.cuh). With
+ * Direct, a RAW float vector is compared as stored (count_stored). Otherwise every slot below
+ * m is tested through its packed integer, exception slots included (with Direct, a wide or
+ * partial vector whose plan covers all of them with one subtraction and one comparison each:
+ * through packed_in_range, wide vectors ran at 62-68 % of their read limit on an H100,
+ * docs/GPU.md); then thread 0 takes back the c matches of the exception slots, which all hold
+ * the vector's fill (gpu/kernels.h), and each exception's thread adds its stored value's match.
+ * match() equals decode-then-compare for every packed integer (gpu/pushdown.cuh), so the
+ * threads agree whichever way each counted. The per-thread counts wrap, but the warp's sum is
+ * the exact count. With Exists, in a full narrow vector without exceptions a thread counts 1 if
+ * any of its rows matches: the warp's sum is then positive exactly when the count is. */
+template <typename T, bool Exists, bool Direct, typename Group>
+__device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
+                                                 bool planned, T lo, T hi)
 {
-    constexpr bool Exists = sizeof(Result) == sizeof(uint32_t);
-    static_assert(Exists || sizeof(Result) == sizeof(uint64_t), "a found flag or a count");
-    typedef warp_group<scan_threads, true> group;
-    typedef block_vector<T, group> bv;
+    typedef block_vector<T, Group> bv;
     typedef typename bv::Word Word;
-    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
-    const unsigned t = group::rank();
+    const unsigned t = Group::rank();
     uint64_t hits = 0;
-    vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
-    auto scan = [&](uint32_t v, const staged_vector &stage) {
-        bv vec;
-        vec.init(col, v, stage);
-        galp_gpu_range_plan pl;
-        if constexpr (value_traits<T>::is_float) {
-            if constexpr (Direct) {
-                if (!vec.is_alp) { /* RAW (spec/format.md §2): the stored floats, no exceptions */
-                    hits += count_stored<T>(vec, lo, hi);
-                    return;
-                }
-            }
-            if (plan != nullptr && vec.is_alp)
-                pl = *(const galp_gpu_range_plan *)stage.record;
-            else
-                pl = decode_all_plan();
-        } else {
-            pl = integer_plan<T>(vec, lo, hi);
+    bv vec;
+    vec.init(col, v, stage);
+    galp_gpu_range_plan pl;
+    if constexpr (value_traits<T>::is_float) {
+        if constexpr (Direct) {
+            if (!vec.is_alp) /* RAW (spec/format.md §2): the stored floats, no exceptions */
+                return count_stored<T>(vec, lo, hi);
         }
-        auto match = [&](Word p) -> bool {
-            return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
-        };
-        if (vec.full() && vec.narrow()) {
-            const bool any_safe = pl.safe_lo <= pl.safe_hi;
-            const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
-            if (!all_safe || pl.lo <= pl.hi) { /* else no packed integer matches */
-                bool unsafe = !any_safe;
-                if (any_safe) {
-                    uint32_t p[32];
-                    vec.packed_rows(p);
-                    unsigned h;
-                    if (Exists && vec.c == 0)
-                        h = all_safe ? count_packed<false, true>(p, pl, unsafe) : count_packed<true, true>(p, pl, unsafe);
-                    else
-                        h = all_safe ? count_packed<false, false>(p, pl, unsafe)
-                                     : count_packed<true, false>(p, pl, unsafe);
-                    hits += unsafe ? 0u : h;
-                }
-                if (unsafe) { /* unpacked again: kept in registers until here they spilled */
-                    uint32_t p[32];
-                    vec.packed_rows(p);
-#pragma unroll
-                    for (unsigned r = 0; r < 32; r++)
-                        hits += match(p[r]);
-                }
-            }
-        } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
-            /* wide or partial, every packed integer safe (all_safe above, written out again:
-             * shared through a helper, or hoisted, it changed the SASS of the plain variant,
-             * which is kept instruction for instruction the measured kernel of 4a712eb):
-             * each compared with one subtraction */
-            if (pl.lo <= pl.hi) {
-                const uint64_t first = pl.lo, span = pl.hi - pl.lo;
-                vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
-            }
-        } else {
-            vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
-        }
-        if (vec.c != 0 && t == 0) /* every exception slot holds the fill (gpu/kernels.h) */
-            hits -= vec.c * (unsigned)match(vec.packed_at(vec.exception_slot(0)));
-        for (unsigned j = t; j < vec.c; j += group::threads) {
-            const T x = value_from_word<T>(vec.exception_bits(j));
-            hits += x >= lo && x <= hi;
-        }
-    };
-    if constexpr (Kept) { /* a vector with a verdict is counted by it, never staged */
-        const uint32_t *verdicts = (const uint32_t *)(plan + col.vector_count);
-        pipe.run_kept([&](uint32_t v) { return __ldg(verdicts + v); },
-                      [&](uint32_t, uint32_t verdict) {
-                          hits += verdict == no_verdict ? 0u : verdict;
-                          return verdict == no_verdict;
-                      },
-                      scan);
+        if (planned && vec.is_alp)
+            pl = *(const galp_gpu_range_plan *)stage.record;
+        else
+            pl = decode_all_plan();
     } else {
-        pipe.run(scan);
+        pl = integer_plan<T>(vec, lo, hi);
     }
-    hits = block_reduce<group::max_per_block>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    auto match = [&](Word p) -> bool {
+        return packed_in_range<T>(pl, (uint64_t)p, lo, hi, [&](uint64_t q) { return vec.decode((Word)q); });
+    };
+    if (vec.full() && vec.narrow()) {
+        const bool any_safe = pl.safe_lo <= pl.safe_hi;
+        const bool all_safe = any_safe && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed();
+        if (!all_safe || pl.lo <= pl.hi) { /* else no packed integer matches */
+            bool unsafe = !any_safe;
+            if (any_safe) {
+                uint32_t p[32];
+                vec.packed_rows(p);
+                unsigned h;
+                if (Exists && vec.c == 0)
+                    h = all_safe ? count_packed<false, true>(p, pl, unsafe) : count_packed<true, true>(p, pl, unsafe);
+                else
+                    h = all_safe ? count_packed<false, false>(p, pl, unsafe) : count_packed<true, false>(p, pl, unsafe);
+                hits += unsafe ? 0u : h;
+            }
+            if (unsafe) { /* unpacked again: kept in registers until here they spilled */
+                uint32_t p[32];
+                vec.packed_rows(p);
+#pragma unroll
+                for (unsigned r = 0; r < 32; r++)
+                    hits += match(p[r]);
+            }
+        }
+    } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
+        /* wide or partial, every packed integer safe (all_safe above, written out again:
+         * shared through a helper, or hoisted, it changed the SASS of the plain variant,
+         * which is kept instruction for instruction the measured kernel of 4a712eb):
+         * each compared with one subtraction */
+        if (pl.lo <= pl.hi) {
+            const uint64_t first = pl.lo, span = pl.hi - pl.lo;
+            vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
+        }
+    } else {
+        vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
+    }
+    if (vec.c != 0 && t == 0) /* every exception slot holds the fill (gpu/kernels.h) */
+        hits -= vec.c * (unsigned)match(vec.packed_at(vec.exception_slot(0)));
+    for (unsigned j = t; j < vec.c; j += Group::threads) {
+        const T x = value_from_word<T>(vec.exception_bits(j));
+        hits += x >= lo && x <= hi;
+    }
+    return hits;
+}
+
+/* Whether a range kernel's Result is a found flag (exists, uint32_t) or a count (uint64_t). */
+template <typename Result> __device__ constexpr bool result_is_found_flag()
+{
+    static_assert(sizeof(Result) == sizeof(uint32_t) || sizeof(Result) == sizeof(uint64_t), "a found flag or a count");
+    return sizeof(Result) == sizeof(uint32_t);
+}
+
+/* The block's count (Result = uint64_t) added to *result, or (Result = uint32_t, exists)
+ * *result set to 1 when it is positive. */
+template <typename Result> __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
+{
+    hits = block_reduce<scan_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
-        if constexpr (Exists)
+        if constexpr (result_is_found_flag<Result>())
             *result = 1;
         else
             atomicAdd((unsigned long long *)result, (unsigned long long)hits);
     }
 }
 
-/* The variant of block_range_kernel for a column: with the paths for RAW and wide vectors
- * (Direct) only where it has such vectors, since compiled in they cost the narrow G-ALP
- * vectors of other columns 3-11 % on an H200 (docs/GPU.md); skipping the vectors that have
- * a verdict (Kept) only in a float column with many constants (skips_constants), which
- * have one when they have few exceptions. Every variant counts every vector right. */
+/* 32- and 64-bit types, a warp per vector staged with its entry and plan
+ * (vector_pipeline::run): integer columns, and float columns that have RAW or wide vectors
+ * (Direct, count_vector). */
+template <typename T, typename Result, bool Direct>
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
+                       Result *result, unsigned stage_bytes)
+{
+    constexpr bool Exists = result_is_found_flag<Result>();
+    typedef warp_group<scan_threads, true> group;
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    uint64_t hits = 0;
+    vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
+    pipe.run([&](uint32_t v, const staged_vector &stage) {
+        hits += count_vector<T, Exists, Direct, group>(col, v, stage, plan != nullptr, lo, hi);
+    });
+    range_result(hits, result);
+}
+
+/* The matches of the warp's general vectors (gpu/scan_record.cuh), staged with their entries
+ * and plans (vector_pipeline::run_kept, which asks each record's kind) and counted by
+ * count_vector. Not inlined, so that record_range_kernel's loop over packed vectors keeps its
+ * registers: inlined, this loop made the float64 kernel spill in both loops (60 bytes), and
+ * a call once per warp costs next to nothing. */
+template <typename T, bool Exists, typename Group>
+__device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const galp_gpu_range_plan *plan,
+                                                       unsigned stage_bytes, T lo, T hi)
+{
+    const uint4 *records = (const uint4 *)(plan + col.vector_count);
+    uint64_t hits = 0;
+    vector_pipeline<T, Group> pipe(col, stage_bytes, (const uint4 *)plan);
+    pipe.run_kept([&](uint32_t v) { return __ldg(&records[v].w); },
+                  [&](uint32_t, uint32_t kind_word) {
+                      return record_kind(make_uint4(0u, 0u, 0u, kind_word)) == record_general;
+                  },
+                  [&](uint32_t v, const staged_vector &stage) {
+                      hits += count_vector<T, Exists, false, Group>(col, v, stage, true, lo, hi);
+                  });
+    return hits;
+}
+
+/* Float columns of narrow vectors, a warp per vector by the vectors' scan records
+ * (gpu/scan_record.cuh), which follow the plans: a counted vector adds its count, a packed
+ * one is staged alone (gpu/record_pipeline.cuh) and its 1024 packed integers are compared
+ * with the record's [lo, lo + span], then corrected for its exceptions as in count_vector
+ * (the c exception slots hold the fill; each exception's stored value is compared). A warp
+ * that met general vectors then stages those with their entries and plans
+ * (vector_pipeline::run_kept, which asks each record's kind) and counts them by count_vector:
+ * counted one by one from global memory, the columns whose vectors are only partly safe
+ * (`bitcoin_transactions_f` as f64) ran at 0.69-0.89 times the staged kernel's speed on an
+ * H200 (docs/GPU.md). */
+template <typename T, typename Result>
+__global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    record_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
+                        Result *result, unsigned stage_bytes)
+{
+    constexpr bool Exists = result_is_found_flag<Result>();
+    typedef warp_group<scan_threads, true> group;
+    typedef block_vector<T, group> bv;
+    __shared__ uint4 window_records[group::max_per_block][32];
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    const unsigned t = group::rank();
+    uint64_t hits = 0;
+    record_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)(plan + col.vector_count),
+                                   window_records[group::in_block()]);
+    pipe.run([&](uint32_t count) { hits += count; },
+             [&](const scan_record &r, const uint8_t *payload) {
+                 bv vec;
+                 vec.init_packed(payload, r.bit_width, r.exceptions);
+                 uint32_t p[32];
+                 vec.packed_rows(p);
+                 bool unsafe;
+                 hits += Exists && r.exceptions == 0
+                             ? count_in_span<false, true>(p, r.lo, r.span, r.none, 0u, 0u, unsafe)
+                             : count_in_span<false, false>(p, r.lo, r.span, r.none, 0u, 0u, unsafe);
+                 if (r.exceptions != 0) {
+                     if (t == 0 && !r.none) /* the exception slots hold the fill (gpu/kernels.h) */
+                         hits -= r.exceptions * (unsigned)((uint32_t)vec.packed_at(vec.exception_slot(0)) - r.lo <= r.span);
+                     for (unsigned j = t; j < r.exceptions; j += group::threads) {
+                         const T x = value_from_word<T>(vec.exception_bits(j));
+                         hits += x >= lo && x <= hi;
+                     }
+                 }
+             });
+    if (pipe.general_seen)
+        hits += count_general_vectors<T, Exists, group>(col, plan, stage_bytes, lo, hi);
+    range_result(hits, result);
+}
+
+/* Whether the range scan of a column goes by scan records: a float column with G-ALP
+ * vectors (a plan buffer), none of them RAW or wide, and at most 1/8 of them partly safe:
+ * those are general vectors, counted after the others (count_general_vectors), and columns
+ * made of them ran at 0.56-0.69 times the staged kernel's speed by records (`gov10`, `cms9`
+ * as f64 on an H200, docs/GPU.md). */
+static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const galp_gpu_range_plan *plan)
+{
+    return plan != nullptr && !shape.wide_or_raw && (uint64_t)shape.partly_safe_vectors * 8u <= vectors;
+}
+
+/* The kernel of a column: by records where scans_by_record says so; else staged, with the
+ * paths for RAW and wide vectors (Direct) only where it has such vectors, since compiled in
+ * they cost the narrow vectors of other columns 3-11 % on an H200 (docs/GPU.md). */
 template <typename T, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, uint64_t lo_bits,
                                uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
     if constexpr (value_traits<T>::is_float) {
-        if (plan != nullptr && skips_constants(shape, col.vector_count))
-            return launch_scan(block_range_kernel<T, Result, false, true>, shape.largest_vector, col.vector_count,
-                               stream, col, lo_bits, hi_bits, plan, result);
+        if (scans_by_record(shape, col.vector_count, plan))
+            return launch_scan(record_range_kernel<T, Result>, shape.largest_vector, col.vector_count, stream, col,
+                               lo_bits, hi_bits, plan, result);
     }
-    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true, false>, shape.largest_vector,
+    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true>, shape.largest_vector,
                                            col.vector_count, stream, col, lo_bits, hi_bits, plan, result)
-                             : launch_scan(block_range_kernel<T, Result, false, false>, shape.largest_vector,
+                             : launch_scan(block_range_kernel<T, Result, false>, shape.largest_vector,
                                            col.vector_count, stream, col, lo_bits, hi_bits, plan, result);
 }
 
@@ -298,9 +402,11 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         if (col.vector_count == 0)
             return launch_status();
         if constexpr (value_traits<T>::is_float) {
-            if (plan != nullptr)
-                plan_kernel<T><<<(col.vector_count + range_threads - 1) / range_threads, range_threads, 0,
-                                 stream>>>(col, lo_bits, hi_bits, plan);
+            const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
+            if (scans_by_record(*shape, col.vector_count, plan))
+                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
+            else if (plan != nullptr)
+                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
             if (!(found != nullptr ? launch_block_range<T>(col, *shape, lo_bits, hi_bits, plan, found, stream)

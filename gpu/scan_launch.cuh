@@ -43,10 +43,10 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
     return l;
 }
 
-/* Whether the scans of a column of narrow float vectors should skip the vectors they can
- * take from metadata (vector_pipeline::run_kept: gpu/range.cu, gpu/aggregate.cu): where at
- * least 1/8 of them are constants. Asking about every vector cost columns without such
- * vectors up to 4 % on an H100 (docs/GPU.md). */
+/* Whether the aggregate of a column of narrow float vectors should skip the constant vectors
+ * it can take from metadata (vector_pipeline::run_kept, gpu/aggregate.cu): where at least 1/8
+ * of them are constants. Asking about every vector cost columns without such vectors up to
+ * 4 % on an H100 (docs/GPU.md). */
 inline bool skips_constants(const galp_gpu_shape &shape, uint32_t vectors)
 {
     return !shape.wide_or_raw && (uint64_t)shape.constant_vectors * 8u >= vectors;

@@ -11,8 +11,9 @@
  * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
  * ahead. run_kept stages only the vectors a kernel asks for, 32 vectors of a warp at a time,
- * one lane about each (the range scans skip the vectors they can count without their
- * payload). The copies are 16-byte cp.async copies spread over the group, each thread waiting
+ * one lane about each (the aggregate skips the constant vectors it can add from their
+ * entries; the range scans of narrow float columns walk their vectors by scan records
+ * instead, gpu/record_pipeline.cuh). The copies are 16-byte cp.async copies spread over the group, each thread waiting
  * for its own before a barrier of the group, or, where the group asks for them and the GPU
  * has them (sm_90), one bulk copy per piece issued by one thread and completing on a
  * barrier of the stage that every thread waits on. The warps of a scan block share
@@ -156,9 +157,112 @@ template <bool Bulk, unsigned N> __device__ __forceinline__ uint64_t *stage_barr
     }
 }
 
+/* A warp's walk over its group's vectors index() + k·count(), 32 at a time: lane k holds
+ * vector window + k·count() of the current window, and look() of its vector of the next
+ * window, a load issued a window ahead so that it has a window's work to arrive
+ * (vector_pipeline::run_kept, record_pipeline). */
+template <typename Group, typename Seen> struct window_walk {
+    uint64_t window; /* wraps before the first window */
+    Seen ahead;
+
+    template <typename Look> __device__ __forceinline__ void start(const galp_gpu_view &col, Look &look)
+    {
+        window = Group::index() - 32u * Group::count(); /* the first step moves to index() */
+        const uint64_t first = Group::index() + Group::rank() * Group::count();
+        ahead = first < col.vector_count ? look((uint32_t)first) : Seen{};
+    }
+
+    /* To the next window: false when the group has none left; else this lane's vector v
+     * (valid below vector_count) and what look() said of it. */
+    template <typename Look>
+    __device__ __forceinline__ bool step(const galp_gpu_view &col, Look &look, uint64_t &v, Seen &seen)
+    {
+        static_assert(Group::threads == 32, "the lanes of one warp take a window");
+        window += 32u * Group::count();
+        if (window >= col.vector_count)
+            return false;
+        v = window + Group::rank() * Group::count();
+        const uint64_t later = v + 32u * Group::count();
+        seen = ahead;
+        ahead = later < col.vector_count ? look((uint32_t)later) : Seen{};
+        return true;
+    }
+
+    /* Vector k of the current window. */
+    __device__ __forceinline__ uint64_t vector(unsigned k) const { return window + (uint64_t)k * Group::count(); }
+};
+
+/* The loop of a pipeline that stages a varying set of vectors, a warp's Stages stages in
+ * turn: the vector of stage i + Stages - 1 is issued before stage i is visited. next() is
+ * the vector the next issue(slot) stages (vector_count once none is left), issue(slot)
+ * stages it and moves on to the one after, visit(v, slot) waits for stage `slot` and
+ * decodes vector v from it (vector_pipeline::run_kept, record_pipeline::run). */
+template <unsigned Stages, typename Next, typename Issue, typename Visit>
+__device__ __forceinline__ void stage_ring(uint64_t vector_count, Next &&next, Issue &&issue, Visit &&visit)
+{
+    uint64_t staged[Stages]; /* staged[i]: the vector of the i-th oldest stage in flight */
+#pragma unroll
+    for (unsigned s = 0; s + 1 < Stages; s++) {
+        staged[s] = next();
+        issue(s);
+    }
+    for (unsigned slot = 0;; slot = slot + 1 == Stages ? 0 : slot + 1) {
+        staged[Stages - 1] = next();
+        issue(slot == 0 ? Stages - 1 : slot - 1);
+        if (staged[0] >= vector_count)
+            break; /* and so are the later ones */
+        visit(staged[0], slot);
+#pragma unroll
+        for (unsigned s = 0; s + 1 < Stages; s++)
+            staged[s] = staged[s + 1];
+    }
+}
+
+/* The copies into a group's Stages stages and the waits for them (gpu/async_copy.cuh): with
+ * bulk copies (sm_90, where the group asks for them) one thread's copies complete on a
+ * barrier per stage, whose phases are tracked here; otherwise 16-byte copies spread over the
+ * group, which its callers close in one commit group per stage issued. Shared by the
+ * pipelines of this file and of gpu/record_pipeline.cuh. */
+template <typename Group, unsigned Stages> struct stage_copies {
+    static constexpr bool bulk = GALP_GPU_BULK_COPY && Group::bulk_copies;
+    uint64_t *const barriers;     /* bulk: stage s completes on barriers[s] */
+    unsigned phases = 0;          /* bulk: bit s is the parity of the phase of barriers[s] to wait for */
+
+    /* Every thread of the group constructs it, together. */
+    __device__ __forceinline__ stage_copies()
+        : barriers(stage_barriers<bulk, Group::max_per_block * Stages>() + Group::in_block() * Stages)
+    {
+        if constexpr (bulk) {
+            if (Group::rank() == 0)
+                bulk_barriers_init(barriers, Stages);
+            Group::sync();
+        }
+    }
+
+    /* Without bulk copies: `chunks` 16-byte pieces from src to dst, spread over the group. */
+    static __device__ __forceinline__ void spread(uint8_t *dst, const uint4 *src, unsigned chunks)
+    {
+        for (unsigned k = Group::rank(); k < chunks; k += Group::threads)
+            copy16_async(dst + 16u * k, src + k);
+    }
+
+    /* Until stage `slot`, the oldest in flight, has landed and its copies are visible to the
+     * whole group (Pending: the later stages still in flight). */
+    template <int Pending> __device__ __forceinline__ void wait(unsigned slot)
+    {
+        if constexpr (bulk) {
+            bulk_barrier_wait(barriers + slot, phases >> slot & 1u);
+            phases ^= 1u << slot;
+        } else {
+            copy_wait<Pending>();
+            Group::sync();
+        }
+    }
+};
+
 template <typename T, typename Group, unsigned Stages = vector_stages> struct vector_pipeline {
     static_assert(Stages >= 1, "a stage to decode from");
-    static constexpr bool bulk = GALP_GPU_BULK_COPY && Group::bulk_copies;
+    static constexpr bool bulk = stage_copies<Group, Stages>::bulk;
     const galp_gpu_view &col;
     uint8_t *const memory;        /* the group's Stages × stage_bytes of dynamic shared memory */
     const unsigned stage_bytes;
@@ -167,22 +271,14 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     uint64_t next;                /* the next vector to issue (64 bits: next + count() must not wrap) */
     uint64_t next_offset;         /* its payload offset and the entry word with c, scheme, b */
     uint32_t next_fields;
-    uint64_t *const barriers;     /* bulk: stage s completes on barriers[s] */
-    unsigned phases = 0;          /* bulk: bit s is the parity of the phase of barriers[s] to wait for */
-    uint64_t window;              /* run_kept: the group's vectors window + k·count(), k < 32, */
-    uint32_t todo;                /* of which those with bit k set are still to stage, */
-    uint32_t ahead;               /* and look() of this thread's vector of the next window */
+    stage_copies<Group, Stages> copies;
+    window_walk<Group, uint32_t> walk; /* run_kept: the group's vectors 32 at a time, */
+    uint32_t todo;                /* of which those with bit k set are still to stage */
 
     /* Every thread of the group constructs it, together. */
     __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, unsigned bytes, const uint4 *side)
-        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side),
-          barriers(stage_barriers<bulk, Group::max_per_block * Stages>() + Group::in_block() * Stages)
+        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side)
     {
-        if constexpr (bulk) {
-            if (Group::rank() == 0)
-                bulk_barriers_init(barriers, Stages);
-            Group::sync();
-        }
     }
 
     /* Read the entry of `next` (its value is first used one iteration later). */
@@ -231,7 +327,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
             const uint4 *src = (const uint4 *)(col.data + next_offset);
             if constexpr (bulk) {
                 if (Group::rank() == 0) {
-                    uint64_t *bar = barriers + slot;
+                    uint64_t *bar = copies.barriers + slot;
                     bulk_barrier_expect(bar, 32u + (sidecar != nullptr ? 32u : 0u) + 16u * chunks);
                     bulk_copy(dst, entry_words((uint32_t)next), 32u, bar);
                     if (sidecar != nullptr)
@@ -245,8 +341,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
                     copy16_async(dst + 16u * t, entry_words((uint32_t)next) + t);
                 else if (sidecar != nullptr && t < 4)
                     copy16_async(dst + 16u * t, sidecar + 2u * (size_t)next + (t - 2u));
-                for (unsigned k = t; k < chunks; k += Group::threads)
-                    copy16_async(dst + stage_header_bytes + 16u * k, src + k);
+                copies.spread(dst + stage_header_bytes, src, chunks);
             }
             step();
             peek();
@@ -260,16 +355,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
 
     /* Until stage `slot`, the oldest in flight, has landed and is visible to the whole group
      * (Pending: the later stages still in flight). */
-    template <int Pending> __device__ __forceinline__ void wait(unsigned slot)
-    {
-        if constexpr (bulk) {
-            bulk_barrier_wait(barriers + slot, phases >> slot & 1u);
-            phases ^= 1u << slot;
-        } else {
-            copy_wait<Pending>();
-            Group::sync();
-        }
-    }
+    template <int Pending> __device__ __forceinline__ void wait(unsigned slot) { copies.template wait<Pending>(slot); }
 
     /* body(v, staged_vector) for every vector v of this group, in order; every thread of the
      * group calls run, and body may use the group's barrier. The stage is the body's until it
@@ -297,38 +383,24 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     /* run for the group's vectors v with keep(v, look(v)) only, 32 vectors at a time: lane k
      * of the warp asks about vector k of a window of the group's next 32 (advance_kept), so
      * keep is asked once per vector, by one thread (which may count what it skips), and look,
-     * a load, is issued a window ahead. The range scans skip this way the vectors whose
-     * verdict is known (gpu/range.cu): taken one by one, a skipped vector cost a warp a load's
-     * latency. */
+     * a load, is issued a window ahead. The aggregate skips this way the constant vectors it
+     * adds from their entries (gpu/aggregate.cu): taken one by one, a skipped vector cost a
+     * warp a load's latency. */
     template <typename Look, typename Keep, typename Body>
     __device__ __forceinline__ void run_kept(Look &&look, Keep &&keep, Body &&body)
     {
         auto step = [&] { advance_kept(look, keep); };
-        window = Group::index() - 32u * Group::count(); /* wraps; the first step moves to index() */
+        walk.start(col, look);
         todo = 0;
-        const uint64_t first = Group::index() + Group::rank() * Group::count();
-        ahead = first < col.vector_count ? look((uint32_t)first) : 0u;
         step();
         peek();
-        uint64_t staged[Stages]; /* staged[i]: the vector of the i-th oldest stage in flight */
-#pragma unroll
-        for (unsigned s = 0; s + 1 < Stages; s++) {
-            staged[s] = next;
-            issue(s, step);
-        }
-        for (unsigned slot = 0;; slot = slot + 1 == Stages ? 0 : slot + 1) {
-            staged[Stages - 1] = next;
-            issue(slot == 0 ? Stages - 1 : slot - 1, step);
-            const uint64_t v = staged[0];
-            if (v >= col.vector_count)
-                break; /* and so are the later ones */
-            wait<Stages - 1>(slot);
-            body((uint32_t)v, staged_at(memory + slot * stage_bytes));
-            Group::sync(); /* the stage is refilled by the next issue */
-#pragma unroll
-            for (unsigned s = 0; s + 1 < Stages; s++)
-                staged[s] = staged[s + 1];
-        }
+        stage_ring<Stages>(
+            col.vector_count, [&] { return next; }, [&](unsigned slot) { issue(slot, step); },
+            [&](uint64_t v, unsigned slot) {
+                wait<Stages - 1>(slot);
+                body((uint32_t)v, staged_at(memory + slot * stage_bytes));
+                Group::sync(); /* the stage is refilled by the next issue */
+            });
         if constexpr (!bulk)
             copy_wait<0>(); /* the empty groups past the end */
     }
@@ -336,19 +408,16 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     /* next = the group's next vector that keep asks for, or vector_count when none is left. */
     template <typename Look, typename Keep> __device__ __forceinline__ void advance_kept(Look &look, Keep &keep)
     {
-        static_assert(Group::threads == 32, "the lanes of one warp judge a window");
         while (todo == 0) {
-            window += 32u * Group::count();
-            if (window >= col.vector_count) {
+            uint64_t v;
+            uint32_t seen;
+            if (!walk.step(col, look, v, seen)) {
                 next = col.vector_count;
                 return;
             }
-            const uint64_t v = window + Group::rank() * Group::count(), later = v + 32u * Group::count();
-            const uint32_t seen = ahead;
-            ahead = later < col.vector_count ? look((uint32_t)later) : 0u;
             todo = __ballot_sync(0xffffffffu, v < col.vector_count && keep((uint32_t)v, seen));
         }
-        next = window + (uint64_t)(__ffs(todo) - 1) * Group::count();
+        next = walk.vector(__ffs(todo) - 1u);
         todo &= todo - 1u;
     }
 
