@@ -19,11 +19,13 @@ BENCH_CU_FILES = \
 	bench/galp_bench.cu bench/perf_gate.cu \
 	bench/nvcomp_codecs.cu bench/nvcomp_column.cu bench/nvcomp_rows.cu
 EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/plot.py \
-	bench/results.py bench/summarize.py \
-	bench/floors.txt tools/get-nvcomp.sh conformance/test_perf_gate.sh
+	bench/results.py bench/summarize.py bench/compare.py \
+	bench/floors.txt tools/get-nvcomp.sh conformance/test_perf_gate.sh conformance/test_bench_compare.sh
 
 # The gate: skips (77) when it is not built or finds no GPU.
 TESTS += conformance/test_perf_gate.sh
+# bench/compare.py, the A/B of two builds' results (python3; skips without it).
+TESTS += conformance/test_bench_compare.sh
 
 # The benchmark's inputs on the CPU: tiled files and synthetic sweeps (no GPU needed).
 if HAVE_CMOCKA
