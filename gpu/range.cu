@@ -47,7 +47,7 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     const galp_gpu_range_plan p = plan_vector<T>(e, lo, hi);
     if constexpr (Records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
-        if (record_kind(record) == record_general)
+        if (record_kind(record.w) == record_general)
             plan[v] = p;
         ((uint4 *)(plan + col.vector_count))[v] = record;
     } else {
@@ -299,9 +299,7 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
     uint64_t hits = 0;
     vector_pipeline<T, Group> pipe(col, stage_bytes, (const uint4 *)plan);
     pipe.run_kept([&](uint32_t v) { return __ldg(&records[v].w); },
-                  [&](uint32_t, uint32_t kind_word) {
-                      return record_kind(make_uint4(0u, 0u, 0u, kind_word)) == record_general;
-                  },
+                  [&](uint32_t, uint32_t kind_word) { return record_kind(kind_word) == record_general; },
                   [&](uint32_t v, const staged_vector &stage) {
                       hits += count_vector<T, Exists, false, Group>(col, v, stage, true, lo, hi);
                   });
@@ -366,16 +364,17 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
     return plan != nullptr && !shape.wide_or_raw && (uint64_t)shape.partly_safe_vectors * 8u <= vectors;
 }
 
-/* The kernel of a column: by records where scans_by_record says so; else staged, with the
- * paths for RAW and wide vectors (Direct) only where it has such vectors, since compiled in
- * they cost the narrow vectors of other columns 3-11 % on an H200 (docs/GPU.md). */
+/* The kernel of a column: by records where the plan kernel wrote them (by_record, from
+ * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
+ * it has such vectors, since compiled in they cost the narrow vectors of other columns 3-11 %
+ * on an H200 (docs/GPU.md). */
 template <typename T, typename Result>
-static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, uint64_t lo_bits,
-                               uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
+static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record,
+                               uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
     if constexpr (value_traits<T>::is_float) {
-        if (scans_by_record(shape, col.vector_count, plan))
+        if (by_record)
             return launch_scan(record_range_kernel<T, Result>, shape.largest_vector, col.vector_count, stream, col,
                                lo_bits, hi_bits, plan, result);
     }
@@ -401,16 +400,18 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
             return GALP_ERR_CUDA;
         if (col.vector_count == 0)
             return launch_status();
+        /* decided once: the scan by records reads what the plan kernel wrote for it */
+        const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
             const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
-            if (scans_by_record(*shape, col.vector_count, plan))
+            if (by_record)
                 plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
             else if (plan != nullptr)
                 plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            if (!(found != nullptr ? launch_block_range<T>(col, *shape, lo_bits, hi_bits, plan, found, stream)
-                                   : launch_block_range<T>(col, *shape, lo_bits, hi_bits, plan, count, stream)))
+            if (!(found != nullptr ? launch_block_range<T>(col, *shape, by_record, lo_bits, hi_bits, plan, found, stream)
+                                   : launch_block_range<T>(col, *shape, by_record, lo_bits, hi_bits, plan, count, stream)))
                 return GALP_ERR_CUDA;
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,

@@ -59,7 +59,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct re
                 return;
             }
             const bool valid = v < col.vector_count;
-            const scan_record_kind kind = record_kind(mine);
+            const scan_record_kind kind = record_kind(mine.w);
             if (valid && kind == record_counted)
                 counted(record_count(mine));
             general_seen |= __any_sync(0xffffffffu, valid && kind == record_general);

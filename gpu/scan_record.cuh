@@ -39,9 +39,10 @@ struct scan_record {
     bool none;              /* packed: no packed integer matches */
 };
 
-__device__ __forceinline__ scan_record_kind record_kind(const uint4 &r)
+/* The kind of a record, from its word w (the scans that only ask for the kind load that word). */
+__device__ __forceinline__ scan_record_kind record_kind(uint32_t w)
 {
-    return (scan_record_kind)(r.w >> 30);
+    return (scan_record_kind)(w >> 30);
 }
 
 /* A counted record's count. */
