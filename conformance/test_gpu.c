@@ -634,6 +634,48 @@ static void test_direct_variant_mixed_vectors(void **state)
     }
 }
 
+/* Full wide float64 G-ALP vectors (b > 32) whose every packed integer is safe are compared by
+ * their 64-bit packed integers in groups (gpu/range.cu, count_groups_in_span;
+ * block_vector::packed_wide): vector v holds integers spanning exactly 2^(33 + v) values
+ * around zero, so that its width is 33 + v for v = 0 ... 19 (every position of a value
+ * across two 64-bit words occurs), with 1/3 as an exception now and then; a short last
+ * vector. Every G-ALP vector's plan must be safe throughout, or the test would not reach that
+ * path. */
+static void test_wide_vectors_every_width(void **state)
+{
+    (void)state;
+    const unsigned widths = 20;
+    const uint64_t n = widths * 1024 + 300;
+    uint64_t seed = 29;
+    uint8_t *values = malloc(n * 8);
+    assert_non_null(values);
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t v = i / 1024, slot = i % 1024;
+        const unsigned b = 33 + (unsigned)(v % widths);
+        uint64_t m = ts_random(&seed) >> (64 - b);
+        if (slot < 2) /* the span's two ends */
+            m = slot == 0 ? 0 : ((uint64_t)1 << b) - 1;
+        double x = (double)((int64_t)m - ((int64_t)1 << (b - 1)));
+        if (slot % 97 == 50)
+            x = 1.0 / 3.0;
+        store_bits(GALP_TYPE_F64, values, i, f64_bits(x));
+    }
+    size_t len = 0;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, n, &len);
+    for (uint32_t v = 0; v < widths; v++) {
+        const galp_vector_info info = vector_info_of(file, len, v);
+        assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+        assert_int_equal(info.bit_width, 33 + v);
+        assert_true(info.exception_count > 0);
+    }
+    memset(plan_kinds_seen, 0, sizeof plan_kinds_seen);
+    check_file(file, len, &seed, 24);
+    assert_int_equal(plan_kinds_seen[0], 0);
+    assert_true(plan_kinds_seen[1] > 0);
+    free(file);
+    free(values);
+}
+
 /* Vectors with a verdict (gpu/pushdown.cuh, vector_verdict) are counted by it: the range
  * scans of a column of narrow vectors, like this one, never stage them (their scan record is
  * counted, gpu/scan_record.cuh), nor, in a column with many constant vectors, does the
@@ -1343,6 +1385,7 @@ int main(void)
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
+        cmocka_unit_test(test_wide_vectors_every_width),
         cmocka_unit_test(test_vector_verdicts),
         cmocka_unit_test(test_constant_vectors_with_exceptions),
         cmocka_unit_test(test_stages_around_48k),

@@ -233,6 +233,30 @@ template <typename T, typename Group> struct block_vector {
             p[j] = extract(lo[j], hi[j], off);
     }
 
+    /* Wide vectors (64-bit words, b > 32): the same, with both lines always read, line k
+     * twice where the group's values end in it (the second copy's bits then lie past b and
+     * are masked off), so no zeroed words and no predicated loads; and each value taken as
+     * 32-bit halves: the three from half off / 32 on, two funnel shifts by off mod 32 (five
+     * instructions and three selects where extract's 64-bit shifts by a variable amount take
+     * ten; in extract they made the float64 aggregate spill more, docs/GPU.md). */
+    __device__ __forceinline__ void packed_wide(unsigned s, Word (&p)[N]) const
+    {
+        static_assert(W == 64, "only 64-bit words are wider than 32 bits");
+        const unsigned bit = s / L * b, k = bit / W, off = bit % W, lane = s % L;
+        Word lo[N], hi[N];
+        line(k, lane, lo);
+        line(off + b > W ? k + 1 : k, lane, hi);
+        const bool upper = off >= 32u;
+        const uint32_t high_mask = (uint32_t)(mask >> 32); /* the low half is whole: b > 32 */
+#pragma unroll
+        for (unsigned j = 0; j < N; j++) {
+            const uint32_t h0 = upper ? (uint32_t)(lo[j] >> 32) : (uint32_t)lo[j];
+            const uint32_t h1 = upper ? (uint32_t)hi[j] : (uint32_t)(lo[j] >> 32);
+            const uint32_t h2 = upper ? (uint32_t)(hi[j] >> 32) : (uint32_t)hi[j];
+            p[j] = (uint64_t)(__funnelshift_r(h1, h2, off % 32u) & high_mask) << 32 | __funnelshift_r(h0, h1, off % 32u);
+        }
+    }
+
     /* Either: the packed integers of a group as words. */
     template <bool Narrow> __device__ __forceinline__ void packed_words(unsigned s, Word (&p)[N]) const
     {

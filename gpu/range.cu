@@ -109,6 +109,31 @@ __device__ __forceinline__ unsigned add_carry(unsigned acc, unsigned x, unsigned
     return acc;
 }
 
+/* The same for 64-bit x and y. */
+__device__ __forceinline__ unsigned add_carry(unsigned acc, uint64_t x, uint64_t y)
+{
+    asm("{\n .reg .u64 t;\n add.cc.u64 t, %1, %2;\n addc.u32 %0, %0, 0;\n}\n" : "+r"(acc) : "l"(x), "l"(y));
+    return acc;
+}
+
+/* Matches among this thread's packed integers of a full wide vector (64-bit words in the
+ * groups of block_vector, every one safe): those with p - first <= span, counted as the
+ * values less the carries of (p - first) + ~span, as in count_in_span. For all of them
+ * 32 minus those carries: no slot to check against m, and a 32-bit count. */
+template <typename BV> __device__ __forceinline__ unsigned count_groups_in_span(const BV &vec, uint64_t first, uint64_t span)
+{
+    unsigned outside = 0;
+#pragma unroll
+    for (unsigned g = 0; g < BV::groups; g++) {
+        uint64_t p[BV::N];
+        vec.packed_wide(BV::group_slot(g), p);
+#pragma unroll
+        for (unsigned j = 0; j < BV::N; j++)
+            outside = add_carry(outside, p[j] - first, ~span);
+    }
+    return BV::groups * BV::N - outside;
+}
+
 /* Matches among this thread's 32 packed integers of a narrow full vector
  * (block_vector::packed_rows), by comparing them with [lo, lo + span]: p - lo <= span. With
  * Any, only whether there is one (an OR of comparisons, two instructions per value);
@@ -233,7 +258,15 @@ __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint3
          * each compared with one subtraction */
         if (pl.lo <= pl.hi) {
             const uint64_t first = pl.lo, span = pl.hi - pl.lo;
-            vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; });
+            auto each_slot = [&] { vec.for_each_packed([&](unsigned, Word p) { hits += (uint64_t)p - first <= span; }); };
+            if constexpr (bv::W == 64) {
+                if (vec.full()) /* wide: a full narrow vector took the branch above */
+                    hits += count_groups_in_span(vec, first, span);
+                else
+                    each_slot();
+            } else {
+                each_slot();
+            }
         }
     } else {
         vec.for_each_packed([&](unsigned, Word p) { hits += match(p); });
