@@ -363,6 +363,9 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range
     uint64_t got = 0;
     if (temp_size != 0) /* record_plan_kinds tells what the scan wrote */
         CUDA_OK(cudaMemsetAsync(temp, 0xff, temp_size, stream));
+    /* the call sets the result to 0 itself (a memset, or the plan kernel) */
+    CUDA_OK(cudaMemsetAsync(dev_count, 0xa5, sizeof *dev_count, stream));
+    CUDA_OK(cudaMemsetAsync(dev_found, 0xa5, sizeof *dev_found, stream));
     assert_int_equal(galp_gpu_count_range(c->gpu, lo_v, hi_v, temp, temp_size, dev_count, stream),
                      GALP_OK);
     CUDA_OK(cudaMemcpyAsync(&got, dev_count, sizeof got, cudaMemcpyDeviceToHost, stream));

@@ -34,12 +34,21 @@ template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
 
 /* The plan of every vector, one thread per vector (gpu/pushdown.cuh); with Records, its scan
  * record too (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only
- * where the record says the scan needs it (a general vector). */
+ * where the record says the scan needs it (a general vector). It also sets the scan's result
+ * to 0 (*count, or *found), which a memset did, a third operation on the stream; and lets the
+ * scan be launched at once (allow_dependent_launch), which waits for it. */
 template <typename T, bool Records>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                  galp_gpu_range_plan *plan)
+                                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
 {
+    allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
+    if (v == 0) {
+        if (count != nullptr)
+            *count = 0;
+        else
+            *found = 0;
+    }
     if (v >= col.vector_count)
         return;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
@@ -312,6 +321,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     typedef warp_group<scan_threads, true> group;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
+    wait_for_prior_kernel(); /* the plans, and the result set to 0 */
     vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
     pipe.run([&](uint32_t v, const staged_vector &stage) {
         hits += count_vector<T, Exists, Direct, group>(col, v, stage, plan != nullptr, lo, hi);
@@ -361,6 +371,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const unsigned t = group::rank();
     uint64_t hits = 0;
+    wait_for_prior_kernel(); /* the records, and the result set to 0 */
     record_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)(plan + col.vector_count),
                                    window_records[group::in_block()]);
     pipe.run([&](uint32_t count) { hits += count; },
@@ -400,21 +411,24 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
  * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
  * it has such vectors, since compiled in they cost the narrow vectors of other columns 3-11 %
- * on an H200 (docs/GPU.md). */
+ * on an H200 (docs/GPU.md). After a plan kernel, a programmatic dependent launch
+ * (launch_scan). */
 template <typename T, typename Result>
-static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record,
+static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record, bool after_plan,
                                uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
                                galp_gpu_stream stream)
 {
+    auto launch = [&](auto kernel) {
+        return after_plan ? launch_scan<true>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
+                                              hi_bits, plan, result)
+                          : launch_scan<false>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
+                                               hi_bits, plan, result);
+    };
     if constexpr (value_traits<T>::is_float) {
         if (by_record)
-            return launch_scan(record_range_kernel<T, Result>, shape.largest_vector, col.vector_count, stream, col,
-                               lo_bits, hi_bits, plan, result);
+            return launch(record_range_kernel<T, Result>);
     }
-    return shape.wide_or_raw ? launch_scan(block_range_kernel<T, Result, true>, shape.largest_vector,
-                                           col.vector_count, stream, col, lo_bits, hi_bits, plan, result)
-                             : launch_scan(block_range_kernel<T, Result, false>, shape.largest_vector,
-                                           col.vector_count, stream, col, lo_bits, hi_bits, plan, result);
+    return shape.wide_or_raw ? launch(block_range_kernel<T, Result, true>) : launch(block_range_kernel<T, Result, false>);
 }
 
 } /* namespace galp_gpu */
@@ -428,8 +442,10 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if (cudaMemsetAsync(count ? (void *)count : (void *)found, 0,
-                            count ? sizeof *count : sizeof *found, stream) != cudaSuccess)
+        /* G-ALP float columns are planned first, by a kernel that also sets the result to 0 */
+        const bool planned = value_traits<T>::is_float && plan != nullptr && col.vector_count != 0;
+        if (!planned && cudaMemsetAsync(count ? (void *)count : (void *)found, 0,
+                                        count ? sizeof *count : sizeof *found, stream) != cudaSuccess)
             return GALP_ERR_CUDA;
         if (col.vector_count == 0)
             return launch_status();
@@ -437,14 +453,15 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
             const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
-            if (by_record)
-                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
-            else if (plan != nullptr)
-                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan);
+            if (planned && by_record)
+                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+            else if (planned)
+                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            if (!(found != nullptr ? launch_block_range<T>(col, *shape, by_record, lo_bits, hi_bits, plan, found, stream)
-                                   : launch_block_range<T>(col, *shape, by_record, lo_bits, hi_bits, plan, count, stream)))
+            if (!(found != nullptr
+                      ? launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, found, stream)
+                      : launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, count, stream)))
                 return GALP_ERR_CUDA;
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
