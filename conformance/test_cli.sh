@@ -390,6 +390,34 @@ else
             done
         done
         rm -f gpu.bin
+        # Scans on the CLI's default stream, against counts taken from the fixtures with awk
+        # (u64 left out: its values are past awk's exact doubles). Float NaNs and infinities
+        # (the lines with an n) match no range; the aggregate counts every value, NaNs also apart.
+        for type in u8 u16 u32 f32 f64; do
+            case $type in
+            u8) range=120,140 present=255 missing=254 ;;
+            u16) range=30100,30200 present=65535 missing=65534 ;;
+            u32) range=4000001000,4000002000 present=4294967295 missing=4294967294 ;;
+            *) range=-5,30 present=0.1 missing=0.125 ;;
+            esac
+            in_range=$(awk -v lo="${range%,*}" -v hi="${range#*,}" '
+                index($1, "n") == 0 && $1 + 0 >= lo + 0 && $1 + 0 <= hi + 0 { n++ }
+                END { print n + 0 }' $type.txt)
+            nans=$(grep -c nan $type.txt)
+            [ "$in_range" -gt 0 ] || not_ok "scan $type: no fixture value in $range"
+            for scheme in $(schemes_for $type); do
+                t="scan $type/$scheme"
+                expect 0 "$t --range" scan --range $range $type-$scheme.galp
+                has "$t --range $range: $in_range values" out.log "^$in_range\$"
+                expect 0 "$t --exists" scan --exists $present $type-$scheme.galp
+                has "$t --exists $present" out.log '^yes$'
+                expect 0 "$t --exists" scan --exists $missing $type-$scheme.galp
+                has "$t --exists $missing" out.log '^no$'
+                expect 0 "$t aggregate" scan $type-$scheme.galp
+                has "$t aggregate: count" out.log "^count $N\$"
+                case $type in f*) has "$t aggregate: NaN count" out.log "^nan_count $nans\$" ;; esac
+            done
+        done
         expect 1 "decode --gpu: damaged file" decode --gpu checksum.galp gpu.bin
         has "decode --gpu: damaged file: message" err.log "^galp: checksum.galp: "
         absent "decode --gpu: damaged file" gpu.bin
