@@ -392,7 +392,8 @@ else
         rm -f gpu.bin
         # Scans on the CLI's default stream, against counts taken from the fixtures with awk
         # (u64 left out: its values are past awk's exact doubles). Float NaNs and infinities
-        # (the lines with an n) match no range; the aggregate counts every value, NaNs also apart.
+        # (the lines with an n) match no range; the aggregate's count includes the NaNs, which
+        # nan_count counts again.
         for type in u8 u16 u32 f32 f64; do
             case $type in
             u8) range=120,140 present=255 missing=254 ;;
