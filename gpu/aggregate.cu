@@ -512,16 +512,16 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 const bool launched =
                     is_float && shape->wide_or_raw
                         ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
+                                      col.vector_count, false, stream, col, result)
                     : is_float && skips_constants(*shape, col.vector_count)
                         ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
+                                      col.vector_count, false, stream, col, result)
                         : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result);
+                                      col.vector_count, false, stream, col, result);
                 if (!launched)
                     return GALP_ERR_CUDA;
             } else {
-                unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
+                unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
                 aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
             }
