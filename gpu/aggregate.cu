@@ -80,11 +80,8 @@ template <typename T> __device__ __forceinline__ uint64_t key_to_bits(uint64_t k
     }
 }
 
-/* The result's starting point. The scan after it may be launched at once (its blocks wait
- * for this kernel before they add into the result, flush). */
 __global__ void aggregate_init(galp_gpu_aggregate *r)
 {
-    allow_dependent_launch();
     r->count = 0;
     r->nan_count = 0;
     r->sum_bits = 0;
@@ -95,10 +92,8 @@ __global__ void aggregate_init(galp_gpu_aggregate *r)
     r->reserved = 0;
 }
 
-/* Launched as a programmatic dependent of the scan (galp_gpu_launch_aggregate). */
 template <typename T> __global__ void aggregate_finish(galp_gpu_aggregate *r)
 {
-    wait_for_prior_kernel();
     r->has_min_max = r->count > r->nan_count;
     r->min_bits = r->has_min_max ? key_to_bits<T>(r->min_bits) : 0;
     r->max_bits = r->has_min_max ? key_to_bits<T>(r->max_bits) : 0;
@@ -147,7 +142,6 @@ template <typename T> struct aggregate_partial {
             isum = block_reduce<warps>(isum, [](uint64_t a, uint64_t b) { return a + b; });
         }
         if (threadIdx.x == 0 && count != 0) {
-            wait_for_prior_kernel(); /* aggregate_init, in a dependent launch (block_aggregate_kernel) */
             atomicAdd((unsigned long long *)&r->count, (unsigned long long)count);
             if constexpr (value_traits<T>::is_float) {
                 atomicAdd((unsigned long long *)&r->nan_count, (unsigned long long)nans);
@@ -167,7 +161,6 @@ template <typename T>
 __global__ void __launch_bounds__(aggregate_threads) aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
 {
     constexpr unsigned L = value_traits<T>::lanes;
-    allow_dependent_launch(); /* aggregate_finish, which waits for this kernel */
     aggregate_partial<T> acc;
     const uint64_t lanes = (uint64_t)col.vector_count * L;
     for (uint64_t t = (uint64_t)blockIdx.x * aggregate_threads + threadIdx.x; t < lanes;
@@ -430,7 +423,6 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     typedef warp_group<scan_threads, false> group;
     typedef block_vector<T, group> bv;
     __shared__ uint32_t row_masks[group::max_per_block][2][32];
-    allow_dependent_launch(); /* aggregate_finish, which waits for this kernel */
     const unsigned t = group::rank();
     uint32_t(*masks)[32] = row_masks[group::in_block()];
     masks[0][t] = 0; /* ordered before use by the pipeline's barrier */
@@ -513,36 +505,28 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        /* init -> scan -> finish, each after the first a programmatic dependent launch
-         * where the GPU has them (launch_kernel) */
-        kernel_facts facts;
-        if (!facts_of(aggregate_finish<T>, facts))
-            return GALP_ERR_CUDA;
-        const bool dependent = facts.dependent_launch;
         aggregate_init<<<1, 1, 0, stream>>>(result);
         if (col.vector_count != 0) {
-            bool launched;
             if constexpr (value_traits<T>::bits >= 32) {
                 constexpr bool is_float = value_traits<T>::is_float;
-                launched = is_float && shape->wide_or_raw
-                               ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
-                                             col.vector_count, dependent, stream, col, result)
-                           : is_float && skips_constants(*shape, col.vector_count)
-                               ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
-                                             col.vector_count, dependent, stream, col, result)
-                               : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
-                                             col.vector_count, dependent, stream, col, result);
+                const bool launched =
+                    is_float && shape->wide_or_raw
+                        ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
+                                      col.vector_count, stream, col, result)
+                    : is_float && skips_constants(*shape, col.vector_count)
+                        ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
+                                      col.vector_count, stream, col, result)
+                        : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
+                                      col.vector_count, stream, col, result);
+                if (!launched)
+                    return GALP_ERR_CUDA;
             } else {
-                const unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads,
-                                                        lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
-                launched = blocks != 0 &&
-                           launch_kernel(aggregate_kernel<T>, blocks, aggregate_threads, 0, stream, dependent, col, result);
+                unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
+                                                  lane_blocks(col, value_traits<T>::lanes, aggregate_threads));
+                aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
             }
-            if (!launched)
-                return GALP_ERR_CUDA;
         }
-        if (!launch_kernel(aggregate_finish<T>, 1, 1, 0, stream, dependent, result))
-            return GALP_ERR_CUDA;
+        aggregate_finish<T><<<1, 1, 0, stream>>>(result);
         return launch_status();
     });
 }

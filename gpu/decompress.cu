@@ -17,9 +17,7 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uin
                 const unsigned memory = stage_bytes_for(largest_vector);
                 /* a block per vector; the kernel loops should a column exceed the grid */
                 const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
-                kernel_facts facts; /* facts_of<true>: the largest carveout, asked for once */
-                if (!facts_of<true>(block_decompress_kernel<T>, facts) ||
-                    !launch_with_shared_memory(block_decompress_kernel<T>, memory, sizeof(exception_map), [&] {
+                if (!launch_with_shared_memory(block_decompress_kernel<T>, memory, sizeof(exception_map), [&] {
                         block_decompress_kernel<T>
                             <<<blocks, decompress_threads_for<T>(), memory, stream>>>(col, (T *)dst, memory);
                         return true;

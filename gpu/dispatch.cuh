@@ -117,19 +117,21 @@ inline bool facts_of(K kernel, kernel_facts &out, unsigned threads = 0, unsigned
 inline pthread_mutex_t shared_memory_opt_in = PTHREAD_MUTEX_INITIALIZER;
 
 /* Runs launch(), which launches `kernel` with `memory` bytes of dynamic shared memory beside
- * its `static_bytes`, and returns its result (false: not launched). The caller has asked for
- * the kernel's largest shared-memory carveout of L1 (facts_of<true>): the kernels of
- * gpu/vector_pipeline.cuh keep their data in shared memory, and resident_limit counts on as
- * many blocks per multiprocessor as shared memory allows. A kernel must opt in once its
- * static and dynamic shared memory together pass 48 KiB: a test of the dynamic part alone
- * failed the aggregate's launch for stages of 47-48 KiB beside its 1,184 static bytes. Such
- * launches hold shared_memory_opt_in from the opt-in to the launch. Below the line a launch
- * does not opt in, and the kernel's limit is at least what it needs: the default (48 KiB less
- * the static bytes) or a larger one that an opt-in left, which costs the smaller launches
- * nothing measurable (docs/GPU.md). */
+ * its `static_bytes`, and returns its result (false: not launched), having asked for the
+ * largest shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data
+ * in shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
+ * memory allows. A kernel must opt in once its static and dynamic shared memory together pass
+ * 48 KiB: a test of the dynamic part alone failed the aggregate's launch for stages of
+ * 47-48 KiB beside its 1,184 static bytes. Such launches hold shared_memory_opt_in from the
+ * opt-in to the launch. Below the line a launch does not opt in, and the kernel's limit is at
+ * least what it needs: the default (48 KiB less the static bytes) or a larger one that an
+ * opt-in left, which costs the smaller launches nothing measurable (docs/GPU.md). */
 template <typename K, typename Launch>
 inline bool launch_with_shared_memory(K kernel, unsigned memory, size_t static_bytes, Launch &&launch)
 {
+    kernel_facts facts;
+    if (!facts_of<true>(kernel, facts))
+        return false;
     if (memory + static_bytes <= 48u * 1024u)
         return launch();
     if (pthread_mutex_lock(&shared_memory_opt_in) != 0)
@@ -141,66 +143,18 @@ inline bool launch_with_shared_memory(K kernel, unsigned memory, size_t static_b
     return launched;
 }
 
-/* Blocks of a grid-stride kernel whose facts hold its occupancy (facts_of with its threads and
- * memory): enough to cover the column, but no more than the GPU holds at once, so that
- * per-block results (atomics) stay few. */
-inline unsigned resident_limit(const kernel_facts &facts, unsigned needed)
-{
-    const uint64_t resident = (uint64_t)facts.multiprocessors * (uint64_t)facts.per_sm;
-    return needed < resident ? needed : (unsigned)resident;
-}
-
-/* The same for a kernel without dynamic shared memory of `threads` threads; 0 if the device
- * cannot be queried: the launch then fails and launch_status reports it. */
-template <typename K> inline unsigned resident_blocks(K kernel, unsigned threads, unsigned needed)
+/* Blocks of a grid-stride kernel with `memory` bytes of dynamic shared memory: enough to
+ * cover the column, but no more than the GPU holds at once, so that per-block results
+ * (atomics) stay few. 0 if the device cannot be queried; the launch then fails and
+ * launch_status reports it. */
+template <typename K>
+inline unsigned resident_blocks(K kernel, unsigned threads, unsigned memory, unsigned needed)
 {
     kernel_facts facts;
-    return facts_of(kernel, facts, threads, 0) ? resident_limit(facts, needed) : 0u;
-}
-
-/* kernel<<<blocks, threads, memory, stream>>>(args...), as a programmatic dependent launch
- * when `dependent` (the GPU has them: kernel_facts::dependent_launch): the kernel's blocks are
- * launched while the kernel before it in the stream runs, once that one allows it
- * (allow_dependent_launch), and must wait for it (wait_for_prior_kernel) before they read
- * what it wrote or write what it reads. False if the launch was refused. */
-template <typename... Params, typename... Args>
-inline bool launch_kernel(void (*kernel)(Params...), unsigned blocks, unsigned threads, unsigned memory,
-                          cudaStream_t stream, bool dependent, Args... args)
-{
-    if (!dependent) {
-        kernel<<<blocks, threads, memory, stream>>>(args...);
-        return true;
-    }
-    cudaLaunchAttribute attribute;
-    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attribute.val.programmaticStreamSerializationAllowed = 1;
-    cudaLaunchConfig_t config = {};
-    config.gridDim = blocks;
-    config.blockDim = threads;
-    config.dynamicSmemBytes = memory;
-    config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
-    return cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess;
-}
-
-/* In a kernel launched as a programmatic dependent of the kernel before it in the stream
- * (launch_kernel): until that kernel has completed and its writes are visible. At once in a
- * kernel launched otherwise. */
-__device__ __forceinline__ void wait_for_prior_kernel()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
-}
-
-/* In the kernel before such a dependent: the dependent may be launched now, its blocks
- * taking what room this kernel's leave, and wait there (wait_for_prior_kernel). */
-__device__ __forceinline__ void allow_dependent_launch()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    asm volatile("griddepcontrol.launch_dependents;");
-#endif
+    if (!facts_of(kernel, facts, threads, memory))
+        return 0;
+    const uint64_t resident = (uint64_t)facts.multiprocessors * (uint64_t)facts.per_sm;
+    return needed < resident ? needed : (unsigned)resident;
 }
 
 } /* namespace galp_gpu */

@@ -419,8 +419,10 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
                                galp_gpu_stream stream)
 {
     auto launch = [&](auto kernel) {
-        return launch_scan(kernel, shape.largest_vector, col.vector_count, after_plan, stream, col, lo_bits, hi_bits,
-                           plan, result);
+        return after_plan ? launch_scan<true>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
+                                              hi_bits, plan, result)
+                          : launch_scan<false>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
+                                               hi_bits, plan, result);
     };
     if constexpr (value_traits<T>::is_float) {
         if (by_record)
@@ -462,7 +464,7 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
                       : launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, count, stream)))
                 return GALP_ERR_CUDA;
         } else {
-            unsigned blocks = resident_blocks(range_kernel<T>, range_threads,
+            unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));
             range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, count, found);
         }

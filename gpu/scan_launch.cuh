@@ -24,12 +24,10 @@ struct scan_launch {
     size_t static_bytes; /* the kernel's static shared memory */
 };
 
-/* The shape for a column whose largest vector needs largest_vector bytes, from the facts of
- * the kernel (facts_of). */
-inline scan_launch plan_scan_launch(const kernel_facts &facts, uint32_t largest_vector)
+template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t largest_vector, kernel_facts &facts)
 {
     scan_launch l = {0, 0, stage_bytes_for(largest_vector), 0};
-    if ((size_t)facts.shared_optin < facts.static_bytes)
+    if (!facts_of(kernel, facts) || (size_t)facts.shared_optin < facts.static_bytes)
         return l;
     /* the block's static shared memory (reductions, stage barriers) comes out of the same limit */
     l.static_bytes = facts.static_bytes;
@@ -50,34 +48,59 @@ inline bool skips_constants(const galp_gpu_shape &shape, uint32_t vectors)
     return !shape.wide_or_raw && (uint64_t)shape.constant_vectors * 8u >= vectors;
 }
 
+/* In a kernel launched as a programmatic dependent of the kernel before it in the stream
+ * (launch_scan with Dependent): until that kernel has completed and its writes are visible.
+ * At once in a kernel launched otherwise. */
+__device__ __forceinline__ void wait_for_prior_kernel()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
+/* In the kernel before such a dependent: the dependent may be launched now, its blocks
+ * taking what room this kernel's leave, and wait there (wait_for_prior_kernel). */
+__device__ __forceinline__ void allow_dependent_launch()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;");
+#endif
+}
+
 /* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`, as many blocks
  * as the GPU holds at once (fewer for a short column); false when no block fits. With
- * `dependent` (a kernel that waits with wait_for_prior_kernel, after one that allows it), a
- * programmatic dependent launch where the GPU has them (compute capability 9.0,
- * launch_kernel): its blocks are launched while the kernel before it runs, not after it
- * (docs/GPU.md: with the kept kernel facts of gpu/dispatch.cuh, 2-3 us of a range scan on an
- * H200). The kept facts are asked twice: for the limits (and the carveout), then, once the
- * kernel may have the planned shared memory, for the occupancy at that shape (asked before
- * the opt-in of launch_with_shared_memory, it failed the launch of every column whose stages
- * pass 48 KiB). */
-template <typename... Params, typename... Args>
-inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, bool dependent,
-                        cudaStream_t stream, Args... args)
+ * Dependent (a kernel that starts with wait_for_prior_kernel, after one that allows it), a
+ * programmatic dependent launch where the GPU has them (compute capability 9.0): its blocks
+ * are launched while the kernel before it runs, not after it (docs/GPU.md: with the kept
+ * kernel facts of gpu/dispatch.cuh, 2-3 us of a range scan on an H200). */
+template <bool Dependent = false, typename... Params, typename... Args>
+inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, cudaStream_t stream,
+                        Args... args)
 {
     kernel_facts facts;
-    if (!facts_of<true>(kernel, facts))
-        return false;
-    const scan_launch l = plan_scan_launch(facts, largest_vector);
+    const scan_launch l = plan_scan_launch(kernel, largest_vector, facts);
     if (l.threads == 0)
         return false;
     return launch_with_shared_memory(kernel, l.memory, l.static_bytes, [&] {
-        kernel_facts sized;
-        if (!facts_of(kernel, sized, l.threads, l.memory))
-            return false;
         const unsigned warps = l.threads / 32u;
-        const unsigned blocks = resident_limit(sized, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
-        return blocks != 0 && launch_kernel(kernel, blocks, l.threads, l.memory, stream,
-                                            dependent && facts.dependent_launch, args..., l.stage);
+        const unsigned blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
+        if (blocks == 0)
+            return false;
+        if (Dependent && facts.dependent_launch) {
+            cudaLaunchAttribute dependent;
+            dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+            dependent.val.programmaticStreamSerializationAllowed = 1;
+            cudaLaunchConfig_t config = {};
+            config.gridDim = blocks;
+            config.blockDim = l.threads;
+            config.dynamicSmemBytes = l.memory;
+            config.stream = stream;
+            config.attrs = &dependent;
+            config.numAttrs = 1;
+            return cudaLaunchKernelEx(&config, kernel, args..., l.stage) == cudaSuccess;
+        }
+        kernel<<<blocks, l.threads, l.memory, stream>>>(args..., l.stage);
+        return true;
     });
 }
 
