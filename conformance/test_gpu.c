@@ -1401,6 +1401,11 @@ int main(void)
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),
     };
+    /* GALP_TEST_ONLY=PATTERN runs the tests whose names match (cmocka's * and ? wildcards):
+     * one test under compute-sanitizer, for instance, which runs all of them far slower */
+    const char *only = getenv("GALP_TEST_ONLY");
+    if (only != NULL && *only != '\0')
+        cmocka_set_test_filter(only);
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     cudaStreamDestroy(stream);
     return failed;
