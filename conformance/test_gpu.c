@@ -1338,6 +1338,61 @@ static void test_real_data(void **state)
     }
 }
 
+/* ---- prefetched runs ------------------------------------------------------------------ */
+
+/* Value i of a u32 column whose runs of 256 vectors have widths 0-8 and 12 in turn. */
+static uint64_t prefetch_u32(uint64_t i, uint64_t *seed)
+{
+    static const unsigned widths[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 12};
+    const unsigned b = widths[i / 1024 / 256 % 10];
+    return 1000u + (ts_random(seed) & (((uint64_t)1 << b) - 1));
+}
+
+/* Value i of an f64 column whose runs of 256 vectors are constant (G-ALP width 0 without
+ * exceptions: a lane table, no packed words), one-decimal values, and the same with NaNs
+ * (exceptions) in turn. */
+static uint64_t prefetch_f64(uint64_t i, uint64_t *seed)
+{
+    const uint64_t run = i / 1024 / 256 % 3;
+    if (run == 0)
+        return f64_bits(2.5);
+    if (run == 2 && ts_random_below(seed, 200) == 0)
+        return f64_bits(NAN);
+    return f64_bits((double)ts_random_below(seed, 100) / 10.0);
+}
+
+/* Columns of small payloads long enough that the decompression kernel which prefetches runs
+ * of 256 vectors, two grids of resident blocks ahead (gpu/decompress.cuh), prefetches some:
+ * at least 2·(2048 / threads)·SMs + 3·256 vectors (64 threads per block for u32, 128 for
+ * f64), with runs whose payloads are empty, a lane table only, small and not small, and a
+ * partial last vector. The decoded bytes must be the reference's; the scans do not prefetch. */
+static void test_prefetched_runs(void **state)
+{
+    (void)state;
+    int device = 0, sms = 0;
+    uint64_t seed = 23;
+    CUDA_OK(cudaGetDevice(&device));
+    CUDA_OK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    for (int f64 = 0; f64 < 2; f64++) {
+        const galp_type type = f64 ? GALP_TYPE_F64 : GALP_TYPE_U32;
+        const uint64_t vectors = 2u * (2048u / (f64 ? 128u : 64u)) * (uint64_t)sms + 3u * 256u;
+        const uint64_t n = vectors * 1024u - 300u;
+        uint8_t *values = malloc(n * width_of(type));
+        assert_non_null(values);
+        for (uint64_t i = 0; i < n; i++)
+            store_bits(type, values, i, f64 ? prefetch_f64(i, &seed) : prefetch_u32(i, &seed));
+        size_t len = 0;
+        uint8_t *file = ts_compress(type, f64 ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, values, n, &len);
+        assert_true(len < n * width_of(type) / 4); /* payloads small on average: the kernel that prefetches */
+        checked_column c;
+        checked_open(&c, file, len);
+        check_decoded_bytes(&c, library_decode, 0);
+        checked_close(&c);
+        free(file);
+        free(values);
+    }
+}
+
 /* ---- argument checks ------------------------------------------------------------------ */
 
 static void test_arguments(void **state)
@@ -1398,6 +1453,7 @@ int main(void)
         cmocka_unit_test(test_exception_slots_ignored),
         cmocka_unit_test(test_image_fills_exception_slots),
         cmocka_unit_test(test_partly_safe_vectors),
+        cmocka_unit_test(test_prefetched_runs),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),
     };

@@ -47,7 +47,7 @@ template <int Pending> __device__ __forceinline__ void copy_wait()
  * with it have landed. Copying a vector in 16-byte pieces spread over a warp cost the scans
  * about 125 instructions per vector in addresses, loop control and copies; the bulk copies
  * brought that to about 100 and the range scans up to 6 % faster (docs/GPU.md).
- * The functions below do nothing where GALP_GPU_BULK_COPY is 0; callers test it. */
+ * The functions below do nothing where GALP_GPU_BULK_COPY is 0; callers of the copies test it. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GALP_GPU_BULK_COPY 1
 #else
@@ -93,6 +93,18 @@ __device__ __forceinline__ void bulk_copy(void *shared_dst, const void *global_s
                  : "memory");
 #else
     (void)shared_dst, (void)global_src, (void)bytes, (void)bar;
+#endif
+}
+
+/* Asks L2 for `bytes` (a multiple of 16) at `global_src` (16-byte aligned), all of them
+ * inside one allocation, with one instruction that does not wait for them: a hint, which the
+ * memory system may drop. Nothing before sm_90. */
+__device__ __forceinline__ void prefetch_to_l2(const void *global_src, unsigned bytes)
+{
+#if GALP_GPU_BULK_COPY
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(global_src), "r"(bytes) : "memory");
+#else
+    (void)global_src, (void)bytes;
 #endif
 }
 

@@ -3,7 +3,8 @@
  *
  * 32- and 64-bit types into a 16-byte aligned destination: block_decompress_kernel, a block
  * per vector decoding it from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh),
- * with 16-byte stores and the exceptions patched in registers.
+ * with 16-byte stores and the exceptions patched in registers, the entries and payloads of
+ * later vectors asked of L2 in runs.
  *
  * Otherwise (8/16-bit types, an unaligned destination) decompress_kernel, built on the device
  * API: one thread per lane (LANE_PER_THREAD, gpu/mapping.cuh), each visiting its lane with
@@ -14,6 +15,7 @@
 #ifndef GALP_GPU_DECOMPRESS_CUH
 #define GALP_GPU_DECOMPRESS_CUH
 
+#include "async_copy.cuh"
 #include "block_vector.cuh"
 #include "mapping.cuh"
 #include "visit.cuh"
@@ -32,22 +34,73 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
     visit_lane<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
 }
 
-/* One group's N values as one 16-byte store (o is 16-byte aligned). */
-__device__ __forceinline__ void store16(float *o, const float (&x)[4])
+/* Whether the launcher runs the decompression kernel that prefetches (0: never), so that a
+ * benchmark build can measure without it (docs/GPU.md), and the vectors it asks L2 for at a
+ * time (prefetch_vectors): the fastest on an H200 of the runs of 64 to 4,096 vectors a probe
+ * tried. */
+#ifndef GALP_GPU_DECOMPRESS_PREFETCH
+#define GALP_GPU_DECOMPRESS_PREFETCH 1
+#endif
+constexpr unsigned prefetch_burst = 256;
+
+/* One group's N values as one 16-byte store (o is 16-byte aligned). With Streaming, marked
+ * evict-first in L2 (st.global.cs): the values are written once, and they must not push out
+ * of L2 the entries and payloads that prefetch_vectors asked for ahead of the blocks. */
+template <bool Streaming, typename V> __device__ __forceinline__ void store_vector(V *o, V x)
 {
-    *(float4 *)o = make_float4(x[0], x[1], x[2], x[3]);
+    if constexpr (Streaming)
+        __stcs(o, x);
+    else
+        *o = x;
 }
-__device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4])
+template <bool Streaming> __device__ __forceinline__ void store16(float *o, const float (&x)[4])
 {
-    *(uint4 *)o = make_uint4(x[0], x[1], x[2], x[3]);
+    store_vector<Streaming>((float4 *)o, make_float4(x[0], x[1], x[2], x[3]));
 }
-__device__ __forceinline__ void store16(double *o, const double (&x)[2])
+template <bool Streaming> __device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4])
 {
-    *(double2 *)o = make_double2(x[0], x[1]);
+    store_vector<Streaming>((uint4 *)o, make_uint4(x[0], x[1], x[2], x[3]));
 }
-__device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2])
+template <bool Streaming> __device__ __forceinline__ void store16(double *o, const double (&x)[2])
 {
-    *(ulonglong2 *)o = make_ulonglong2(x[0], x[1]);
+    store_vector<Streaming>((double2 *)o, make_double2(x[0], x[1]));
+}
+template <bool Streaming> __device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2])
+{
+    store_vector<Streaming>((ulonglong2 *)o, make_ulonglong2(x[0], x[1]));
+}
+
+/* Whether a column's payloads are small enough for the prefetching kernel: on average at
+ * most a quarter of the bytes they decode to (FFOR u32 up to b = 8). Its reads are then a
+ * 32-byte entry and a payload of a few hundred bytes per block among 4-8 KiB of stores, and
+ * on an H200 such small reads scattered through a stream of writes cost what moving ten
+ * times their bytes would: a probe writing 4 KiB per block after reading 160 bytes reached
+ * 89 % of the copy rate, 113 % without the reads and 112 % with them served by L2. Columns of
+ * larger payloads, whose reads are long runs already, lost up to 2 points to it (docs/GPU.md). */
+template <typename T> __host__ __device__ constexpr bool small_payloads(uint64_t payload_bytes, uint64_t vectors)
+{
+    return payload_bytes <= vectors * (sizeof(T) * GALP_VECTOR_SIZE / 4u);
+}
+
+/* Asks L2 (gpu/async_copy.cuh) for the entries of vectors first ... first + count - 1 and
+ * their payloads, in vector order (spec/format.md §4.1) from the payload of `first` to that
+ * of first + count, read from their entries: the DRAM then sees the reads of the prefetching
+ * kernel as long runs, and its blocks find them in L2. The payloads are left out where
+ * the run's average is at most a lane table (2·L bytes: a G-ALP vector of width 0 without
+ * exceptions, whose lane table decompression never reads, vector_pipeline::staged_bytes) or
+ * is not small (small_payloads). The last run of the column is left to its blocks. */
+template <typename T>
+__device__ __forceinline__ void prefetch_vectors(const galp_gpu_view &col, uint64_t first, unsigned count)
+{
+    if (first + count >= col.vector_count)
+        return;
+    const uint8_t *entries = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * first;
+    prefetch_to_l2(entries, GALP_VECTOR_ENTRY_SIZE * count);
+    const uint64_t start = __ldg((const unsigned long long *)entries);
+    const uint64_t end = __ldg((const unsigned long long *)(entries + (size_t)GALP_VECTOR_ENTRY_SIZE * count));
+    const uint64_t bytes = end - start; /* end >= start: payloads are in order */
+    if (bytes > (uint64_t)count * 2u * value_traits<T>::lanes && small_payloads<T>(bytes, count))
+        prefetch_to_l2(col.data + start, (unsigned)bytes);
 }
 
 /* Exceptions of the vector being decoded: a bitmap of their slots and, for a marked slot,
@@ -60,7 +113,7 @@ struct exception_map {
 
 /* The groups of vector `vec` (gpu/block_vector.cuh), each one 16-byte store (in a partial
  * last vector only the slots below m), with the exceptions in place when Patch. */
-template <bool Narrow, bool Patch, typename T, typename BV>
+template <bool Narrow, bool Patch, bool Streaming, typename T, typename BV>
 __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o)
 {
     typedef typename BV::Word Word;
@@ -81,7 +134,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
                     x[j] = value_from_word<T>(vec.exception_bits(index[s + j]));
         }
         if (s + BV::N <= vec.m) {
-            store16(o + s, x);
+            store16<Streaming>(o + s, x);
         } else {
             for (unsigned j = 0; j < BV::N; j++)
                 if (s + j < vec.m)
@@ -94,7 +147,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
  * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
  * many exceptions (docs/GPU.md). */
-template <typename T, unsigned Threads>
+template <typename T, unsigned Threads, bool Streaming>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
                                                   exception_map &map, unsigned &parity, T *out)
 {
@@ -113,13 +166,13 @@ __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint
         }
         __syncthreads();
         if (vec.narrow())
-            decompress_groups<true, true>(vec, marks, map.index, o);
+            decompress_groups<true, true, Streaming>(vec, marks, map.index, o);
         else
-            decompress_groups<false, true>(vec, marks, map.index, o);
+            decompress_groups<false, true, Streaming>(vec, marks, map.index, o);
     } else if (vec.narrow()) {
-        decompress_groups<true, false>(vec, marks, map.index, o);
+        decompress_groups<true, false, Streaming>(vec, marks, map.index, o);
     } else {
-        decompress_groups<false, false>(vec, marks, map.index, o);
+        decompress_groups<false, false, Streaming>(vec, marks, map.index, o);
     }
 }
 
@@ -132,10 +185,14 @@ template <typename T> __host__ __device__ constexpr unsigned decompress_threads_
 
 /* 32- and 64-bit types into a 16-byte aligned destination: a block per vector, its payload
  * staged in one go (vector_pipeline::run_one), registers held so that a multiprocessor
- * runs as many blocks as it holds threads. */
-template <typename T>
+ * runs as many blocks as it holds threads. With Prefetch (columns of small payloads), block
+ * v, when v is a multiple of prefetch_burst, then asks L2 for the run of vectors `ahead` on
+ * (prefetch_vectors), and the stores are evict-first; the launcher sets `ahead` to two grids'
+ * worth of resident blocks, far enough that their blocks have not started, near enough that
+ * the runs stay in L2 until they do. */
+template <typename T, bool Prefetch>
 __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_PER_SM / decompress_threads_for<T>())
-    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes)
+    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes, uint32_t ahead)
 {
     constexpr unsigned threads = decompress_threads_for<T>();
     __shared__ exception_map map;
@@ -143,10 +200,13 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     if (threadIdx.x < GALP_VECTOR_SIZE / 32)
         map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
     vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_bytes, nullptr);
-    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) /* 64 bits: no wrap */
+    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) { /* 64 bits: no wrap */
         pipe.run_one((uint32_t)v, [&](uint32_t u, const staged_vector &stage) {
-            decompress_vector<T, threads>(col, u, stage, map, parity, out);
+            decompress_vector<T, threads, Prefetch>(col, u, stage, map, parity, out);
         });
+        if (Prefetch && v % prefetch_burst == 0 && threadIdx.x == 0)
+            prefetch_vectors<T>(col, v + ahead, prefetch_burst);
+    }
 }
 
 } /* namespace galp_gpu */

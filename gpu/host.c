@@ -107,7 +107,7 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)
         return GALP_OK;
-    return galp_gpu_launch_decompress(&column->view, column->shape.largest_vector, dst, stream);
+    return galp_gpu_launch_decompress(&column->view, &column->shape, dst, stream);
 }
 
 galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,

@@ -48,16 +48,18 @@ typedef struct galp_gpu_scan_record {
  * width 0) the aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
  * (narrow G-ALP vectors not all of whose packed integers 0 ... 2^b - 1 are safe,
  * gpu/pushdown.cuh) the range scans that go by scan records where they are few
- * (gpu/range.cu). */
+ * (gpu/range.cu), and payload_bytes (the bytes every vector stages, summed: its payload, a
+ * RAW vector's counted whole) the decompression kernel that prefetches small payloads
+ * (gpu/decompress.cuh). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
     uint32_t constant_vectors;
     uint32_t partly_safe_vectors;
+    uint64_t payload_bytes;
 } galp_gpu_shape;
 
-/* largest_vector: that of the column's shape. */
-galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, uint32_t largest_vector, void *dst,
+galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, const galp_gpu_shape *shape, void *dst,
                                        galp_gpu_stream stream);
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
