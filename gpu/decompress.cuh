@@ -127,11 +127,13 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
         for (unsigned j = 0; j < BV::N; j++)
             x[j] = vec.decode(p[j]);
         if constexpr (Patch) {
-            const uint32_t m = marks[s / 32] >> (s % 32);
+            const uint32_t m = marks[s / 32] >> (s % 32) & ((1u << BV::N) - 1u);
+            if (m != 0) { /* most groups of a vector with few exceptions have none */
 #pragma unroll
-            for (unsigned j = 0; j < BV::N; j++)
-                if (m >> j & 1u)
-                    x[j] = value_from_word<T>(vec.exception_bits(index[s + j]));
+                for (unsigned j = 0; j < BV::N; j++)
+                    if (m >> j & 1u)
+                        x[j] = value_from_word<T>(vec.exception_bits(index[s + j]));
+            }
         }
         if (s + BV::N <= vec.m) {
             store16<Streaming>(o + s, x);
