@@ -71,9 +71,16 @@ __device__ __forceinline__ vector_entry parse_vector_entry(uint4 a, uint4 c)
     return e;
 }
 
+/* Where vector v's entry lies in a device image: the metadata table follows the 64-byte
+ * header (spec/format.md §3.1, §3.3). */
+__device__ __forceinline__ const uint4 *vector_entry_words(const uint8_t *image, uint64_t v)
+{
+    return (const uint4 *)(image + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
+}
+
 __device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, uint32_t vector)
 {
-    const uint4 *p = (const uint4 *)(image + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * vector);
+    const uint4 *p = vector_entry_words(image, vector);
     return parse_vector_entry(__ldg(p), __ldg(p + 1));
 }
 

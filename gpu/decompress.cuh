@@ -94,7 +94,7 @@ __device__ __forceinline__ void prefetch_vectors(const galp_gpu_view &col, uint6
 {
     if (first + count >= col.vector_count)
         return;
-    const uint8_t *entries = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * first;
+    const uint8_t *entries = (const uint8_t *)vector_entry_words(col.data, first);
     prefetch_to_l2(entries, GALP_VECTOR_ENTRY_SIZE * count);
     const uint64_t start = __ldg((const unsigned long long *)entries);
     const uint64_t end = __ldg((const unsigned long long *)(entries + (size_t)GALP_VECTOR_ENTRY_SIZE * count));

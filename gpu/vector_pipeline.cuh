@@ -308,7 +308,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
 
     __device__ __forceinline__ const uint4 *entry_words(uint32_t v) const
     {
-        return (const uint4 *)(col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v);
+        return vector_entry_words(col.data, v);
     }
 
     /* The word of vector v's entry with its exception count, scheme and bit width
