@@ -162,25 +162,39 @@ template <typename T, typename Group> struct block_vector {
     static __device__ __forceinline__ unsigned row_owner(unsigned s) { return s % L + L * (s / L / 32u); }
     static __device__ __forceinline__ unsigned row_bit(unsigned s) { return s / L % 32u; }
 
-    /* This thread's 32 packed integers in that mapping (b <= 32). */
-    __device__ __forceinline__ void packed_rows(uint32_t (&p)[32]) const
+    /* use(load), load(k) giving the k-th 32-bit word of the stretch of the lane's bit stream
+     * that holds this thread's 32 rows in that mapping (b <= 32): word k of the lane for a
+     * 32-bit type; for a 64-bit one, the lane's stream taken as 32-bit halves (words are
+     * little-endian): half j is at w32[(j / 2)·2L + 2·lane + j mod 2]. The thread's rows start
+     * at bit first_row()·b, half j0 = first_row() / 32 · b; relative to the even half before
+     * it, half j0 + k sits at (k / 2)·2L + k mod 2 for an even j0, and one further (k even) or
+     * 2L - 1 further (k odd) for an odd j0. */
+    template <typename Use> __device__ __forceinline__ void with_row_words(Use &&use) const
     {
         static_assert(Threads == 32, "a warp: 32 threads of 32 rows");
         const uint32_t *w32 = (const uint32_t *)word;
         const unsigned lane = row_lane();
         if constexpr (W == 32) {
-            unpack32(b, [&](unsigned k) { return w32[k * L + lane]; }, p);
+            use([&](unsigned k) { return w32[k * L + lane]; });
         } else {
-            /* The lane's stream as 32-bit halves (words are little-endian): half j is at
-             * w32[(j / 2)·2L + 2·lane + j mod 2]. The thread's rows start at bit first_row()·b,
-             * half j0 = first_row() / 32 · b; relative to the even half before it, half
-             * j0 + k sits at (k / 2)·2L + k mod 2 for an even j0, and one further (k even) or
-             * 2L - 1 further (k odd) for an odd j0. */
             const unsigned j0 = first_row() / 32u * b, odd = j0 % 2u;
             const uint32_t *at = w32 + j0 / 2u * 2u * L + 2u * lane;
             const uint32_t *even_k = at + odd, *odd_k = at + (2u * L - 1u) * odd;
-            unpack32(b, [&](unsigned k) { return (k % 2u == 0 ? even_k : odd_k)[k / 2u * 2u * L + k % 2u]; }, p);
+            use([&](unsigned k) { return (k % 2u == 0 ? even_k : odd_k)[k / 2u * 2u * L + k % 2u]; });
         }
+    }
+
+    /* This thread's 32 packed integers in that mapping (b <= 32). */
+    __device__ __forceinline__ void packed_rows(uint32_t (&p)[32]) const
+    {
+        with_row_words([&](auto load) { unpack32(b, load, p); });
+    }
+
+    /* The same, unmasked and left-aligned (for_each_aligned, gpu/unpack_fixed.cuh): f(a) for
+     * each of the 32 rows, in order. */
+    template <typename F> __device__ __forceinline__ void for_each_aligned_row(F &&f) const
+    {
+        with_row_words([&](auto load) { for_each_aligned(b, load, f); });
     }
 
     /* A full vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain) for this

@@ -172,6 +172,30 @@ __device__ __forceinline__ unsigned count_in_span(const uint32_t (&p)[32], uint3
     return Any ? (unsigned)any : 32u - outside;
 }
 
+/* The same for this thread's 32 rows of a full narrow vector (a warp), compared as they lie
+ * in the packed words: left-aligned and unmasked (block_vector::for_each_aligned_row), each
+ * row is a = p << (32 - b) | g with g < 2^(32 - b), so p - lo <= span exactly when
+ * a - (lo << (32 - b)) <= span << (32 - b) | (2^(32 - b) - 1) (no wrap: lo + span < 2^b).
+ * One shift per value replaces a shift and a mask. */
+template <bool Any, typename BV>
+__device__ __forceinline__ unsigned count_rows_in_span(const BV &vec, uint32_t lo, uint32_t span, bool none)
+{
+    const unsigned below = 32u - vec.b; /* 64-bit shifts: b = 0 leaves 32 bits below */
+    const uint32_t first = (uint32_t)((uint64_t)lo << below);
+    const uint32_t width = (uint32_t)((uint64_t)span << below | ((1ull << below) - 1u));
+    unsigned outside = 0;
+    bool any = false;
+    vec.for_each_aligned_row([&](uint32_t a) {
+        if constexpr (Any)
+            any |= a - first <= width;
+        else
+            outside = add_carry(outside, a - first, ~width);
+    });
+    if (none)
+        return 0u;
+    return Any ? (unsigned)any : 32u - outside;
+}
+
 /* The same with the packed integers [plan.lo, plan.hi] of a plan. */
 template <bool CheckSafe, bool Any>
 __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
@@ -378,12 +402,8 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
              [&](const scan_record &r, const uint8_t *payload) {
                  bv vec;
                  vec.init_packed(payload, r.bit_width, r.exceptions);
-                 uint32_t p[32];
-                 vec.packed_rows(p);
-                 bool unsafe;
-                 hits += Exists && r.exceptions == 0
-                             ? count_in_span<false, true>(p, r.lo, r.span, r.none, 0u, 0u, unsafe)
-                             : count_in_span<false, false>(p, r.lo, r.span, r.none, 0u, 0u, unsafe);
+                 hits += Exists && r.exceptions == 0 ? count_rows_in_span<true>(vec, r.lo, r.span, r.none)
+                                                     : count_rows_in_span<false>(vec, r.lo, r.span, r.none);
                  if (r.exceptions != 0) {
                      if (t == 0 && !r.none) /* the exception slots hold the fill (gpu/kernels.h) */
                          hits -= r.exceptions * (unsigned)((uint32_t)vec.packed_at(vec.exception_slot(0)) - r.lo <= r.span);

@@ -66,6 +66,40 @@ template <typename Load> __device__ __forceinline__ void unpack32(unsigned b, Lo
     dispatch_width<0, 32>(b, [&](auto width) { unpack32_fixed<decltype(width)::value>(load, v); });
 }
 
+/* The same 32 values unmasked and left-aligned: f(a) for value r, in order, with
+ * a = value << (32 - B) | g, where g < 2^(32 - B) holds the stream's bits just below the
+ * value (another value's, whatever they are). One shift per value, none where a value ends
+ * a word, against a shift and a mask: for callers that compare each value with bounds
+ * aligned the same way (gpu/range.cu), where the bits below do not change the outcome. */
+template <unsigned B, typename Load, typename F>
+__device__ __forceinline__ void for_each_aligned_fixed(Load &&load, F &&f)
+{
+    if constexpr (B == 0) {
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++)
+            f(0u);
+    } else {
+        uint32_t w[B];
+#pragma unroll
+        for (unsigned k = 0; k < B; k++)
+            w[k] = load(k);
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            const unsigned k = r * B / 32, end = r * B % 32 + B; /* the value's bits [end - B, end) of w[k]:w[k + 1] */
+            if (end <= 32)
+                f(w[k] << (32 - end));
+            else
+                f(__funnelshift_l(w[k], w[k + 1], 64 - end));
+        }
+    }
+}
+
+/* The same for a run-time b <= 32. */
+template <typename Load, typename F> __device__ __forceinline__ void for_each_aligned(unsigned b, Load &&load, F &&f)
+{
+    dispatch_width<0, 32>(b, [&](auto width) { for_each_aligned_fixed<decltype(width)::value>(load, f); });
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_UNPACK_FIXED_CUH */
