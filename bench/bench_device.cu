@@ -107,6 +107,27 @@ __global__ void read_kernel(const uint4 *__restrict__ src, size_t n, unsigned *s
         *sink = acc;
 }
 
+/* The scrub's buffer, filled, and its sink: both or, on a failure, neither (nothing kept
+ * that a later call would take for made). */
+static int make_scrub_buffer(size_t bytes, uint4 **buffer, unsigned **sink)
+{
+    uint4 *b = nullptr;
+    unsigned *s = nullptr;
+    cudaError_t e = cudaMalloc(&s, sizeof *s);
+    if (e == cudaSuccess)
+        e = cudaMalloc(&b, bytes);
+    if (e == cudaSuccess)
+        e = cudaMemset(b, 0x3C, bytes);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "scrub_l2: a buffer of %zu bytes: %s\n", bytes, cudaGetErrorString(e));
+        cudaFree(b);
+        cudaFree(s);
+        return -1;
+    }
+    *buffer = b, *sink = s;
+    return 0;
+}
+
 /* Before every timed repetition, L2 is filled with clean lines of a buffer no measurement
  * uses, by reading it (untimed): each repetition then finds its input in DRAM, as a column
  * decoded once would, and no dirty lines of the previous repetition to write back in its
@@ -124,9 +145,8 @@ static int scrub_l2(cudaStream_t stream)
         BENCH_CUDA(cudaGetDevice(&device));
         BENCH_CUDA(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
         const size_t bytes = 4 * ((size_t)l2 > ((size_t)16 << 20) ? (size_t)l2 : ((size_t)16 << 20));
-        BENCH_CUDA(cudaMalloc(&sink, sizeof *sink));
-        BENCH_CUDA(cudaMalloc(&buffer, bytes));
-        BENCH_CUDA(cudaMemset(buffer, 0x3C, bytes));
+        if (make_scrub_buffer(bytes, &buffer, &sink) != 0)
+            return -1;
         n = bytes / sizeof(uint4);
     }
     read_kernel<<<grid_for(n), ceiling_threads, 0, stream>>>(buffer, n, sink);
