@@ -143,33 +143,51 @@ template <typename BV> __device__ __forceinline__ unsigned count_groups_in_span(
     return BV::groups * BV::N - outside;
 }
 
+/* A thread's count of its 32 packed integers p in [lo, lo + span] (p - lo <= span), for
+ * count_in_span and count_rows_in_span. With Any, only whether there is one (an OR of
+ * comparisons, two instructions per value); otherwise how many: 32 minus those whose p - lo
+ * exceeds span, counted as the carries of (p - lo) + ~span (three instructions per value,
+ * where a comparison, a select and half an add took three and a half). */
+template <bool Any> struct span_tally {
+    uint32_t lo, span;
+    unsigned outside = 0;
+    bool any = false;
+
+    __device__ __forceinline__ span_tally(uint32_t first, uint32_t width) : lo(first), span(width) {}
+    __device__ __forceinline__ void add(uint32_t p)
+    {
+        if constexpr (Any)
+            any |= p - lo <= span;
+        else
+            outside = add_carry(outside, p - lo, ~span);
+    }
+    /* None: no packed integer matches. */
+    __device__ __forceinline__ unsigned matches(bool none) const
+    {
+        if (none)
+            return 0u;
+        return Any ? (unsigned)any : 32u - outside;
+    }
+};
+
 /* Matches among this thread's 32 packed integers of a narrow full vector
- * (block_vector::packed_rows), by comparing them with [lo, lo + span]: p - lo <= span. With
- * Any, only whether there is one (an OR of comparisons, two instructions per value);
- * otherwise how many: 32 minus those whose p - lo exceeds span, counted as the carries of
- * (p - lo) + ~span (three instructions per value, where a comparison, a select and half an
- * add took three and a half). None: no packed integer matches. With CheckSafe, also whether
- * some p lies outside [safe_lo, safe_lo + safe_span] (the caller then counts them again,
- * decoding those). */
+ * (block_vector::packed_rows), by comparing them with [lo, lo + span] (span_tally). With
+ * CheckSafe, also whether some p lies outside [safe_lo, safe_lo + safe_span] (the caller then
+ * counts them again, decoding those). */
 template <bool CheckSafe, bool Any>
 __device__ __forceinline__ unsigned count_in_span(const uint32_t (&p)[32], uint32_t lo, uint32_t span, bool none,
                                                   uint32_t safe_lo, uint32_t safe_span, bool &unsafe)
 {
-    unsigned outside = 0;
-    bool any = false, out = false;
+    span_tally<Any> tally(lo, span);
+    bool out = false;
 #pragma unroll
     for (unsigned r = 0; r < 32; r++) {
-        if constexpr (Any)
-            any |= p[r] - lo <= span;
-        else
-            outside = add_carry(outside, p[r] - lo, ~span);
+        tally.add(p[r]);
         if constexpr (CheckSafe)
             out |= p[r] - safe_lo > safe_span;
     }
     unsafe = out;
-    if (none)
-        return 0u;
-    return Any ? (unsigned)any : 32u - outside;
+    return tally.matches(none);
 }
 
 /* The same for this thread's 32 rows of a full narrow vector (a warp), compared as they lie
@@ -182,18 +200,9 @@ __device__ __forceinline__ unsigned count_rows_in_span(const BV &vec, uint32_t l
 {
     const unsigned below = 32u - vec.b; /* 64-bit shifts: b = 0 leaves 32 bits below */
     const uint32_t first = (uint32_t)((uint64_t)lo << below);
-    const uint32_t width = (uint32_t)((uint64_t)span << below | ((1ull << below) - 1u));
-    unsigned outside = 0;
-    bool any = false;
-    vec.for_each_aligned_row([&](uint32_t a) {
-        if constexpr (Any)
-            any |= a - first <= width;
-        else
-            outside = add_carry(outside, a - first, ~width);
-    });
-    if (none)
-        return 0u;
-    return Any ? (unsigned)any : 32u - outside;
+    span_tally<Any> tally(first, (uint32_t)((uint64_t)span << below | ((1ull << below) - 1u)));
+    vec.for_each_aligned_row([&](uint32_t a) { tally.add(a); });
+    return tally.matches(none);
 }
 
 /* The same with the packed integers [plan.lo, plan.hi] of a plan. */
