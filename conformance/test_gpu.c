@@ -52,6 +52,8 @@ static uint64_t plan_kinds_seen[2];
 static uint64_t verdicts_seen[3];
 /* Scan records of range queries (gpu/scan_record.cuh) by kind: packed, counted, general */
 static uint64_t records_seen[3];
+/* Widths of the packed scan records of range queries: bit b for width b */
+static uint64_t packed_widths_seen;
 
 static size_t width_of(galp_type type)
 {
@@ -325,6 +327,7 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
             assert_int_equal(records[v].kind & 0xffu, info.bit_width);
             assert_int_equal(records[v].kind >> 8 & 0x7ffu, info.exception_count);
             assert_true(info.bit_width <= 32 && info.value_count == 1024);
+            packed_widths_seen |= (uint64_t)1 << info.bit_width;
             if (c->cpu.scheme == GALP_SCHEME_GALP) /* an ALP-layout file is regrouped on upload */
                 assert_int_equal((uint64_t)records[v].payload_16 * 16, info.payload_offset);
             plan_kinds_seen[1]++;
@@ -599,6 +602,62 @@ static void test_floats_every_scheme(void **state)
     /* Encoders write vectors whose whole packed range is safe (test_partly_safe_vectors
      * makes the others). */
     assert_true(plan_kinds_seen[1] > 0);
+}
+
+/* The scan by records compares a packed vector's rows with code compiled for its width
+ * (for_each_aligned, gpu/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
+ * with p in [0, 2^v), both ends present, so its packed width is v and its packed range safe
+ * (checked with the reference encoder: e - f = d, f = 5 or 0 for f32, 9 for f64); a query
+ * of the middle third of vector v's values matches part of its packed integers, so each
+ * width from 1 reaches the comparison as a packed record. f32 stops at 20 (with one
+ * decimal |k| stays below 2^24, spec/alp.md), f64 at 32, the widest narrow vector. */
+static void test_record_scan_every_width(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    const unsigned widest[] = {20, 32}, decimals[] = {1, 5};
+    uint64_t seed = 19;
+    for (size_t t = 0; t < 2; t++) {
+        const galp_type type = types[t];
+        double scale = 1.0;
+        for (unsigned d = 0; d < decimals[t]; d++)
+            scale *= 10.0;
+        const uint64_t n = (uint64_t)(widest[t] + 1) * 1024;
+        uint8_t *values = malloc(n * width_of(type));
+        assert_non_null(values);
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t top = ((uint64_t)1 << (i / 1024)) - 1;
+            uint64_t p = ts_random(&seed) & top;
+            if (i % 1024 == 3)
+                p = 0;
+            if (i % 1024 == 700)
+                p = top;
+            const double x = (double)(1000 + p) / scale;
+            store_bits(type, values, i, type == GALP_TYPE_F64 ? f64_bits(x) : f32_bits((float)x));
+        }
+        size_t len = 0;
+        uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, &len);
+        checked_column c;
+        checked_open(&c, file, len);
+        range_buffers r;
+        range_buffers_alloc(&c, &r);
+        packed_widths_seen = 0;
+        for (unsigned b = 1; b <= widest[t]; b++) {
+            const uint64_t third = (((uint64_t)1 << b) - 1) / 3;
+            const double lo = (double)(1000 + third) / scale, hi = (double)(1000 + 2 * third) / scale;
+            check_range(&c, type == GALP_TYPE_F64 ? f64_bits(lo) : f32_bits((float)lo),
+                        type == GALP_TYPE_F64 ? f64_bits(hi) : f32_bits((float)hi), &r);
+        }
+        for (unsigned b = 1; b <= widest[t]; b++) {
+            if (!(packed_widths_seen >> b & 1))
+                print_error("type %d: no packed scan record of width %u\n", (int)type, b);
+            assert_true(packed_widths_seen >> b & 1);
+        }
+        range_buffers_free(&r);
+        checked_close(&c);
+        free(file);
+        free(values);
+    }
 }
 
 /* Vector v's metadata in a valid file. */
@@ -1442,6 +1501,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_wide_vectors_every_width),
         cmocka_unit_test(test_vector_verdicts),
