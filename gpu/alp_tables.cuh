@@ -54,6 +54,20 @@ template <typename T> __device__ __forceinline__ T alp_frac(unsigned e);
 template <> __device__ __forceinline__ double alp_frac<double>(unsigned e) { return alp_frac64_table[e]; }
 template <> __device__ __forceinline__ float alp_frac<float>(unsigned e) { return alp_frac32_table[e]; }
 
+/* alp_plan_params_of (gpu/pushdown.cuh) by lookups, for the plan kernel (gpu/range.cu): the
+ * loops, the IEEE division and the two 64-bit divisions that compute them cost about as many
+ * instructions as the searches they serve. */
+template <typename T> __device__ __forceinline__ alp_plan_params<T> alp_plan_params_looked_up(const vector_entry &e)
+{
+    alp_plan_params<T> in;
+    in.x.base = e.base;
+    in.x.alp.fact = alp_fact<T>(e.factor);
+    in.x.alp.frac = alp_frac<T>(e.exponent);
+    in.lim = alp_product_limits<T>(e.factor);
+    in.scale = (double)alp_fact_table[e.exponent - e.factor];
+    return in;
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_ALP_TABLES_CUH */

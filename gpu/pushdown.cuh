@@ -9,9 +9,11 @@
  * nor the multiply wraps — base + p and (base + p)·FACT[f] inside the signed W-bit range,
  * an interval [safe_lo, safe_hi] because both are increasing in p (safe_range) — x(p) is
  * therefore monotone non-decreasing. Hence, on that interval, {p : x(p) >= lo} = [p_lo, safe_hi]
- * and {p : x(p) <= hi} = [safe_lo, p_hi], where p_lo and p_hi are found by binary search
- * evaluating the very decode function the scan would have used (IEEE comparisons: a NaN bound
- * yields an empty set, and -0 == +0 holds on both sides). A safe p matches iff
+ * and {p : x(p) <= hi} = [safe_lo, p_hi], where p_lo and p_hi are found by a search that
+ * evaluates the very decode function the scan would have used (IEEE comparisons: a NaN bound
+ * yields an empty set, and -0 == +0 holds on both sides). The search starts where the bound
+ * lies in real arithmetic, p ≈ bound·10^(e-f) - base, and widens from there (first_true_near):
+ * the guess decides how many decodes it takes, never its answer. A safe p matches iff
  * p_lo <= p <= p_hi; any other p is decoded and compared, so the answer is decode-then-compare's
  * for every p. Encoders only write packed integers that decode to their values, so in practice
  * every p of a vector is safe. Exceptions are not decoded from p: the scan compares their
@@ -57,6 +59,12 @@ template <typename T> __device__ __forceinline__ product_limits divide_product_l
     return product_limits{(half - 1u) / fact, half / fact};
 }
 
+/* A G-ALP vector's base read as the signed W-bit integer it is added to (spec/alp.md §4). */
+template <typename T> __device__ __forceinline__ int64_t signed_base(uint64_t base)
+{
+    return value_traits<T>::bits == 64 ? (int64_t)base : (int64_t)(int32_t)(uint32_t)base;
+}
+
 /* [safe_lo, safe_hi]: the packed integers p <= max_p whose value x(p) is a monotone
  * function of p (see above). G-ALP: base + p and (base + p)·FACT in the signed range;
  * integer FFOR and RAW: base + p does not wrap; RAW floats: none. */
@@ -80,7 +88,7 @@ __device__ __forceinline__ packed_range safe_range(bool is_alp, uint64_t base, u
      * with base_s the signed base, u = base_s + p <= up needs base_s <= up and p <= up - base_s,
      * which lies in [0, 2^64); u >= -down needs p >= -down - base_s, positive only when
      * base_s < -down, and then at most 2^63. */
-    const int64_t base_s = W == 64 ? (int64_t)base : (int64_t)(int32_t)(uint32_t)base;
+    const int64_t base_s = signed_base<T>(base);
     const uint64_t first = base_s < (int64_t)(0u - lim.down) ? (0u - (uint64_t)base_s) - lim.down : 0u;
     if (base_s > (int64_t)lim.up || first > max_p) {
         r.lo = 1, r.hi = 0;
@@ -93,20 +101,55 @@ __device__ __forceinline__ packed_range safe_range(bool is_alp, uint64_t base, u
 }
 
 /* First p in [a, b] with pred(p), given that pred is false then true on [a, b]; false if
- * there is none. */
+ * there is none. The search starts at `guess` (clamped into [a, b]) and steps away from it by
+ * 1, 2, 4, ... until pred changes, then bisects the last step: about 2·log2(d + 2) calls of
+ * pred when the answer is d away from the guess, where a bisection of [a, b] made
+ * log2(b - a) + 1 (64 for a vector of width 64). */
 template <typename Pred>
-__device__ __forceinline__ bool first_true(uint64_t a, uint64_t b, Pred pred, uint64_t &first)
+__device__ __forceinline__ bool first_true_near(uint64_t a, uint64_t b, uint64_t guess, Pred pred, uint64_t &first)
 {
-    if (!pred(b))
-        return false;
-    while (a < b) {
-        uint64_t mid = a + (b - a) / 2;
-        if (pred(mid))
-            b = mid;
-        else
-            a = mid + 1;
+    uint64_t g = guess < a ? a : guess > b ? b : guess;
+    uint64_t lo, hi; /* the answer lies in [lo, hi], and pred(hi) holds */
+    uint64_t step = 1;
+    if (pred(g)) {
+        hi = g;
+        for (;;) { /* down: lo is past the last p found false, or a */
+            if (hi - a < step) {
+                lo = a;
+                break;
+            }
+            const uint64_t q = hi - step;
+            if (!pred(q)) {
+                lo = q + 1;
+                break;
+            }
+            hi = q;
+            step = step > (~(uint64_t)0 >> 1) ? step : 2 * step;
+        }
+    } else {
+        if (g == b)
+            return false;
+        lo = g + 1;
+        for (;;) { /* up: the first p found true is hi */
+            const uint64_t q = b - lo < step - 1 ? b : lo + (step - 1);
+            if (pred(q)) {
+                hi = q;
+                break;
+            }
+            if (q == b)
+                return false;
+            lo = q + 1;
+            step = step > (~(uint64_t)0 >> 1) ? step : 2 * step;
+        }
     }
-    first = a;
+    while (lo < hi) {
+        const uint64_t mid = lo + (hi - lo) / 2;
+        if (pred(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    first = lo;
     return true;
 }
 
@@ -136,32 +179,66 @@ __device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
     return plan;
 }
 
-/* The plan of one vector, whose entry is e, for lo <= x <= hi. */
-template <typename T> __device__ inline galp_gpu_range_plan plan_vector(const vector_entry &e, T lo, T hi)
+/* What planning a G-ALP vector needs besides its entry: its decoder, the products that do
+ * not wrap, and 10^(e - f), which places the searches' guesses. The device API computes them
+ * (alp_plan_params_of, no tables); the plan kernel looks them up (gpu/alp_tables.cuh). */
+template <typename T> struct alp_plan_params {
+    packed_decoder<T> x;
+    product_limits lim;
+    double scale;
+};
+
+template <typename T> __device__ __forceinline__ alp_plan_params<T> alp_plan_params_of(const vector_entry &e)
+{
+    alp_plan_params<T> in;
+    in.x.base = e.base;
+    in.x.alp.init(e.exponent, e.factor);
+    in.lim = divide_product_limits<T>(in.x.alp.fact);
+    in.scale = __ull2double_rn(pow10_u64(e.exponent >= e.factor ? e.exponent - e.factor : 0u));
+    return in;
+}
+
+/* The packed integer p where x(p) is about v, x(p) ≈ (base + p)·10^(f-e): a guess for
+ * first_true_near, clamped to [0, 2^64 - 1] (0 for a NaN v). */
+__device__ __forceinline__ uint64_t packed_near(double v, double scale, int64_t base_s)
+{
+    const double p = v * scale - (double)base_s;
+    if (!(p >= 0.0))
+        return 0;
+    return p < 18446744073709551616.0 ? (uint64_t)p : ~(uint64_t)0;
+}
+
+/* The plan of one G-ALP vector, whose entry is e, for lo <= x <= hi. Some x(p) <= hi exactly
+ * when the first p with !(x(p) <= hi) is not safe_lo, so the two searches decide it. */
+template <typename T>
+__device__ inline galp_gpu_range_plan plan_alp_vector(const vector_entry &e, const alp_plan_params<T> &in, T lo, T hi)
 {
     galp_gpu_range_plan plan = decode_all_plan();
-    if (e.scheme != GALP_SCHEME_GALP)
-        return plan;
-    const uint64_t max_p = max_packed(e.bit_width);
-    packed_decoder<T> x;
-    x.base = e.base;
-    x.alp.init(e.exponent, e.factor);
-    const packed_range safe = safe_range<T>(true, e.base, max_p, divide_product_limits<T>(x.alp.fact));
+    const packed_range safe = safe_range<T>(true, e.base, max_packed(e.bit_width), in.lim);
     plan.safe_lo = safe.lo, plan.safe_hi = safe.hi;
     if (safe.lo > safe.hi)
         return plan;
-
+    const int64_t base_s = signed_base<T>(e.base);
     uint64_t p_lo = 0, p_hi_plus = 0;
-    bool has_lo = first_true(safe.lo, safe.hi, [&](uint64_t p) { return x(p) >= lo; }, p_lo);
+    const bool has_lo = first_true_near(safe.lo, safe.hi, packed_near((double)lo, in.scale, base_s),
+                                        [&](uint64_t p) { return in.x(p) >= lo; }, p_lo);
     /* Last p with x(p) <= hi = (first p with x(p) > hi) - 1, or safe_hi if there is none;
      * x(p) <= hi false on the whole interval (e.g. hi is NaN) gives an empty range. */
-    bool has_gt = first_true(safe.lo, safe.hi, [&](uint64_t p) { return !(x(p) <= hi); }, p_hi_plus);
-    bool any_le = x(safe.lo) <= hi;
-    if (!has_lo || !any_le)
+    const bool has_gt = first_true_near(safe.lo, safe.hi, packed_near((double)hi, in.scale, base_s),
+                                        [&](uint64_t p) { return !(in.x(p) <= hi); }, p_hi_plus);
+    if (!has_lo || (has_gt && p_hi_plus == safe.lo))
         return plan; /* empty: lo = 1 > hi = 0 */
     plan.lo = p_lo;
     plan.hi = has_gt ? p_hi_plus - 1 : safe.hi;
     return plan;
+}
+
+/* The plan of one vector, whose entry is e, for lo <= x <= hi. */
+template <typename T> __device__ inline galp_gpu_range_plan plan_vector(const vector_entry &e, T lo, T hi)
+{
+    if (e.scheme != GALP_SCHEME_GALP)
+        return decode_all_plan();
+    return plan_alp_vector<T>(e, alp_plan_params_of<T>(e), lo, hi);
 }
 
 /* ... and of vector `vector` of a column. */

@@ -53,7 +53,9 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
         return;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
-    const galp_gpu_range_plan p = plan_vector<T>(e, lo, hi);
+    const galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP
+                                      ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
+                                      : decode_all_plan();
     if constexpr (Records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
         if (record_kind(record.w) == record_general)
