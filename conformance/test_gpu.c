@@ -381,6 +381,14 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range
 
     if (temp_size != 0)
         record_plan_kinds(c, r, lo, hi);
+    if (is_float(type)) { /* the device API's own plans (plan_vector), as a user's kernel makes them */
+        galp_gpu_view view;
+        uint64_t by_device_api = ~expect;
+        assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+        assert_int_equal(test_device_api_count_range(&view, lo, hi, dev_count), GALP_OK);
+        CUDA_OK(cudaMemcpy(&by_device_api, dev_count, sizeof by_device_api, cudaMemcpyDeviceToHost));
+        assert_int_equal(by_device_api, expect);
+    }
 
     if (lo == hi) { /* exists(x) is count_range(x, x) > 0 */
         uint32_t found = 7;

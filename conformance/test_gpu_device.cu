@@ -1,7 +1,8 @@
 /*
- * test_gpu_device.cu — a user's decompression kernel on the device API: lane_decoder with
+ * test_gpu_device.cu — a user's kernels on the device API: decompression by lane_decoder with
  * N rows per call (gpu/column.cuh, next<N>), which conformance/test_gpu compares bit for bit
- * with the reference decoder for every N.
+ * with the reference decoder for every N; and a range count by predicate pushdown
+ * (plan_vector and row_in_range, gpu/pushdown.cuh), which it compares with decode-then-compare.
  */
 #include "dispatch.cuh"
 #include "galp_device.cuh"
@@ -37,6 +38,28 @@ template <typename T, int N> galp_status launch(const galp_gpu_view &col, void *
     return cudaDeviceSynchronize() == cudaSuccess ? galp_gpu::launch_status() : GALP_ERR_CUDA;
 }
 
+/* lo <= x <= hi counted one thread per lane: each thread plans its lane's vector itself, as
+ * a kernel without the plan kernel's scratch buffer would, and compares its rows through the
+ * plan. */
+template <typename T>
+__global__ void __launch_bounds__(threads) count_by_plan(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
+                                                        unsigned long long *count)
+{
+    using namespace galp_gpu;
+    typedef typename value_traits<T>::word Word;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    if (at.vector >= col.vector_count)
+        return;
+    const T lo = value_from_word<T>((Word)lo_bits), hi = value_from_word<T>((Word)hi_bits);
+    const galp_gpu_range_plan plan = plan_vector<T>(col, at.vector, lo, hi);
+    unsigned long long hits = 0;
+    visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {
+        hits += row_in_range(d, plan, v, lo, hi);
+    });
+    if (hits != 0)
+        atomicAdd(count, hits);
+}
+
 } /* namespace */
 
 extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst)
@@ -57,5 +80,25 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
             break;
         }
         return GALP_ERR_ARGUMENT;
+    });
+}
+
+extern "C" galp_status test_device_api_count_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                                   uint64_t *count)
+{
+    const galp_gpu_view col = *view;
+    return galp_gpu::dispatch_type(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (galp_gpu::value_traits<T>::is_float) {
+            if (cudaMemset(count, 0, sizeof *count) != cudaSuccess)
+                return GALP_ERR_CUDA;
+            if (col.vector_count != 0) {
+                const unsigned blocks = galp_gpu::lane_blocks(col, galp_gpu::value_traits<T>::lanes, threads);
+                count_by_plan<T><<<blocks, threads>>>(col, lo_bits, hi_bits, (unsigned long long *)count);
+            }
+            return cudaDeviceSynchronize() == cudaSuccess ? galp_gpu::launch_status() : GALP_ERR_CUDA;
+        } else {
+            return GALP_ERR_ARGUMENT;
+        }
     });
 }

@@ -17,6 +17,13 @@ extern "C" {
  * another per_call, GALP_ERR_CUDA if the launch or the kernel failed. */
 galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst);
 
+/* Counts lo <= x <= hi (the bits of two values of the column's float type) into *count
+ * (device memory) with a kernel that plans each vector by the device API's plan_vector and
+ * compares its rows by row_in_range, one thread per lane, and waits for it.
+ * GALP_ERR_ARGUMENT for an integer column, GALP_ERR_CUDA if the launch or the kernel failed. */
+galp_status test_device_api_count_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                        uint64_t *count);
+
 #ifdef __cplusplus
 }
 #endif
