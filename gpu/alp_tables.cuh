@@ -64,7 +64,7 @@ template <typename T> __device__ __forceinline__ alp_plan_params<T> alp_plan_par
     in.x.alp.fact = alp_fact<T>(e.factor);
     in.x.alp.frac = alp_frac<T>(e.exponent);
     in.lim = alp_product_limits<T>(e.factor);
-    in.scale = (double)alp_fact_table[e.exponent - e.factor];
+    in.scale = (double)alp_fact_table[e.exponent - e.factor]; /* f <= e: galp_open checked it at upload (spec/alp.md §3) */
     return in;
 }
 
