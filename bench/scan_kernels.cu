@@ -11,11 +11,6 @@ namespace {
 
 constexpr unsigned threads = 256;
 
-template <typename T> __device__ __forceinline__ T value_of(uint64_t bits)
-{
-    return galp_gpu::value_from_word<T>((typename galp_gpu::value_traits<T>::word)bits);
-}
-
 template <typename T> __device__ __forceinline__ T warp_sum(T v)
 {
     for (int d = 16; d > 0; d >>= 1)
@@ -71,7 +66,7 @@ template <typename T>
 __global__ void __launch_bounds__(threads) plain_count_kernel(const uint4 *d, size_t n16, uint64_t lo_bits,
                                                   uint64_t hi_bits, unsigned long long *count)
 {
-    T lo = value_of<T>(lo_bits), hi = value_of<T>(hi_bits);
+    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
     unsigned long long c = 0;
     for (size_t i = (size_t)blockIdx.x * threads + threadIdx.x; i < n16;
          i += (size_t)gridDim.x * threads) {
@@ -93,7 +88,7 @@ __global__ void __launch_bounds__(threads) fused_count_kernel(galp_gpu_view col,
                                                   uint64_t hi_bits, unsigned long long *count)
 {
     constexpr unsigned W = galp_gpu::value_traits<T>::bits;
-    T lo = value_of<T>(lo_bits), hi = value_of<T>(hi_bits);
+    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
     galp_gpu::lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     unsigned long long c = 0;
     if (at.vector < col.vector_count) {

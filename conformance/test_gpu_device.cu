@@ -46,11 +46,10 @@ __global__ void __launch_bounds__(threads) count_by_plan(galp_gpu_view col, uint
                                                         unsigned long long *count)
 {
     using namespace galp_gpu;
-    typedef typename value_traits<T>::word Word;
     lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     if (at.vector >= col.vector_count)
         return;
-    const T lo = value_from_word<T>((Word)lo_bits), hi = value_from_word<T>((Word)hi_bits);
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const galp_gpu_range_plan plan = plan_vector<T>(col, at.vector, lo, hi);
     unsigned long long hits = 0;
     visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &d, unsigned, const auto &v) {

@@ -27,11 +27,6 @@ namespace galp_gpu {
 
 constexpr unsigned range_threads = 256;
 
-template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
-{
-    return value_from_word<T>((typename value_traits<T>::word)bits);
-}
-
 /* The plan of every vector, one thread per vector (gpu/pushdown.cuh); with Records, its scan
  * record too (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only
  * where the record says the scan needs it (a general vector). It also sets the scan's result

@@ -51,6 +51,13 @@ template <typename T, typename R> __device__ __forceinline__ T value_from_word(R
         return (T)w;
 }
 
+/* The value of type T whose bit pattern is the low bits of a 64-bit word (the host API's
+ * query bounds, gpu/kernels.h). */
+template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
+{
+    return value_from_word<T>((typename value_traits<T>::word)bits);
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_TYPES_CUH */
