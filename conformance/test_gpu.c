@@ -96,6 +96,21 @@ static uint64_t f32_bits(float x)
     return b;
 }
 
+/* The bits of x as a value of the float type `type` (rounded to float for f32). */
+static uint64_t float_bits(galp_type type, double x)
+{
+    return type == GALP_TYPE_F64 ? f64_bits(x) : f32_bits((float)x);
+}
+
+/* 10^d, exact for the d < 23 the tests use. */
+static double power_of_ten(unsigned d)
+{
+    double p = 1.0;
+    while (d-- > 0)
+        p *= 10.0;
+    return p;
+}
+
 static int is_float(galp_type type)
 {
     return type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
@@ -562,9 +577,7 @@ static void fill_floats(galp_type type, uint8_t *values, uint64_t n, uint64_t *s
     for (uint64_t i = 0; i < n; i++) {
         const uint64_t v = i / 1024, slot = i % 1024;
         const unsigned digits = (unsigned)(v % (f64 ? 7 : 5));
-        double scale = 1.0;
-        for (unsigned d = 0; d < digits; d++)
-            scale *= 10.0;
+        const double scale = power_of_ten(digits);
         int64_t k = (int64_t)ts_random_below(seed, 200001) - 100000;
         double x = (double)k / scale;
         if (v % 9 == 4) /* big integers, up to 2^62: b near 62, wrap possible */
@@ -581,10 +594,7 @@ static void fill_floats(galp_type type, uint8_t *values, uint64_t n, uint64_t *s
         case 6: x = 1.0 / 3.0; break;
         default: break;
         }
-        if (f64)
-            store_bits(type, values, i, f64_bits(x));
-        else
-            store_bits(type, values, i, f32_bits((float)x));
+        store_bits(type, values, i, float_bits(type, x));
     }
 }
 
@@ -627,9 +637,7 @@ static void test_record_scan_every_width(void **state)
     uint64_t seed = 19;
     for (size_t t = 0; t < 2; t++) {
         const galp_type type = types[t];
-        double scale = 1.0;
-        for (unsigned d = 0; d < decimals[t]; d++)
-            scale *= 10.0;
+        const double scale = power_of_ten(decimals[t]);
         const uint64_t n = (uint64_t)(widest[t] + 1) * 1024;
         uint8_t *values = malloc(n * width_of(type));
         assert_non_null(values);
@@ -641,7 +649,7 @@ static void test_record_scan_every_width(void **state)
             if (i % 1024 == 700)
                 p = top;
             const double x = (double)(1000 + p) / scale;
-            store_bits(type, values, i, type == GALP_TYPE_F64 ? f64_bits(x) : f32_bits((float)x));
+            store_bits(type, values, i, float_bits(type, x));
         }
         size_t len = 0;
         uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, &len);
@@ -653,8 +661,7 @@ static void test_record_scan_every_width(void **state)
         for (unsigned b = 1; b <= widest[t]; b++) {
             const uint64_t third = (((uint64_t)1 << b) - 1) / 3;
             const double lo = (double)(1000 + third) / scale, hi = (double)(1000 + 2 * third) / scale;
-            check_range(&c, type == GALP_TYPE_F64 ? f64_bits(lo) : f32_bits((float)lo),
-                        type == GALP_TYPE_F64 ? f64_bits(hi) : f32_bits((float)hi), &r);
+            check_range(&c, float_bits(type, lo), float_bits(type, hi), &r);
         }
         for (unsigned b = 1; b <= widest[t]; b++) {
             if (!(packed_widths_seen >> b & 1))
@@ -776,7 +783,7 @@ static void test_vector_verdicts(void **state)
             double x = 100.0 * (double)v + (constant ? 0.5 : (double)ts_random_below(&seed, 40) / 10.0);
             if (slot % 41 == 7 && slot / 41 < exceptions[kind])
                 x = kind == 4 && slot == 7 ? NAN : 100.0 * (double)v + 1.0 / 3.0;
-            store_bits(types[t], values, i, f64 ? f64_bits(x) : f32_bits((float)x));
+            store_bits(types[t], values, i, float_bits(types[t], x));
         }
         size_t len = 0;
         uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
