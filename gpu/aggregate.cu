@@ -285,18 +285,33 @@ __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_ran
 /* A wide full vector (b > 32: float64 G-ALP, or a 64-bit integer type) in the groups of
  * block_vector, filled and taken back as in aggregate_packed. Σp is kept as two sums of
  * 32-bit halves, which cannot wrap. Returns false, having added nothing, unless every packed
- * integer of the vector lies in its safe range (the warp decides together). */
-template <typename T, typename BV>
+ * integer of the vector lies in its safe range (the warp decides together).
+ *
+ * The kernels that meet wide vectors (integer types; float columns whose shape has them,
+ * Direct) take the packed integers as 32-bit halves (packed_wide: no slot checked against m,
+ * no 64-bit shift by a variable amount), which made the wide float64 and u64 sums 17-20 %
+ * faster. The loop is unrolled fully for float64 and by 8 groups for integers: with the
+ * other choice the kernel spilled the next vector's entry right after loading it
+ * (vector_pipeline::peek), so that each warp waited for that load once per vector, and the
+ * float64 sums lost 6-8 % (by 8), the u64 sums 18-37 % (fully). The float variants that never
+ * meet a wide vector keep for_each_packed: the path must be compiled into them
+ * (galp_gpu_launch_aggregate), and with packed_wide the plain float64 kernel spilled 36 bytes
+ * instead of 28 and its narrow sums lost 0.5-1.8 % (H200, docs/GPU.md). */
+template <bool Direct, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range &safe, unsigned handled,
                                                uint64_t fill, aggregate_partial<T> &acc)
 {
     uint64_t lo = ~(uint64_t)0, hi = 0, low_halves = 0, high_halves = 0;
-    vec.for_each_packed([&](unsigned, typename BV::Word p) {
-        lo = min(lo, (uint64_t)p);
-        hi = max(hi, (uint64_t)p);
+    auto add = [&](uint64_t p) {
+        lo = min(lo, p);
+        hi = max(hi, p);
         low_halves += (uint32_t)p;
-        high_halves += (uint64_t)p >> 32;
-    });
+        high_halves += p >> 32;
+    };
+    if constexpr (Direct || !value_traits<T>::is_float)
+        vec.template for_each_packed_wide<value_traits<T>::is_float ? BV::groups : 8u>(add);
+    else
+        vec.for_each_packed([&](unsigned, uint64_t p) { add(p); });
     if (!__all_sync(~0u, lo >= safe.lo && hi <= safe.hi))
         return false;
     add_packed(vec, (typename BV::Word)lo, (typename BV::Word)hi, ((__int128)high_halves << 32) + (__int128)low_halves,
@@ -467,7 +482,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
             }
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
             added = packed_sums &&
-                    aggregate_wide(vec, safe, exceptions_taken(vec.c, t), vec.c != 0 ? (uint64_t)fill() : 0u, acc);
+                    aggregate_wide<Direct>(vec, safe, exceptions_taken(vec.c, t), vec.c != 0 ? (uint64_t)fill() : 0u, acc);
         }
         if (!added) {
             if (vec.c != 0 && !sums_per_value<T>())

@@ -300,6 +300,31 @@ template <typename T, typename Group> struct block_vector {
         }
     }
 
+    /* A full wide vector (b > 32): f(p) for each of this thread's packed integers, in groups
+     * (packed_wide): no slot to check against m. Unroll: groups per iteration, all of them by
+     * default (see aggregate_wide for why a kernel may want fewer). The loop is written twice
+     * because `#pragma unroll(groups)` does not compile to the same code as `#pragma unroll`,
+     * with which the range scans were measured. */
+    template <unsigned Unroll = groups, typename F> __device__ __forceinline__ void for_each_packed_wide(F &&f) const
+    {
+        auto group = [&](unsigned g) {
+            Word p[N];
+            packed_wide(group_slot(g), p);
+#pragma unroll
+            for (unsigned j = 0; j < N; j++)
+                f(p[j]);
+        };
+        if constexpr (Unroll >= groups) {
+#pragma unroll
+            for (unsigned g = 0; g < groups; g++)
+                group(g);
+        } else {
+#pragma unroll(Unroll)
+            for (unsigned g = 0; g < groups; g++)
+                group(g);
+        }
+    }
+
     /* The packed integer of one slot. */
     __device__ __forceinline__ Word packed_at(unsigned slot) const
     {

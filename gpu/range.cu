@@ -129,14 +129,7 @@ __device__ __forceinline__ unsigned add_carry(unsigned acc, uint64_t x, uint64_t
 template <typename BV> __device__ __forceinline__ unsigned count_groups_in_span(const BV &vec, uint64_t first, uint64_t span)
 {
     unsigned outside = 0;
-#pragma unroll
-    for (unsigned g = 0; g < BV::groups; g++) {
-        uint64_t p[BV::N];
-        vec.packed_wide(BV::group_slot(g), p);
-#pragma unroll
-        for (unsigned j = 0; j < BV::N; j++)
-            outside = add_carry(outside, p[j] - first, ~span);
-    }
+    vec.for_each_packed_wide([&](uint64_t p) { outside = add_carry(outside, p - first, ~span); });
     return BV::groups * BV::N - outside;
 }
 
