@@ -32,8 +32,7 @@ typedef struct galp_gpu_scan_record {
     uint32_t payload_16;  /* payload offset / 16 */
     uint32_t lo_or_count; /* packed: first matching packed integer; counted: the count */
     uint32_t span;        /* packed: hi - lo */
-    uint32_t kind;        /* b | c << 8 | staged 16-byte pieces << 19 | no match << 29 | kind << 30
-                           (packed 0, counted 1, general 2) */
+    uint32_t kind;        /* b | c << 8 | no match << 29 | kind << 30 (packed 0, counted 1, general 2) */
 } galp_gpu_scan_record;
 
 /* The device image (gpu/image.c) holds in every exception slot of a G-ALP vector the same

@@ -7,7 +7,7 @@
  * load has a window's work to arrive. A counted vector is counted by its lane and nothing
  * more. The warp visits the packed vectors in order, each staged into shared memory Stages - 1
  * vectors ahead of its visit (one bulk copy on sm_90, 16-byte copies spread over the warp
- * before), its record held in registers until then. General vectors (the last
+ * before), with its record in the first 16 bytes of the stage. General vectors (the last
  * vector, one whose packed range is only partly safe) are left to the kernel, which visits
  * them once the packed ones are done (general_seen says whether the warp met any): visited
  * inside the loop, they made the float64 kernel spill its loop's state (72 bytes). Compared
@@ -74,44 +74,45 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct re
         next_record = window_records[k];
     }
 
-    /* Start staging packed vector `next` into stage `slot`: its payload, after the stage
-     * header (its record stays in the caller's registers). Without bulk copies every call
-     * closes a group of copies, empty past the end, so that wait<Stages - 1> keeps meaning
-     * "the oldest stage is complete". */
+    /* Start staging packed vector `next` into stage `slot`: its record into the stage's first
+     * 16 bytes, its payload after the stage header. Without bulk copies every call closes a
+     * group of copies, empty past the end, so that wait<Stages - 1> keeps meaning "the oldest
+     * stage is complete". */
     __device__ __forceinline__ void issue(unsigned slot)
     {
         if (next < col.vector_count) {
-            uint8_t *stage = memory + slot * stage_bytes + stage_header_bytes;
-            const unsigned bytes = parse_scan_record(next_record).staged_bytes;
+            uint8_t *stage = memory + slot * stage_bytes;
+            const unsigned bytes = record_staged_bytes<T>(parse_scan_record(next_record));
             const uint4 *src = (const uint4 *)record_payload(col, next_record);
+            if (Group::rank() == 0)
+                *(uint4 *)stage = next_record;
             if constexpr (bulk) {
                 if (Group::rank() == 0) {
                     bulk_barrier_expect(copies.barriers + slot, bytes);
                     if (bytes != 0)
-                        bulk_copy(stage, src, bytes, copies.barriers + slot);
+                        bulk_copy(stage + stage_header_bytes, src, bytes, copies.barriers + slot);
                 }
             } else {
-                copies.spread(stage, src, bytes / 16u);
+                copies.spread(stage + stage_header_bytes, src, bytes / 16u);
             }
         }
         if constexpr (!bulk)
             copy_commit();
     }
 
-    /* The record of the vector the next issue stages, or, past the warp's last vector, one
-     * that no stage holds (a general record: never staged). */
-    __device__ __forceinline__ uint4 next_staged() const
+    /* Until stage `slot`, the oldest in flight, has landed and is visible to the warp, its
+     * record included (written by lane 0 when it was issued). */
+    template <int Pending> __device__ __forceinline__ void wait(unsigned slot)
     {
-        return next < col.vector_count ? next_record : make_uint4(0u, 0u, 0u, (unsigned)record_general << 30);
+        copies.template wait<Pending>(slot);
+        if constexpr (bulk)
+            Group::sync(); /* the record: lane 0 wrote it, the copy engine did not */
     }
 
     /* For every vector of the warp: counted(count) for a counted one (by its lane), and
      * packed(record, payload) for a packed one with its payload staged in shared memory;
      * general_seen says afterwards whether the warp has general vectors. Every lane calls
-     * run; packed is called by the whole warp and may use its barrier. The records of the
-     * stages in flight are kept in registers, oldest first: written into the stage by one
-     * lane and read back by all, they cost each vector a store, three loads and a barrier of
-     * the warp. */
+     * run; packed is called by the whole warp and may use its barrier. */
     template <typename Counted, typename Packed> __device__ __forceinline__ void run(Counted &&counted, Packed &&packed)
     {
         auto load = [&](uint32_t v) { return __ldg(records + v); };
@@ -119,26 +120,18 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct re
         todo = 0;
         general_seen = false;
         advance(counted);
-        uint4 staged[Stages];
-#pragma unroll
-        for (unsigned s = 0; s + 1 < Stages; s++) {
-            staged[s] = next_staged();
-            issue(s);
-            advance(counted);
-        }
-        for (unsigned slot = 0;; slot = slot + 1 == Stages ? 0 : slot + 1) {
-            staged[Stages - 1] = next_staged();
-            issue(slot == 0 ? Stages - 1 : slot - 1);
-            advance(counted);
-            if (record_kind(staged[0].w) != record_packed)
-                break; /* and so are the later ones */
-            copies.template wait<Stages - 1>(slot);
-            packed(parse_scan_record(staged[0]), memory + slot * stage_bytes + stage_header_bytes);
-            Group::sync(); /* the stage is refilled by the next issue */
-#pragma unroll
-            for (unsigned s = 0; s + 1 < Stages; s++)
-                staged[s] = staged[s + 1];
-        }
+        stage_ring<Stages>(
+            col.vector_count, [&] { return (uint64_t)next; },
+            [&](unsigned slot) {
+                issue(slot);
+                advance(counted);
+            },
+            [&](uint64_t, unsigned slot) {
+                const uint8_t *stage = memory + slot * stage_bytes;
+                wait<Stages - 1>(slot);
+                packed(parse_scan_record(*(const uint4 *)stage), stage + stage_header_bytes);
+                Group::sync(); /* the stage is refilled by the next issue */
+            });
         if constexpr (!bulk)
             copy_wait<0>(); /* the empty groups past the end */
     }

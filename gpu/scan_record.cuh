@@ -11,9 +11,8 @@
  *   x  payload offset / 16 (payloads are 16-byte aligned, spec/format.md §3.3, §4)
  *   y  packed: lo, the first packed integer that matches; counted: the vector's count
  *   z  packed: hi - lo
- *   w  bits 0-7 bit width b, bits 8-18 exception count c, bits 19-28 packed: the 16-byte
- *      pieces of the payload its scan stages (record_staged_bytes), bit 29 "no packed
- *      integer matches", bits 30-31 the kind
+ *   w  bits 0-7 bit width b, bits 8-18 exception count c, bit 29 "no packed integer
+ *      matches", bits 30-31 the kind
  * and of one of three kinds:
  *   packed   a full G-ALP vector of width b <= 32 whose packed integers 0 ... 2^b - 1 are all
  *            safe (gpu/pushdown.cuh): the scan stages its payload, compares every slot's
@@ -37,7 +36,6 @@ struct scan_record {
     uint32_t lo, span;      /* packed: the matching packed integers [lo, lo + span] */
     unsigned bit_width;     /* packed: b <= 32 */
     unsigned exceptions;    /* packed: c */
-    unsigned staged_bytes;  /* packed: the bytes of its payload that the scan stages */
     bool none;              /* packed: no packed integer matches */
 };
 
@@ -62,22 +60,18 @@ __device__ __forceinline__ scan_record parse_scan_record(const uint4 &r)
     s.lo = r.y, s.span = r.z;
     s.bit_width = r.w & 0xffu;
     s.exceptions = (r.w >> 8) & 0x7ffu;
-    s.staged_bytes = 16u * ((r.w >> 19) & 0x3ffu);
     s.none = (r.w >> 29) & 1u;
     return s;
 }
 
 /* Bytes of a packed vector's payload that its scan reads: the packed words, then, when it has
  * exceptions, the lane table and the exceptions (spec/galp.md §1), in 16-byte pieces (the
- * image's next payload, or its 256-byte tail, follows: spec/format.md §3.5). The plan kernel
- * puts the count of pieces in the record, which saves the scan's warp the arithmetic per
- * vector: at most 898 of them (float64, b = 32, c = 1024), so 10 bits hold it. */
-template <typename T> __device__ __forceinline__ unsigned record_staged_bytes(unsigned b, unsigned c)
+ * image's next payload, or its 256-byte tail, follows: spec/format.md §3.5). */
+template <typename T> __device__ __forceinline__ unsigned record_staged_bytes(const scan_record &s)
 {
     constexpr unsigned L = value_traits<T>::lanes, bytes = value_traits<T>::bits / 8u;
-    static_assert((128u * 32u + 2u * L + GALP_VECTOR_SIZE * (bytes + 2u) + 15u) / 16u < 1024u, "pieces fit 10 bits");
-    const unsigned packed = 128u * b;
-    return c == 0 ? packed : (packed + 2u * L + c * (bytes + 2u) + 15u) & ~15u;
+    const unsigned packed = 128u * s.bit_width;
+    return s.exceptions == 0 ? packed : (packed + 2u * L + s.exceptions * (bytes + 2u) + 15u) & ~15u;
 }
 
 /* The record of vector v, whose entry is e and plan p, for lo <= x <= hi. */
@@ -96,9 +90,7 @@ __device__ inline uint4 scan_record_of(const galp_gpu_view &col, uint32_t v, con
     const bool none = p.lo > p.hi;
     return make_uint4((uint32_t)(e.payload_offset / 16u), none ? 0u : (uint32_t)p.lo,
                       none ? 0u : (uint32_t)(p.hi - p.lo),
-                      e.bit_width | e.exception_count << 8 |
-                          record_staged_bytes<T>(e.bit_width, e.exception_count) / 16u << 19 | (unsigned)none << 29 |
-                          (unsigned)record_packed << 30);
+                      e.bit_width | e.exception_count << 8 | (unsigned)none << 29 | (unsigned)record_packed << 30);
 }
 
 } /* namespace galp_gpu */
