@@ -15,6 +15,15 @@ static int cmp_double(const void *a, const void *b)
 
 static int scrub_l2(cudaStream_t stream);
 
+/* 0, or -1 with the CUDA error said: a timing that fails names what failed and why. */
+static int timing_ok(cudaError_t e, const char *what)
+{
+    if (e == cudaSuccess)
+        return 0;
+    fprintf(stderr, "\nbench: %s: %s\n", what, cudaGetErrorString(e));
+    return -1;
+}
+
 int bench_time_segments(bench_launch_fn launch, void *ctx, int segments, int warmup, int runs,
                         cudaStream_t stream, double *ms)
 {
@@ -35,17 +44,16 @@ int bench_time_segments(bench_launch_fn launch, void *ctx, int segments, int war
             rc = launch(ctx, s, stream);
             cudaEventRecord(ev[s + 1], stream);
         }
-        if (rc == 0 && cudaEventSynchronize(ev[segments]) != cudaSuccess)
-            rc = -1;
+        if (rc == 0)
+            rc = timing_ok(cudaEventSynchronize(ev[segments]), "the timed runs");
         for (int s = 0; s < segments && rc == 0; s++) {
-            float t;
-            if (cudaEventElapsedTime(&t, ev[s], ev[s + 1]) != cudaSuccess)
-                rc = -1;
+            float t = 0;
+            rc = timing_ok(cudaEventElapsedTime(&t, ev[s], ev[s + 1]), "the time of a run");
             ms[r * segments + s] = t;
         }
     }
-    if (rc == 0 && cudaGetLastError() != cudaSuccess)
-        rc = -1;
+    if (rc == 0)
+        rc = timing_ok(cudaGetLastError(), "a launch of the timed runs");
     for (int s = 0; s <= segments; s++)
         if (ev[s])
             cudaEventDestroy(ev[s]);
