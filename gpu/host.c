@@ -77,6 +77,13 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
     c->view.scheme = col.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : col.scheme;
+    if (c->shape.partly_safe_vectors != 0) {
+        st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
+        if (st != GALP_OK) {
+            galp_gpu_column_free(c);
+            return st;
+        }
+    }
     *out = c;
     return GALP_OK;
 }

@@ -72,7 +72,7 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
-    galp_gpu_shape shape = {128, 0, 0, 0, 0};
+    galp_gpu_shape shape = {128, 0, 0, 0, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */

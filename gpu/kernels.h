@@ -50,14 +50,24 @@ typedef struct galp_gpu_scan_record {
  * gpu/pushdown.cuh) the range scans that go by scan records where they are few
  * (gpu/range.cu), and payload_bytes (the bytes every vector stages, summed: its payload, a
  * RAW vector's counted whole) the decompression kernel that prefetches small payloads
- * (gpu/decompress.cuh). */
+ * (gpu/decompress.cuh). stored_safe is set by the upload where there are partly safe
+ * vectors and every packed integer that those vectors decode a value from lies in its safe
+ * interval (galp_gpu_check_stored_safe): the range scans then plan them as wholly safe
+ * (widen_stored_safe, gpu/pushdown.cuh) and go by scan records however many there are. */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
     uint32_t constant_vectors;
     uint32_t partly_safe_vectors;
     uint64_t payload_bytes;
+    int stored_safe;
 } galp_gpu_shape;
+
+/* *stored_safe = whether the G-ALP vectors of at most 32 bits of an uploaded column decode
+ * no value (exceptions aside) from a packed integer outside their safe interval
+ * (stored_safe_kernel, gpu/range.cu): one pass over the column on the legacy default stream,
+ * waited for; for the upload, which waits anyway. */
+galp_status galp_gpu_check_stored_safe(const galp_gpu_view *view, int *stored_safe);
 
 galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, const galp_gpu_shape *shape, void *dst,
                                        galp_gpu_stream stream);

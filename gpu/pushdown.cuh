@@ -233,6 +233,28 @@ __device__ inline galp_gpu_range_plan plan_alp_vector(const vector_entry &e, con
     return plan;
 }
 
+/* The plan of a G-ALP vector of width b whose stored packed integers all lie in its safe
+ * interval (galp_gpu_shape.stored_safe, checked at upload: stored_safe_kernel, gpu/range.cu),
+ * widened to the whole packed range 0 ... 2^b - 1, with its range widened at the ends it
+ * shares with the safe interval. For every stored p the widened plan answers as the plan did
+ * (a p of the safe interval matches iff it is in [lo, hi], and the widened range holds the
+ * same p of it); packed integers outside the safe interval, which it would compare wrongly,
+ * are never stored. So such a vector is compared as integers, or decided by its verdict,
+ * like a vector all of whose packed range is safe: the encoder gives columns of small
+ * integers e = f = 16 (spec/alp.md §6.2: ties go to the larger e), and then (base + p)·10^16
+ * wraps past 922 but no stored p reaches that far (the values that would wrap are exceptions). */
+__device__ __forceinline__ galp_gpu_range_plan widen_stored_safe(galp_gpu_range_plan plan, uint64_t max_p)
+{
+    if (plan.safe_lo > plan.safe_hi) /* no safe p: a vector of stored packed integers has one */
+        return plan;
+    if (plan.lo <= plan.hi) {
+        plan.lo = plan.lo == plan.safe_lo ? 0u : plan.lo;
+        plan.hi = plan.hi == plan.safe_hi ? max_p : plan.hi;
+    }
+    plan.safe_lo = 0, plan.safe_hi = max_p;
+    return plan;
+}
+
 /* The plan of one vector, whose entry is e, for lo <= x <= hi. */
 template <typename T> __device__ inline galp_gpu_range_plan plan_vector(const vector_entry &e, T lo, T hi)
 {

@@ -27,14 +27,17 @@ namespace galp_gpu {
 
 constexpr unsigned range_threads = 256;
 
-/* The plan of every vector, one thread per vector (gpu/pushdown.cuh); with Records, its scan
- * record too (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only
- * where the record says the scan needs it (a general vector). It also sets the scan's result
- * to 0 (*count, or *found), which a memset did, a third operation on the stream; and lets the
- * scan be launched at once (allow_dependent_launch), which waits for it. */
+/* The plan of every vector, one thread per vector (gpu/pushdown.cuh), widened where the
+ * upload found the column's stored packed integers safe (stored_safe: widen_stored_safe);
+ * with Records, its scan record too (gpu/scan_record.cuh), which follow the vector_count
+ * plans, and the plan only where the record says the scan needs it (a general vector). It
+ * also sets the scan's result to 0 (*count, or *found), which a memset did, a third operation
+ * on the stream; and lets the scan be launched at once (allow_dependent_launch), which waits
+ * for it. */
 template <typename T, bool Records>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
+                                                  bool stored_safe, galp_gpu_range_plan *plan, uint64_t *count,
+                                                  uint32_t *found)
 {
     allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
@@ -48,9 +51,10 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
         return;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
-    const galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP
-                                      ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
-                                      : decode_all_plan();
+    galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
+                                                          : decode_all_plan();
+    if (stored_safe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
+        p = widen_stored_safe(p, max_packed(e.bit_width));
     if constexpr (Records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
         if (record_kind(record.w) == record_general)
@@ -59,6 +63,35 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     } else {
         plan[v] = p;
     }
+}
+
+/* Clears *stored_safe when a G-ALP vector of at most 32 bits whose packed range is only
+ * partly safe (safe_range, gpu/pushdown.cuh) decodes a value, not an exception, from a packed
+ * integer outside its safe interval (galp_gpu_shape.stored_safe). A lane per thread, grid-
+ * stride, as range_kernel; the other vectors cost their entry alone. Exception slots are left
+ * out: whatever they hold, a scan takes back what it counted of them (gpu/kernels.h). */
+template <typename T>
+__global__ void __launch_bounds__(range_threads) stored_safe_kernel(galp_gpu_view col, int *stored_safe)
+{
+    constexpr unsigned L = value_traits<T>::lanes;
+    bool safe = true;
+    const uint64_t lanes = (uint64_t)col.vector_count * L;
+    for (uint64_t t = (uint64_t)blockIdx.x * range_threads + threadIdx.x; t < lanes;
+         t += (uint64_t)gridDim.x * range_threads) {
+        lane_per_thread<T> at(t);
+        const vector_entry e = read_vector_entry(col.data, at.vector);
+        if (e.scheme != GALP_SCHEME_GALP || e.bit_width > 32u)
+            continue;
+        const uint64_t max_p = max_packed(e.bit_width);
+        const packed_range r = safe_range<T>(true, e.base, max_p, alp_product_limits<T>(e.factor));
+        if (r.lo == 0 && r.hi == max_p)
+            continue;
+        visit_lane_encoded<T>(col, at.vector, at.lane, [&](const lane_decoder<T> &, unsigned, const auto &v) {
+            safe = safe && (v.is_exception || r.contains((uint64_t)v.packed));
+        });
+    }
+    if (!safe)
+        *stored_safe = 0;
 }
 
 /* 8- and 16-bit types (integers, so no G-ALP vector to plan: the device API's row_in_range
@@ -424,7 +457,8 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
  * as f64 on an H200, docs/GPU.md). */
 static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const galp_gpu_range_plan *plan)
 {
-    return plan != nullptr && !shape.wide_or_raw && (uint64_t)shape.partly_safe_vectors * 8u <= vectors;
+    return plan != nullptr && !shape.wide_or_raw &&
+           (shape.stored_safe || (uint64_t)shape.partly_safe_vectors * 8u <= vectors);
 }
 
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
@@ -472,10 +506,13 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
             const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
+            const bool stored_safe = shape->stored_safe != 0;
             if (planned && by_record)
-                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, stored_safe, plan,
+                                                                           count, found);
             else if (planned)
-                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, stored_safe, plan,
+                                                                            count, found);
         }
         if constexpr (value_traits<T>::bits >= 32) {
             if (!(found != nullptr
@@ -488,5 +525,33 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
             range_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, count, found);
         }
         return launch_status();
+    });
+}
+
+extern "C" galp_status galp_gpu_check_stored_safe(const galp_gpu_view *view, int *stored_safe)
+{
+    const galp_gpu_view col = *view;
+    *stored_safe = 0;
+    return dispatch_type(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (value_traits<T>::is_float) {
+            int *flag = nullptr;
+            const int yes = 1;
+            const unsigned blocks = resident_blocks(stored_safe_kernel<T>, range_threads, 0,
+                                                    lane_blocks(col, value_traits<T>::lanes, range_threads));
+            galp_status st = GALP_ERR_CUDA;
+            if (cudaMalloc((void **)&flag, sizeof *flag) == cudaSuccess &&
+                cudaMemcpy(flag, &yes, sizeof yes, cudaMemcpyHostToDevice) == cudaSuccess) {
+                if (col.vector_count != 0)
+                    stored_safe_kernel<T><<<blocks, range_threads>>>(col, flag);
+                st = launch_status();
+                if (st == GALP_OK && cudaMemcpy(stored_safe, flag, sizeof *flag, cudaMemcpyDeviceToHost) != cudaSuccess)
+                    st = GALP_ERR_CUDA;
+            }
+            cudaFree(flag);
+            return st;
+        } else {
+            return GALP_OK; /* no G-ALP vector */
+        }
     });
 }
