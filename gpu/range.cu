@@ -27,17 +27,18 @@ namespace galp_gpu {
 
 constexpr unsigned range_threads = 256;
 
-/* The plan of every vector, one thread per vector (gpu/pushdown.cuh), widened where the
- * upload found the column's stored packed integers safe (stored_safe: widen_stored_safe);
- * with Records, its scan record too (gpu/scan_record.cuh), which follow the vector_count
- * plans, and the plan only where the record says the scan needs it (a general vector). It
- * also sets the scan's result to 0 (*count, or *found), which a memset did, a third operation
- * on the stream; and lets the scan be launched at once (allow_dependent_launch), which waits
- * for it. */
-template <typename T, bool Records>
+/* The plan of every vector, one thread per vector (gpu/pushdown.cuh), with StoredSafe (a
+ * column whose stored packed integers the upload found safe, galp_gpu_shape.stored_safe)
+ * widened to the whole packed range (widen_stored_safe); with Records, its scan record too
+ * (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only where the
+ * record says the scan needs it (a general vector). It also sets the scan's result to 0
+ * (*count, or *found), which a memset did, a third operation on the stream; and lets the scan
+ * be launched at once (allow_dependent_launch), which waits for it. StoredSafe is a template
+ * parameter: as a kernel argument, never true on those columns, it cost the range scans of
+ * `gov26` as f32 5 % on an H100 (docs/GPU.md). */
+template <typename T, bool Records, bool StoredSafe>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                  bool stored_safe, galp_gpu_range_plan *plan, uint64_t *count,
-                                                  uint32_t *found)
+                                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
 {
     allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
@@ -53,7 +54,7 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
     galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
                                                           : decode_all_plan();
-    if (stored_safe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
+    if (StoredSafe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
         p = widen_stored_safe(p, max_packed(e.bit_width));
     if constexpr (Records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
@@ -484,6 +485,22 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
     return shape.wide_or_raw ? launch(block_range_kernel<T, Result, true>) : launch(block_range_kernel<T, Result, false>);
 }
 
+/* plan_kernel<T, by_record, stored_safe> over the column's vectors. */
+template <typename T>
+static void launch_plan(const galp_gpu_view &col, bool by_record, bool stored_safe, uint64_t lo_bits,
+                        uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
+                        galp_gpu_stream stream)
+{
+    const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
+    auto launch = [&](auto kernel) {
+        kernel<<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
+    };
+    if (by_record)
+        stored_safe ? launch(plan_kernel<T, true, true>) : launch(plan_kernel<T, true, false>);
+    else
+        stored_safe ? launch(plan_kernel<T, false, true>) : launch(plan_kernel<T, false, false>);
+}
+
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
@@ -505,14 +522,8 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         /* decided once: the scan by records reads what the plan kernel wrote for it */
         const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
-            const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
-            const bool stored_safe = shape->stored_safe != 0;
-            if (planned && by_record)
-                plan_kernel<T, true><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, stored_safe, plan,
-                                                                           count, found);
-            else if (planned)
-                plan_kernel<T, false><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, stored_safe, plan,
-                                                                            count, found);
+            if (planned)
+                launch_plan<T>(col, by_record, shape->stored_safe != 0, lo_bits, hi_bits, plan, count, found, stream);
         }
         if constexpr (value_traits<T>::bits >= 32) {
             if (!(found != nullptr
