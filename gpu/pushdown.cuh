@@ -240,9 +240,10 @@ __device__ inline galp_gpu_range_plan plan_alp_vector(const vector_entry &e, con
  * (a p of the safe interval matches iff it is in [lo, hi], and the widened range holds the
  * same p of it); packed integers outside the safe interval, which it would compare wrongly,
  * are never stored. So such a vector is compared as integers, or decided by its verdict,
- * like a vector all of whose packed range is safe: the encoder gives columns of small
- * integers e = f = 16 (spec/alp.md §6.2: ties go to the larger e), and then (base + p)·10^16
- * wraps past 922 but no stored p reaches that far (the values that would wrap are exceptions). */
+ * like a vector all of whose packed range is safe. The reference encoder gave the small
+ * integers of `cms9` and `medicare9` e = f = 16 (spec/alp.md §6.2: ties go to the larger e):
+ * (base + p)·10^16 wraps past 922, but no stored p reaches that far (the values that would
+ * wrap are exceptions). */
 __device__ __forceinline__ galp_gpu_range_plan widen_stored_safe(galp_gpu_range_plan plan, uint64_t max_p)
 {
     if (plan.safe_lo > plan.safe_hi) /* no safe p: a vector of stored packed integers has one */

@@ -9,6 +9,8 @@
  * integers, or that it must be counted the general way; the scan then walks its vectors by
  * their records (gpu/record_pipeline.cuh) and never reads an entry or a plan of a vector
  * whose record serves.
+ * Where the upload found that a column's partly safe vectors store only safe packed integers
+ * (stored_safe_kernel), the first kernel plans them as wholly safe (widen_stored_safe).
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
