@@ -224,6 +224,28 @@ void bench_case_check_decoded(const bench_case *c, char *check, size_t len)
         snprintf(check, len, "ok");
 }
 
+int bench_list_matches(const char *list, const char *name, int contains)
+{
+    if (list == NULL)
+        return 1;
+    for (const char *word = list; *word;) {
+        size_t len = strcspn(word, ",");
+        for (const char *at = name; *at; at++) {
+            if (strncmp(at, word, len) == 0 && (contains || (at == name && at[len] == '\0')))
+                return 1;
+            if (!contains)
+                break;
+        }
+        word += len + (word[len] == ',');
+    }
+    return 0;
+}
+
+int bench_case_wants(const bench_case *c, const char *op)
+{
+    return bench_list_matches(c->ops, op, 0);
+}
+
 int bench_case_baseline(const bench_case *c, bench_report *report)
 {
     bench_timing t;
@@ -231,15 +253,19 @@ int bench_case_baseline(const bench_case *c, bench_report *report)
     bench_sum sum;
     unsigned long long count;
     galp_type type = c->data->type;
-    if (bench_case_time(c, [&](cudaStream_t s) {
-            return bench_plain_sum(type, c->d_column, c->values, c->d_sum, s);
-        }, &t) != 0)
-        return -1;
-    BENCH_CUDA(cudaMemcpy(&sum, c->d_sum, sizeof sum, cudaMemcpyDeviceToHost));
-    bench_case_row(c, &row, "none", "sum", (double)c->bytes, t, BENCH_LIMIT_SCAN);
-    bench_case_check_sum(c, &sum, row.check, sizeof row.check);
-    if (bench_report_add(report, &row) != 0)
-        return -1;
+    if (bench_case_wants(c, "sum")) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return bench_plain_sum(type, c->d_column, c->values, c->d_sum, s);
+            }, &t) != 0)
+            return -1;
+        BENCH_CUDA(cudaMemcpy(&sum, c->d_sum, sizeof sum, cudaMemcpyDeviceToHost));
+        bench_case_row(c, &row, "none", "sum", (double)c->bytes, t, BENCH_LIMIT_SCAN);
+        bench_case_check_sum(c, &sum, row.check, sizeof row.check);
+        if (bench_report_add(report, &row) != 0)
+            return -1;
+    }
+    if (!bench_case_wants(c, "filter"))
+        return 0;
     if (bench_case_time(c, [&](cudaStream_t s) {
             return bench_plain_count(type, c->d_column, c->values, c->lo_bits, c->hi_bits,
                                      c->d_count, s);

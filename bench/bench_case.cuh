@@ -38,7 +38,15 @@ typedef struct bench_case {
     unsigned long long want_sum_bits;
     int warmup, runs;
     bench_ceilings ceilings;
+    const char *ops;         /* comma-separated ops to measure (bench_case_wants), NULL: all */
 } bench_case;
+
+/* Whether op ("decompress", "sum", "filter", "pushdown", "exists") is to be measured. */
+int bench_case_wants(const bench_case *c, const char *op);
+
+/* Whether `name` is one of the comma-separated words of `list`, or contains one of them
+ * (contains = 1); a NULL list matches every name. */
+int bench_list_matches(const char *list, const char *name, int contains);
 
 /* Tiles the dataset to at least min_bytes on the device and computes predicate and answers.
  * Returns 0 or -1 (message printed). */

@@ -32,13 +32,14 @@ typedef struct options {
     const char *data_dir;
     const char *input;
     galp_type input_type;
-    const char *only;      /* substring of dataset names */
+    const char *only;      /* substrings of dataset names, comma-separated */
+    const char *ops;       /* galp's and the baseline's ops, comma-separated; NULL: all */
     const char *codecs;    /* nvCOMP codec list */
     const char *out;       /* output prefix */
     const char *commit;
     size_t bytes;
     int warmup, runs;
-    int real, f32, sweeps, nvcomp, nvcomp_sweeps;
+    int real, f32, sweeps, nvcomp, nvcomp_sweeps, alp_layout;
 } options;
 
 static void usage(FILE *f)
@@ -48,7 +49,10 @@ static void usage(FILE *f)
             "  --data DIR          ALP corpus (default $GALP_DATA_DIR/alp, else ../shared/data/alp)\n"
             "  --input FILE        benchmark this file only: .csv (f64 decimals) or raw values\n"
             "  --type T            value type of --input: u8 u16 u32 u64 f32 f64 (default f64)\n"
-            "  --only TEXT         only datasets whose name contains TEXT\n"
+            "  --only TEXT[,TEXT]  only datasets whose name contains one of the TEXTs\n"
+            "  --ops LIST          only these of galp's and the baseline's ops, comma-separated:\n"
+            "                      decompress,sum,filter,pushdown,exists (default all)\n"
+            "  --no-alp            leave out the ALP layout's rows (they time the G-ALP kernels)\n"
             "  --no-real, --no-f32, --no-sweeps   leave out the corpus, its f32 casts, the sweeps\n"
             "  --no-nvcomp         leave out nvCOMP's rows\n"
             "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
@@ -70,6 +74,25 @@ static int parse_type(const char *s, galp_type *t)
     return -1;
 }
 
+/* Whether every word of the comma-separated list is an op galp-bench measures. */
+static int known_ops(const char *list)
+{
+    static const char *const ops = "decompress,sum,filter,pushdown,exists";
+    for (const char *word = list;;) {
+        const size_t len = strcspn(word, ",");
+        char one[16];
+        if (len == 0 || len >= sizeof one)
+            return 0;
+        memcpy(one, word, len);
+        one[len] = '\0';
+        if (!bench_list_matches(ops, one, 0))
+            return 0;
+        if (word[len] == '\0')
+            return 1;
+        word += len + 1;
+    }
+}
+
 static int parse_options(int argc, char **argv, options *o)
 {
     static const struct option longs[] = {
@@ -81,12 +104,13 @@ static int parse_options(int argc, char **argv, options *o)
         {"size", required_argument, 0, 's'},   {"runs", required_argument, 0, 'r'},
         {"warmup", required_argument, 0, 'w'}, {"out", required_argument, 0, 'p'},
         {"commit", required_argument, 0, 'C'}, {"help", no_argument, 0, 'h'},
+        {"ops", required_argument, 0, 'O'},    {"no-alp", no_argument, 0, 'A'},
         {0, 0, 0, 0}};
     const char *env = getenv("GALP_DATA_DIR");
     static char data_dir[4096];
     snprintf(data_dir, sizeof data_dir, "%s/alp", env && *env ? env : "../shared/data");
-    *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, "galp-bench", "unknown",
-                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0};
+    *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, NULL, "galp-bench", "unknown",
+                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0, 1};
     int ch;
     while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (ch) {
@@ -99,6 +123,8 @@ static int parse_options(int argc, char **argv, options *o)
             }
             break;
         case 'o': o->only = optarg; break;
+        case 'O': o->ops = optarg; break;
+        case 'A': o->alp_layout = 0; break;
         case 'R': o->real = 0; break;
         case 'F': o->f32 = 0; break;
         case 'S': o->sweeps = 0; break;
@@ -113,6 +139,10 @@ static int parse_options(int argc, char **argv, options *o)
         case 'h': usage(stdout); exit(0);
         default: usage(stderr); return -1;
         }
+    }
+    if (o->ops && !known_ops(o->ops)) {
+        fprintf(stderr, "galp-bench: --ops takes decompress, sum, filter, pushdown, exists\n");
+        return -1;
     }
     if (optind != argc || o->runs < 10 || o->warmup < 1 || o->bytes < 16) {
         fprintf(stderr, "galp-bench: %s\n",
@@ -132,7 +162,7 @@ typedef struct dataset_list {
 
 static int push(dataset_list *l, const bench_dataset *d, const options *o)
 {
-    if (o->only && !strstr(d->name, o->only)) {
+    if (!bench_list_matches(o->only, d->name, 1)) {
         free(d->values);
         return 0;
     }
@@ -251,11 +281,12 @@ static int run_dataset(const bench_dataset *d, const options *o, const bench_cei
     bench_case c;
     if (bench_case_open(&c, d, o->bytes, o->warmup, o->runs, ceil) != 0)
         return -1;
+    c.ops = o->ops;
     int rc = bench_case_baseline(&c, report);
     int is_float = d->type == GALP_TYPE_F32 || d->type == GALP_TYPE_F64;
     if (rc == 0)
         rc = galp_rows(&c, is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, report);
-    if (rc == 0 && is_float)
+    if (rc == 0 && is_float && o->alp_layout)
         rc = galp_rows(&c, GALP_SCHEME_ALP, report);
 #ifdef GALP_BENCH_NVCOMP
     if (rc == 0 && o->nvcomp && (strcmp(d->source, "synthetic") != 0 || o->nvcomp_sweeps))

@@ -94,70 +94,80 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
     }
 
     /* Full decompression into a poisoned buffer, then a bit-exact compare. */
-    if (bench_device_poison(c->d_output, c->bytes) != 0 ||
-        bench_case_time(c, [&](cudaStream_t s) {
-            return status_ok(galp_gpu_decompress(col, c->d_output, c->bytes, s), "decompress");
-        }, &t) != 0) {
-        rc = -1;
-        goto done;
+    if (bench_case_wants(c, "decompress")) {
+        if (bench_device_poison(c->d_output, c->bytes) != 0 ||
+            bench_case_time(c, [&](cudaStream_t s) {
+                return status_ok(galp_gpu_decompress(col, c->d_output, c->bytes, s), "decompress");
+            }, &t) != 0) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "decompress", (double)file_len, t, BENCH_LIMIT_DECODE);
+        bench_case_check_decoded(c, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
     }
-    bench_case_row(c, &row, codec, "decompress", (double)file_len, t, BENCH_LIMIT_DECODE);
-    bench_case_check_decoded(c, row.check, sizeof row.check);
-    add_row(report, &row, &stats, &rc);
 
     /* Fused aggregate (count, NaNs, sum, min, max), checked on count and sum. */
-    if (bench_case_time(c, [&](cudaStream_t s) {
-            return status_ok(galp_gpu_aggregate_column(col, d_agg, s), "aggregate");
-        }, &t) != 0 ||
-        cudaMemcpy(&agg, d_agg, sizeof agg, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        rc = -1;
-        goto done;
+    if (bench_case_wants(c, "sum")) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return status_ok(galp_gpu_aggregate_column(col, d_agg, s), "aggregate");
+            }, &t) != 0 ||
+            cudaMemcpy(&agg, d_agg, sizeof agg, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        sum.count = agg.count - agg.nan_count;
+        sum.sum_f64 = agg.sum_f64;
+        sum.sum_bits = agg.sum_bits;
+        bench_case_row(c, &row, codec, "sum", (double)file_len, t, BENCH_LIMIT_SCAN);
+        bench_case_check_sum(c, &sum, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
     }
-    sum.count = agg.count - agg.nan_count;
-    sum.sum_f64 = agg.sum_f64;
-    sum.sum_bits = agg.sum_bits;
-    bench_case_row(c, &row, codec, "sum", (double)file_len, t, BENCH_LIMIT_SCAN);
-    bench_case_check_sum(c, &sum, row.check, sizeof row.check);
-    add_row(report, &row, &stats, &rc);
 
     /* Fused filter without pushdown: every value decoded, then compared (scan_kernels.cuh). */
-    if (bench_case_time(c, [&](cudaStream_t s) {
-            return bench_fused_count(&view, c->lo_bits, c->hi_bits, c->d_count, s);
-        }, &t) != 0 ||
-        cudaMemcpy(&count, c->d_count, sizeof count, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        rc = -1;
-        goto done;
+    if (bench_case_wants(c, "filter")) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return bench_fused_count(&view, c->lo_bits, c->hi_bits, c->d_count, s);
+            }, &t) != 0 ||
+            cudaMemcpy(&count, c->d_count, sizeof count, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "filter", (double)file_len, t, BENCH_LIMIT_SCAN);
+        bench_case_check_count(c, count, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
     }
-    bench_case_row(c, &row, codec, "filter", (double)file_len, t, BENCH_LIMIT_SCAN);
-    bench_case_check_count(c, count, row.check, sizeof row.check);
-    add_row(report, &row, &stats, &rc);
 
     /* Pushed-down filter: bounds translated into each vector's packed integers. */
-    if (bench_case_time(c, [&](cudaStream_t s) {
-            return status_ok(galp_gpu_count_range(col, lo, hi, temp, temp_size, d_count64, s),
-                             "count_range");
-        }, &t) != 0 ||
-        cudaMemcpy(&count64, d_count64, sizeof count64, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        rc = -1;
-        goto done;
+    if (bench_case_wants(c, "pushdown")) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return status_ok(galp_gpu_count_range(col, lo, hi, temp, temp_size, d_count64, s),
+                                 "count_range");
+            }, &t) != 0 ||
+            cudaMemcpy(&count64, d_count64, sizeof count64, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "pushdown", (double)file_len, t, BENCH_LIMIT_SCAN);
+        bench_case_check_count(c, count64, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
     }
-    bench_case_row(c, &row, codec, "pushdown", (double)file_len, t, BENCH_LIMIT_SCAN);
-    bench_case_check_count(c, count64, row.check, sizeof row.check);
-    add_row(report, &row, &stats, &rc);
 
     /* "Does x exist", the G-ALP paper's filter query, for a value that is present. */
-    if (bench_case_time(c, [&](cudaStream_t s) {
-            return status_ok(galp_gpu_exists(col, needle, temp, temp_size, d_found, s),
-                             "exists");
-        }, &t) != 0 ||
-        cudaMemcpy(&found, d_found, sizeof found, cudaMemcpyDeviceToHost) != cudaSuccess) {
-        rc = -1;
-        goto done;
+    if (bench_case_wants(c, "exists")) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return status_ok(galp_gpu_exists(col, needle, temp, temp_size, d_found, s),
+                                 "exists");
+            }, &t) != 0 ||
+            cudaMemcpy(&found, d_found, sizeof found, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "exists", (double)file_len, t, BENCH_LIMIT_SCAN);
+        if (found != 1)
+            snprintf(row.check, sizeof row.check, "FAILED: a present value not found");
+        add_row(report, &row, &stats, &rc);
     }
-    bench_case_row(c, &row, codec, "exists", (double)file_len, t, BENCH_LIMIT_SCAN);
-    if (found != 1)
-        snprintf(row.check, sizeof row.check, "FAILED: a present value not found");
-    add_row(report, &row, &stats, &rc);
 
 done:
     cudaFree(d_agg);
