@@ -54,6 +54,12 @@ static uint64_t verdicts_seen[3];
 static uint64_t records_seen[3];
 /* Widths of the packed scan records of range queries: bit b for width b */
 static uint64_t packed_widths_seen;
+/* Range queries whose scan wrote no plan and no record: columns of constant vectors counted
+ * from their entries alone (gpu/range.cu, constant_range_kernel) */
+static uint64_t unplanned_scans_seen;
+/* Packed scan records of vectors with more than 32 exceptions (more than a warp's threads,
+ * one each) and some matching packed integer, whose fill [1] matches or [0] does not */
+static uint64_t packed_fills_seen[2];
 
 static size_t width_of(galp_type type)
 {
@@ -307,9 +313,24 @@ static void range_buffers_free(range_buffers *r)
     CUDA_OK(cudaFree(r->found));
 }
 
+/* The fill of a G-ALP or ALP-layout vector of a file (gpu/kernels.h): the packed integer of
+ * its lowest-index slot that is not an exception, 0 when every slot is one. */
+static uint64_t vector_fill(const uint8_t *file, galp_scheme scheme, unsigned w, const galp_vector_info *info)
+{
+    const unsigned b = info->bit_width, c = info->exception_count;
+    uint16_t positions[1024];
+    uint64_t stored[1024];
+    galp_exceptions_read(scheme, w, c, file + info->payload_offset + 128u * b, positions, stored);
+    unsigned first = 0;
+    while (first < c && positions[first] == first)
+        first++;
+    return first < info->value_count ? galp_ffor_get(w, b, 0, file + info->payload_offset, first) : 0;
+}
+
 /* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
  * buffer was filled with ones before it: tallied by plan_kinds_seen, verdicts_seen and
- * records_seen. Either every record was written (a scan by records, gpu/range.cu) or none
+ * records_seen, or by unplanned_scans_seen when the scan wrote nothing (a column of constant
+ * G-ALP vectors, which must be one). Otherwise either every record was written (a scan by records, gpu/range.cu) or none
  * (every plan was). A counted record's count must equal its vector's by decode-then-compare;
  * a packed record must be a full vector of the width and exception count of its entry, at
  * most 32 bits wide, at its payload (in a G-ALP-layout file, whose image has the file's
@@ -325,6 +346,21 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
     CUDA_OK(cudaMemcpyAsync(plans, r->temp, r->temp_size, cudaMemcpyDeviceToHost, stream));
     CUDA_OK(cudaStreamSynchronize(stream));
     const galp_gpu_scan_record *records = (const galp_gpu_scan_record *)(plans + nv);
+    const uint8_t *bytes = (const uint8_t *)plans;
+    size_t untouched = 0;
+    while (untouched < r->temp_size && bytes[untouched] == 0xff)
+        untouched++;
+    if (untouched == r->temp_size) { /* only a column of constant vectors is counted so */
+        for (uint32_t v = 0; v < nv; v++) {
+            galp_vector_info info;
+            assert_int_equal(galp_vector_info_get(&c->cpu, v, &info), GALP_OK);
+            assert_true(info.scheme == GALP_SCHEME_GALP || info.scheme == GALP_SCHEME_ALP); /* G-ALP once uploaded */
+            assert_int_equal(info.bit_width, 0);
+        }
+        unplanned_scans_seen++;
+        free(plans);
+        return;
+    }
     const int by_record = records[0].kind != UINT32_MAX;
     for (uint32_t v = 0; v < nv; v++) {
         galp_vector_info info;
@@ -341,6 +377,10 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
         if (kind == 0) { /* packed */
             assert_int_equal(records[v].kind & 0xffu, info.bit_width);
             assert_int_equal(records[v].kind >> 8 & 0x7ffu, info.exception_count);
+            if (info.exception_count > 32 && !(records[v].kind >> 29 & 1)) {
+                const uint64_t fill = vector_fill(c->cpu.data, c->cpu.scheme, galp_type_bits(type), &info);
+                packed_fills_seen[fill - records[v].lo_or_count <= records[v].span]++;
+            }
             assert_true(info.bit_width <= 32 && info.value_count == 1024);
             packed_widths_seen |= (uint64_t)1 << info.bit_width;
             if (c->cpu.scheme == GALP_SCHEME_GALP) /* an ALP-layout file is regrouped on upload */
@@ -675,6 +715,77 @@ static void test_record_scan_every_width(void **state)
     }
 }
 
+/* Packed vectors with exceptions in the scan by records (gpu/range.cu): vector k of a column
+ * of width-8 values (1000 + p) / 10 has exceptions[k] exceptions (more for 300: the encoder
+ * then picks another exponent and factor), values one ulp above a decimal of the column's
+ * range, so that queries find some of them in range; a column of these vectors and one with
+ * a vector of width 18 after them. Past 32 exceptions a warp's threads take more than one
+ * each. The fill (gpu/kernels.h) of the vectors is their first value (slot 0 is never an
+ * exception here), so equality with it makes the exception slots match; queries: that, an
+ * exception's value, values every 97 slots and random ranges, each compared with
+ * decode-then-compare. */
+static void test_record_scan_exceptions(void **state)
+{
+    (void)state;
+    const unsigned exceptions[] = {0, 1, 31, 32, 33, 64, 300};
+    const unsigned nv = sizeof exceptions / sizeof exceptions[0];
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 31;
+    memset(packed_fills_seen, 0, sizeof packed_fills_seen);
+    for (size_t t = 0; t < 2; t++) {
+        const galp_type type = types[t];
+        for (int wider = 0; wider < 2; wider++) {
+            const uint64_t n = (uint64_t)(nv + wider) * 1024;
+            uint8_t *values = malloc(n * width_of(type));
+            assert_non_null(values);
+            for (uint64_t i = 0; i < n; i++) {
+                const uint64_t v = i / 1024, slot = i % 1024;
+                const uint64_t p = ts_random(&seed) & (v < nv ? 0xffu : 0x3ffffu);
+                const double x = (double)(1000 + p) / 10.0;
+                /* exactly exceptions[v] slots, never slot 0: 37 is odd, so s -> 37·s + 500
+                 * mod 1024 is one to one */
+                const int exception = v < nv && (slot * 37 + 500) % 1024 < exceptions[v];
+                uint64_t bits = float_bits(type, x);
+                if (exception)
+                    bits = type == GALP_TYPE_F64 ? f64_bits(nextafter(x, INFINITY))
+                                                 : f32_bits(nextafterf((float)x, INFINITY));
+                store_bits(type, values, i, bits);
+            }
+            size_t len = 0;
+            uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, &len);
+            checked_column c;
+            checked_open(&c, file, len);
+            range_buffers r;
+            range_buffers_alloc(&c, &r);
+            unsigned widest = 0;
+            for (uint32_t v = 0; v < c.cpu.vector_count; v++) {
+                galp_vector_info info;
+                assert_int_equal(galp_vector_info_get(&c.cpu, v, &info), GALP_OK);
+                assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+                if (v < nv && exceptions[v] <= 64) /* more, and the encoder may pick another e, f */
+                    assert_int_equal(info.exception_count, exceptions[v]);
+                else if (v < nv)
+                    assert_true(info.exception_count > 64);
+                widest = info.bit_width > widest ? info.bit_width : widest;
+                const uint64_t first = bits_at(type, c.decoded, (uint64_t)v * 1024);
+                check_range(&c, first, first, &r);
+            }
+            assert_int_equal(widest, wider ? 18 : 8);
+            for (uint64_t i = 0; i < n; i += 97) {
+                const uint64_t x = bits_at(type, c.decoded, i);
+                check_range(&c, x, x, &r);
+            }
+            range_buffers_free(&r);
+            check_ranges(&c, &seed, 24);
+            checked_close(&c);
+            free(file);
+            free(values);
+        }
+    }
+    assert_true(packed_fills_seen[0] > 0);
+    assert_true(packed_fills_seen[1] > 0);
+}
+
 /* Vector v's metadata in a valid file. */
 static galp_vector_info vector_info_of(const uint8_t *file, size_t len, uint32_t v)
 {
@@ -831,45 +942,68 @@ static void test_vector_verdicts(void **state)
 static void test_constant_vectors_with_exceptions(void **state)
 {
     (void)state;
-    static const unsigned counts[] = {0, 1, 2, 63, 64, 65, 127, 128, 129, 500, 5};
-    const unsigned vectors = sizeof counts / sizeof counts[0], last = 700;
+    /* many: scanned by the plan kernel and then the scan by records; few (at most 16 a
+     * vector): every vector counted from its entry and exceptions (constant_range_kernel) */
+    static const unsigned many[] = {0, 1, 2, 63, 64, 65, 127, 128, 129, 500, 5};
+    static const unsigned few[] = {0, 1, 2, 15, 16, 3, 7, 0, 9, 11, 5};
+    const unsigned vectors = sizeof many / sizeof many[0], last = 700;
     const uint64_t n = (uint64_t)(vectors - 1) * 1024 + last;
     const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
     uint8_t *values = malloc(n * 8);
     assert_non_null(values);
     uint64_t seed = 83;
     for (size_t t = 0; t < 2; t++) {
-        for (unsigned v = 0; v < vectors; v++) {
-            const unsigned m = v + 1 == vectors ? last : 1024;
-            const double constant = (double)(v + 1) / 10.0;
-            unsigned slots[1024];
-            for (unsigned i = 0; i < m; i++)
-                slots[i] = i;
-            for (unsigned i = 0; i < m; i++) { /* the first counts[v] of a random permutation */
-                const unsigned j = i + (unsigned)ts_random_below(&seed, m - i), k = slots[i];
-                slots[i] = slots[j];
-                slots[j] = k;
+        for (int k = 0; k < 2; k++) {
+            const unsigned *counts = k ? few : many;
+            for (unsigned v = 0; v < vectors; v++) {
+                const unsigned m = v + 1 == vectors ? last : 1024;
+                const double constant = (double)(v + 1) / 10.0;
+                unsigned slots[1024];
+                for (unsigned i = 0; i < m; i++)
+                    slots[i] = i;
+                for (unsigned i = 0; i < m; i++) { /* the first counts[v] of a random permutation */
+                    const unsigned j = i + (unsigned)ts_random_below(&seed, m - i), slot = slots[i];
+                    slots[i] = slots[j];
+                    slots[j] = slot;
+                }
+                for (unsigned i = 0; i < m; i++)
+                    store_bits(types[t], values, (uint64_t)v * 1024 + i, float_bits(types[t], constant));
+                for (unsigned i = 0; i < counts[v]; i++) { /* random mantissas: not decimals */
+                    const uint64_t r = ts_random(&seed);
+                    store_bits(types[t], values, (uint64_t)v * 1024 + slots[i],
+                               types[t] == GALP_TYPE_F64 ? f64_bits(as_f64(0x3ff0000000000000u | r >> 12))
+                                                         : f32_bits(as_f32(0x3f800000u | (uint32_t)(r >> 41))));
+                }
             }
-            for (unsigned i = 0; i < m; i++)
-                store_bits(types[t], values, (uint64_t)v * 1024 + i,
-                           types[t] == GALP_TYPE_F64 ? f64_bits(constant) : f32_bits((float)constant));
-            for (unsigned i = 0; i < counts[v]; i++) { /* random mantissas: not decimals */
-                const uint64_t r = ts_random(&seed);
-                store_bits(types[t], values, (uint64_t)v * 1024 + slots[i],
-                           types[t] == GALP_TYPE_F64 ? f64_bits(as_f64(0x3ff0000000000000u | r >> 12))
-                                                     : f32_bits(as_f32(0x3f800000u | (uint32_t)(r >> 41))));
+            size_t len = 0;
+            uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+            for (unsigned v = 0; v < vectors; v++) {
+                const galp_vector_info info = vector_info_of(file, len, v);
+                assert_int_equal(info.scheme, GALP_SCHEME_GALP);
+                assert_int_equal(info.bit_width, 0);
+                assert_int_equal(info.exception_count, counts[v]);
             }
+            unplanned_scans_seen = 0;
+            checked_column c;
+            checked_open(&c, file, len);
+            range_buffers r;
+            range_buffers_alloc(&c, &r);
+            for (unsigned v = 0; v < vectors; v++) { /* each constant, and the ranges around it */
+                const uint64_t x = float_bits(types[t], (double)(v + 1) / 10.0);
+                check_range(&c, x, x, &r);
+                check_range(&c, neighbour(types[t], x, 1), float_bits(types[t], 1.5), &r);
+                check_range(&c, float_bits(types[t], 0.0), neighbour(types[t], x, 0), &r);
+            }
+            check_range(&c, float_bits(types[t], 1.0), float_bits(types[t], 2.0), &r); /* the exceptions */
+            range_buffers_free(&r);
+            checked_close(&c);
+            check_file(file, len, &seed, 4);
+            if (k)
+                assert_true(unplanned_scans_seen > 0);
+            else
+                assert_int_equal(unplanned_scans_seen, 0);
+            free(file);
         }
-        size_t len = 0;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
-        for (unsigned v = 0; v < vectors; v++) {
-            const galp_vector_info info = vector_info_of(file, len, v);
-            assert_int_equal(info.scheme, GALP_SCHEME_GALP);
-            assert_int_equal(info.bit_width, 0);
-            assert_int_equal(info.exception_count, counts[v]);
-        }
-        check_file(file, len, &seed, 4);
-        free(file);
     }
     free(values);
 }
@@ -1174,10 +1308,7 @@ static unsigned check_image_fills(const uint8_t *file, size_t len)
         uint16_t positions[1024];
         uint64_t stored[1024], packed[1024];
         galp_exceptions_read(GALP_SCHEME_GALP, w, c, file + info.payload_offset + 128u * b, positions, stored);
-        unsigned first = 0;
-        while (first < c && positions[first] == first)
-            first++;
-        const uint64_t fill = first < info.value_count ? galp_ffor_get(w, b, 0, file + info.payload_offset, first) : 0;
+        const uint64_t fill = vector_fill(file, GALP_SCHEME_GALP, w, &info);
         galp_ffor_unpack(w, b, 0, file + info.payload_offset, packed);
         for (unsigned j = 0; j < c; j++) {
             changed += packed[positions[j]] != fill;
@@ -1582,6 +1713,7 @@ int main(void)
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_record_scan_every_width),
+        cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
         cmocka_unit_test(test_wide_vectors_every_width),
         cmocka_unit_test(test_vector_verdicts),

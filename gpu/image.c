@@ -72,7 +72,7 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
-    galp_gpu_shape shape = {128, 0, 0, 0, 0, 0};
+    galp_gpu_shape shape = {128, 0, 0, 0, 0, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
@@ -83,6 +83,8 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
             shape.wide_or_raw = 1;
         } else if (info.scheme != GALP_SCHEME_FFOR) { /* G-ALP in the image */
             shape.constant_vectors += info.bit_width == 0;
+            if (info.bit_width == 0 && info.exception_count > shape.constant_exceptions)
+                shape.constant_exceptions = info.exception_count;
             shape.partly_safe_vectors += !packed_range_safe(col, &info);
         }
     }

@@ -53,7 +53,10 @@ typedef struct galp_gpu_scan_record {
  * (gpu/decompress.cuh). stored_safe is set by the upload where there are partly safe
  * vectors and every packed integer that those vectors decode a value from lies in its safe
  * interval (galp_gpu_check_stored_safe): the range scans then plan them as wholly safe
- * (widen_stored_safe, gpu/pushdown.cuh) and go by scan records however many there are. */
+ * (widen_stored_safe, gpu/pushdown.cuh) and go by scan records however many there are.
+ * constant_exceptions, the most exceptions of a constant vector, tells with constant_vectors
+ * whether a float column's range scans can count every vector from its entry and exceptions
+ * alone (gpu/range.cu). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;
@@ -61,6 +64,7 @@ typedef struct galp_gpu_shape {
     uint32_t partly_safe_vectors;
     uint64_t payload_bytes;
     int stored_safe;
+    uint32_t constant_exceptions;
 } galp_gpu_shape;
 
 /* *stored_safe = whether the G-ALP vectors of at most 32 bits of an uploaded column decode

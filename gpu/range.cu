@@ -11,6 +11,8 @@
  * whose record serves.
  * Where the upload found that a column's partly safe vectors store only safe packed integers
  * (stored_safe_kernel), the first kernel plans them as wholly safe (widen_stored_safe).
+ * A float column of constant vectors with few exceptions has neither plans nor a scan: one
+ * kernel counts each vector from its entry and exceptions (constant_range_kernel).
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
@@ -356,16 +358,58 @@ template <typename Result> __device__ constexpr bool result_is_found_flag()
 }
 
 /* The block's count (Result = uint64_t) added to *result, or (Result = uint32_t, exists)
- * *result set to 1 when it is positive. */
-template <typename Result> __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
+ * *result set to 1 when it is positive; blocks of at most Threads threads. */
+template <typename Result, unsigned Threads = scan_threads>
+__device__ __forceinline__ void range_result(uint64_t hits, Result *result)
 {
-    hits = block_reduce<scan_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    hits = block_reduce<Threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if constexpr (result_is_found_flag<Result>())
             *result = 1;
         else
             atomicAdd((unsigned long long *)result, (unsigned long long)hits);
     }
+}
+
+/* Sets the result of a range scan to 0 (*count, or *found), for constant_range_kernel, which
+ * is launched at once (allow_dependent_launch) and waits for it only before it adds. */
+__global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
+{
+    allow_dependent_launch();
+    if (count != nullptr)
+        *count = 0;
+    else
+        *found = 0;
+}
+
+/* Float columns whose every vector is a G-ALP vector of width 0 with at most
+ * verdict_exceptions exceptions (near-constant columns, all_constant): one thread per
+ * vector counts it from its entry and exceptions alone. Its m - c other values all decode
+ * from packed integer 0 (spec/ffor.md §4: b = 0 stores no bits), so one decode and one
+ * comparison decide them; each exception's stored value is compared. No plan, no record and
+ * no scan: the plan kernel and then the scan by records, which decided these vectors the
+ * same way from their verdicts, took 21-27 % of such columns' read limit on an H200
+ * (docs/GPU.md). */
+template <typename T, typename Result>
+__global__ void __launch_bounds__(range_threads)
+    constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
+{
+    const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
+    uint64_t hits = 0;
+    if (v < col.vector_count) {
+        const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+        const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
+        const T x = alp_plan_params_looked_up<T>(e).x(0);
+        if (x >= lo && x <= hi)
+            hits = vector_value_count(col, (uint32_t)v) - e.exception_count;
+        const auto *values = exception_values<T>(col, e);
+        for (unsigned j = 0; j < e.exception_count; j++) {
+            const T y = value_from_word<T>(__ldg(values + j));
+            hits += y >= lo && y <= hi;
+        }
+    }
+    wait_for_prior_kernel(); /* the result set to 0 */
+    range_result<Result, range_threads>(hits, result);
 }
 
 /* 32- and 64-bit types, a warp per vector staged with its entry and plan
@@ -487,6 +531,25 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
     return shape.wide_or_raw ? launch(block_range_kernel<T, Result, true>) : launch(block_range_kernel<T, Result, false>);
 }
 
+/* Whether every vector of a float column is one that constant_range_kernel counts. */
+static bool all_constant(const galp_gpu_shape &shape, uint32_t vectors)
+{
+    return shape.constant_vectors == vectors && shape.constant_exceptions <= verdict_exceptions;
+}
+
+/* reset_result_kernel, then constant_range_kernel as its programmatic dependent. */
+template <typename T, typename Result>
+static bool launch_constant_range(const galp_gpu_view &col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count,
+                                  uint32_t *found, Result *result, galp_gpu_stream stream)
+{
+    reset_result_kernel<<<1, 1, 0, stream>>>(count, found);
+    auto kernel = constant_range_kernel<T, Result>;
+    kernel_facts facts;
+    return facts_of(kernel, facts) &&
+           launch_maybe_dependent(kernel, facts.dependent_launch, (col.vector_count + range_threads - 1) / range_threads,
+                                  range_threads, 0, stream, col, lo_bits, hi_bits, result);
+}
+
 /* plan_kernel<T, by_record, stored_safe> over the column's vectors. */
 template <typename T>
 static void launch_plan(const galp_gpu_view &col, bool by_record, bool stored_safe, uint64_t lo_bits,
@@ -524,6 +587,12 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         /* decided once: the scan by records reads what the plan kernel wrote for it */
         const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
+            if (planned && all_constant(*shape, col.vector_count)) {
+                const bool launched = found != nullptr
+                                          ? launch_constant_range<T>(col, lo_bits, hi_bits, count, found, found, stream)
+                                          : launch_constant_range<T>(col, lo_bits, hi_bits, count, found, count, stream);
+                return launched ? launch_status() : GALP_ERR_CUDA;
+            }
             if (planned)
                 launch_plan<T>(col, by_record, shape->stored_safe != 0, lo_bits, hi_bits, plan, count, found, stream);
         }

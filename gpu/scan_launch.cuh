@@ -67,12 +67,36 @@ __device__ __forceinline__ void allow_dependent_launch()
 #endif
 }
 
+/* kernel<<<blocks, threads, memory, stream>>>(args...), as a programmatic dependent launch
+ * of the kernel before it in the stream where `dependent` asks for one (a kernel that starts
+ * with wait_for_prior_kernel, after one that allows it, on a GPU that has them: compute
+ * capability 9.0): its blocks are launched while the kernel before it runs, not after it.
+ * False when the launch fails at once. */
+template <typename... Params, typename... Args>
+inline bool launch_maybe_dependent(void (*kernel)(Params...), bool dependent, unsigned blocks, unsigned threads,
+                                   unsigned memory, cudaStream_t stream, Args... args)
+{
+    if (dependent) {
+        cudaLaunchAttribute attribute;
+        attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+        attribute.val.programmaticStreamSerializationAllowed = 1;
+        cudaLaunchConfig_t config = {};
+        config.gridDim = blocks;
+        config.blockDim = threads;
+        config.dynamicSmemBytes = memory;
+        config.stream = stream;
+        config.attrs = &attribute;
+        config.numAttrs = 1;
+        return cudaLaunchKernelEx(&config, kernel, args...) == cudaSuccess;
+    }
+    kernel<<<blocks, threads, memory, stream>>>(args...);
+    return true;
+}
+
 /* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`, as many blocks
  * as the GPU holds at once (fewer for a short column); false when no block fits. With
- * Dependent (a kernel that starts with wait_for_prior_kernel, after one that allows it), a
- * programmatic dependent launch where the GPU has them (compute capability 9.0): its blocks
- * are launched while the kernel before it runs, not after it (docs/GPU.md: with the kept
- * kernel facts of gpu/dispatch.cuh, 2-3 us of a range scan on an H200). */
+ * Dependent, a programmatic dependent launch (launch_maybe_dependent: with the kept kernel
+ * facts of gpu/dispatch.cuh, 2-3 us less of a range scan on an H200, docs/GPU.md). */
 template <bool Dependent = false, typename... Params, typename... Args>
 inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, cudaStream_t stream,
                         Args... args)
@@ -84,23 +108,8 @@ inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint
     return launch_with_shared_memory(kernel, l.memory, l.static_bytes, [&] {
         const unsigned warps = l.threads / 32u;
         const unsigned blocks = resident_blocks(kernel, l.threads, l.memory, (unsigned)(((uint64_t)vectors + warps - 1u) / warps));
-        if (blocks == 0)
-            return false;
-        if (Dependent && facts.dependent_launch) {
-            cudaLaunchAttribute dependent;
-            dependent.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-            dependent.val.programmaticStreamSerializationAllowed = 1;
-            cudaLaunchConfig_t config = {};
-            config.gridDim = blocks;
-            config.blockDim = l.threads;
-            config.dynamicSmemBytes = l.memory;
-            config.stream = stream;
-            config.attrs = &dependent;
-            config.numAttrs = 1;
-            return cudaLaunchKernelEx(&config, kernel, args..., l.stage) == cudaSuccess;
-        }
-        kernel<<<blocks, l.threads, l.memory, stream>>>(args..., l.stage);
-        return true;
+        return blocks != 0 && launch_maybe_dependent(kernel, Dependent && facts.dependent_launch, blocks, l.threads,
+                                                     l.memory, stream, args..., l.stage);
     });
 }
 
