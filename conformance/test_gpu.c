@@ -715,6 +715,54 @@ static void test_record_scan_every_width(void **state)
     }
 }
 
+/* Integer columns whose every vector has width 0 (FFOR: each value is the vector's base) are
+ * counted from their entries alone (constant_range_kernel, gpu/range.cu): for each integer
+ * type, a constant per vector among them 0 and the type's largest value, and a partial last
+ * vector; queries: each constant, the ranges that end beside it on either side, the whole
+ * domain, then the random ones of check_file. */
+static void test_integer_constant_columns(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    enum { vectors = 6 };
+    const uint64_t n = (uint64_t)(vectors - 1) * 1024 + 300;
+    uint64_t seed = 97;
+    for (size_t t = 0; t < 4; t++) {
+        const galp_type type = types[t];
+        const unsigned w = 8u * (unsigned)width_of(type);
+        const uint64_t max = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+        const uint64_t constants[vectors] = {0, max, 1, max - 1, ts_random(&seed) & max, 7};
+        uint8_t *values = malloc(n * width_of(type));
+        assert_non_null(values);
+        for (uint64_t i = 0; i < n; i++)
+            store_bits(type, values, i, constants[i / 1024]);
+        size_t len = 0;
+        uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, n, &len);
+        checked_column c;
+        checked_open(&c, file, len);
+        for (uint32_t v = 0; v < vectors; v++) {
+            galp_vector_info info;
+            assert_int_equal(galp_vector_info_get(&c.cpu, v, &info), GALP_OK);
+            assert_int_equal(info.scheme, GALP_SCHEME_FFOR);
+            assert_int_equal(info.bit_width, 0);
+        }
+        range_buffers r;
+        range_buffers_alloc(&c, &r);
+        for (uint32_t v = 0; v < vectors; v++) {
+            const uint64_t x = constants[v];
+            check_range(&c, x, x, &r);
+            check_range(&c, neighbour(type, x, 1), max, &r); /* x = max: lo wraps to 0 */
+            check_range(&c, 0, neighbour(type, x, 0), &r);
+        }
+        check_range(&c, 0, max, &r);
+        range_buffers_free(&r);
+        checked_close(&c);
+        check_file(file, len, &seed, 8);
+        free(file);
+        free(values);
+    }
+}
+
 /* Packed vectors with exceptions in the scan by records (gpu/range.cu): vector k of a column
  * of width-8 values (1000 + p) / 10 has exceptions[k] exceptions (more for 300: the encoder
  * then picks another exponent and factor), values one ulp above a decimal of the column's
@@ -1711,6 +1759,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_integers_every_width),
+        cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),

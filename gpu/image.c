@@ -81,11 +81,12 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
         shape.payload_bytes += need;
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
-        } else if (info.scheme != GALP_SCHEME_FFOR) { /* G-ALP in the image */
-            shape.constant_vectors += info.bit_width == 0;
+        } else {
+            shape.constant_vectors += info.bit_width == 0; /* FFOR has no exceptions */
             if (info.bit_width == 0 && info.exception_count > shape.constant_exceptions)
                 shape.constant_exceptions = info.exception_count;
-            shape.partly_safe_vectors += !packed_range_safe(col, &info);
+            if (info.scheme != GALP_SCHEME_FFOR) /* G-ALP in the image */
+                shape.partly_safe_vectors += !packed_range_safe(col, &info);
         }
     }
     return shape;

@@ -44,8 +44,8 @@ typedef struct galp_gpu_scan_record {
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
  * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
- * for those vectors (gpu/range.cu, gpu/aggregate.cu), constant_vectors (G-ALP vectors of
- * width 0) the aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
+ * for those vectors (gpu/range.cu, gpu/aggregate.cu), constant_vectors (vectors of width 0)
+ * the float aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
  * (narrow G-ALP vectors not all of whose packed integers 0 ... 2^b - 1 are safe,
  * gpu/pushdown.cuh) the range scans that go by scan records where they are few
  * (gpu/range.cu), and payload_bytes (the bytes every vector stages, summed: its payload, a
@@ -55,8 +55,8 @@ typedef struct galp_gpu_scan_record {
  * interval (galp_gpu_check_stored_safe): the range scans then plan them as wholly safe
  * (widen_stored_safe, gpu/pushdown.cuh) and go by scan records however many there are.
  * constant_exceptions, the most exceptions of a constant vector, tells with constant_vectors
- * whether a float column's range scans can count every vector from its entry and exceptions
- * alone (gpu/range.cu). */
+ * whether a column's range scans can count every vector from its entry and exceptions alone
+ * (gpu/range.cu). */
 typedef struct galp_gpu_shape {
     uint32_t largest_vector;
     int wide_or_raw;

@@ -11,7 +11,7 @@
  * whose record serves.
  * Where the upload found that a column's partly safe vectors store only safe packed integers
  * (stored_safe_kernel), the first kernel plans them as wholly safe (widen_stored_safe).
- * A float column of constant vectors with few exceptions has neither plans nor a scan: one
+ * A column of constant vectors (with few exceptions) has neither plans nor a scan: one
  * kernel counts each vector from its entry and exceptions (constant_range_kernel).
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
@@ -382,14 +382,24 @@ __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
         *found = 0;
 }
 
-/* Float columns whose every vector is a G-ALP vector of width 0 with at most
- * verdict_exceptions exceptions (near-constant columns, all_constant): one thread per
- * vector counts it from its entry and exceptions alone. Its m - c other values all decode
- * from packed integer 0 (spec/ffor.md §4: b = 0 stores no bits), so one decode and one
- * comparison decide them; each exception's stored value is compared. No plan, no record and
- * no scan: the plan kernel and then the scan by records, which decided these vectors the
- * same way from their verdicts, took 21-27 % of such columns' read limit on an H200
- * (docs/GPU.md). */
+/* The value of every slot of a vector of width 0 that is not an exception: packed integer 0
+ * decoded (spec/ffor.md §4: b = 0 stores no bits), x = base for FFOR, the ALP map of it for
+ * G-ALP (the decoder the plans search with, spec/alp.md §4). */
+template <typename T> __device__ __forceinline__ T constant_value(const vector_entry &e)
+{
+    if constexpr (value_traits<T>::is_float)
+        return alp_plan_params_looked_up<T>(e).x(0);
+    else
+        return value_from_word<T>((typename value_traits<T>::word)e.base);
+}
+
+/* Columns whose every vector has width 0, with at most verdict_exceptions exceptions
+ * (constant and near-constant columns, all_constant): one thread per vector counts it from
+ * its entry and exceptions alone. Its m - c other values are all constant_value, so one
+ * comparison decides them; each exception's stored value is compared. No plan, no record and
+ * no scan: for floats the plan kernel and then the scan by records, which decided these
+ * vectors the same way from their verdicts, took 21-27 % of such columns' read limit on an
+ * H200, for integers the staged scan 2 % on an H100 (docs/GPU.md). */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(range_threads)
     constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
@@ -399,13 +409,15 @@ __global__ void __launch_bounds__(range_threads)
     if (v < col.vector_count) {
         const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
         const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
-        const T x = alp_plan_params_looked_up<T>(e).x(0);
+        const T x = constant_value<T>(e);
         if (x >= lo && x <= hi)
             hits = vector_value_count(col, (uint32_t)v) - e.exception_count;
-        const auto *values = exception_values<T>(col, e);
-        for (unsigned j = 0; j < e.exception_count; j++) {
-            const T y = value_from_word<T>(__ldg(values + j));
-            hits += y >= lo && y <= hi;
+        if constexpr (value_traits<T>::is_float) { /* FFOR vectors have none (spec/format.md §3.3) */
+            const auto *values = exception_values<T>(col, e);
+            for (unsigned j = 0; j < e.exception_count; j++) {
+                const T y = value_from_word<T>(__ldg(values + j));
+                hits += y >= lo && y <= hi;
+            }
         }
     }
     wait_for_prior_kernel(); /* the result set to 0 */
@@ -531,7 +543,7 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
     return shape.wide_or_raw ? launch(block_range_kernel<T, Result, true>) : launch(block_range_kernel<T, Result, false>);
 }
 
-/* Whether every vector of a float column is one that constant_range_kernel counts. */
+/* Whether every vector of a column is one that constant_range_kernel counts. */
 static bool all_constant(const galp_gpu_shape &shape, uint32_t vectors)
 {
     return shape.constant_vectors == vectors && shape.constant_exceptions <= verdict_exceptions;
@@ -577,6 +589,12 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
+        if (col.vector_count != 0 && all_constant(*shape, col.vector_count)) {
+            const bool launched = found != nullptr
+                                      ? launch_constant_range<T>(col, lo_bits, hi_bits, count, found, found, stream)
+                                      : launch_constant_range<T>(col, lo_bits, hi_bits, count, found, count, stream);
+            return launched ? launch_status() : GALP_ERR_CUDA;
+        }
         /* G-ALP float columns are planned first, by a kernel that also sets the result to 0 */
         const bool planned = value_traits<T>::is_float && plan != nullptr && col.vector_count != 0;
         if (!planned && cudaMemsetAsync(count ? (void *)count : (void *)found, 0,
@@ -587,12 +605,6 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         /* decided once: the scan by records reads what the plan kernel wrote for it */
         const bool by_record = scans_by_record(*shape, col.vector_count, plan);
         if constexpr (value_traits<T>::is_float) {
-            if (planned && all_constant(*shape, col.vector_count)) {
-                const bool launched = found != nullptr
-                                          ? launch_constant_range<T>(col, lo_bits, hi_bits, count, found, found, stream)
-                                          : launch_constant_range<T>(col, lo_bits, hi_bits, count, found, count, stream);
-                return launched ? launch_status() : GALP_ERR_CUDA;
-            }
             if (planned)
                 launch_plan<T>(col, by_record, shape->stored_safe != 0, lo_bits, hi_bits, plan, count, found, stream);
         }
