@@ -529,6 +529,17 @@ static void checked_close(checked_column *c)
     free(c->decoded);
 }
 
+/* The n values compressed with `scheme` (*len bytes, returned; c borrows them), opened as c,
+ * with range buffers r: a column a test builds and then queries. */
+static uint8_t *open_for_ranges(galp_type type, galp_scheme scheme, const void *values, uint64_t n, size_t *len,
+                                checked_column *c, range_buffers *r)
+{
+    uint8_t *file = ts_compress(type, scheme, values, n, len);
+    checked_open(c, file, *len);
+    range_buffers_alloc(c, r);
+    return file;
+}
+
 /* Everything for one valid file. */
 /* queries: random range queries (0: none, and no special-value queries either). */
 static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int queries)
@@ -692,11 +703,9 @@ static void test_record_scan_every_width(void **state)
             store_bits(type, values, i, float_bits(type, x));
         }
         size_t len = 0;
-        uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, &len);
         checked_column c;
-        checked_open(&c, file, len);
         range_buffers r;
-        range_buffers_alloc(&c, &r);
+        uint8_t *file = open_for_ranges(type, GALP_SCHEME_GALP, values, n, &len, &c, &r);
         packed_widths_seen = 0;
         for (unsigned b = 1; b <= widest[t]; b++) {
             const uint64_t third = (((uint64_t)1 << b) - 1) / 3;
@@ -737,17 +746,15 @@ static void test_integer_constant_columns(void **state)
         for (uint64_t i = 0; i < n; i++)
             store_bits(type, values, i, constants[i / 1024]);
         size_t len = 0;
-        uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, n, &len);
         checked_column c;
-        checked_open(&c, file, len);
+        range_buffers r;
+        uint8_t *file = open_for_ranges(type, GALP_SCHEME_FFOR, values, n, &len, &c, &r);
         for (uint32_t v = 0; v < vectors; v++) {
             galp_vector_info info;
             assert_int_equal(galp_vector_info_get(&c.cpu, v, &info), GALP_OK);
             assert_int_equal(info.scheme, GALP_SCHEME_FFOR);
             assert_int_equal(info.bit_width, 0);
         }
-        range_buffers r;
-        range_buffers_alloc(&c, &r);
         for (uint32_t v = 0; v < vectors; v++) {
             const uint64_t x = constants[v];
             check_range(&c, x, x, &r);
@@ -800,11 +807,9 @@ static void test_record_scan_exceptions(void **state)
                 store_bits(type, values, i, bits);
             }
             size_t len = 0;
-            uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, &len);
             checked_column c;
-            checked_open(&c, file, len);
             range_buffers r;
-            range_buffers_alloc(&c, &r);
+            uint8_t *file = open_for_ranges(type, GALP_SCHEME_GALP, values, n, &len, &c, &r);
             unsigned widest = 0;
             for (uint32_t v = 0; v < c.cpu.vector_count; v++) {
                 galp_vector_info info;
@@ -945,9 +950,9 @@ static void test_vector_verdicts(void **state)
             store_bits(types[t], values, i, float_bits(types[t], x));
         }
         size_t len = 0;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
         checked_column c;
-        checked_open(&c, file, len);
+        range_buffers r;
+        uint8_t *file = open_for_ranges(types[t], GALP_SCHEME_GALP, values, n, &len, &c, &r);
         for (uint32_t v = 0; v < 5; v++) {
             galp_vector_info info;
             assert_int_equal(galp_vector_info_get(&c.cpu, v, &info), GALP_OK);
@@ -955,8 +960,6 @@ static void test_vector_verdicts(void **state)
             if (v == 0 || v == 4)
                 assert_int_equal(info.bit_width, 0);
         }
-        range_buffers r;
-        range_buffers_alloc(&c, &r);
         for (uint64_t v = 0; v < vectors; v++) {
             const double band = 100.0 * (double)v;
             const double edges[][2] = {{band - 50, band + 50}, {band + 1.05, band + 60}, {band + 0.5, band + 0.5}};
@@ -1024,7 +1027,9 @@ static void test_constant_vectors_with_exceptions(void **state)
                 }
             }
             size_t len = 0;
-            uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+            checked_column c;
+            range_buffers r;
+            uint8_t *file = open_for_ranges(types[t], GALP_SCHEME_GALP, values, n, &len, &c, &r);
             for (unsigned v = 0; v < vectors; v++) {
                 const galp_vector_info info = vector_info_of(file, len, v);
                 assert_int_equal(info.scheme, GALP_SCHEME_GALP);
@@ -1032,10 +1037,6 @@ static void test_constant_vectors_with_exceptions(void **state)
                 assert_int_equal(info.exception_count, counts[v]);
             }
             unplanned_scans_seen = 0;
-            checked_column c;
-            checked_open(&c, file, len);
-            range_buffers r;
-            range_buffers_alloc(&c, &r);
             for (unsigned v = 0; v < vectors; v++) { /* each constant, and the ranges around it */
                 const uint64_t x = float_bits(types[t], (double)(v + 1) / 10.0);
                 check_range(&c, x, x, &r);
