@@ -396,10 +396,10 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
 }
 
 /* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
- * entry word vector_pipeline::kind_word reads): m - c copies of
- * x(0), decoded from base·FACT (spec/alp.md §4), and its exceptions, added without staging
- * the vector, their sum (m - c)·x rounded once, when x(0) is in the safe range
- * (gpu/pushdown.cuh). Returns whether it was added. */
+ * entry word vector_pipeline::kind_word reads): m - c copies of x(0), decoded from base·FACT
+ * (constant_value, spec/alp.md §4), and its exceptions, added without staging the vector,
+ * their sum (m - c)·x rounded once, when x(0) is in the safe range (gpu/pushdown.cuh).
+ * Returns whether it was added. */
 template <typename T>
 __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
                                                     aggregate_partial<T> &acc)
@@ -411,7 +411,7 @@ __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, ui
     const packed_range safe = safe_range<T>(true, e.base, 0u, alp_product_limits<T>(e.factor));
     if (safe.lo > safe.hi)
         return false;
-    const T x = alp_from_product<T>((Word)e.base * alp_fact<T>(e.factor), alp_frac<T>(e.exponent));
+    const T x = constant_value<T>(e);
     const unsigned n = vector_value_count(col, v) - e.exception_count;
     if (n != 0) {
         acc.count += n;

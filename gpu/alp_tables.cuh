@@ -68,6 +68,19 @@ template <typename T> __device__ __forceinline__ alp_plan_params<T> alp_plan_par
     return in;
 }
 
+/* The value of every slot of a vector of width 0 that is not an exception: packed integer 0
+ * decoded (spec/ffor.md §4: b = 0 stores no bits), the base for FFOR, its ALP map
+ * base·FACT ⊗ FRAC for G-ALP (spec/alp.md §4), for the scans that take such vectors from their
+ * entries (gpu/aggregate.cu, gpu/range.cu). */
+template <typename T> __device__ __forceinline__ T constant_value(const vector_entry &e)
+{
+    typedef typename value_traits<T>::word Word;
+    if constexpr (value_traits<T>::is_float)
+        return alp_plan_params_looked_up<T>(e).x(0);
+    else
+        return value_from_word<T>((Word)e.base);
+}
+
 } /* namespace galp_gpu */
 
 #endif /* GALP_GPU_ALP_TABLES_CUH */

@@ -170,6 +170,20 @@ __device__ __forceinline__ const typename value_traits<T>::word *exception_value
                                                     2u * value_traits<T>::lanes);
 }
 
+/* matches plus how many of the exceptions of G-ALP vector e of the image lie in [lo, hi]
+ * (IEEE: a NaN never does), read one after the other by one thread. */
+template <typename T, typename Count>
+__device__ __forceinline__ Count add_exception_matches(const galp_gpu_view &col, const vector_entry &e, T lo, T hi,
+                                                       Count matches)
+{
+    const auto *values = exception_values<T>(col, e);
+    for (unsigned j = 0; j < e.exception_count; j++) {
+        const T x = value_from_word<T>(__ldg(values + j));
+        matches += x >= lo && x <= hi;
+    }
+    return matches;
+}
+
 /* The plan that compares no packed integer: every value is decoded and compared. */
 __device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
 {
@@ -290,13 +304,8 @@ __device__ inline uint32_t vector_verdict(const galp_gpu_view &col, uint32_t vec
     const bool none = plan.lo > plan.hi;
     if (!none && (plan.lo != 0 || plan.hi != max_p))
         return no_verdict;
-    uint32_t matches = none ? 0u : vector_value_count(col, vector) - e.exception_count;
-    const auto *values = exception_values<T>(col, e);
-    for (unsigned j = 0; j < e.exception_count; j++) {
-        const T x = value_from_word<T>(__ldg(values + j));
-        matches += x >= lo && x <= hi;
-    }
-    return matches;
+    return add_exception_matches<T, uint32_t>(col, e, lo, hi,
+                                              none ? 0u : vector_value_count(col, vector) - e.exception_count);
 }
 
 /* Whether packed integer p matches under a plan: by comparison where it is safe, else x is

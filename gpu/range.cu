@@ -31,6 +31,16 @@ namespace galp_gpu {
 
 constexpr unsigned range_threads = 256;
 
+/* The result of a range count (*count) or exists (*found, when count is null) set to 0,
+ * before the blocks of the scan add to it. */
+__device__ __forceinline__ void reset_result(uint64_t *count, uint32_t *found)
+{
+    if (count != nullptr)
+        *count = 0;
+    else
+        *found = 0;
+}
+
 /* The plan of every vector, one thread per vector (gpu/pushdown.cuh), with StoredSafe (a
  * column whose stored packed integers the upload found safe, galp_gpu_shape.stored_safe)
  * widened to the whole packed range (widen_stored_safe); with Records, its scan record too
@@ -46,12 +56,8 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
 {
     allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
-    if (v == 0) {
-        if (count != nullptr)
-            *count = 0;
-        else
-            *found = 0;
-    }
+    if (v == 0)
+        reset_result(count, found);
     if (v >= col.vector_count)
         return;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
@@ -376,30 +382,17 @@ __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
 __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
 {
     allow_dependent_launch();
-    if (count != nullptr)
-        *count = 0;
-    else
-        *found = 0;
-}
-
-/* The value of every slot of a vector of width 0 that is not an exception: packed integer 0
- * decoded (spec/ffor.md §4: b = 0 stores no bits), x = base for FFOR, the ALP map of it for
- * G-ALP (the decoder the plans search with, spec/alp.md §4). */
-template <typename T> __device__ __forceinline__ T constant_value(const vector_entry &e)
-{
-    if constexpr (value_traits<T>::is_float)
-        return alp_plan_params_looked_up<T>(e).x(0);
-    else
-        return value_from_word<T>((typename value_traits<T>::word)e.base);
+    reset_result(count, found);
 }
 
 /* Columns whose every vector has width 0, with at most verdict_exceptions exceptions
  * (constant and near-constant columns, all_constant): one thread per vector counts it from
- * its entry and exceptions alone. Its m - c other values are all constant_value, so one
- * comparison decides them; each exception's stored value is compared. No plan, no record and
- * no scan: for floats the plan kernel and then the scan by records, which decided these
- * vectors the same way from their verdicts, took 21-27 % of such columns' read limit on an
- * H200, for integers the staged scan 2 % on an H100 (docs/GPU.md). */
+ * its entry and exceptions alone. Its m - c other values are all constant_value
+ * (gpu/alp_tables.cuh), so one comparison decides them; each exception's stored value is
+ * compared (add_exception_matches, as vector_verdict does). No plan, no record and no scan:
+ * for floats the plan kernel and then the scan by records, which decided these vectors the
+ * same way from their verdicts, took 21-27 % of such columns' read limit on an H200, for
+ * integers the staged scan 2 % on an H100 (docs/GPU.md). */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(range_threads)
     constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
@@ -412,13 +405,8 @@ __global__ void __launch_bounds__(range_threads)
         const T x = constant_value<T>(e);
         if (x >= lo && x <= hi)
             hits = vector_value_count(col, (uint32_t)v) - e.exception_count;
-        if constexpr (value_traits<T>::is_float) { /* FFOR vectors have none (spec/format.md §3.3) */
-            const auto *values = exception_values<T>(col, e);
-            for (unsigned j = 0; j < e.exception_count; j++) {
-                const T y = value_from_word<T>(__ldg(values + j));
-                hits += y >= lo && y <= hi;
-            }
-        }
+        if constexpr (value_traits<T>::is_float) /* FFOR vectors have none (spec/format.md §3.3) */
+            hits = add_exception_matches<T>(col, e, lo, hi, hits);
     }
     wait_for_prior_kernel(); /* the result set to 0 */
     range_result<Result, range_threads>(hits, result);
