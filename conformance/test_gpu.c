@@ -330,8 +330,8 @@ static uint64_t vector_fill(const uint8_t *file, galp_scheme scheme, unsigned w,
 /* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
  * buffer was filled with ones before it: tallied by plan_kinds_seen, verdicts_seen and
  * records_seen, or by unplanned_scans_seen when the scan wrote nothing (a column of constant
- * G-ALP vectors, which must be one). Otherwise either every record was written (a scan by records, gpu/range.cu) or none
- * (every plan was). A counted record's count must equal its vector's by decode-then-compare;
+ * G-ALP vectors, which must be one). Otherwise either every record was written (a scan by
+ * records, gpu/range.cu) or none (every plan was). A counted record's count must equal its vector's by decode-then-compare;
  * a packed record must be a full vector of the width and exception count of its entry, at
  * most 32 bits wide, at its payload (in a G-ALP-layout file, whose image has the file's
  * offsets); the plan of a general record (or of every vector, in a column scanned without
