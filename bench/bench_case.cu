@@ -189,6 +189,11 @@ void bench_case_row(const bench_case *c, bench_row *row, const char *codec, cons
                           (compressed_bytes + row->decoded_bytes);
     else
         row->limit_gbps = c->ceilings.read * row->decoded_bytes / compressed_bytes;
+    /* a scan's floor: what one launch that only reads its bytes takes (0 if it cannot be
+     * measured, said on stderr) */
+    if (limit == BENCH_LIMIT_SCAN && bench_read_floor((size_t)compressed_bytes, c->warmup, c->runs,
+                                                      &row->read_floor_ms) != 0)
+        row->read_floor_ms = 0;
     snprintf(row->check, sizeof row->check, "ok");
     bench_row_finish(row);
 }

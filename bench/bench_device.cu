@@ -229,6 +229,35 @@ int bench_measure_ceilings(size_t bytes, int warmup, int runs, bench_ceilings *o
     return rc;
 }
 
+int bench_read_floor(size_t bytes, int warmup, int runs, double *median_ms)
+{
+    static size_t kept_bytes;
+    static double kept_ms;
+    if (bytes == kept_bytes) {
+        *median_ms = kept_ms;
+        return 0;
+    }
+    ceiling_ctx c = {2, NULL, NULL, (bytes + sizeof(uint4) - 1) / sizeof(uint4), NULL};
+    double *ms = (double *)calloc((size_t)runs, sizeof *ms);
+    int rc = ms ? 0 : -1;
+    if (rc == 0 && (cudaMalloc(&c.a, c.n * sizeof(uint4)) != cudaSuccess ||
+                    cudaMalloc(&c.sink, sizeof *c.sink) != cudaSuccess ||
+                    cudaMemset(c.a, 0x3C, c.n * sizeof(uint4)) != cudaSuccess)) {
+        fprintf(stderr, "read floor: cannot allocate %zu bytes\n", bytes);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = bench_time_segments(ceiling_launch, &c, 1, warmup, runs, 0, ms);
+    if (rc == 0) {
+        kept_bytes = bytes;
+        kept_ms = *median_ms = bench_timing_of(ms, 1, runs, 1u).median_ms;
+    }
+    cudaFree(c.a);
+    cudaFree(c.sink);
+    free(ms);
+    return rc;
+}
+
 /* ---- buffers ----------------------------------------------------------------------------- */
 
 int bench_device_tiled(const void *period, size_t period_bytes, size_t total, void **d_out)

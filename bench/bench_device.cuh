@@ -56,6 +56,13 @@ typedef struct bench_ceilings {
 /* Measures the ceilings on buffers of `bytes` (>= several L2 sizes). Returns 0 or -1. */
 int bench_measure_ceilings(size_t bytes, int warmup, int runs, bench_ceilings *out);
 
+/* The read floor of a scan that reads `bytes`: the median time of the read ceiling's kernel
+ * over a buffer of that size, timed as every operation is (bench_time_segments, after an L2
+ * scrub). For a few megabytes it is mostly the launch and the first loads' latency, far above
+ * bytes / read rate (docs/PERFORMANCE.md). The last size's time is kept, since the scans of a
+ * file all read its size. Returns 0 or -1. */
+int bench_read_floor(size_t bytes, int warmup, int runs, double *median_ms);
+
 /* Device buffer of `total` bytes holding `period` (host, period_bytes) repeated; total is a
  * multiple of period_bytes. Returns 0 or -1. */
 int bench_device_tiled(const void *period, size_t period_bytes, size_t total, void **d_out);

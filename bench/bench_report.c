@@ -31,6 +31,7 @@ void bench_row_finish(bench_row *row)
     row->gbps = row->median_ms > 0 ? row->decoded_bytes / (row->median_ms * 1e6) : 0;
     row->gvalues_per_ms = row->median_ms > 0 ? (double)row->values / row->median_ms / 1e9 : 0;
     row->fraction = row->limit_gbps > 0 ? row->gbps / row->limit_gbps : 0;
+    row->floor_fraction = row->median_ms > 0 ? row->read_floor_ms / row->median_ms : 0;
 }
 
 void bench_report_table(const bench_report *r, const bench_context *c, FILE *out)
@@ -40,9 +41,10 @@ void bench_report_table(const bench_report *r, const bench_context *c, FILE *out
                  "read %.0f GB/s, write %.0f GB/s\n",
             c->copy_gbps, c->copy_kernel_gbps, c->copy_memcpy_gbps, c->read_gbps, c->write_gbps);
     fprintf(out, "limits: decode = (compressed read + decoded written) at the copy rate; "
-                 "scans = compressed read at the read rate\n\n");
-    fprintf(out, "%-30s %-4s %-20s %-18s %8s %9s %9s %7s %6s %s\n", "dataset", "type", "codec",
-            "op", "ratio", "GB/s", "Gval/ms", "limit", "%lim", "check");
+                 "scans = compressed read at the read rate; %%floor = a read of as many bytes "
+                 "by one launch\n\n");
+    fprintf(out, "%-30s %-4s %-20s %-18s %8s %9s %9s %7s %6s %6s %s\n", "dataset", "type", "codec",
+            "op", "ratio", "GB/s", "Gval/ms", "limit", "%lim", "%floor", "check");
     const char *last = "";
     for (size_t i = 0; i < r->count; i++) {
         const bench_row *w = &r->rows[i];
@@ -55,16 +57,16 @@ void bench_report_table(const bench_report *r, const bench_context *c, FILE *out
             fprintf(out, ", %.2f GiB decoded\n", w->decoded_bytes / 1073741824.0);
         }
         last = w->dataset;
-        fprintf(out, "%-30.30s %-4s %-20.20s %-18s %8.2f %9.1f %9.3f %7.0f %5.1f%% %s\n",
+        fprintf(out, "%-30.30s %-4s %-20.20s %-18s %8.2f %9.1f %9.3f %7.0f %5.1f%% %5.1f%% %s\n",
                 w->dataset, w->type, w->codec, w->op, w->ratio, w->gbps, w->gvalues_per_ms,
-                w->limit_gbps, 100 * w->fraction, w->check);
+                w->limit_gbps, 100 * w->fraction, 100 * w->floor_fraction, w->check);
     }
 }
 
 static const char *csv_header =
     "dataset,source,type,values,source_values,codec,op,decoded_bytes,compressed_bytes,ratio,"
     "bit_width,exception_rate,median_ms,min_ms,runs,gbps,gvalues_per_ms,limit_gbps,fraction,"
-    "check";
+    "read_floor_ms,floor_fraction,check";
 
 FILE *bench_report_csv_open(const bench_context *c, const char *path)
 {
@@ -85,12 +87,12 @@ int bench_report_csv_rows(FILE *f, const bench_report *r, size_t first)
         const bench_row *w = &r->rows[i];
         fprintf(f,
                 "%s,%s,%s,%llu,%llu,%s,%s,%.0f,%.0f,%.6g,%.4g,%.6g,%.6g,%.6g,%d,%.6g,%.6g,%.6g,"
-                "%.6g,%s\n",
+                "%.6g,%.6g,%.6g,%s\n",
                 w->dataset, w->source, w->type, (unsigned long long)w->values,
                 (unsigned long long)w->source_values, w->codec, w->op, w->decoded_bytes,
                 w->compressed_bytes, w->ratio, w->bit_width, w->exception_rate, w->median_ms,
                 w->min_ms, w->runs, w->gbps, w->gvalues_per_ms, w->limit_gbps, w->fraction,
-                w->check);
+                w->read_floor_ms, w->floor_fraction, w->check);
     }
     return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
@@ -145,10 +147,11 @@ int bench_report_json(const bench_report *r, const bench_context *c, const char 
                 ", \"op\": \"%s\", \"decoded_bytes\": %.0f, \"compressed_bytes\": %.0f, "
                 "\"ratio\": %.6g, \"bit_width\": %.4g, \"exception_rate\": %.6g, \"median_ms\": "
                 "%.6g, \"min_ms\": %.6g, \"runs\": %d, \"gbps\": %.6g, \"gvalues_per_ms\": %.6g, "
-                "\"limit_gbps\": %.6g, \"fraction\": %.6g, \"check\": ",
+                "\"limit_gbps\": %.6g, \"fraction\": %.6g, \"read_floor_ms\": %.6g, "
+                "\"floor_fraction\": %.6g, \"check\": ",
                 w->op, w->decoded_bytes, w->compressed_bytes, w->ratio, w->bit_width,
                 w->exception_rate, w->median_ms, w->min_ms, w->runs, w->gbps, w->gvalues_per_ms,
-                w->limit_gbps, w->fraction);
+                w->limit_gbps, w->fraction, w->read_floor_ms, w->floor_fraction);
         json_string(f, w->check);
         fprintf(f, "}%s\n", i + 1 < r->count ? "," : "");
     }

@@ -32,6 +32,8 @@ typedef struct bench_row {
     double gvalues_per_ms;   /* decoded values / median time, 10^9 per ms */
     double limit_gbps;       /* the same figure at the op's bandwidth limit */
     double fraction;         /* gbps / limit_gbps */
+    double read_floor_ms;    /* scans: the read floor of compressed_bytes (bench_read_floor); else 0 */
+    double floor_fraction;   /* read_floor_ms / median_ms */
     char check[96];          /* "ok", or why the result was wrong */
 } bench_row;
 

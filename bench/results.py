@@ -7,7 +7,9 @@ import sys
 
 NUMERIC = ("values", "source_values", "decoded_bytes", "compressed_bytes", "ratio",
            "bit_width", "exception_rate", "median_ms", "min_ms", "runs", "gbps",
-           "gvalues_per_ms", "limit_gbps", "fraction")
+           "gvalues_per_ms", "limit_gbps", "fraction", "read_floor_ms", "floor_fraction")
+# Columns that results of older benchmarks lack, read as 0 (not measured).
+LATER = ("read_floor_ms", "floor_fraction")
 
 
 def load_csv(path):
@@ -25,7 +27,7 @@ def load_csv(path):
     doc["rows"] = []
     for row in csv.DictReader(ln for ln in lines if not ln.startswith("#")):
         for k in NUMERIC:
-            row[k] = float(row[k])
+            row[k] = float(row.get(k, 0) if k in LATER else row[k])
         doc["rows"].append(row)
     return doc
 
@@ -36,6 +38,9 @@ def load(path):
     else:
         with open(path) as f:
             doc = json.load(f)
+        for r in doc["rows"]:
+            for k in LATER:
+                r.setdefault(k, 0.0)
     bad = [r for r in doc["rows"] if r["check"] != "ok"]
     for r in bad:
         print(f"results: {r['dataset']} {r['codec']} {r['op']}: {r['check']} (left out)",
