@@ -23,16 +23,17 @@
  * other variants.
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
- * the rest. In the packed sums of float64 vectors every exception slot holds `fill`, the
- * packed integer of the vector's lowest-index non-exception value, which the device image
- * guarantees (gpu/kernels.h, gpu/image.c): the extremes over all rows are then those of the
+ * the rest. In the packed sums every exception slot holds `fill`, the packed integer of the
+ * vector's lowest-index non-exception value, which the device image guarantees
+ * (gpu/kernels.h, gpu/image.c): the extremes over all rows are then those of the
  * non-exception values, with no selection per row, and each fill is taken back from the sum
- * exactly. Before the image did, the warp looked for a fill and wrote it into every
- * exception slot that held something else. Selecting rows by a mask instead cost 5
- * instructions a value and held the f64 sums of columns with exceptions at 0.66-0.79 G
+ * (exactly from a float64 vector's integer sum; from a float32 vector's sum of decoded
+ * values, in one subtraction). Before the image did, the warp looked for a fill and wrote it
+ * into every exception slot that held something else. Selecting rows by a mask instead cost
+ * 5 instructions a value and held the f64 sums of columns with exceptions at 0.66-0.79 G
  * values/ms, against 1.1 without (docs/GPU.md).
- * Float32 sums, which decode every value anyway, and the decoding paths do select: the
- * exception slots are marked in a mask of each thread's rows.
+ * The decoding paths (partial vectors, and vectors with a packed integer outside the safe
+ * range) do select: the exception slots are marked in a mask of each thread's rows.
  *
  * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
  * gpu/visit.cuh) in a grid-stride loop.
@@ -220,64 +221,53 @@ __device__ __forceinline__ void add_packed(const BV &vec, typename BV::Word lo, 
     }
 }
 
-/* Whether a type's vectors decode and add each value (float32, see the top of the file): they
- * leave the exception rows out by their marks, which they need before unpacking. */
+/* Whether a type's vectors decode and add each value (float32, see the top of the file). */
 template <typename T> __host__ __device__ constexpr bool sums_per_value()
 {
     return value_traits<T>::is_float && value_traits<T>::bits == 32;
 }
 
 /* A narrow full vector (see the top of the file): this thread's 32 packed integers p
- * (block_vector::packed_rows). Float32 vectors leave out the exception rows marked in `skip`.
- * The others, with Exceptions, hold `fill` in every exception slot, the packed integer of a
- * non-exception value (gpu/kernels.h): those slots leave the vector's extremes as they
- * are, so min and max take every row with no selection per row, and the sum subtracts fill
- * once for each of the `handled` exceptions this thread took (j ≡ t mod 32, whichever
- * thread's rows hold them: the threads' sums add up the same, but then the warp must take the
- * vector together). Returns false, having added nothing, when a packed integer of the thread
- * (or of the warp, when it takes the vector together) lies outside the vector's safe range. */
+ * (block_vector::packed_rows). With Exceptions, every exception slot holds `fill`, the
+ * packed integer of a non-exception value (gpu/kernels.h): those slots leave the vector's
+ * extremes as they are, so min and max take every row with no selection per row, and the
+ * sum takes fill back once for each of the `handled` exceptions this thread took (j ≡ t mod
+ * 32, whichever thread's rows hold them: the threads' sums add up the same, but then the
+ * warp must take the vector together). Float32 rows are decoded and added one by one, and
+ * the fills' values taken back in one subtraction; marking the exception rows and masking
+ * each row instead cost 5 instructions a row, and held the float32 sums of columns with
+ * exceptions 7-25 % lower on an H100 (`stocks_usa_c` as f32: 0.81 against 1.07 G values/ms,
+ * docs/GPU.md). Returns false, having added nothing, when a packed integer of the thread (or
+ * of the warp, when it takes the vector together) lies outside the vector's safe range. */
 template <bool Exceptions, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
-                                                 uint32_t skip, unsigned handled, uint32_t fill,
-                                                 aggregate_partial<T> &acc)
+                                                 unsigned handled, uint32_t fill, aggregate_partial<T> &acc)
 {
     uint64_t sum = 0;
     double fsum[2] = {0.0, 0.0}; /* two chains of dependent adds, not one */
     uint32_t lo = ~0u, hi = 0;
 #pragma unroll
     for (unsigned r = 0; r < 32; r++) {
-        if constexpr (sums_per_value<T>()) {
-            /* All ones for an exception row. Its value is masked to +0 rather than skipped:
-             * skipped, each row's decoding was a branch (about 17 instructions a row).
-             * Decoded as G-ALP: a RAW vector has no safe range, so never comes here. */
-            const uint32_t out = Exceptions ? (uint32_t)((int32_t)(skip << (31u - r)) >> 31) : 0u;
-            lo = min(lo, p[r] | out);
-            hi = max(hi, p[r] & ~out);
-            const float x = alp_from_product<T>(vec.product(p[r]), vec.frac);
-            fsum[r % 2] += (double)__uint_as_float(__float_as_uint(x) & ~out);
-        } else {
-            lo = min(lo, p[r]);
-            hi = max(hi, p[r]);
+        lo = min(lo, p[r]);
+        hi = max(hi, p[r]);
+        if constexpr (sums_per_value<T>()) /* as G-ALP: a RAW vector has no safe range */
+            fsum[r % 2] += (double)alp_from_product<T>(vec.product(p[r]), vec.frac);
+        else
             sum += p[r];
-        }
     }
-    if constexpr (sums_per_value<T>()) {
-        const unsigned n = 32u - (Exceptions ? __popc(skip) : 0u);
-        if (n == 0)
-            return true;
-        if (lo < safe.lo || hi > safe.hi)
-            return false;
-        acc.count += n;
-        acc.add_extremes(vec.decode(lo), vec.decode(hi));
-        acc.fsum += fsum[0] + fsum[1];
-    } else if constexpr (Exceptions) {
+    if constexpr (Exceptions) {
         if (!__all_sync(~0u, lo >= safe.lo && hi <= safe.hi))
             return false;
-        add_packed(vec, lo, hi, sum, handled, fill, acc);
+    } else if (lo < safe.lo || hi > safe.hi) {
+        return false;
+    }
+    if constexpr (sums_per_value<T>()) {
+        acc.count += 32u - handled;
+        acc.add_extremes(vec.decode(lo), vec.decode(hi));
+        /* handled <= 32 copies of a float: exact in double, one rounding taken back */
+        acc.fsum += (fsum[0] + fsum[1]) - (double)handled * (double)vec.decode(fill);
     } else {
-        if (lo < safe.lo || hi > safe.hi)
-            return false;
-        add_packed(vec, lo, hi, sum, 0u, 0u, acc);
+        add_packed(vec, lo, hi, sum, handled, fill, acc);
     }
     return true;
 }
@@ -461,31 +451,24 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
          * the vector in their slots, the fill (gpu/kernels.h), which needs one slot that is not
          * an exception. */
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
-        bool packed_sums = safe.lo <= safe.hi;
-        if (vec.c != 0) {
-            if constexpr (sums_per_value<T>())
-                mark_exceptions(vec, t, marks);
-            else
-                packed_sums = packed_sums && vec.c < vec.m;
-        }
+        const bool packed_sums = safe.lo <= safe.hi && vec.c < vec.m;
         /* read where it is used: read before the branches, it made the kernel spill more
          * and the f64 sums of vectors without exceptions 6 % slower on an H200 */
-        auto fill = [&] { return sums_per_value<T>() ? (typename bv::Word)0 : vec.packed_at(vec.exception_slot(0)); };
+        auto fill = [&] { return vec.packed_at(vec.exception_slot(0)); };
         bool added = false;
         if (vec.full() && vec.narrow()) {
             if (packed_sums) {
                 uint32_t p[32];
                 vec.packed_rows(p);
-                added = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, marks[t], exceptions_taken(vec.c, t),
-                                                            (uint32_t)fill(), acc)
-                                   : aggregate_packed<false>(vec, safe, p, 0u, 0u, 0u, acc);
+                added = vec.c != 0 ? aggregate_packed<true>(vec, safe, p, exceptions_taken(vec.c, t), (uint32_t)fill(), acc)
+                                   : aggregate_packed<false>(vec, safe, p, 0u, 0u, acc);
             }
         } else if constexpr (value_traits<T>::bits == 64) { /* 32-bit types have no wide vectors */
             added = packed_sums &&
                     aggregate_wide<Direct>(vec, safe, exceptions_taken(vec.c, t), vec.c != 0 ? (uint64_t)fill() : 0u, acc);
         }
         if (!added) {
-            if (vec.c != 0 && !sums_per_value<T>())
+            if (vec.c != 0)
                 mark_exceptions(vec, t, marks);
             if (vec.full() && vec.narrow())
                 aggregate_rows_decoded(vec, marks[t], acc);
