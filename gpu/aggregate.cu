@@ -447,9 +447,9 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                 return;
             }
         }
-        /* Packed sums: a full vector with a safe range, and for float64 exceptions a value of
-         * the vector in their slots, the fill (gpu/kernels.h), which needs one slot that is not
-         * an exception. */
+        /* Packed sums: a full vector with a safe range, and for its exceptions a value of the
+         * vector in their slots, the fill (gpu/kernels.h), which needs one slot that is not an
+         * exception. */
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
         const bool packed_sums = safe.lo <= safe.hi && vec.c < vec.m;
         /* read where it is used: read before the branches, it made the kernel spill more
