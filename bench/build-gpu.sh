@@ -45,7 +45,7 @@ fi
 # ALP's files need exact IEEE arithmetic (ref/alp.mk).
 alp_c="ref/alp_constants.c ref/alp_sample.c ref/alp_encode.c ref/alp_decode.c ref/alp_validate.c
        ref/galp_layout.c ref/galp_convert.c"
-lib_c=$(cd "$top" && ls ref/*.c gpu/host.c gpu/image.c | grep -v -e '^ref/alp_' -e '^ref/galp_layout' -e '^ref/galp_convert')
+lib_c=$(cd "$top" && ls ref/*.c gpu/host.c gpu/image.c gpu/value_table.c | grep -v -e '^ref/alp_' -e '^ref/galp_layout' -e '^ref/galp_convert')
 lib_cu=$(cd "$top" && ls gpu/*.cu)
 bench_c="bench/galp_tile.c bench/bench_data.c bench/bench_report.c"
 bench_cu="bench/bench_device.cu bench/scan_kernels.cu bench/bench_case.cu bench/galp_rows.cu

@@ -79,34 +79,6 @@ void alp_check_values(galp_type type, const void *values, uint32_t m, alp_vector
     free(galp);
 }
 
-double alp_f64(uint64_t bits)
-{
-    double x;
-    memcpy(&x, &bits, sizeof x);
-    return x;
-}
-
-float alp_f32(uint32_t bits)
-{
-    float x;
-    memcpy(&x, &bits, sizeof x);
-    return x;
-}
-
-uint64_t alp_bits64(double x)
-{
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    return b;
-}
-
-uint32_t alp_bits32(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, sizeof b);
-    return b;
-}
-
 unsigned alp_lane_end(const alp_vector *v, unsigned lane)
 {
     return galp_load_u16(v->payload + 128u * v->info.bit_width + 2u * lane);

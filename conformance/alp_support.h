@@ -31,12 +31,6 @@ void alp_check_roundtrip(const alp_vector *v, const void *values);
 /* Both layouts encode and round-trip; returns the ALP-layout vector in *alp_out if not NULL. */
 void alp_check_values(galp_type type, const void *values, uint32_t m, alp_vector *alp_out);
 
-/* Bit pattern helpers. */
-double alp_f64(uint64_t bits);
-float alp_f32(uint32_t bits);
-uint64_t alp_bits64(double x);
-uint32_t alp_bits32(float x);
-
 /* Lane-end entry l of a GALP payload (spec/galp.md §1). */
 unsigned alp_lane_end(const alp_vector *v, unsigned lane);
 

@@ -44,7 +44,7 @@ check_PROGRAMS += conformance/test_alp
 TESTS += conformance/test_alp
 conformance_test_alp_SOURCES = conformance/test_alp.c $(ALP_TEST_SUPPORT)
 conformance_test_alp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-conformance_test_alp_LDADD = libgalp.la $(CMOCKA_LIBS)
+conformance_test_alp_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 check_PROGRAMS += conformance/test_galp
 TESTS += conformance/test_galp
@@ -85,6 +85,20 @@ CLEANFILES += conformance/test_gpu_device.lo conformance/test_gpu_device.o \
 endif HAVE_CUDA
 endif HAVE_CMOCKA
 EXTRA_DIST += conformance/test_gpu_device.cu conformance/test_gpu_device.h
+
+# The value table of a column of constants (gpu/value_table.c): host code, tested in every
+# build; without CUDA, libgalp lacks it and the test compiles it in.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_value_table
+TESTS += conformance/test_value_table
+conformance_test_value_table_SOURCES = conformance/test_value_table.c
+if !HAVE_CUDA
+conformance_test_value_table_SOURCES += gpu/value_table.c gpu/value_table.h
+endif !HAVE_CUDA
+conformance_test_value_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu
+conformance_test_value_table_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_value_table_LDADD = $(CONFORMANCE_TEST_LIBS) -lm
+endif HAVE_CMOCKA
 
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------
 include conformance/conform.mk

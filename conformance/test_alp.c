@@ -16,6 +16,7 @@
 #include "alp_arith.h"
 #include "alp_encode.h"
 #include "alp_support.h"
+#include "test_support.h"
 #include "bytes.h"
 #include "galp_layout.h"
 
@@ -28,11 +29,11 @@ static void test_constants(void **state)
     for (unsigned i = 0; i <= GALP_ALP_MAX_E64; i++) {
         char literal[16];
         snprintf(literal, sizeof literal, "1e-%u", i);
-        assert_int_equal(galp_alp_frac64_bits[i], alp_bits64(strtod(literal, NULL)));
+        assert_int_equal(galp_alp_frac64_bits[i], ts_f64_bits(strtod(literal, NULL)));
         assert_int_equal(galp_alp_fact64[i], power);
         assert_true(galp_alp_exp64[i] == (double)power);
         if (i <= GALP_ALP_MAX_E32) {
-            assert_int_equal(galp_alp_frac32_bits[i], alp_bits32(strtof(literal, NULL)));
+            assert_int_equal(galp_alp_frac32_bits[i], (uint32_t)ts_f32_bits(strtof(literal, NULL)));
             assert_int_equal(galp_alp_fact32[i], (uint32_t)power);
             assert_true(galp_alp_exp32[i] == (float)power);
         }
@@ -46,14 +47,14 @@ static void test_decode_arithmetic(void **state)
     (void)state;
     /* 1234 · 10^0 · fl(10^-2) = 12.34 (the double nearest 12.34) */
     assert_int_equal(galp_alp_decode64(1234, galp_alp_fact64[0], galp_alp_frac64(2)),
-                     alp_bits64(12.34));
+                     ts_f64_bits(12.34));
     /* 642 · 10^13 · fl(10^-14) = 64.2 (e = 14, f = 13) */
     assert_int_equal(galp_alp_decode64(642, galp_alp_fact64[13], galp_alp_frac64(14)),
-                     alp_bits64(64.2));
+                     ts_f64_bits(64.2));
     /* Negative integers are two's complement in W bits. */
-    assert_int_equal(galp_alp_decode64((uint64_t)-5, 1, galp_alp_frac64(1)), alp_bits64(-0.5));
+    assert_int_equal(galp_alp_decode64((uint64_t)-5, 1, galp_alp_frac64(1)), ts_f64_bits(-0.5));
     assert_int_equal(galp_alp_decode32((uint32_t)-25, 1, galp_alp_frac32(1)),
-                     alp_bits32(-2.5f));
+                     (uint32_t)ts_f32_bits(-2.5f));
     /* Step 2 wraps: f32 3 · 10^9 mod 2^32 reads as −1294967296, f64 10 · 10^18 mod 2^64 as
      * −8446744073709551616 (e = f = 9 and e = f = 18: spec/alp.md §7.2). */
     assert_int_equal(galp_alp_decode32(3, galp_alp_fact32[9], galp_alp_frac32(9)), 0xbfa5c17du);
@@ -74,14 +75,14 @@ static void test_parquet_boundary(void **state)
     parquet = parquet * 10.0;
     parquet = parquet * galp_alp_frac64(1);
     assert_int_equal(ours, 0x4340000000000001u);               /* 9007199254740994 */
-    assert_int_equal(alp_bits64(parquet), 0x4340000000000000u); /* 9007199254740992 */
+    assert_int_equal(ts_f64_bits(parquet), 0x4340000000000000u); /* 9007199254740992 */
     /* Below the boundary the two agree: k = 2^53 − 1, and k·10^f far beyond 2^53. */
     const uint64_t below = ((uint64_t)1 << 53) - 1;
     volatile double agree = (double)below;
     agree = agree * 1e3;
     agree = agree * galp_alp_frac64(3);
     assert_int_equal(galp_alp_decode64(below, galp_alp_fact64[3], galp_alp_frac64(3)),
-                     alp_bits64(agree));
+                     ts_f64_bits(agree));
 
     /* f32, k = 2^24 + 1, e = f = 1. */
     const uint32_t k32 = (1u << 24) + 1;
@@ -90,7 +91,7 @@ static void test_parquet_boundary(void **state)
     parquet32 = parquet32 * 10.0f;
     parquet32 = parquet32 * galp_alp_frac32(1);
     assert_int_equal(ours32, 0x4b800001u);                     /* 16777218 */
-    assert_int_equal(alp_bits32(parquet32), 0x4b800000u);      /* 16777216 */
+    assert_int_equal((uint32_t)ts_f32_bits(parquet32), 0x4b800000u);      /* 16777216 */
 }
 
 /* The recommended encoder's range (spec/alp.md §6.1): |x · 10^e · 10^-f| < 2^51 (f64) or
@@ -101,18 +102,18 @@ static void test_encoder_range(void **state)
     (void)state;
     int64_t k = 0;
     const int64_t limit64 = (int64_t)1 << 51;
-    assert_true(galp_alp_encode_value(64, alp_bits64((double)(limit64 - 1)), 0, 0, &k));
+    assert_true(galp_alp_encode_value(64, ts_f64_bits((double)(limit64 - 1)), 0, 0, &k));
     assert_int_equal(k, limit64 - 1);
-    assert_true(galp_alp_encode_value(64, alp_bits64((double)-(limit64 - 1)), 0, 0, &k));
+    assert_true(galp_alp_encode_value(64, ts_f64_bits((double)-(limit64 - 1)), 0, 0, &k));
     assert_int_equal(k, -(limit64 - 1));
-    assert_false(galp_alp_encode_value(64, alp_bits64((double)limit64), 0, 0, &k));
-    assert_true(galp_alp_encode_value(32, alp_bits32((float)((1 << 22) - 1)), 0, 0, &k));
+    assert_false(galp_alp_encode_value(64, ts_f64_bits((double)limit64), 0, 0, &k));
+    assert_true(galp_alp_encode_value(32, (uint32_t)ts_f32_bits((float)((1 << 22) - 1)), 0, 0, &k));
     assert_int_equal(k, (1 << 22) - 1);
-    assert_false(galp_alp_encode_value(32, alp_bits32((float)(1 << 22)), 0, 0, &k));
+    assert_false(galp_alp_encode_value(32, (uint32_t)ts_f32_bits((float)(1 << 22)), 0, 0, &k));
     /* 12.34 with e = 2: k = 1234; with e = 1 it does not decode back. */
-    assert_true(galp_alp_encode_value(64, alp_bits64(12.34), 2, 0, &k));
+    assert_true(galp_alp_encode_value(64, ts_f64_bits(12.34), 2, 0, &k));
     assert_int_equal(k, 1234);
-    assert_false(galp_alp_encode_value(64, alp_bits64(12.34), 1, 0, &k));
+    assert_false(galp_alp_encode_value(64, ts_f64_bits(12.34), 1, 0, &k));
     static const uint64_t specials64[] = {0x7ff8000000000000u, 0x7ff0000000000000u,
                                           0xfff0000000000000u, 0x8000000000000000u};
     static const uint32_t specials32[] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x80000000u};
@@ -158,7 +159,7 @@ static void test_special_values_f64(void **state)
     };
     uint64_t values[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
-        values[i] = alp_bits64((double)(i % 100) / 4.0);
+        values[i] = ts_f64_bits((double)(i % 100) / 4.0);
     const size_t ns = sizeof specials / sizeof specials[0];
     const size_t na = sizeof awkward / sizeof awkward[0];
     for (size_t j = 0; j < ns; j++)
@@ -188,7 +189,7 @@ static void test_special_values_f32(void **state)
     };
     uint32_t values[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
-        values[i] = alp_bits32((float)(i % 50) / 8.0f);
+        values[i] = (uint32_t)ts_f32_bits((float)(i % 50) / 8.0f);
     for (size_t j = 0; j < sizeof patterns / sizeof patterns[0]; j++)
         values[13 * j + 1] = patterns[j];
     alp_check_values(GALP_TYPE_F32, values, GALP_VECTOR_SIZE, NULL);
@@ -199,14 +200,14 @@ static uint64_t decimal64(uint64_t k, unsigned digits)
 {
     char text[48];
     snprintf(text, sizeof text, "%llue-%u", (unsigned long long)k, digits);
-    return alp_bits64(strtod(text, NULL));
+    return ts_f64_bits(strtod(text, NULL));
 }
 
 static uint32_t decimal32(uint64_t k, unsigned digits)
 {
     char text[48];
     snprintf(text, sizeof text, "%llue-%u", (unsigned long long)k, digits);
-    return alp_bits32(strtof(text, NULL));
+    return (uint32_t)ts_f32_bits(strtof(text, NULL));
 }
 
 /* Decimals k / 100 with k spread evenly over [0, 2^b − 1], endpoints included, for every bit
@@ -314,7 +315,7 @@ static void test_partial_vectors_and_fillers(void **state)
             values[i] = galp_alp_decode64(3000 + 17 * i, 1, galp_alp_frac64(3));
         values[0] = 0x8000000000000000u; /* −0.0 in slot 0: the filler is slot 1's integer */
         if (m > 5)
-            values[m - 1] = alp_bits64(3.141592653589793);
+            values[m - 1] = ts_f64_bits(3.141592653589793);
         alp_check_values(GALP_TYPE_F64, values, m, &v);
         galp_ffor_unpack(64, v.info.bit_width, v.info.base, v.payload, ints);
         int64_t k1 = 0;
@@ -351,7 +352,7 @@ static void test_validation_alp(void **state)
     uint64_t decoded[40];
     assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, v.payload), GALP_OK);
     galp_alp_decode_vector(GALP_TYPE_F64, &v.info, v.payload, decoded);
-    assert_int_equal(decoded[0], alp_bits64(2.5));
+    assert_int_equal(decoded[0], ts_f64_bits(2.5));
     assert_int_equal(decoded[10], 0x7ff8000000000000u);
     assert_int_equal(decoded[20], 0x8000000000000000u);
     assert_int_equal(decoded[30], 1u);

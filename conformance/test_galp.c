@@ -26,7 +26,7 @@
 static void example_values(uint64_t values[40])
 {
     for (unsigned i = 0; i < 40; i++)
-        values[i] = alp_bits64(i % 2 ? 2.25 : 1.5);
+        values[i] = ts_f64_bits(i % 2 ? 2.25 : 1.5);
     values[3] = NAN64;
     values[17] = NEG_ZERO64;
     values[19] = PI64;
@@ -119,7 +119,7 @@ static void test_full_lane_example(void **state)
     };
     uint64_t values[GALP_VECTOR_SIZE];
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
-        values[i] = i % 16 == 5 ? NAN64 : alp_bits64((double)(i % 10) + 0.5);
+        values[i] = i % 16 == 5 ? NAN64 : ts_f64_bits((double)(i % 10) + 0.5);
     alp_vector *v = malloc(sizeof *v);
     assert_non_null(v);
     alp_encode_one(GALP_TYPE_F64, GALP_SCHEME_GALP, values, GALP_VECTOR_SIZE, v);
@@ -211,12 +211,12 @@ static void test_convert_columns(void **state)
         f[i] = (float)(i % 700) / 4.0f;
     }
     for (uint64_t i = 0; i < n; i += 37) { /* scattered specials */
-        d[i] = alp_f64(NAN64 + i);
-        f[i] = alp_f32(0x80000000u);
+        d[i] = ts_as_f64(NAN64 + i);
+        f[i] = ts_as_f32(0x80000000u);
     }
     for (uint64_t i = GALP_VECTOR_SIZE; i < 2 * GALP_VECTOR_SIZE; i++) { /* a RAW vector */
-        d[i] = alp_f64(0x7ff0000000000001u + i);
-        f[i] = alp_f32(0x7f800001u + (uint32_t)i);
+        d[i] = ts_as_f64(0x7ff0000000000001u + i);
+        f[i] = ts_as_f32(0x7f800001u + (uint32_t)i);
     }
     check_conversion(GALP_TYPE_F64, d, n);
     check_conversion(GALP_TYPE_F32, f, n);
@@ -234,7 +234,7 @@ static void test_convert_errors(void **state)
         ints[i] = i;
         values[i] = i * 0.25;
     }
-    values[5] = alp_f64(NAN64);
+    values[5] = ts_as_f64(NAN64);
     size_t len, out_len;
     uint8_t out[16384];
     uint8_t *ffor = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, ints, GALP_VECTOR_SIZE, &len);
@@ -269,9 +269,9 @@ static void test_file_validation(void **state)
     double values[2048];
     for (unsigned i = 0; i < 2048; i++)
         values[i] = (double)(i % 90) * 0.5;
-    values[3] = alp_f64(NAN64);
-    values[19] = alp_f64(NEG_ZERO64);
-    values[1024 + 7] = alp_f64(NAN64);
+    values[3] = ts_as_f64(NAN64);
+    values[19] = ts_as_f64(NEG_ZERO64);
+    values[1024 + 7] = ts_as_f64(NAN64);
     static const galp_scheme schemes[] = {GALP_SCHEME_ALP, GALP_SCHEME_GALP};
     for (size_t s = 0; s < 2; s++) {
         size_t len;

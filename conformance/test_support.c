@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,76 @@ void ts_reseal(uint8_t *file)
     memcpy(covered + TS_CHECKSUM, file + GALP_HEADER_SIZE, metadata);
     ts_put_le(file, TS_CHECKSUM, 4, ts_crc32c(covered, TS_CHECKSUM + metadata));
     free(covered);
+}
+
+uint64_t ts_bits_at(galp_type type, const uint8_t *values, uint64_t i)
+{
+    uint64_t bits = 0;
+    memcpy(&bits, values + i * galp_type_size(type), galp_type_size(type));
+    return bits;
+}
+
+void ts_store_bits(galp_type type, uint8_t *values, uint64_t i, uint64_t bits)
+{
+    memcpy(values + i * galp_type_size(type), &bits, galp_type_size(type));
+}
+
+uint64_t ts_f64_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+uint64_t ts_f32_bits(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+uint64_t ts_float_bits(galp_type type, double x)
+{
+    return type == GALP_TYPE_F64 ? ts_f64_bits(x) : ts_f32_bits((float)x);
+}
+
+double ts_as_f64(uint64_t bits)
+{
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    return x;
+}
+
+float ts_as_f32(uint64_t bits)
+{
+    float x;
+    uint32_t b = (uint32_t)bits;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+int ts_in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi)
+{
+    if (type == GALP_TYPE_F64)
+        return ts_as_f64(lo) <= ts_as_f64(x) && ts_as_f64(x) <= ts_as_f64(hi);
+    if (type == GALP_TYPE_F32)
+        return ts_as_f32(lo) <= ts_as_f32(x) && ts_as_f32(x) <= ts_as_f32(hi);
+    return lo <= x && x <= hi;
+}
+
+uint8_t *ts_read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL)
+        return NULL;
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fseek(fp, 0, SEEK_SET);
+    uint8_t *buf = malloc(size > 0 ? (size_t)size : 1);
+    assert_non_null(buf);
+    *len = fread(buf, 1, (size_t)size, fp);
+    fclose(fp);
+    return buf;
 }
 
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,

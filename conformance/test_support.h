@@ -16,6 +16,25 @@ uint64_t ts_random(uint64_t *state);
 /* Uniform in [0, bound) for bound >= 1 (slight bias is irrelevant for tests). */
 uint64_t ts_random_below(uint64_t *state, uint64_t bound);
 
+/* Value i of an array of native values of `type`: its bit pattern, zero-extended (the hosts
+ * are little-endian); and the store of such a pattern. */
+uint64_t ts_bits_at(galp_type type, const uint8_t *values, uint64_t i);
+void ts_store_bits(galp_type type, uint8_t *values, uint64_t i, uint64_t bits);
+/* The bit patterns of a double, a float, and of x as a value of the float type `type`
+ * (rounded to float for f32). */
+uint64_t ts_f64_bits(double x);
+uint64_t ts_f32_bits(float x);
+uint64_t ts_float_bits(galp_type type, double x);
+/* The double and the float whose bit patterns are the (low) bits. */
+double ts_as_f64(uint64_t bits);
+float ts_as_f32(uint64_t bits);
+/* lo <= x <= hi for bit patterns of `type` as the library defines it: IEEE comparisons for
+ * floats (a NaN matches nothing, -0 == +0), unsigned for integers. */
+int ts_in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi);
+
+/* The bytes of a file (*len of them; free them), or NULL when it cannot be opened. */
+uint8_t *ts_read_file(const char *path, size_t *len);
+
 /* CRC32C written bit by bit from spec/format.md §3.4, independent of the library's. */
 uint32_t ts_crc32c(const uint8_t *data, size_t len);
 

@@ -19,7 +19,7 @@ inc="-Iinclude -Iref -Igpu -I$b"
 cflags="-std=c11 -O2 -Wall -Wextra -Werror $inc -I/usr/local/cuda/include -I$deps/usr/include"
 nvflags="-std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-statics $arch $inc -Xptxas -v"
 objs=
-for c in ref/*.c gpu/host.c gpu/image.c; do
+for c in ref/*.c gpu/host.c gpu/image.c gpu/value_table.c; do
     o="$b/lib_$(basename "$c" .c).o"
     gcc $cflags -ffp-contract=off -c "$c" -o "$o" &
     objs="$objs $o"

@@ -14,11 +14,14 @@
 #include "galp_internal.h"
 #include "image.h"
 #include "kernels.h"
+#include "value_table.h"
 
 struct galp_gpu_column {
     uint8_t *image;       /* device copy of the image (gpu/image.c) */
     galp_gpu_view view;
     galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
+    galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
+    uint32_t table_entries;
 };
 
 galp_status galp_gpu_available(void)
@@ -29,6 +32,21 @@ galp_status galp_gpu_available(void)
         (err == cudaSuccess && devices == 0))
         return GALP_ERR_NO_DEVICE;
     return err == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+}
+
+/* The column's value table (gpu/value_table.h) in host memory, when it has one (at most
+ * 16 KiB). */
+static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col)
+{
+    galp_gpu_value_count *table = malloc(GALP_GPU_VALUE_TABLE_MAX * sizeof *table);
+    if (table == NULL)
+        return GALP_ERR_TOO_LARGE;
+    c->table_entries = galp_gpu_value_table_build(col, table);
+    if (c->table_entries != 0)
+        c->table = table;
+    else
+        free(table);
+    return GALP_OK;
 }
 
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
@@ -72,6 +90,11 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     }
     free(host_image);
     c->shape = galp_gpu_image_shape(&col);
+    st = attach_value_table(c, &col);
+    if (st != GALP_OK) {
+        galp_gpu_column_free(c);
+        return st;
+    }
     c->view.data = c->image;
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
@@ -93,7 +116,13 @@ void galp_gpu_column_free(galp_gpu_column *column)
     if (column == NULL)
         return;
     cudaFree(column->image);
+    free(column->table);
     free(column);
+}
+
+uint32_t galp_gpu_column_table_entries(const galp_gpu_column *column)
+{
+    return column->table_entries;
 }
 
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view)
@@ -155,6 +184,12 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
     size_t need = galp_gpu_range_temp_size(column);
     if (temp_size < need || (need != 0 && (temp == NULL || (uintptr_t)temp % 16 != 0)))
         return GALP_ERR_ARGUMENT;
+    if (column->table_entries != 0) /* a column of constants: no scan (gpu/value_table.c) */
+        return galp_gpu_launch_store_result(count, found,
+                                            galp_gpu_value_table_count(column->table, column->table_entries,
+                                                                       column->view.type, value_bits(column, lo),
+                                                                       value_bits(column, hi)),
+                                            stream);
     return galp_gpu_launch_range(&column->view, &column->shape, value_bits(column, lo),
                                  value_bits(column, hi),
                                  need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,

@@ -77,6 +77,9 @@ galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, const galp_gpu
                                        galp_gpu_stream stream);
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
+/* *count = matches (count non-NULL), else *found = whether matches > 0: a range scan's result
+ * that the host has counted (gpu/value_table.c), stored in its place on the stream. */
+galp_status galp_gpu_launch_store_result(uint64_t *count, uint32_t *found, uint64_t matches, galp_gpu_stream stream);
 /* lo_bits, hi_bits: the bounds' bit patterns (zero-extended). plan: 16-byte aligned room for
  * nv plans followed by nv scan records (gpu/range.cu writes the records, and the plans of the
  * vectors whose record is general, in a float column without RAW or wide vectors, else every

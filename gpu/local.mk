@@ -1,7 +1,7 @@
 # gpu/local.mk — the CUDA decoder (included by the top-level Makefile.am).
 #
 # include/galp_gpu.h is installed in every build. With CUDA (HAVE_CUDA) the host API
-# (gpu/host.c, gpu/image.c, C) and the kernels (gpu/*.cu, compiled by nvcc into libtool
+# (gpu/host.c, gpu/image.c, gpu/value_table.c, C) and the kernels (gpu/*.cu, compiled by nvcc into libtool
 # objects by gpu/nvcc-lo.sh) go into libgalp through the convenience library libgalp_gpu.la;
 # without CUDA, gpu/nocuda.c provides the same entry points returning GALP_ERR_NO_DEVICE.
 # The device API (gpu/*.cuh) is header-only; docs/GPU.md describes it.
@@ -19,7 +19,7 @@ EXTRA_DIST += $(GPU_DEVICE_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
-libgalp_gpu_la_SOURCES = gpu/host.c gpu/image.c gpu/image.h gpu/kernels.h
+libgalp_gpu_la_SOURCES = gpu/host.c gpu/image.c gpu/image.h gpu/value_table.c gpu/value_table.h gpu/kernels.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo
 # -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)

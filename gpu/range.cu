@@ -11,8 +11,10 @@
  * whose record serves.
  * Where the upload found that a column's partly safe vectors store only safe packed integers
  * (stored_safe_kernel), the first kernel plans them as wholly safe (widen_stored_safe).
- * A column of constant vectors (with few exceptions) has neither plans nor a scan: one
- * kernel counts each vector from its entry and exceptions (constant_range_kernel).
+ * A column of constant vectors has neither plans nor a scan: with few distinct values the
+ * host counts it from its value table (gpu/value_table.c) and one thread stores the result
+ * (store_result_kernel); else, with few exceptions, one kernel counts each vector from its
+ * entry and exceptions (constant_range_kernel).
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
@@ -377,6 +379,17 @@ __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
     }
 }
 
+/* Stores a result that the host counted from a column's value table (gpu/value_table.c), in a
+ * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory
+ * (docs/GPU.md). */
+__global__ void store_result_kernel(uint64_t *count, uint32_t *found, uint64_t matches)
+{
+    if (count != nullptr)
+        *count = matches;
+    else
+        *found = matches != 0;
+}
+
 /* Sets the result of a range scan to 0 (*count, or *found), for constant_range_kernel, which
  * is launched at once (allow_dependent_launch) and waits for it only before it adds. */
 __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
@@ -608,6 +621,13 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
         }
         return launch_status();
     });
+}
+
+extern "C" galp_status galp_gpu_launch_store_result(uint64_t *count, uint32_t *found, uint64_t matches,
+                                                    galp_gpu_stream stream)
+{
+    store_result_kernel<<<1, 1, 0, stream>>>(count, found, matches);
+    return launch_status();
 }
 
 extern "C" galp_status galp_gpu_check_stored_safe(const galp_gpu_view *view, int *stored_safe)
