@@ -82,28 +82,6 @@ static int is_float(galp_type type)
     return type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
 }
 
-static int is_nan_bits(galp_type type, uint64_t bits)
-{
-    if (type == GALP_TYPE_F64)
-        return isnan(ts_as_f64(bits));
-    if (type == GALP_TYPE_F32)
-        return isnan(ts_as_f32(bits));
-    return 0;
-}
-
-/* Numeric order with -0 < +0, written independently of the GPU's key trick. */
-static int less_than(galp_type type, uint64_t a, uint64_t b)
-{
-    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
-        double x = type == GALP_TYPE_F64 ? ts_as_f64(a) : ts_as_f32(a);
-        double y = type == GALP_TYPE_F64 ? ts_as_f64(b) : ts_as_f32(b);
-        if (x != y)
-            return x < y;
-        return signbit(x) && !signbit(y);
-    }
-    return a < b;
-}
-
 /* ---- one column ---------------------------------------------------------------------- */
 
 typedef struct checked_column {
@@ -176,65 +154,13 @@ static void check_device_api(checked_column *c)
 
 static void check_aggregate(checked_column *c)
 {
-    const galp_type type = c->cpu.type;
-    const uint64_t n = c->cpu.value_count;
-    uint64_t nans = 0, isum = 0, min = 0, max = 0;
-    double fsum = 0.0, abs_sum = 0.0;
-    long double wide_sum = 0.0L, wide_abs_sum = 0.0L; /* no overflow: wider exponent */
-    int any = 0, infinite_inputs = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t x = ts_bits_at(type, c->decoded, i);
-        if (is_nan_bits(type, x)) {
-            nans++;
-            continue;
-        }
-        if (is_float(type)) {
-            double v = type == GALP_TYPE_F64 ? ts_as_f64(x) : ts_as_f32(x);
-            fsum += v;
-            abs_sum += fabs(v);
-            wide_sum += v;
-            wide_abs_sum += fabsl(v);
-            infinite_inputs += isinf(v) != 0;
-        } else {
-            isum += x;
-        }
-        if (!any || less_than(type, x, min))
-            min = x;
-        if (!any || less_than(type, max, x))
-            max = x;
-        any = 1;
-    }
-
     galp_gpu_aggregate *dev = NULL, got;
     CUDA_OK(cudaMalloc((void **)&dev, sizeof *dev));
     assert_int_equal(galp_gpu_aggregate_column(c->gpu, dev, stream), GALP_OK);
     CUDA_OK(cudaMemcpyAsync(&got, dev, sizeof got, cudaMemcpyDeviceToHost, stream));
     CUDA_OK(cudaStreamSynchronize(stream));
     CUDA_OK(cudaFree(dev));
-
-    assert_int_equal(got.count, n);
-    assert_int_equal(got.nan_count, nans);
-    assert_int_equal(got.has_min_max, any);
-    if (any) {
-        assert_int_equal(got.min_bits, min);
-        assert_int_equal(got.max_bits, max);
-    }
-    if (!is_float(type)) {
-        assert_int_equal(got.sum_bits, isum);
-    } else if (isfinite(fsum) && isfinite(abs_sum)) {
-        /* Both sums add the same values in different orders: each is within
-         * (n - 1)·eps·Σ|x| of the exact sum. */
-        double bound = 2.0 * (double)n * 0x1p-52 * abs_sum;
-        assert_true(fabs(got.sum_f64 - fsum) <= bound);
-    } else if (infinite_inputs) {
-        /* An infinite input makes every order's sum infinite or NaN. */
-        assert_false(isfinite(got.sum_f64));
-    } else if (isfinite(got.sum_f64)) {
-        /* Finite inputs whose sum overflows in some orders (the order is unspecified,
-         * galp_gpu.h): a finite GPU sum must still be close to the exact one. */
-        long double bound = 2.0L * (long double)n * 0x1p-52L * wide_abs_sum;
-        assert_true(fabsl((long double)got.sum_f64 - wide_sum) <= bound);
-    }
+    ts_check_aggregate(c->cpu.type, c->decoded, c->cpu.value_count, &got);
 }
 
 /* The device buffers of range queries: the plans' scratch space and the results. */
@@ -447,7 +373,7 @@ static void check_ranges(checked_column *c, uint64_t *seed, int queries)
     for (int q = 0; q < queries && n != 0; q++) {
         uint64_t a = ts_bits_at(type, c->decoded, ts_random_below(seed, n));
         uint64_t b = ts_bits_at(type, c->decoded, ts_random_below(seed, n));
-        if (less_than(type, b, a)) {
+        if (ts_value_below(type, b, a)) {
             uint64_t t = a;
             a = b;
             b = t;

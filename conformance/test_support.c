@@ -1,6 +1,7 @@
 /*
  * test_support.c — see test_support.h.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +120,82 @@ int ts_in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi)
     if (type == GALP_TYPE_F32)
         return ts_as_f32(lo) <= ts_as_f32(x) && ts_as_f32(x) <= ts_as_f32(hi);
     return lo <= x && x <= hi;
+}
+
+int ts_is_nan_bits(galp_type type, uint64_t bits)
+{
+    if (type == GALP_TYPE_F64)
+        return isnan(ts_as_f64(bits));
+    if (type == GALP_TYPE_F32)
+        return isnan(ts_as_f32(bits));
+    return 0;
+}
+
+/* Written independently of the GPU's order key and of the value table's comparison. */
+int ts_value_below(galp_type type, uint64_t a, uint64_t b)
+{
+    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
+        double x = type == GALP_TYPE_F64 ? ts_as_f64(a) : ts_as_f32(a);
+        double y = type == GALP_TYPE_F64 ? ts_as_f64(b) : ts_as_f32(b);
+        if (x != y)
+            return x < y;
+        return signbit(x) && !signbit(y);
+    }
+    return a < b;
+}
+
+void ts_check_aggregate(galp_type type, const uint8_t *values, uint64_t n, const galp_gpu_aggregate *got)
+{
+    const int fp = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    uint64_t nans = 0, isum = 0, min = 0, max = 0;
+    double fsum = 0.0, abs_sum = 0.0;
+    long double wide_sum = 0.0L, wide_abs_sum = 0.0L; /* no overflow: wider exponent */
+    int any = 0, infinite_inputs = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t x = ts_bits_at(type, values, i);
+        if (ts_is_nan_bits(type, x)) {
+            nans++;
+            continue;
+        }
+        if (fp) {
+            double v = type == GALP_TYPE_F64 ? ts_as_f64(x) : ts_as_f32(x);
+            fsum += v;
+            abs_sum += fabs(v);
+            wide_sum += v;
+            wide_abs_sum += fabsl(v);
+            infinite_inputs += isinf(v) != 0;
+        } else {
+            isum += x;
+        }
+        if (!any || ts_value_below(type, x, min))
+            min = x;
+        if (!any || ts_value_below(type, max, x))
+            max = x;
+        any = 1;
+    }
+    assert_int_equal(got->count, n);
+    assert_int_equal(got->nan_count, nans);
+    assert_int_equal(got->has_min_max, any);
+    if (any) {
+        assert_int_equal(got->min_bits, min);
+        assert_int_equal(got->max_bits, max);
+    }
+    if (!fp) {
+        assert_int_equal(got->sum_bits, isum);
+    } else if (isfinite(fsum) && isfinite(abs_sum)) {
+        /* Both sums add the same values in different orders: each is within
+         * (n - 1)·eps·Σ|x| of the exact sum. */
+        double bound = 2.0 * (double)n * 0x1p-52 * abs_sum;
+        assert_true(fabs(got->sum_f64 - fsum) <= bound);
+    } else if (infinite_inputs) {
+        /* An infinite input makes every order's sum infinite or NaN. */
+        assert_false(isfinite(got->sum_f64));
+    } else if (isfinite(got->sum_f64)) {
+        /* Finite inputs whose sum overflows in some orders (the order is unspecified,
+         * galp_gpu.h): a finite sum must still be close to the exact one. */
+        long double bound = 2.0L * (long double)n * 0x1p-52L * wide_abs_sum;
+        assert_true(fabsl((long double)got->sum_f64 - wide_sum) <= bound);
+    }
 }
 
 uint8_t *ts_read_file(const char *path, size_t *len)

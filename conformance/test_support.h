@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "galp.h"
+#include "galp_gpu.h"
 
 /* splitmix64: tests are reproducible from their seed. */
 uint64_t ts_random(uint64_t *state);
@@ -31,6 +32,16 @@ float ts_as_f32(uint64_t bits);
 /* lo <= x <= hi for bit patterns of `type` as the library defines it: IEEE comparisons for
  * floats (a NaN matches nothing, -0 == +0), unsigned for integers. */
 int ts_in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi);
+
+/* Whether a bit pattern of `type` is a NaN (never for integers). */
+int ts_is_nan_bits(galp_type type, uint64_t bits);
+/* a < b for values of `type` that are not NaN: numeric, with -0 < +0 for floats; unsigned for
+ * integers. */
+int ts_value_below(galp_type type, uint64_t a, uint64_t b);
+
+/* Asserts that *got is the aggregate of the n values of `type` (include/galp_gpu.h): counts,
+ * extremes and integer sums exact, float sums within the bound of two orders of addition. */
+void ts_check_aggregate(galp_type type, const uint8_t *values, uint64_t n, const galp_gpu_aggregate *got);
 
 /* The bytes of a file (*len of them; free them), or NULL when it cannot be opened. */
 uint8_t *ts_read_file(const char *path, size_t *len);

@@ -5,8 +5,8 @@
  *
  * Each table is checked against the column's values by brute force: entries strictly
  * ascending by bit pattern, each count the number of values with that pattern, counts adding
- * up to the column's length, and its range counts those of the values; a column that cannot
- * have a table must get 0 entries.
+ * up to the column's length, its range counts and its aggregate those of the values; a column
+ * that cannot have a table must get 0 entries.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -101,6 +101,19 @@ static void assert_counts_match(galp_type type, const uint8_t *values, uint64_t 
     }
 }
 
+/* The table's aggregate must be the column's (ts_check_aggregate). */
+static void assert_aggregate_matches(galp_type type, const uint8_t *values, uint64_t n,
+                                     const galp_gpu_value_count *table, uint32_t entries)
+{
+    galp_gpu_aggregate got;
+    memset(&got, 0xa5, sizeof got);
+    galp_gpu_value_table_aggregate(table, entries, type, &got);
+    ts_check_aggregate(type, values, n, &got);
+    assert_int_equal(got.reserved, 0);
+    if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
+        assert_int_equal(got.sum_bits, 0);
+}
+
 /* Integer columns of constants (FFOR: each value is its vector's base), a partial last vector
  * and a constant repeated in non-adjacent vectors (so that a count is added to an entry that
  * is not the last one touched): 0, the type's largest value and random constants. */
@@ -129,6 +142,7 @@ static void test_integer_constants(void **state)
         assert_int_equal(entries, 4);
         assert_table_describes(types[t], values, n, table, entries);
         assert_counts_match(types[t], values, n, table, entries, &seed);
+        assert_aggregate_matches(types[t], values, n, table, entries);
         free(file);
     }
     free(values);
@@ -136,10 +150,10 @@ static void test_integer_constants(void **state)
 }
 
 /* Float columns of constants with exceptions (ALP and G-ALP layouts: the exception sections
- * differ, spec/alp.md §5, spec/galp.md §1): vector v is a decimal with c_v exceptions at
- * random slots, among them slot 0 (so the constant is read from a later slot): NaN, -0.0
- * (equal to 0, which is no exception) and non-decimals, repeated across vectors, as are the
- * constants; one vector has 300 or more exceptions of one value. */
+ * differ, spec/alp.md §5, spec/galp.md §1): vector v is the decimal (v mod 3)/10 with c_v
+ * exceptions at random slots, among them slot 0 (so the constant is read from a later slot):
+ * NaN, -0.0 (equal to the constant 0.0, and the smaller extreme) and non-decimals, repeated
+ * across vectors, as are the constants; one vector has 300 or more exceptions of one value. */
 static void test_float_constants_with_exceptions(void **state)
 {
     (void)state;
@@ -159,7 +173,7 @@ static void test_float_constants_with_exceptions(void **state)
                                      ts_float_bits(type, 1.0 / 7.0)};
         for (unsigned v = 0; v < vectors; v++) {
             const unsigned m = v + 1 == vectors ? last : 1024;
-            const uint64_t constant = ts_float_bits(type, (double)(v % 3 + 1) / 10.0);
+            const uint64_t constant = ts_float_bits(type, (double)(v % 3) / 10.0); /* 0.0 among them */
             for (unsigned i = 0; i < m; i++) {
                 const uint64_t at = (uint64_t)v * 1024 + i;
                 const int exception = i < exceptions[v] || ts_random_below(&seed, 1024) < exceptions[v];
@@ -177,6 +191,7 @@ static void test_float_constants_with_exceptions(void **state)
             assert_all_constant(&col);
             assert_table_describes(type, values, n, table, entries);
             assert_counts_match(type, values, n, table, entries, &seed);
+            assert_aggregate_matches(type, values, n, table, entries);
             free(file);
         }
     }
@@ -217,6 +232,7 @@ static void test_golden_all_exceptions(void **state)
         const uint32_t entries = galp_gpu_value_table_build(&col, table);
         assert_table_describes(col.type, values, col.value_count, table, entries);
         assert_counts_match(col.type, values, col.value_count, table, entries, &seed);
+        assert_aggregate_matches(col.type, values, col.value_count, table, entries);
         free(values);
         free(file);
     }

@@ -20,7 +20,9 @@
  * exceptions are added from their entries and exceptions, never staged (Kept). Where some
  * packed integer of a vector falls outside its safe range the warp decodes and adds the
  * vector's values one by one, as it does partial vectors (groups) and RAW vectors in the
- * other variants.
+ * other variants. A column with a value table (every vector a constant, few distinct values,
+ * gpu/value_table.c) is aggregated on the host from it, and store_aggregate_kernel stores the
+ * result.
  *
  * Exceptions. Each is added by one thread, from its stored value, and its slot is left out of
  * the rest. In the packed sums every exception slot holds `fill`, the packed integer of the
@@ -487,9 +489,23 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     acc.template flush<scan_threads>(r);
 }
 
+/* Stores an aggregate that the host computed from a column's value table
+ * (gpu/value_table.c): a kernel, ordered on the stream as the scans are (docs/GPU.md). */
+__global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
+{
+    *result = value;
+}
+
 } /* namespace galp_gpu */
 
 using namespace galp_gpu;
+
+extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *result, const galp_gpu_aggregate *value,
+                                                       galp_gpu_stream stream)
+{
+    store_aggregate_kernel<<<1, 1, 0, stream>>>(result, *value);
+    return launch_status();
+}
 
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:

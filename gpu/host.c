@@ -151,6 +151,11 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
 {
     if (column == NULL || result == NULL)
         return GALP_ERR_ARGUMENT;
+    if (column->table_entries != 0) { /* a column of constants: no scan (gpu/value_table.c) */
+        galp_gpu_aggregate value;
+        galp_gpu_value_table_aggregate(column->table, column->table_entries, column->view.type, &value);
+        return galp_gpu_launch_store_aggregate(result, &value, stream);
+    }
     return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
 }
 

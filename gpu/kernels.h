@@ -77,6 +77,10 @@ galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, const galp_gpu
                                        galp_gpu_stream stream);
 galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                       galp_gpu_aggregate *result, galp_gpu_stream stream);
+/* *result = *value: an aggregate that the host has computed (gpu/value_table.c), stored in
+ * its place on the stream. */
+galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *result, const galp_gpu_aggregate *value,
+                                            galp_gpu_stream stream);
 /* *count = matches (count non-NULL), else *found = whether matches > 0: a range scan's result
  * that the host has counted (gpu/value_table.c), stored in its place on the stream. */
 galp_status galp_gpu_launch_store_result(uint64_t *count, uint32_t *found, uint64_t matches, galp_gpu_stream stream);

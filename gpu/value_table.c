@@ -6,11 +6,13 @@
  * (spec/alp.md §5, spec/galp.md §1). So a column made of such vectors is described exactly by
  * its distinct values and their counts, read from the entries and the exception sections
  * without decoding a vector. A column with few of them (real columns that are one constant,
- * or a handful, tiled to any length) is then counted by the host from its table when a range
- * query is made, and a one-thread kernel stores the result on the stream (gpu/host.c,
- * gpu/range.cu): one launch, where a kernel that reads every entry, after one that sets the
- * result to 0, took 7-10 µs on an H100 (docs/GPU.md).
+ * or a handful, tiled to any length) is then counted, or aggregated, by the host from its
+ * table when a range query or an aggregate is asked for, and a one-thread kernel stores the
+ * result on the stream (gpu/host.c, gpu/range.cu, gpu/aggregate.cu): one launch, where a
+ * range count that read every entry, after a kernel that set the result to 0, took 7-10 µs
+ * on an H100 (docs/GPU.md).
  */
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -98,25 +100,39 @@ uint32_t galp_gpu_value_table_build(const galp_column *col, galp_gpu_value_count
     return t.size;
 }
 
-/* lo <= x <= hi for the values of a type with these bit patterns (IEEE comparisons for floats). */
-static bool in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi)
+/* The value of a float type's bit pattern, as a double (exact for float32). */
+static double float_value(galp_type type, uint64_t bits)
 {
     if (type == GALP_TYPE_F64) {
-        double v, a, b;
-        memcpy(&v, &x, sizeof v);
-        memcpy(&a, &lo, sizeof a);
-        memcpy(&b, &hi, sizeof b);
-        return v >= a && v <= b;
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        return v;
     }
-    if (type == GALP_TYPE_F32) {
-        const uint32_t x32 = (uint32_t)x, lo32 = (uint32_t)lo, hi32 = (uint32_t)hi;
-        float v, a, b;
-        memcpy(&v, &x32, sizeof v);
-        memcpy(&a, &lo32, sizeof a);
-        memcpy(&b, &hi32, sizeof b);
-        return v >= a && v <= b;
+    const uint32_t b32 = (uint32_t)bits;
+    float v;
+    memcpy(&v, &b32, sizeof v);
+    return v;
+}
+
+/* lo <= x <= hi for the values of a type with these bit patterns (IEEE comparisons for floats:
+ * float32 values compare alike as doubles). */
+static bool in_range(galp_type type, uint64_t x, uint64_t lo, uint64_t hi)
+{
+    if (galp_type_is_float(type)) {
+        const double v = float_value(type, x);
+        return v >= float_value(type, lo) && v <= float_value(type, hi);
     }
     return x >= lo && x <= hi; /* unsigned integers, zero-extended */
+}
+
+/* a < b in the order of the aggregate's extremes: unsigned for integers, numeric for floats
+ * (not NaN) with -0 below +0. */
+static bool below(galp_type type, uint64_t a, uint64_t b)
+{
+    if (!galp_type_is_float(type))
+        return a < b;
+    const double x = float_value(type, a), y = float_value(type, b);
+    return x < y || (x == y && signbit(x) && !signbit(y));
 }
 
 uint64_t galp_gpu_value_table_count(const galp_gpu_value_count *table, uint32_t entries, galp_type type,
@@ -126,4 +142,29 @@ uint64_t galp_gpu_value_table_count(const galp_gpu_value_count *table, uint32_t 
     for (uint32_t k = 0; k < entries; k++)
         matches += in_range(type, table[k].bits, lo_bits, hi_bits) ? table[k].count : 0u;
     return matches;
+}
+
+void galp_gpu_value_table_aggregate(const galp_gpu_value_count *table, uint32_t entries, galp_type type,
+                                    galp_gpu_aggregate *result)
+{
+    galp_gpu_aggregate r = {0, 0, 0, 0.0, 0, 0, 0, 0};
+    const bool fp = galp_type_is_float(type);
+    for (uint32_t k = 0; k < entries; k++) {
+        const uint64_t bits = table[k].bits, count = table[k].count;
+        r.count += count;
+        if (fp && isnan(float_value(type, bits))) {
+            r.nan_count += count;
+            continue;
+        }
+        if (fp)
+            r.sum_f64 += (double)count * float_value(type, bits);
+        else
+            r.sum_bits += count * bits; /* mod 2^64 */
+        if (!r.has_min_max || below(type, bits, r.min_bits))
+            r.min_bits = bits;
+        if (!r.has_min_max || below(type, r.max_bits, bits))
+            r.max_bits = bits;
+        r.has_min_max = 1;
+    }
+    *result = r;
 }

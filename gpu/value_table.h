@@ -16,8 +16,8 @@ typedef struct galp_gpu_value_count {
     uint64_t count;
 } galp_gpu_value_count;
 
-/* The most entries a table has: counting them all takes the host about as long as a launch
- * (docs/GPU.md). */
+/* The most entries a table has (16 KiB); every range call and aggregate over the column
+ * walks them all on the host. */
 #define GALP_GPU_VALUE_TABLE_MAX 1024u
 
 /* The value table of a validated column into table (room for GALP_GPU_VALUE_TABLE_MAX
@@ -32,6 +32,13 @@ uint32_t galp_gpu_value_table_build(const galp_column *column, galp_gpu_value_co
  * matches nothing, -0 and +0 are equal. */
 uint64_t galp_gpu_value_table_count(const galp_gpu_value_count *table, uint32_t entries, galp_type type,
                                     uint64_t lo_bits, uint64_t hi_bits);
+
+/* The aggregate of the values the table describes (include/galp_gpu.h, galp_gpu_aggregate):
+ * counts, the integer sum mod 2^64 or the float sum of count·x over the entries (one rounding
+ * per product and per addition, within a few units of rounding of Σ|x| of a sequential sum),
+ * and the extremes with -0 below +0, NaNs counted and left out. */
+void galp_gpu_value_table_aggregate(const galp_gpu_value_count *table, uint32_t entries, galp_type type,
+                                    galp_gpu_aggregate *result);
 
 /* The entries of an uploaded column's value table, 0 when it has none (gpu/host.c): the range
  * tests check which way a column is counted. */

@@ -73,8 +73,10 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
  * Float columns: count is every value, NaNs included; NaNs are also counted in nan_count
  * and left out of the sum and the extremes; sum is the double sum of the other values in an
  * unspecified order and grouping (sum_f64; float64 G-ALP vectors contribute exact integer
- * partial sums rounded once, docs/GPU.md), which differs from a sequential sum by a few units
- * of rounding of the sum of |x|; min/max order -0 below +0. min_bits/max_bits hold the
+ * partial sums rounded once; a column of constant vectors with few distinct values, the sum
+ * of count·x over them, each product and addition rounded once; docs/GPU.md), which differs
+ * from a sequential sum by a few units of rounding of the sum of |x|; min/max order -0 below
+ * +0. min_bits/max_bits hold the
  * value's bit pattern zero-extended to 64 bits; has_min_max is 0 when there is no non-NaN
  * value. */
 typedef struct galp_gpu_aggregate {
