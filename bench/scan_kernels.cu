@@ -81,25 +81,18 @@ __global__ void __launch_bounds__(threads) plain_count_kernel(const uint4 *d, si
         atomicAdd(count, c);
 }
 
-/* One thread per lane of a vector (the device API's LANE_PER_THREAD mapping); whole warps
- * stay in the loop so that the shuffles see every lane. */
+/* One thread per lane of a vector (the device API's LANE_PER_THREAD mapping), through its
+ * fastest per-lane path, visit_lane (gpu/visit.cuh); whole warps stay to the end so that the
+ * shuffles see every lane. */
 template <typename T>
 __global__ void __launch_bounds__(threads) fused_count_kernel(galp_gpu_view col, uint64_t lo_bits,
                                                   uint64_t hi_bits, unsigned long long *count)
 {
-    constexpr unsigned W = galp_gpu::value_traits<T>::bits;
     T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
     galp_gpu::lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     unsigned long long c = 0;
-    if (at.vector < col.vector_count) {
-        galp_gpu::lane_decoder<T> dec(col, at.vector, at.lane);
-#pragma unroll 4
-        for (unsigned r = 0; r < W; r++) {
-            bool present = dec.next_slot() < dec.value_count;
-            T x = dec.next();
-            c += present && lo <= x && x <= hi;
-        }
-    }
+    if (at.vector < col.vector_count)
+        galp_gpu::visit_lane<T>(col, at.vector, at.lane, [&](unsigned, T x) { c += lo <= x && x <= hi; });
     c = warp_sum(c);
     if (threadIdx.x % 32 == 0 && c != 0)
         atomicAdd(count, c);

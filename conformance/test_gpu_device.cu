@@ -1,7 +1,8 @@
 /*
  * test_gpu_device.cu — a user's kernels on the device API: decompression by lane_decoder with
- * N rows per call (gpu/column.cuh, next<N>), which conformance/test_gpu compares bit for bit
- * with the reference decoder for every N; and a range count by predicate pushdown
+ * N rows per call (gpu/column.cuh, next<N>) and by visit_lane (gpu/visit.cuh), which
+ * conformance/test_gpu compares bit for bit with the reference decoder for every N and the
+ * visitor; and a range count by predicate pushdown
  * (plan_vector and row_in_range, gpu/pushdown.cuh), which it compares with decode-then-compare.
  */
 #include "dispatch.cuh"
@@ -31,10 +32,25 @@ template <typename T, int N> __global__ void __launch_bounds__(threads) decode_b
     }
 }
 
+/* The same with the whole-lane visitor (gpu/visit.cuh), whose full 32- and 64-bit lanes of
+ * width b <= 32 take code compiled for their width. */
+template <typename T> __global__ void __launch_bounds__(threads) decode_by_visit(galp_gpu_view col, T *out)
+{
+    using namespace galp_gpu;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    if (at.vector >= col.vector_count)
+        return;
+    T *o = out + (size_t)at.vector * GALP_VECTOR_SIZE;
+    visit_lane<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
+}
+
 template <typename T, int N> galp_status launch(const galp_gpu_view &col, void *dst)
 {
     const unsigned blocks = galp_gpu::lane_blocks(col, galp_gpu::value_traits<T>::lanes, threads);
-    decode_by_rows<T, N><<<blocks, threads>>>(col, (T *)dst);
+    if constexpr (N == 0)
+        decode_by_visit<T><<<blocks, threads>>>(col, (T *)dst);
+    else
+        decode_by_rows<T, N><<<blocks, threads>>>(col, (T *)dst);
     return cudaDeviceSynchronize() == cudaSuccess ? galp_gpu::launch_status() : GALP_ERR_CUDA;
 }
 
@@ -69,6 +85,7 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
     return galp_gpu::dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
         switch (per_call) {
+        case 0: return launch<T, 0>(col, dst);
         case 1: return launch<T, 1>(col, dst);
         case 2: return launch<T, 2>(col, dst);
         case 4: return launch<T, 4>(col, dst);

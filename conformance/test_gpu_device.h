@@ -13,7 +13,8 @@ extern "C" {
 
 /* Decodes the column into dst (device memory, value_count values) with lane_decoder's
  * next<per_call>(), per_call = 1, 2, 4, 8 or 32 rows per call (32 only for 32- and 64-bit
- * types), one thread per lane (LANE_PER_THREAD), and waits for it. GALP_ERR_ARGUMENT for
+ * types), or with visit_lane for per_call = 0, one thread per lane (LANE_PER_THREAD), and
+ * waits for it. GALP_ERR_ARGUMENT for
  * another per_call, GALP_ERR_CUDA if the launch or the kernel failed. */
 galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst);
 

@@ -15,8 +15,10 @@
  * then run in code shared by all widths. Keeping the width-specific part that small matters:
  * real columns change width from vector to vector, and a fully specialised lane per width
  * (tried first) overflowed the instruction cache and ran several times slower on them.
- * 64-bit lanes (64 values, 64 registers of packed values) and 8/16-bit types use the
- * per-value decoder, as does the last, partial vector. Both paths patch exceptions with the
+ * A full 64-bit lane of width b <= 32 (nearly every G-ALP float64 vector of real data) is two
+ * such 32-row halves, unpacked from 32-bit halves of its words one after the other, so that
+ * 32 registers hold its packed values. Wider and RAW 64-bit lanes, 8/16-bit types and the
+ * last, partial vector use the per-value decoder. Both paths patch exceptions with the
  * same buffered cursor and decode with the same ALP arithmetic, so they produce the same bits.
  */
 #ifndef GALP_GPU_VISIT_CUH
@@ -44,6 +46,27 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
                 f(d, lane + r * L, d.next_encoded_from(v[r]));
+            return;
+        }
+    } else if constexpr (W == 64) {
+        if (d.value_count == GALP_VECTOR_SIZE && e.scheme != GALP_SCHEME_RAW && e.bit_width <= 32u) {
+            /* The lane's 64-bit words read as 32-bit halves (little-endian, spec/ffor.md §2):
+             * half j of the lane's bit stream is half j mod 2 of its word j div 2. Rows
+             * 32h ... 32h + 31 are the 32·b bits from half h·b on, unpacked as a 32-bit lane's
+             * 32 rows are. The halves' loop is kept rolled: one copy of the code per width. */
+            const unsigned b = e.bit_width;
+            const uint32_t *halves = (const uint32_t *)(col.data + e.payload_offset) + 2u * lane;
+#pragma unroll 1
+            for (unsigned h = 0; h < 2; h++) {
+                uint32_t v[32];
+                unpack32(b, [&](unsigned k) {
+                    const unsigned j = h * b + k;
+                    return __ldg(halves + (size_t)(j / 2u) * 2u * L + j % 2u);
+                }, v);
+#pragma unroll
+                for (unsigned r = 0; r < 32; r++)
+                    f(d, lane + (32u * h + r) * L, d.next_encoded_from(v[r]));
+            }
             return;
         }
     }
