@@ -20,6 +20,9 @@
  * 32 registers hold its packed values. Wider and RAW 64-bit lanes, 8/16-bit types and the
  * last, partial vector use the per-value decoder. Both paths patch exceptions with the
  * same buffered cursor and decode with the same ALP arithmetic, so they produce the same bits.
+ * visit_lane also takes the decoder's per-row questions out of those runs (is the vector
+ * G-ALP, is this row an exception): with them asked per row, a float64 lane of a narrow
+ * column cost about 33 instructions a value (ncu, docs/GPU.md).
  */
 #ifndef GALP_GPU_VISIT_CUH
 #define GALP_GPU_VISIT_CUH
@@ -29,6 +32,49 @@
 
 namespace galp_gpu {
 
+/* For a full lane that code compiled for its width can unpack (32-bit types: any lane of a
+ * full vector, RAW as FFOR with b = 32 and base 0, gpu/raw.cuh; 64-bit types: b <= 32, not
+ * RAW), g(row0, v) for each run of 32 rows, row0 = 0 (and 32 for 64-bit types), v holding
+ * their packed integers; false, and no call, for any other lane.
+ *
+ * A 64-bit lane's words are read as 32-bit halves (little-endian, spec/ffor.md §2): half j of
+ * the lane's bit stream is half j mod 2 of its word j div 2, and rows 32h ... 32h + 31 are the
+ * 32·b bits from half h·b on, unpacked as a 32-bit lane's 32 rows are. The runs' loop is kept
+ * rolled: one copy of the code per width. */
+template <typename T, typename G>
+__device__ __forceinline__ bool for_each_row_run(const galp_gpu_view &col, const vector_entry &e,
+                                                 unsigned value_count, unsigned lane, G &&g)
+{
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    if (value_count != GALP_VECTOR_SIZE)
+        return false;
+    if constexpr (W == 32) {
+        const unsigned b = e.scheme == GALP_SCHEME_RAW ? 32u : e.bit_width;
+        const uint32_t *lane_words = (const uint32_t *)(col.data + e.payload_offset) + lane;
+        uint32_t v[32];
+        unpack32(b, [&](unsigned k) { return __ldg(lane_words + (size_t)k * L); }, v);
+        g(0u, v);
+        return true;
+    } else if constexpr (W == 64) {
+        if (e.scheme == GALP_SCHEME_RAW || e.bit_width > 32u)
+            return false;
+        const unsigned b = e.bit_width;
+        const uint32_t *halves = (const uint32_t *)(col.data + e.payload_offset) + 2u * lane;
+#pragma unroll 1
+        for (unsigned h = 0; h < 2; h++) {
+            uint32_t v[32];
+            unpack32(b, [&](unsigned k) {
+                const unsigned j = h * b + k;
+                return __ldg(halves + (size_t)(j / 2u) * 2u * L + j % 2u);
+            }, v);
+            g(32u * h, v);
+        }
+        return true;
+    } else {
+        return false;
+    }
+}
+
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
@@ -36,40 +82,12 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
     constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
     const vector_entry e = read_vector_entry(col.data, vector);
     lane_decoder<T> d(col, vector, lane, e);
-    if constexpr (W == 32) {
-        if (d.value_count == GALP_VECTOR_SIZE) {
-            /* A full RAW vector is FFOR with b = 32 and base 0 (gpu/raw.cuh). */
-            const unsigned b = e.scheme == GALP_SCHEME_RAW ? 32u : e.bit_width;
-            const uint32_t *lane_words = (const uint32_t *)(col.data + e.payload_offset) + lane;
-            uint32_t v[32];
-            unpack32(b, [&](unsigned k) { return __ldg(lane_words + (size_t)k * L); }, v);
+    if (for_each_row_run<T>(col, e, d.value_count, lane, [&](unsigned row0, const uint32_t(&v)[32]) {
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
-                f(d, lane + r * L, d.next_encoded_from(v[r]));
-            return;
-        }
-    } else if constexpr (W == 64) {
-        if (d.value_count == GALP_VECTOR_SIZE && e.scheme != GALP_SCHEME_RAW && e.bit_width <= 32u) {
-            /* The lane's 64-bit words read as 32-bit halves (little-endian, spec/ffor.md §2):
-             * half j of the lane's bit stream is half j mod 2 of its word j div 2. Rows
-             * 32h ... 32h + 31 are the 32·b bits from half h·b on, unpacked as a 32-bit lane's
-             * 32 rows are. The halves' loop is kept rolled: one copy of the code per width. */
-            const unsigned b = e.bit_width;
-            const uint32_t *halves = (const uint32_t *)(col.data + e.payload_offset) + 2u * lane;
-#pragma unroll 1
-            for (unsigned h = 0; h < 2; h++) {
-                uint32_t v[32];
-                unpack32(b, [&](unsigned k) {
-                    const unsigned j = h * b + k;
-                    return __ldg(halves + (size_t)(j / 2u) * 2u * L + j % 2u);
-                }, v);
-#pragma unroll
-                for (unsigned r = 0; r < 32; r++)
-                    f(d, lane + (32u * h + r) * L, d.next_encoded_from(v[r]));
-            }
-            return;
-        }
-    }
+                f(d, lane + (row0 + r) * L, d.next_encoded_from(v[r]));
+        }))
+        return;
     for (unsigned r = 0; r < W; r++) {
         const unsigned slot = d.next_slot();
         encoded_value<Word> v = d.next_encoded();
@@ -78,13 +96,51 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
     }
 }
 
+/* In the runs of for_each_row_run the choices are taken out of the rows: whether the vector is
+ * G-ALP is asked once per run, and (p + base)·FACT is formed as p·FACT + base·FACT, the same
+ * product mod 2^W. A vector without exceptions (its entry says so for all its lanes: the
+ * lanes of one vector take the same loop) is decoded with no patching at all; in the others
+ * each row takes its exception, when it is one, through a select. */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
-    visit_lane_encoded<T>(col, vector, lane,
-                          [&](const lane_decoder<T> &d, unsigned slot, const encoded_value<typename value_traits<T>::word> &v) {
-                              f(slot, d.decode(v));
-                          });
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    const vector_entry e = read_vector_entry(col.data, vector);
+    lane_decoder<T> d(col, vector, lane, e);
+    if (for_each_row_run<T>(col, e, d.value_count, lane, [&](unsigned row0, const uint32_t(&v)[32]) {
+            auto each_row = [&](auto decode) {
+                if (e.exception_count == 0) {
+#pragma unroll
+                    for (unsigned r = 0; r < 32; r++)
+                        f(lane + (row0 + r) * L, decode((reg)v[r]));
+                    return;
+                }
+#pragma unroll
+                for (unsigned r = 0; r < 32; r++) {
+                    const unsigned slot = lane + (row0 + r) * L;
+                    Word bits = 0;
+                    const bool hit = d.exceptions.patch(slot, bits);
+                    f(slot, hit ? value_from_word<T>(bits) : decode((reg)v[r]));
+                }
+            };
+            if constexpr (value_traits<T>::is_float) {
+                if (d.is_alp) {
+                    const reg base_fact = d.ffor.base * d.alp.fact;
+                    each_row([&](reg p) { return alp_from_product<T>(p * d.alp.fact + base_fact, d.alp.frac); });
+                    return;
+                }
+            }
+            each_row([&](reg p) { return value_from_word<T>(d.ffor.add_base(p)); });
+        }))
+        return;
+    for (unsigned r = 0; r < W; r++) {
+        const unsigned slot = d.next_slot();
+        const T x = d.next();
+        if (slot < d.value_count)
+            f(slot, x);
+    }
 }
 
 } /* namespace galp_gpu */
