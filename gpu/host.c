@@ -6,7 +6,6 @@
  * malformed input never reaches a kernel. No call after the upload allocates or waits.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include <cuda_runtime.h>
 
@@ -171,12 +170,8 @@ size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
 /* The bit pattern of one value of the column type, zero-extended. */
 static uint64_t value_bits(const galp_gpu_column *column, const void *value)
 {
-    uint64_t bits = 0;
-    uint8_t bytes[8];
-    size_t width = galp_type_size(column->view.type);
-    memcpy(bytes, value, width);
-    for (size_t i = 0; i < width; i++) /* the values are native, the host little-endian */
-        bits |= (uint64_t)bytes[i] << (8u * i);
+    uint64_t bits;
+    galp_values_widen((unsigned)galp_type_size(column->view.type), value, 1, &bits);
     return bits;
 }
 

@@ -55,15 +55,6 @@ static int table_add(value_table *t, uint64_t bits, uint64_t count)
     return 1;
 }
 
-/* The bit pattern of a native value of `bytes` bytes, zero-extended (the host is
- * little-endian, as the rest of the host API assumes). */
-static uint64_t native_bits(const uint8_t *value, unsigned bytes)
-{
-    uint64_t bits = 0;
-    memcpy(&bits, value, bytes);
-    return bits;
-}
-
 /* Adds the values of constant vector v (width 0); 0 when the table overflows. */
 static int add_constant_vector(value_table *t, const galp_column *col, uint32_t v, const galp_vector_info *info)
 {
@@ -78,8 +69,10 @@ static int add_constant_vector(value_table *t, const galp_column *col, uint32_t 
         first++;
     if (first < m) {
         uint8_t value[8];
+        uint64_t bits;
         galp_column_get(col, (uint64_t)v * GALP_VECTOR_SIZE + first, value); /* cannot fail: in range */
-        if (!table_add(t, native_bits(value, w / 8u), m - c))
+        galp_values_widen(w / 8u, value, 1, &bits);
+        if (!table_add(t, bits, m - c))
             return 0;
     }
     for (uint32_t j = 0; j < c; j++)

@@ -75,11 +75,25 @@ __device__ __forceinline__ bool for_each_row_run(const galp_gpu_view &col, const
     }
 }
 
+/* The other lanes, value by value through the decoder: f(slot, row()) for each row whose slot
+ * is below the vector's value count, row() taking the decoder's next row (encoded or
+ * decoded). */
+template <typename T, typename Row, typename F>
+__device__ __forceinline__ void for_each_row_by_value(lane_decoder<T> &d, Row &&row, F &&f)
+{
+    for (unsigned r = 0; r < value_traits<T>::bits; r++) {
+        const unsigned slot = d.next_slot();
+        const auto x = row();
+        if (slot < d.value_count)
+            f(slot, x);
+    }
+}
+
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
     typedef typename value_traits<T>::word Word;
-    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    constexpr unsigned L = value_traits<T>::lanes;
     const vector_entry e = read_vector_entry(col.data, vector);
     lane_decoder<T> d(col, vector, lane, e);
     if (for_each_row_run<T>(col, e, d.value_count, lane, [&](unsigned row0, const uint32_t(&v)[32]) {
@@ -88,12 +102,8 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
                 f(d, lane + (row0 + r) * L, d.next_encoded_from(v[r]));
         }))
         return;
-    for (unsigned r = 0; r < W; r++) {
-        const unsigned slot = d.next_slot();
-        encoded_value<Word> v = d.next_encoded();
-        if (slot < d.value_count)
-            f(d, slot, v);
-    }
+    for_each_row_by_value(d, [&] { return d.next_encoded(); },
+                          [&](unsigned slot, const encoded_value<Word> &v) { f(d, slot, v); });
 }
 
 /* In the runs of for_each_row_run the choices are taken out of the rows: whether the vector is
@@ -106,7 +116,7 @@ __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t ve
 {
     typedef typename value_traits<T>::word Word;
     typedef typename reg_of<Word>::type reg;
-    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    constexpr unsigned L = value_traits<T>::lanes;
     const vector_entry e = read_vector_entry(col.data, vector);
     lane_decoder<T> d(col, vector, lane, e);
     if (for_each_row_run<T>(col, e, d.value_count, lane, [&](unsigned row0, const uint32_t(&v)[32]) {
@@ -135,12 +145,7 @@ __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t ve
             each_row([&](reg p) { return value_from_word<T>(d.ffor.add_base(p)); });
         }))
         return;
-    for (unsigned r = 0; r < W; r++) {
-        const unsigned slot = d.next_slot();
-        const T x = d.next();
-        if (slot < d.value_count)
-            f(slot, x);
-    }
+    for_each_row_by_value(d, [&] { return d.next(); }, f);
 }
 
 } /* namespace galp_gpu */
