@@ -51,7 +51,8 @@ static void usage(FILE *f)
             "  --type T            value type of --input: u8 u16 u32 u64 f32 f64 (default f64)\n"
             "  --only TEXT[,TEXT]  only datasets whose name contains one of the TEXTs\n"
             "  --ops LIST          only these of galp's and the baseline's ops, comma-separated:\n"
-            "                      decompress,sum,filter,pushdown,exists (default all)\n"
+            "                      decompress,sum,filter,warp-filter,warp-sum,pushdown,exists\n"
+            "                      (default all; warp-*: 32- and 64-bit columns)\n"
             "  --no-alp            leave out the ALP layout's rows (they time the G-ALP kernels)\n"
             "  --no-real, --no-f32, --no-sweeps   leave out the corpus, its f32 casts, the sweeps\n"
             "  --no-nvcomp         leave out nvCOMP's rows\n"
@@ -77,7 +78,7 @@ static int parse_type(const char *s, galp_type *t)
 /* Whether every word of the comma-separated list is an op galp-bench measures. */
 static int known_ops(const char *list)
 {
-    static const char *const ops = "decompress,sum,filter,pushdown,exists";
+    static const char *const ops = "decompress,sum,filter,warp-filter,warp-sum,pushdown,exists";
     for (const char *word = list;;) {
         const size_t len = strcspn(word, ",");
         char one[16];
@@ -141,7 +142,7 @@ static int parse_options(int argc, char **argv, options *o)
         }
     }
     if (o->ops && !known_ops(o->ops)) {
-        fprintf(stderr, "galp-bench: --ops takes decompress, sum, filter, pushdown, exists\n");
+        fprintf(stderr, "galp-bench: --ops takes decompress, sum, filter, warp-filter, warp-sum, pushdown, exists\n");
         return -1;
     }
     if (optind != argc || o->runs < 10 || o->warmup < 1 || o->bytes < 16) {

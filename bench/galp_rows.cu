@@ -138,6 +138,31 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
         add_row(report, &row, &stats, &rc);
     }
 
+    /* The same filter and a sum through the device API's warp-per-vector visitor
+     * (scan_kernels.cuh): 32- and 64-bit columns. */
+    if (bench_case_wants(c, "warp-filter") && galp_type_size(c->data->type) >= 4) {
+        if (bench_case_time(c, [&](cudaStream_t s) {
+                return bench_warp_count(&view, c->lo_bits, c->hi_bits, c->d_count, s);
+            }, &t) != 0 ||
+            cudaMemcpy(&count, c->d_count, sizeof count, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "warp-filter", (double)file_len, t, BENCH_LIMIT_SCAN);
+        bench_case_check_count(c, count, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
+    }
+    if (bench_case_wants(c, "warp-sum") && galp_type_size(c->data->type) >= 4) {
+        if (bench_case_time(c, [&](cudaStream_t s) { return bench_warp_sum(&view, c->d_sum, s); }, &t) != 0 ||
+            cudaMemcpy(&sum, c->d_sum, sizeof sum, cudaMemcpyDeviceToHost) != cudaSuccess) {
+            rc = -1;
+            goto done;
+        }
+        bench_case_row(c, &row, codec, "warp-sum", (double)file_len, t, BENCH_LIMIT_SCAN);
+        bench_case_check_sum(c, &sum, row.check, sizeof row.check);
+        add_row(report, &row, &stats, &rc);
+    }
+
     /* Pushed-down filter: bounds translated into each vector's packed integers. */
     if (bench_case_wants(c, "pushdown")) {
         if (bench_case_time(c, [&](cudaStream_t s) {

@@ -98,6 +98,33 @@ __global__ void __launch_bounds__(threads) fused_count_kernel(galp_gpu_view col,
         atomicAdd(count, c);
 }
 
+/* The same filter and a sum through the device API's other mapping, WARP_PER_VECTOR
+ * (visit_vectors_by_warp, gpu/warp_visit.cuh): each warp decodes whole vectors staged in
+ * shared memory, the next one in flight while it decodes. Blocks of warp_threads threads,
+ * the library's scan blocks (gpu/vector_pipeline.cuh), with the registers they allow. */
+constexpr unsigned warp_threads = galp_gpu::scan_threads;
+
+template <typename T>
+__global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    warp_count_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count)
+{
+    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
+    unsigned long long c = 0;
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { c += lo <= x && x <= hi; });
+    c = warp_sum(c);
+    if (threadIdx.x % 32 == 0 && c != 0)
+        atomicAdd(count, c);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
+    warp_sum_kernel(galp_gpu_view col, bench_sum *r)
+{
+    partial_sum<T> s;
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { s.add(x); });
+    s.flush(r);
+}
+
 unsigned plain_grid(size_t n16)
 {
     int device = 0, sms = 1;
@@ -115,6 +142,21 @@ int launched(const char *what)
         return -1;
     }
     return 0;
+}
+
+/* Launches `kernel` shaped by galp_gpu::plan_warp_visit; no launch for an empty column. */
+template <typename K, typename... Args> int launch_warp_visit(K kernel, const galp_gpu_view &col, cudaStream_t stream,
+                                                             const char *what, Args... args)
+{
+    galp_gpu::warp_visit_launch l;
+    const cudaError_t e = galp_gpu::plan_warp_visit(kernel, col, warp_threads, &l);
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+        return -1;
+    }
+    if (col.vector_count > 0)
+        kernel<<<l.blocks, l.threads, l.shared_bytes, stream>>>(col, args...);
+    return launched(what);
 }
 
 /* Calls f(T{}) with T the C++ type of the galp type. */
@@ -173,5 +215,36 @@ int bench_fused_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_b
             fused_count_kernel<T><<<(unsigned)((lanes + threads - 1) / threads), threads, 0, stream>>>(
                 *view, lo_bits, hi_bits, count);
         return launched("fused count");
+    });
+}
+
+int bench_warp_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count,
+                     cudaStream_t stream)
+{
+    return with_type(view->type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+            fprintf(stderr, "warp count: 8- and 16-bit columns are decoded per lane\n");
+            return -1;
+        } else {
+            if (cudaMemsetAsync(count, 0, sizeof *count, stream) != cudaSuccess)
+                return launched("warp count");
+            return launch_warp_visit(warp_count_kernel<T>, *view, stream, "warp count", lo_bits, hi_bits, count);
+        }
+    });
+}
+
+int bench_warp_sum(const galp_gpu_view *view, bench_sum *result, cudaStream_t stream)
+{
+    return with_type(view->type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+            fprintf(stderr, "warp sum: 8- and 16-bit columns are decoded per lane\n");
+            return -1;
+        } else {
+            if (cudaMemsetAsync(result, 0, sizeof *result, stream) != cudaSuccess)
+                return launched("warp sum");
+            return launch_warp_visit(warp_sum_kernel<T>, *view, stream, "warp sum", result);
+        }
     });
 }

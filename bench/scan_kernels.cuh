@@ -9,7 +9,11 @@
  *                                  then compared, no predicate pushdown. libgalp's
  *                                  galp_gpu_count_range pushes the predicate down; this kernel
  *                                  is the "decode then compare" fused scan it is measured
- *                                  against.
+ *                                  against;
+ *   warp sum / warp range count    the same decode-then-compare filter, and a sum, through
+ *                                  the device API's warp-per-vector visitor
+ *                                  (visit_vectors_by_warp, gpu/warp_visit.cuh): 32- and
+ *                                  64-bit columns.
  *
  * Semantics match libgalp's scans (include/galp_gpu.h): floats sum in double leaving NaNs
  * out, integers sum mod 2^64; a value x matches when lo <= x <= hi (IEEE comparisons).
@@ -37,5 +41,8 @@ int bench_plain_count(galp_type type, const void *d, uint64_t n, uint64_t lo_bit
                       uint64_t hi_bits, unsigned long long *count, cudaStream_t stream);
 int bench_fused_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
                       unsigned long long *count, cudaStream_t stream);
+int bench_warp_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count,
+                     cudaStream_t stream);
+int bench_warp_sum(const galp_gpu_view *view, bench_sum *result, cudaStream_t stream);
 
 #endif /* GALP_BENCH_SCAN_KERNELS_CUH */

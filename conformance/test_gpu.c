@@ -131,6 +131,20 @@ static galp_status device_api_decode(checked_column *c, void *dst, size_t capaci
     return test_device_api_decode(&view, per_call, dst);
 }
 
+/* The warp-per-vector visitor (arg: its small grid), which must also call its function
+ * exactly once per value. */
+static galp_status device_api_decode_by_warp(checked_column *c, void *dst, size_t capacity, unsigned small_grid)
+{
+    (void)capacity;
+    galp_gpu_view view;
+    uint64_t visits = 0;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    const galp_status st = test_device_api_decode_by_warp(&view, small_grid, dst, &visits);
+    if (st == GALP_OK)
+        assert_int_equal(visits, c->cpu.value_count);
+    return st;
+}
+
 static void check_decompress(checked_column *c)
 {
     check_decoded_bytes(c, library_decode, 0);
@@ -143,14 +157,18 @@ static void check_decompress(checked_column *c)
     }
 }
 
-/* lane_decoder with 1, 2, 4, 8 and 32 rows per call, and visit_lane (0), must give the
- * reference's bytes. */
+/* lane_decoder with 1, 2, 4, 8 and 32 rows per call, visit_lane (0) and, for 32- and 64-bit
+ * types, visit_vectors_by_warp in both grids must give the reference's bytes. */
 static void check_device_api(checked_column *c)
 {
     const unsigned per_call[] = {0, 1, 2, 4, 8, 32};
     for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++)
         if (per_call[i] <= 8u * width_of(c->cpu.type)) /* no more rows per call than a lane has */
             check_decoded_bytes(c, device_api_decode, per_call[i]);
+    if (width_of(c->cpu.type) >= 4) {
+        check_decoded_bytes(c, device_api_decode_by_warp, 0);
+        check_decoded_bytes(c, device_api_decode_by_warp, 1);
+    }
 }
 
 static void check_aggregate(checked_column *c)

@@ -1,6 +1,7 @@
 /*
  * test_gpu_device.cu — a user's kernels on the device API: decompression by lane_decoder with
- * N rows per call (gpu/column.cuh, next<N>) and by visit_lane (gpu/visit.cuh), which
+ * N rows per call (gpu/column.cuh, next<N>), by visit_lane (gpu/visit.cuh) and by
+ * visit_vectors_by_warp (gpu/warp_visit.cuh), which
  * conformance/test_gpu compares bit for bit with the reference decoder for every N and the
  * visitor; and a range count by predicate pushdown
  * (plan_vector and row_in_range, gpu/pushdown.cuh), which it compares with decode-then-compare.
@@ -42,6 +43,21 @@ template <typename T> __global__ void __launch_bounds__(threads) decode_by_visit
         return;
     T *o = out + (size_t)at.vector * GALP_VECTOR_SIZE;
     visit_lane<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
+}
+
+/* The warp-per-vector visitor (gpu/warp_visit.cuh): each value stored at its slot and counted,
+ * so that a value visited twice or never shows. */
+constexpr unsigned warp_threads = 128;
+
+template <typename T>
+__global__ void __launch_bounds__(warp_threads) decode_by_warp(galp_gpu_view col, T *out, unsigned long long *visits)
+{
+    unsigned long long n = 0;
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t v, unsigned slot, T x) {
+        out[(size_t)v * GALP_VECTOR_SIZE + slot] = x;
+        n++;
+    });
+    atomicAdd(visits, n);
 }
 
 template <typename T, int N> galp_status launch(const galp_gpu_view &col, void *dst)
@@ -96,6 +112,36 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
             break;
         }
         return GALP_ERR_ARGUMENT;
+    });
+}
+
+extern "C" galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
+                                                      uint64_t *visits)
+{
+    const galp_gpu_view col = *view;
+    return galp_gpu::dispatch_type(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+            return GALP_ERR_ARGUMENT;
+        } else {
+            galp_gpu::warp_visit_launch l;
+            unsigned long long *counted = nullptr;
+            if (galp_gpu::plan_warp_visit(decode_by_warp<T>, col, small_grid ? 64u : warp_threads, &l) != cudaSuccess ||
+                cudaMalloc((void **)&counted, sizeof *counted) != cudaSuccess)
+                return GALP_ERR_CUDA;
+            if (small_grid && l.blocks > 3u)
+                l.blocks = 3u;
+            galp_status st = GALP_ERR_CUDA;
+            if (cudaMemset(counted, 0, sizeof *counted) == cudaSuccess) {
+                if (col.vector_count != 0)
+                    decode_by_warp<T><<<l.blocks, l.threads, l.shared_bytes>>>(col, (T *)dst, counted);
+                if (cudaDeviceSynchronize() == cudaSuccess &&
+                    cudaMemcpy(visits, counted, sizeof *visits, cudaMemcpyDeviceToHost) == cudaSuccess)
+                    st = galp_gpu::launch_status();
+            }
+            cudaFree(counted);
+            return st;
+        }
     });
 }
 

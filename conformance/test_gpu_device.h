@@ -18,6 +18,14 @@ extern "C" {
  * another per_call, GALP_ERR_CUDA if the launch or the kernel failed. */
 galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst);
 
+/* Decodes a 32- or 64-bit column into dst with visit_vectors_by_warp, each value stored at
+ * its slot, in the grid plan_warp_visit gives (blocks of 128 threads) or, with small_grid,
+ * in 3 blocks of 64 threads (each warp then takes many vectors), and waits for it; *visits
+ * (host memory) = the calls of the visitor's function. GALP_ERR_ARGUMENT for 8- and 16-bit
+ * columns, GALP_ERR_CUDA if planning, the launch or the kernel failed. */
+galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
+                                           uint64_t *visits);
+
 /* Counts lo <= x <= hi (the bits of two values of the column's float type) into *count
  * (device memory) with a kernel that plans each vector by the device API's plan_vector and
  * compares its rows by row_in_range, one thread per lane, and waits for it.

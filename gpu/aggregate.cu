@@ -311,17 +311,6 @@ __device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range
     return true;
 }
 
-/* Marks each exception's row in the mask of the thread that holds it (block_vector::row_owner),
- * then waits for the warp. */
-template <typename BV> __device__ __forceinline__ void mark_exceptions(const BV &vec, unsigned t, uint32_t *marks)
-{
-    for (unsigned j = t; j < vec.c; j += 32u) {
-        const unsigned s = vec.exception_slot(j);
-        atomicOr(&marks[BV::row_owner(s)], 1u << BV::row_bit(s));
-    }
-    __syncwarp();
-}
-
 /* How many exceptions thread t of the warp takes: j = t, t + 32, ... below c. */
 __device__ __forceinline__ unsigned exceptions_taken(unsigned c, unsigned t)
 {
@@ -353,7 +342,7 @@ template <typename T, typename BV> __device__ __forceinline__ void aggregate_sto
 {
     double sum[2] = {0.0, 0.0};
     T lo = (T)INFINITY, hi = (T)-INFINITY;
-    vec.for_each_stored([&](T x, unsigned chain) {
+    vec.for_each_stored([&](T x, unsigned chain, unsigned) {
         sum[chain] += (double)x;
         lo = fmin(lo, x); /* the float overloads for float32 */
         hi = fmax(hi, x);
@@ -361,7 +350,7 @@ template <typename T, typename BV> __device__ __forceinline__ void aggregate_sto
     const double s = sum[0] + sum[1];
     if (s != s) {
         asm volatile("" ::: "memory"); /* loaded again, not kept in registers: they spilled */
-        vec.for_each_stored([&](T x, unsigned) { acc.add(x); });
+        vec.for_each_stored([&](T x, unsigned, unsigned) { acc.add(x); });
         return;
     }
     acc.count += 32u;
@@ -369,7 +358,7 @@ template <typename T, typename BV> __device__ __forceinline__ void aggregate_sto
     acc.add_extremes(lo, hi);
     if (lo == (T)0 || hi == (T)0) {
         asm volatile("" ::: "memory"); /* as above */
-        vec.for_each_stored([&](T x, unsigned) {
+        vec.for_each_stored([&](T x, unsigned, unsigned) {
             if (x == (T)0)
                 acc.add_extremes(x, x);
         });
@@ -471,7 +460,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         }
         if (!added) {
             if (vec.c != 0)
-                mark_exceptions(vec, t, marks);
+                vec.mark_exceptions(marks);
             if (vec.full() && vec.narrow())
                 aggregate_rows_decoded(vec, marks[t], acc);
             else

@@ -197,10 +197,11 @@ template <typename T, typename Group> struct block_vector {
         with_row_words([&](auto load) { for_each_aligned(b, load, f); });
     }
 
-    /* A full vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain) for this
-     * thread's 32 values, those of its 16-byte words t, t + 32, ... of the payload (4 values
-     * each of a 32-bit type, 2 of a 64-bit one), in an order only sums, counts and extremes
-     * can use; chain alternates between 0 and 1 (two chains of adds). */
+    /* A full vector stored as it is (RAW, spec/format.md §4.2; a warp): f(x, chain, slot) for
+     * this thread's 32 values, those of its 16-byte words t, t + 32, ... of the payload (4
+     * values each of a 32-bit type, 2 of a 64-bit one: word i holds slots i·N ... i·N + N - 1),
+     * in an order only sums, counts and extremes can use; chain alternates between 0 and 1
+     * (two chains of adds). */
     template <typename F> __device__ __forceinline__ void for_each_stored(F &&f) const
     {
         static_assert(Threads == 32, "a warp of 32 threads, 32 values each");
@@ -209,15 +210,17 @@ template <typename T, typename Group> struct block_vector {
 #pragma unroll
             for (unsigned k = 0; k < 8; k++) {
                 const uint4 w = words[32u * k];
-                f(value_from_word<T>(w.x), 0u), f(value_from_word<T>(w.y), 1u);
-                f(value_from_word<T>(w.z), 0u), f(value_from_word<T>(w.w), 1u);
+                const unsigned s = N * (Group::rank() + 32u * k);
+                f(value_from_word<T>(w.x), 0u, s), f(value_from_word<T>(w.y), 1u, s + 1u);
+                f(value_from_word<T>(w.z), 0u, s + 2u), f(value_from_word<T>(w.w), 1u, s + 3u);
             }
         } else {
 #pragma unroll 8
             for (unsigned k = 0; k < 16; k++) {
                 const uint4 w = words[32u * k];
-                f(value_from_word<T>((uint64_t)w.y << 32 | w.x), 0u);
-                f(value_from_word<T>((uint64_t)w.w << 32 | w.z), 1u);
+                const unsigned s = N * (Group::rank() + 32u * k);
+                f(value_from_word<T>((uint64_t)w.y << 32 | w.x), 0u, s);
+                f(value_from_word<T>((uint64_t)w.w << 32 | w.z), 1u, s + 1u);
             }
         }
     }
@@ -356,6 +359,19 @@ template <typename T, typename Group> struct block_vector {
     __device__ __forceinline__ Word exception_bits(unsigned j) const
     {
         return ((const Word *)exc)[j];
+    }
+
+    /* A warp's vector: sets the bit of each exception's row in the 32-bit row mask of the
+     * thread that holds it in the scans' mapping (row_owner, row_bit; masks zeroed and their
+     * zeros visible to the warp before), then waits for the warp. */
+    __device__ __forceinline__ void mark_exceptions(uint32_t *masks) const
+    {
+        static_assert(Threads == 32, "a warp's row masks");
+        for (unsigned j = Group::rank(); j < c; j += 32u) {
+            const unsigned s = exception_slot(j);
+            atomicOr(&masks[row_owner(s)], 1u << row_bit(s));
+        }
+        __syncwarp();
     }
 };
 

@@ -99,6 +99,7 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
     c->view.scheme = col.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : col.scheme;
+    c->view.largest_vector = c->shape.largest_vector;
     if (c->shape.partly_safe_vectors != 0) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {

@@ -257,7 +257,7 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
     unsigned hits = 0;
     if constexpr (sizeof(T) == 4) {
         if (vec.full()) {
-            vec.for_each_stored([&](T x, unsigned) { hits += x >= lo && x <= hi; });
+            vec.for_each_stored([&](T x, unsigned, unsigned) { hits += x >= lo && x <= hi; });
             return hits;
         }
     }

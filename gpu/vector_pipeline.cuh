@@ -131,9 +131,8 @@ __device__ __forceinline__ unsigned payload_bytes(unsigned scheme, unsigned b, u
     return scheme == GALP_SCHEME_GALP ? packed + 2u * L + c * (bytes + 2u) : packed;
 }
 
-/* Bytes of one stage for a column whose largest vector needs largest_vector bytes (host
- * side). */
-inline unsigned stage_bytes_for(unsigned largest_vector)
+/* Bytes of one stage for a column whose largest vector needs largest_vector bytes. */
+__host__ __device__ inline unsigned stage_bytes_for(unsigned largest_vector)
 {
     return stage_header_bytes + ((largest_vector + 15u) & ~15u);
 }

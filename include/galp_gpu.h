@@ -59,6 +59,8 @@ typedef struct galp_gpu_view {
     uint32_t vector_count;
     galp_type type;
     galp_scheme scheme;       /* RAW, FFOR or GALP */
+    uint32_t largest_vector;  /* bytes of the largest vector's payload: what sizes the stages
+                                 of visit_vectors_by_warp (gpu/warp_visit.cuh) */
 } galp_gpu_view;
 
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);

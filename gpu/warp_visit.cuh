@@ -1,0 +1,197 @@
+/*
+ * gpu/warp_visit.cuh — the device API's second thread-to-data mapping, WARP_PER_VECTOR: each
+ * warp of a kernel decodes whole vectors of a 32- or 64-bit column together, the way the
+ * library's own scans do (gpu/aggregate.cu, gpu/range.cu).
+ *
+ *   visit_vectors_by_warp<T, BlockThreads>(col, f)
+ *
+ * calls f(vector, slot, x) once for every value of the column, on one thread of a warp.
+ * Warp w of the grid (w = blockIdx.x · warps per block + warp of the block, of n warps in
+ * all) takes vectors w, w + n, w + 2n, ...; while it decodes one, the next is already on its
+ * way into shared memory (gpu/vector_pipeline.cuh). Which thread visits which value:
+ *
+ *   - a full vector of width b <= 32 (nearly every vector of real data): thread t visits the
+ *     32 rows 32·(t div L) ... 32·(t div L) + 31 of lane t mod L (slots (32·(t div L) + r)·L +
+ *     lane, spec/format.md §1), in row order, unpacked by code compiled for the width
+ *     (block_vector::packed_rows); a 32-bit column is a vector per warp, a lane per thread;
+ *   - a full vector stored as it is (RAW, or FFOR of width W with base 0): thread t visits the
+ *     values of the payload's 16-byte words t, t + 32, t + 64, ...;
+ *   - any other vector (wider than 32 bits, or the last, partial one): thread t visits the
+ *     16-byte groups of slots t, t + 32, ... of block_vector::for_each_packed;
+ *   - exception j of a G-ALP vector (spec/galp.md §1) is visited by thread j mod 32, after the
+ *     thread's other values of the vector; its slot is skipped by the thread above.
+ *
+ * Why a second mapping beside LANE_PER_THREAD (gpu/mapping.cuh, gpu/visit.cuh): a thread that
+ * decodes one lane first waits for its vector's entry, then for its lane's words, then for
+ * its exceptions, and a grid of such threads keeps too few loads in flight to read at memory
+ * speed; its decode-then-compare filter ran at about half the speed of the library's scans
+ * (docs/GPU.md). Here a warp's loads are asynchronous copies issued a vector ahead.
+ *
+ * How to launch a kernel that calls it (docs/GPU.md has an example):
+ *   - every thread of every warp calls it, with the same col (it synchronises the warp);
+ *     blockDim.x is a multiple of 32 and at most BlockThreads;
+ *   - the block's dynamic shared memory is the visitor's, warp_visit_shared_bytes(col, warps
+ *     per block) bytes of it; plan_warp_visit computes that and a grid, and raises the
+ *     kernel's limit of dynamic shared memory where a column's vectors need more than 48 KiB;
+ *   - as many blocks as the GPU holds at once (no more than the column has vectors for) read
+ *     fastest: each warp then takes several vectors, and its next one is in flight.
+ * A kernel launched against these rules stops with a trap (an error of the launch on the
+ * host) before it writes outside its shared memory.
+ */
+#ifndef GALP_GPU_WARP_VISIT_CUH
+#define GALP_GPU_WARP_VISIT_CUH
+
+#include "block_vector.cuh"
+
+namespace galp_gpu {
+
+/* Host: the dynamic shared memory a block of `warps` warps needs. */
+inline size_t warp_visit_shared_bytes(const galp_gpu_view &col, unsigned warps)
+{
+    return (size_t)warps * vector_stages * stage_bytes_for(col.largest_vector);
+}
+
+struct warp_visit_launch {
+    unsigned blocks, threads;
+    size_t shared_bytes;
+};
+
+/* Host: the launch of `kernel`, a kernel that calls visit_vectors_by_warp, in blocks of
+ * `threads` threads on the current device: as many blocks as the device holds at once, or as
+ * the column has vectors for its warps, and the shared memory they need, which the kernel is
+ * allowed (cudaFuncSetAttribute, a setting of the kernel for the whole process). */
+template <typename K>
+inline cudaError_t plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
+{
+    if (threads == 0 || threads % 32u != 0)
+        return cudaErrorInvalidValue;
+    const unsigned warps = threads / 32u;
+    out->threads = threads;
+    out->shared_bytes = warp_visit_shared_bytes(col, warps);
+    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)out->shared_bytes);
+    int device = 0, sms = 0, per_sm = 0;
+    if (e == cudaSuccess)
+        e = cudaGetDevice(&device);
+    if (e == cudaSuccess)
+        e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    if (e == cudaSuccess)
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, out->shared_bytes);
+    if (e != cudaSuccess)
+        return e;
+    if (per_sm == 0)
+        return cudaErrorInvalidConfiguration; /* one block's stages do not fit */
+    const uint64_t resident = (uint64_t)sms * (uint64_t)per_sm;
+    const uint64_t needed = ((uint64_t)col.vector_count + warps - 1u) / warps;
+    out->blocks = (unsigned)(needed < resident ? needed : resident);
+    return cudaSuccess;
+}
+
+/* The block's dynamic shared memory in bytes (PTX %dynamic_smem_size). */
+__device__ __forceinline__ unsigned dynamic_shared_bytes()
+{
+    unsigned bytes;
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+    return bytes;
+}
+
+/* A full vector of width b <= 32 in the scans' mapping: the thread's 32 rows, those marked in
+ * `skip` left out. Where the vector has no exceptions (the same for the whole warp) the rows
+ * are visited with no test; G-ALP is asked once, not per row. Every row is decoded before
+ * the test, so that the test predicates the call instead of branching around the decode,
+ * which compiled to a branch per row and twice the code. */
+template <typename T, typename BV, typename F>
+__device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t skip, F &f)
+{
+    typedef typename reg_of<typename BV::Word>::type reg;
+    uint32_t p[32];
+    vec.packed_rows(p);
+    const unsigned first = BV::first_row() * BV::L + BV::row_lane();
+    auto each_row = [&](auto decode) {
+        if (vec.c == 0) {
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++)
+                f(v, first + r * BV::L, decode((reg)p[r]));
+        } else {
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++) {
+                const T x = decode((reg)p[r]);
+                if (!(skip >> r & 1u))
+                    f(v, first + r * BV::L, x);
+            }
+        }
+    };
+    if constexpr (value_traits<T>::is_float) {
+        if (vec.is_alp) {
+            each_row([&](reg p) { return alp_from_product<T>(vec.product(p), vec.frac); });
+            return;
+        }
+    }
+    each_row([&](reg p) { return value_from_word<T>((typename BV::Word)(p + vec.base)); });
+}
+
+/* A full vector of a 64-bit type wider than 32 bits, in the groups of block_vector, taken as
+ * 32-bit halves (block_vector::packed_wide): visit(slot, packed integer) for each of the
+ * thread's slots. False, and no call, for a 32-bit type. */
+template <typename BV, typename Visit> __device__ __forceinline__ bool visit_wide(const BV &vec, Visit &visit)
+{
+    if constexpr (BV::W == 64) {
+#pragma unroll
+        for (unsigned g = 0; g < BV::groups; g++) {
+            const unsigned s = BV::group_slot(g);
+            typename BV::Word p[BV::N];
+            vec.packed_wide(s, p);
+#pragma unroll
+            for (unsigned j = 0; j < BV::N; j++)
+                visit(s + j, p[j]);
+        }
+        return true;
+    } else {
+        return false;
+    }
+}
+
+template <typename T, unsigned BlockThreads = scan_threads, typename F>
+__device__ __forceinline__ void visit_vectors_by_warp(const galp_gpu_view &col, F &&f)
+{
+    static_assert(value_traits<T>::bits >= 32, "warps decode vectors of 32- and 64-bit types");
+    typedef warp_group<BlockThreads, false> group;
+    typedef block_vector<T, group> bv;
+    __shared__ uint32_t row_masks[group::max_per_block][32];
+    const unsigned stage = stage_bytes_for(col.largest_vector);
+    /* the rules of the launch (top of the file): a block that breaks them would stage or mark
+     * outside its shared memory */
+    if (blockDim.x % 32u != 0 || blockDim.x > BlockThreads ||
+        dynamic_shared_bytes() < (blockDim.x / 32u) * vector_stages * stage)
+        __trap();
+    const unsigned t = group::rank();
+    uint32_t *marks = row_masks[group::in_block()];
+    vector_pipeline<T, group> pipe(col, stage, nullptr);
+    pipe.run([&](uint32_t v, const staged_vector &staged) {
+        bv vec;
+        vec.init(col, v, staged);
+        if (vec.c != 0) {
+            marks[t] = 0; /* the warp has left the last vector's marks: run's barrier */
+            __syncwarp();
+            vec.mark_exceptions(marks);
+        }
+        if (vec.full() && vec.narrow()) {
+            visit_rows<T>(vec, v, vec.c != 0 ? marks[t] : 0u, f);
+        } else if (vec.full() && vec.b == bv::W && !vec.is_alp && vec.base == 0) {
+            vec.for_each_stored([&](T x, unsigned, unsigned slot) { f(v, slot, x); });
+        } else {
+            auto visit = [&](unsigned s, typename bv::Word p) {
+                const T x = vec.decode(p);
+                if (!(vec.c != 0 && (marks[bv::row_owner(s)] >> bv::row_bit(s) & 1u)))
+                    f(v, s, x);
+            };
+            if (!(vec.full() && visit_wide(vec, visit)))
+                vec.for_each_packed(visit);
+        }
+        for (unsigned j = t; j < vec.c; j += 32u)
+            f(v, vec.exception_slot(j), value_from_word<T>(vec.exception_bits(j)));
+    });
+}
+
+} /* namespace galp_gpu */
+
+#endif /* GALP_GPU_WARP_VISIT_CUH */
