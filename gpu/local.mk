@@ -9,7 +9,7 @@ include_HEADERS += include/galp_gpu.h
 
 GPU_DEVICE_INCLUDES = \
 	gpu/galp_device.cuh gpu/column.cuh gpu/types.cuh gpu/ffor.cuh gpu/raw.cuh gpu/alp.cuh \
-	gpu/galp.cuh gpu/pushdown.cuh gpu/visit.cuh gpu/mapping.cuh gpu/decompress.cuh \
+	gpu/galp.cuh gpu/pushdown.cuh gpu/visit.cuh gpu/warp_visit.cuh gpu/mapping.cuh gpu/decompress.cuh \
 	gpu/block_vector.cuh gpu/unpack_fixed.cuh gpu/vector_pipeline.cuh gpu/async_copy.cuh gpu/alp_tables.cuh \
 	gpu/scan_record.cuh gpu/record_pipeline.cuh \
 	gpu/reduce.cuh gpu/dispatch.cuh gpu/scan_launch.cuh gpu/kernels.h include/galp_gpu.h \
