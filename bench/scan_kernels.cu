@@ -109,20 +109,44 @@ __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     warp_count_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count)
 {
     T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
-    unsigned long long c = 0;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { c += lo <= x && x <= hi; });
-    c = warp_sum(c);
+    unsigned matches = 0; /* 32 bits: see warp_sum_kernel */
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { matches += lo <= x && x <= hi; });
+    const unsigned long long c = warp_sum((unsigned long long)matches);
     if (threadIdx.x % 32 == 0 && c != 0)
         atomicAdd(count, c);
 }
 
+/* The visitor calls its function once per value, so the count is the column's values less
+ * its NaNs: each thread counts only NaNs, and adds 0 in their place, rather than adding one
+ * to a 64-bit count and skipping the add per value (two instructions a value fewer). Its
+ * counts are 32-bit: a thread of the resident grid (some 10^5 threads on an H100) visits
+ * about value_count / threads values, far below 2^32 for the benchmark's columns. */
 template <typename T>
 __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     warp_sum_kernel(galp_gpu_view col, bench_sum *r)
 {
-    partial_sum<T> s;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { s.add(x); });
-    s.flush(r);
+    double f = 0.0;
+    unsigned long long bits = 0;
+    unsigned nans = 0;
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) {
+        if constexpr (galp_gpu::value_traits<T>::is_float) {
+            const bool nan = x != x;
+            f += nan ? 0.0 : (double)x;
+            nans += nan;
+        } else {
+            bits += (unsigned long long)x;
+        }
+    });
+    const unsigned long long nan_total = warp_sum((unsigned long long)nans);
+    f = warp_sum(f);
+    bits = warp_sum(bits);
+    if (threadIdx.x % 32 == 0) {
+        atomicAdd(&r->count, 0ull - nan_total); /* mod 2^64: r->count = value_count - NaNs */
+        atomicAdd(&r->sum_bits, bits);
+        atomicAdd(&r->sum_f64, f);
+    }
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        atomicAdd(&r->count, (unsigned long long)col.value_count);
 }
 
 unsigned plain_grid(size_t n16)
