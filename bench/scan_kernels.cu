@@ -198,6 +198,24 @@ template <typename F> int with_type(galp_type type, F f)
     return -1;
 }
 
+/* For the warp visitor's 32- and 64-bit types: zeroes the result (bytes at result), then
+ * f(T{}) launches; -1 for 8- and 16-bit columns. */
+template <typename R, typename F>
+int with_warp_type(const galp_gpu_view *view, R *result, cudaStream_t stream, const char *what, F f)
+{
+    return with_type(view->type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+            fprintf(stderr, "%s: 8- and 16-bit columns are decoded per lane\n", what);
+            return -1;
+        } else {
+            if (cudaMemsetAsync(result, 0, sizeof *result, stream) != cudaSuccess)
+                return launched(what);
+            return f(zero);
+        }
+    });
+}
+
 } // namespace
 
 int bench_plain_sum(galp_type type, const void *d, uint64_t n, bench_sum *result,
@@ -245,30 +263,16 @@ int bench_fused_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_b
 int bench_warp_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count,
                      cudaStream_t stream)
 {
-    return with_type(view->type, [&](auto zero) {
+    return with_warp_type(view, count, stream, "warp count", [&](auto zero) {
         typedef decltype(zero) T;
-        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
-            fprintf(stderr, "warp count: 8- and 16-bit columns are decoded per lane\n");
-            return -1;
-        } else {
-            if (cudaMemsetAsync(count, 0, sizeof *count, stream) != cudaSuccess)
-                return launched("warp count");
-            return launch_warp_visit(warp_count_kernel<T>, *view, stream, "warp count", lo_bits, hi_bits, count);
-        }
+        return launch_warp_visit(warp_count_kernel<T>, *view, stream, "warp count", lo_bits, hi_bits, count);
     });
 }
 
 int bench_warp_sum(const galp_gpu_view *view, bench_sum *result, cudaStream_t stream)
 {
-    return with_type(view->type, [&](auto zero) {
+    return with_warp_type(view, result, stream, "warp sum", [&](auto zero) {
         typedef decltype(zero) T;
-        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
-            fprintf(stderr, "warp sum: 8- and 16-bit columns are decoded per lane\n");
-            return -1;
-        } else {
-            if (cudaMemsetAsync(result, 0, sizeof *result, stream) != cudaSuccess)
-                return launched("warp sum");
-            return launch_warp_visit(warp_sum_kernel<T>, *view, stream, "warp sum", result);
-        }
+        return launch_warp_visit(warp_sum_kernel<T>, *view, stream, "warp sum", result);
     });
 }
