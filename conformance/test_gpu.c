@@ -1399,6 +1399,41 @@ static void test_partly_safe_vectors(void **state)
     assert_true(plan_kinds_seen[0] > 0);
 }
 
+/* The warp visitor decodes a G-ALP float64 vector of width <= 32 in double when all its
+ * products k = (p + base)·FACT, 0 <= p < 2^b, lie inside ±2^52, and through the integer
+ * product otherwise (products_exact_in_double, gpu/warp_visit.cuh). Here the base of each
+ * such vector is moved so that its products end just inside (even vectors) or just outside
+ * (odd) 2^52: the largest near +2^52 (variant 0) or the smallest near -2^52 (variant 1), so
+ * that both paths meet their boundary. f32 vectors are moved alike against 2^22. Every
+ * decoder must still give the reference's bits (check_file). */
+static unsigned move_products_to_edge(uint8_t *file, uint32_t v, const galp_vector_info *info, unsigned w,
+                                      int variant)
+{
+    if (info->bit_width > 32)
+        return 0;
+    int64_t fact = 1;
+    for (unsigned i = 0; i < info->factor; i++)
+        fact *= 10;
+    if (w == 32)
+        fact = (int64_t)(uint32_t)fact; /* FACT32: the low 32 bits (spec/alp.md §4) */
+    const int64_t edge = (int64_t)1 << (w == 64 ? 52 : 22);
+    const int64_t max_p = ((int64_t)1 << info->bit_width) - 1;
+    const int inside = v % 2 == 0;
+    int64_t base;
+    if (variant == 0)
+        base = (inside ? (edge - 1) / fact : edge / fact + 1) - max_p;
+    else
+        base = inside ? -((edge - 1) / fact) : -(edge / fact) - 1;
+    set_base(file, v, w, (uint64_t)base);
+    return 1;
+}
+
+static void test_products_at_the_double_edge(void **state)
+{
+    (void)state;
+    check_edited_files(move_products_to_edge, 13 * 1024 + 5, 37);
+}
+
 /* Raises the base of a G-ALP vector of at most 32 bits until the largest packed integer it
  * stores (in any slot) is the largest safe one: then every packed integer it holds is safe,
  * and part of its packed range is not where that integer is below 2^b - 1, which it returns. */
@@ -1722,6 +1757,7 @@ int main(void)
         cmocka_unit_test(test_exception_slots_ignored),
         cmocka_unit_test(test_image_fills_exception_slots),
         cmocka_unit_test(test_partly_safe_vectors),
+        cmocka_unit_test(test_products_at_the_double_edge),
         cmocka_unit_test(test_stored_safe_vectors),
         cmocka_unit_test(test_prefetched_runs),
         cmocka_unit_test(test_golden_vectors),

@@ -94,6 +94,26 @@ __device__ __forceinline__ unsigned dynamic_shared_bytes()
     return bytes;
 }
 
+/* A G-ALP float64 vector of width b <= 32 whose products k = (p + base)·FACT (spec/alp.md §4)
+ * all lie strictly inside ±2^52 for 0 <= p < 2^b: then neither the sum nor the product wraps,
+ * p·FACT + base·FACT is that k exactly, and a fused multiply-add in double computes it
+ * exactly (every operand and the result are integers below 2^53), so k·FRAC is the value
+ * the integer path (the conversion of k, then the multiply) gives, bit for bit. A row then
+ * takes three instructions (p converted to double, the multiply-add, the multiply by FRAC)
+ * where the integer path takes five (a 64-bit multiply-add in three, the conversion of k,
+ * the multiply); p as 2^52 + p from its bit pattern, less 2^52, took two moves and an add
+ * for the conversion. k is increasing in p, so its ends decide; they are estimated in
+ * double, each rounding at most doubling their error, so a bound of 2^52 leaves 2^53 safe. */
+template <typename BV>
+__device__ __forceinline__ bool products_exact_in_double(const BV &vec, double &fact, double &base_fact)
+{
+    fact = (double)vec.fact; /* 10^f, f <= 18: exact in double */
+    const double base = (double)(int64_t)vec.base;
+    const double low = base * fact, high = (base + (double)vec.mask) * fact;
+    base_fact = (double)(int64_t)vec.base_fact;
+    return fabs(low) < 0x1p52 && fabs(high) < 0x1p52;
+}
+
 /* A full vector of width b <= 32 in the scans' mapping: the thread's 32 rows, those marked in
  * `skip` left out. Where the vector has no exceptions (the same for the whole warp) the rows
  * are visited with no test; G-ALP is asked once, not per row. Every row is decoded before
@@ -122,6 +142,15 @@ __device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t s
     };
     if constexpr (value_traits<T>::is_float) {
         if (vec.is_alp) {
+            if constexpr (BV::W == 64) {
+                double fact, base_fact;
+                if (products_exact_in_double(vec, fact, base_fact)) {
+                    each_row([&](reg p) {
+                        return __dmul_rn(__fma_rn(__uint2double_rn((uint32_t)p), fact, base_fact), vec.frac);
+                    });
+                    return;
+                }
+            }
             each_row([&](reg p) { return alp_from_product<T>(vec.product(p), vec.frac); });
             return;
         }
