@@ -118,7 +118,9 @@ __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 
 /* The visitor calls its function once per value, so the count is the column's values less
  * its NaNs: each thread counts only NaNs, and adds 0 in their place, rather than adding one
- * to a 64-bit count and skipping the add per value (two instructions a value fewer). Its
+ * to a 64-bit count and skipping the add per value (two instructions a value fewer); and
+ * only where the visitor says a value may be one (its fourth argument: values decoded from
+ * G-ALP integers are never NaN, gpu/warp_visit.cuh). Its
  * counts are 32-bit: a thread of the resident grid (some 10^5 threads on an H100) visits
  * about value_count / threads values, far below 2^32 for the benchmark's columns. */
 template <typename T>
@@ -128,13 +130,15 @@ __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     double f = 0.0;
     unsigned long long bits = 0;
     unsigned nans = 0;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) {
-        if constexpr (galp_gpu::value_traits<T>::is_float) {
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x, auto finite) {
+        if constexpr (!galp_gpu::value_traits<T>::is_float) {
+            bits += (unsigned long long)x;
+        } else if constexpr (decltype(finite)::value) { /* decoded from G-ALP: never NaN */
+            f += (double)x;
+        } else {
             const bool nan = x != x;
             f += nan ? 0.0 : (double)x;
             nans += nan;
-        } else {
-            bits += (unsigned long long)x;
         }
     });
     const unsigned long long nan_total = warp_sum((unsigned long long)nans);

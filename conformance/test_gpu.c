@@ -132,16 +132,18 @@ static galp_status device_api_decode(checked_column *c, void *dst, size_t capaci
 }
 
 /* The warp-per-vector visitor (arg: its small grid), which must also call its function
- * exactly once per value. */
+ * exactly once per value, and call no NaN or infinity finite. */
 static galp_status device_api_decode_by_warp(checked_column *c, void *dst, size_t capacity, unsigned small_grid)
 {
     (void)capacity;
     galp_gpu_view view;
-    uint64_t visits = 0;
+    uint64_t visits = 0, false_finite = 0;
     assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
-    const galp_status st = test_device_api_decode_by_warp(&view, small_grid, dst, &visits);
-    if (st == GALP_OK)
+    const galp_status st = test_device_api_decode_by_warp(&view, small_grid, dst, &visits, &false_finite);
+    if (st == GALP_OK) {
         assert_int_equal(visits, c->cpu.value_count);
+        assert_int_equal(false_finite, 0);
+    }
     return st;
 }
 

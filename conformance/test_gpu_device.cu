@@ -46,18 +46,24 @@ template <typename T> __global__ void __launch_bounds__(threads) decode_by_visit
 }
 
 /* The warp-per-vector visitor (gpu/warp_visit.cuh): each value stored at its slot and counted,
- * so that a value visited twice or never shows. */
+ * so that a value visited twice or never shows, and counted again where the visitor says it
+ * cannot be NaN or infinite but is. */
 constexpr unsigned warp_threads = 128;
 
 template <typename T>
-__global__ void __launch_bounds__(warp_threads) decode_by_warp(galp_gpu_view col, T *out, unsigned long long *visits)
+__global__ void __launch_bounds__(warp_threads)
+    decode_by_warp(galp_gpu_view col, T *out, unsigned long long *visits, unsigned long long *false_finite)
 {
-    unsigned long long n = 0;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t v, unsigned slot, T x) {
+    unsigned long long n = 0, wrong = 0;
+    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t v, unsigned slot, T x, auto finite) {
         out[(size_t)v * GALP_VECTOR_SIZE + slot] = x;
         n++;
+        if constexpr (galp_gpu::value_traits<T>::is_float && decltype(finite)::value)
+            wrong += !isfinite(x);
     });
     atomicAdd(visits, n);
+    if (wrong != 0)
+        atomicAdd(false_finite, wrong);
 }
 
 template <typename T, int N> galp_status launch(const galp_gpu_view &col, void *dst)
@@ -116,7 +122,7 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
 }
 
 extern "C" galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
-                                                      uint64_t *visits)
+                                                      uint64_t *visits, uint64_t *false_finite)
 {
     const galp_gpu_view col = *view;
     return galp_gpu::dispatch_type(col.type, [&](auto zero) {
@@ -125,19 +131,23 @@ extern "C" galp_status test_device_api_decode_by_warp(const galp_gpu_view *view,
             return GALP_ERR_ARGUMENT;
         } else {
             galp_gpu::warp_visit_launch l;
-            unsigned long long *counted = nullptr;
+            unsigned long long *counted = nullptr; /* [0] visits, [1] false finites */
             if (galp_gpu::plan_warp_visit(decode_by_warp<T>, col, small_grid ? 64u : warp_threads, &l) != cudaSuccess ||
-                cudaMalloc((void **)&counted, sizeof *counted) != cudaSuccess)
+                cudaMalloc((void **)&counted, 2 * sizeof *counted) != cudaSuccess)
                 return GALP_ERR_CUDA;
             if (small_grid && l.blocks > 3u)
                 l.blocks = 3u;
             galp_status st = GALP_ERR_CUDA;
-            if (cudaMemset(counted, 0, sizeof *counted) == cudaSuccess) {
+            unsigned long long back[2];
+            if (cudaMemset(counted, 0, 2 * sizeof *counted) == cudaSuccess) {
                 if (col.vector_count != 0)
-                    decode_by_warp<T><<<l.blocks, l.threads, l.shared_bytes>>>(col, (T *)dst, counted);
+                    decode_by_warp<T><<<l.blocks, l.threads, l.shared_bytes>>>(col, (T *)dst, counted, counted + 1);
                 if (cudaDeviceSynchronize() == cudaSuccess &&
-                    cudaMemcpy(visits, counted, sizeof *visits, cudaMemcpyDeviceToHost) == cudaSuccess)
+                    cudaMemcpy(back, counted, sizeof back, cudaMemcpyDeviceToHost) == cudaSuccess) {
+                    *visits = back[0];
+                    *false_finite = back[1];
                     st = galp_gpu::launch_status();
+                }
             }
             cudaFree(counted);
             return st;

@@ -21,10 +21,11 @@ galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call,
 /* Decodes a 32- or 64-bit column into dst with visit_vectors_by_warp, each value stored at
  * its slot, in the grid plan_warp_visit gives (blocks of 128 threads) or, with small_grid,
  * in 3 blocks of 64 threads (each warp then takes many vectors), and waits for it; *visits
- * (host memory) = the calls of the visitor's function. GALP_ERR_ARGUMENT for 8- and 16-bit
- * columns, GALP_ERR_CUDA if planning, the launch or the kernel failed. */
+ * (host memory) = the calls of the visitor's function, *false_finite = the values it said
+ * could be neither NaN nor infinite that were. GALP_ERR_ARGUMENT for 8- and 16-bit columns,
+ * GALP_ERR_CUDA if planning, the launch or the kernel failed. */
 galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
-                                           uint64_t *visits);
+                                           uint64_t *visits, uint64_t *false_finite);
 
 /* Counts lo <= x <= hi (the bits of two values of the column's float type) into *count
  * (device memory) with a kernel that plans each vector by the device API's plan_vector and

@@ -5,7 +5,9 @@
  *
  *   visit_vectors_by_warp<T, BlockThreads>(col, f)
  *
- * calls f(vector, slot, x) once for every value of the column, on one thread of a warp.
+ * calls f(vector, slot, x) once for every value of the column, on one thread of a warp; a
+ * functor that takes a fourth argument also learns, at compile time, whether x can be NaN
+ * or infinite (visit_value, below).
  * Warp w of the grid (w = blockIdx.x · warps per block + warp of the block, of n warps in
  * all) takes vectors w, w + n, w + 2n, ...; while it decodes one, the next is already on its
  * way into shared memory (gpu/vector_pipeline.cuh). Which thread visits which value:
@@ -40,6 +42,8 @@
  */
 #ifndef GALP_GPU_WARP_VISIT_CUH
 #define GALP_GPU_WARP_VISIT_CUH
+
+#include <type_traits>
 
 #include "block_vector.cuh"
 
@@ -94,6 +98,22 @@ __device__ __forceinline__ unsigned dynamic_shared_bytes()
     return bytes;
 }
 
+/* Calls f(vector, slot, x), or f(vector, slot, x, finite) where f takes a fourth argument:
+ * finite is std::true_type where x can be neither NaN nor infinite (any integer; a float
+ * decoded from its G-ALP integer, k·FRAC with |k| < 2^W and FRAC <= 1, spec/alp.md §4),
+ * else std::false_type (a float stored as it is, an exception or a RAW value, or one that
+ * the groups path decodes). A compile-time constant: a reduction can leave its NaN test
+ * out of the rows that cannot need it, as the library's aggregate does (gpu/aggregate.cu). */
+template <bool Finite, typename T, typename F>
+__device__ __forceinline__ void visit_value(F &f, uint32_t v, unsigned slot, T x)
+{
+    typedef std::bool_constant<Finite || !value_traits<T>::is_float> finite;
+    if constexpr (std::is_invocable_v<F &, uint32_t, unsigned, T, finite>)
+        f(v, slot, x, finite{});
+    else
+        f(v, slot, x);
+}
+
 /* A G-ALP float64 vector of width b <= 32 whose products k = (p + base)·FACT (spec/alp.md §4)
  * all lie strictly inside ±2^52 for 0 <= p < 2^b: then neither the sum nor the product wraps,
  * p·FACT + base·FACT is that k exactly, and a fused multiply-add in double computes it
@@ -126,17 +146,18 @@ __device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t s
     uint32_t p[32];
     vec.packed_rows(p);
     const unsigned first = BV::first_row() * BV::L + BV::row_lane();
-    auto each_row = [&](auto decode) {
+    auto each_row = [&](auto finite, auto decode) {
+        constexpr bool Finite = decltype(finite)::value;
         if (vec.c == 0) {
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
-                f(v, first + r * BV::L, decode((reg)p[r]));
+                visit_value<Finite, T>(f, v, first + r * BV::L, decode((reg)p[r]));
         } else {
 #pragma unroll
             for (unsigned r = 0; r < 32; r++) {
                 const T x = decode((reg)p[r]);
                 if (!(skip >> r & 1u))
-                    f(v, first + r * BV::L, x);
+                    visit_value<Finite, T>(f, v, first + r * BV::L, x);
             }
         }
     };
@@ -145,17 +166,18 @@ __device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t s
             if constexpr (BV::W == 64) {
                 double fact, base_fact;
                 if (products_exact_in_double(vec, fact, base_fact)) {
-                    each_row([&](reg p) {
+                    each_row(std::true_type{}, [&](reg p) {
                         return __dmul_rn(__fma_rn(__uint2double_rn((uint32_t)p), fact, base_fact), vec.frac);
                     });
                     return;
                 }
             }
-            each_row([&](reg p) { return alp_from_product<T>(vec.product(p), vec.frac); });
+            each_row(std::true_type{}, [&](reg p) { return alp_from_product<T>(vec.product(p), vec.frac); });
             return;
         }
     }
-    each_row([&](reg p) { return value_from_word<T>((typename BV::Word)(p + vec.base)); });
+    /* RAW floats are stored values; integers are finite whatever the tag */
+    each_row(std::false_type{}, [&](reg p) { return value_from_word<T>((typename BV::Word)(p + vec.base)); });
 }
 
 /* A full vector of a 64-bit type wider than 32 bits, in the groups of block_vector, taken as
@@ -206,18 +228,18 @@ __device__ __forceinline__ void visit_vectors_by_warp(const galp_gpu_view &col, 
         if (vec.full() && vec.narrow()) {
             visit_rows<T>(vec, v, vec.c != 0 ? marks[t] : 0u, f);
         } else if (vec.full() && vec.b == bv::W && !vec.is_alp && vec.base == 0) {
-            vec.for_each_stored([&](T x, unsigned, unsigned slot) { f(v, slot, x); });
+            vec.for_each_stored([&](T x, unsigned, unsigned slot) { visit_value<false>(f, v, slot, x); });
         } else {
             auto visit = [&](unsigned s, typename bv::Word p) {
                 const T x = vec.decode(p);
                 if (!(vec.c != 0 && (marks[bv::row_owner(s)] >> bv::row_bit(s) & 1u)))
-                    f(v, s, x);
+                    visit_value<false>(f, v, s, x);
             };
             if (!(vec.full() && visit_wide(vec, visit)))
                 vec.for_each_packed(visit);
         }
         for (unsigned j = t; j < vec.c; j += 32u)
-            f(v, vec.exception_slot(j), value_from_word<T>(vec.exception_bits(j)));
+            visit_value<false>(f, v, vec.exception_slot(j), value_from_word<T>(vec.exception_bits(j)));
     });
 }
 
