@@ -16,8 +16,9 @@
  *     32 rows 32·(t div L) ... 32·(t div L) + 31 of lane t mod L (slots (32·(t div L) + r)·L +
  *     lane, spec/format.md §1), in row order, unpacked by code compiled for the width
  *     (block_vector::packed_rows); a 32-bit column is a vector per warp, a lane per thread;
- *   - a full vector stored as it is (RAW, or FFOR of width W with base 0): thread t visits the
- *     values of the payload's 16-byte words t, t + 32, t + 64, ...;
+ *   - a full 64-bit vector stored as it is (RAW, or FFOR of width 64 with base 0): thread t
+ *     visits the values of the payload's 16-byte words t, t + 32, t + 64, ... (a 32-bit one,
+ *     of width 32, takes the rows above);
  *   - any other vector (wider than 32 bits, or the last, partial one): thread t visits the
  *     16-byte groups of slots t, t + 32, ... of block_vector::for_each_packed;
  *   - exception j of a G-ALP vector (spec/galp.md §1) is visited by thread j mod 32, after the
