@@ -64,7 +64,11 @@ struct warp_visit_launch {
 /* Host: the launch of `kernel`, a kernel that calls visit_vectors_by_warp, in blocks of
  * `threads` threads on the current device: as many blocks as the device holds at once, or as
  * the column has vectors for its warps, and the shared memory they need, which the kernel is
- * allowed (cudaFuncSetAttribute, a setting of the kernel for the whole process). */
+ * allowed. That limit is a setting of the kernel for the whole process
+ * (cudaFuncSetAttribute): it is only ever raised here, so that planning a column of smaller
+ * vectors cannot fail the launch of one planned before it; host threads that plan and launch
+ * the same kernel at once should still plan their largest column first (gpu/dispatch.cuh
+ * serialises the library's own opt-ins with a lock). */
 template <typename K>
 inline cudaError_t plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
 {
@@ -73,7 +77,10 @@ inline cudaError_t plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned 
     const unsigned warps = threads / 32u;
     out->threads = threads;
     out->shared_bytes = warp_visit_shared_bytes(col, warps);
-    cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)out->shared_bytes);
+    cudaFuncAttributes kept;
+    cudaError_t e = cudaFuncGetAttributes(&kept, kernel);
+    if (e == cudaSuccess && out->shared_bytes > (size_t)kept.maxDynamicSharedSizeBytes)
+        e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)out->shared_bytes);
     int device = 0, sms = 0, per_sm = 0;
     if (e == cudaSuccess)
         e = cudaGetDevice(&device);
