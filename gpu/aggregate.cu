@@ -3,10 +3,10 @@
  * max (include/galp_gpu.h), never materialising the column.
  *
  * 32- and 64-bit types: a resident grid whose warps each decode one vector at a time from
- * shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh). In a full vector whose
+ * shared memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh). In a full vector whose
  * packed integers fit in 32 bits, each thread unpacks its 32 rows of one lane
  * (block_vector::packed_rows) and keeps their smallest and largest packed integer; when both
- * lie in the vector's safe range (gpu/pushdown.cuh: there the value is a monotone function of
+ * lie in the vector's safe range (galp/device/pushdown.cuh: there the value is a monotone function of
  * p, which holds for every vector an encoder writes) it decodes only those two, and sums
  * integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's is
  * FRAC · (FACT · (Σp + n·base)), formed exactly (in 64 bits when the products are small,
@@ -37,21 +37,21 @@
  * The decoding paths (partial vectors, and vectors with a packed integer outside the safe
  * range) do select: the exception slots are marked in a mask of each thread's rows.
  *
- * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
- * gpu/visit.cuh) in a grid-stride loop.
+ * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, galp/device/mapping.cuh;
+ * galp/device/visit.cuh) in a grid-stride loop.
  *
  * Partial results are combined per block, then with one set of atomics per block. Float
  * min/max use an order-preserving integer key of the bit pattern (so -0 < +0 and the result
  * is exact and order-independent); NaNs are counted and left out.
  */
-#include "block_vector.cuh"
+#include "galp/device/block_vector.cuh"
 #include "dispatch.cuh"
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 constexpr unsigned aggregate_threads = 256;
 
@@ -379,7 +379,7 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
 /* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
  * entry word vector_pipeline::kind_word reads): m - c copies of x(0), decoded from base·FACT
  * (constant_value, spec/alp.md §4), and its exceptions, added without staging the vector,
- * their sum (m - c)·x rounded once, when x(0) is in the safe range (gpu/pushdown.cuh).
+ * their sum (m - c)·x rounded once, when x(0) is in the safe range (galp/device/pushdown.cuh).
  * Returns whether it was added. */
 template <typename T>
 __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
@@ -424,7 +424,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     masks[0][t] = 0; /* ordered before use by the pipeline's barrier */
     aggregate_partial<T> acc;
     unsigned parity = 0;
-    vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
+    vector_pipeline<T, group> pipe(col, stage_memory(), stage_bytes, nullptr);
     auto aggregate_vector = [&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
@@ -485,9 +485,9 @@ __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggr
     *result = value;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-using namespace galp_gpu;
+using namespace galp::device::detail;
 
 extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *result, const galp_gpu_aggregate *value,
                                                        galp_gpu_stream stream)
@@ -522,7 +522,7 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                         : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
                                       col.vector_count, stream, col, result);
                 if (!launched)
-                    return GALP_ERR_CUDA;
+                    return galp_gpu_cuda_failure();
             } else {
                 unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));

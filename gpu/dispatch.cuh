@@ -9,9 +9,10 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda_status.h"
 #include "galp_gpu.h"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename F> galp_status dispatch_type(galp_type type, F &&f)
 {
@@ -29,7 +30,13 @@ template <typename F> galp_status dispatch_type(galp_type type, F &&f)
 /* Status of the launches just made (a grid of 0 blocks fails to launch, so it lands here). */
 inline galp_status launch_status()
 {
-    return cudaGetLastError() == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+    return galp_gpu_status_from_cuda(cudaGetLastError());
+}
+
+/* Status of a launcher that returned false: the runtime call that failed left its error. */
+inline galp_status launched_status(bool launched)
+{
+    return launched ? launch_status() : galp_gpu_cuda_failure();
 }
 
 /* Blocks of `threads` threads covering one thread per lane of every vector. */
@@ -118,7 +125,7 @@ inline pthread_mutex_t shared_memory_opt_in = PTHREAD_MUTEX_INITIALIZER;
 
 /* Runs launch(), which launches `kernel` with `memory` bytes of dynamic shared memory beside
  * its `static_bytes`, and returns its result (false: not launched), having asked for the
- * largest shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data
+ * largest shared-memory carveout of L1: the kernels of galp/device/vector_pipeline.cuh keep their data
  * in shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
  * memory allows. A kernel must opt in once its static and dynamic shared memory together pass
  * 48 KiB: a test of the dynamic part alone failed the aggregate's launch for stages of
@@ -157,6 +164,6 @@ inline unsigned resident_blocks(K kernel, unsigned threads, unsigned memory, uns
     return needed < resident ? needed : (unsigned)resident;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_DISPATCH_CUH */

@@ -1,6 +1,6 @@
 /*
  * gpu/scan_launch.cuh — the launch shape of the warp-per-vector scans (gpu/aggregate.cu,
- * gpu/range.cu; gpu/vector_pipeline.cuh): host side.
+ * gpu/range.cu; galp/device/vector_pipeline.cuh): host side.
  *
  * Each warp of a scan block holds vector_stages stages sized by the column's largest vector.
  * A block has scan_threads / 32 warps, or fewer when their stages would not fit the shared
@@ -12,9 +12,10 @@
 #define GALP_GPU_SCAN_LAUNCH_CUH
 
 #include "dispatch.cuh"
-#include "vector_pipeline.cuh"
+#include "galp/device/vector_pipeline.cuh"
+#include "stage_memory.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 struct scan_launch {
     unsigned threads; /* a multiple of 32, at most scan_threads; 0: no block fits (the device
@@ -113,6 +114,6 @@ inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint
     });
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_SCAN_LAUNCH_CUH */

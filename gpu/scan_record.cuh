@@ -15,7 +15,7 @@
  *      matches", bits 30-31 the kind
  * and of one of three kinds:
  *   packed   a full G-ALP vector of width b <= 32 whose packed integers 0 ... 2^b - 1 are all
- *            safe (gpu/pushdown.cuh): the scan stages its payload, compares every slot's
+ *            safe (galp/device/pushdown.cuh): the scan stages its payload, compares every slot's
  *            packed integer p with lo <= p <= hi, and corrects for its exceptions (gpu/range.cu);
  *   counted  a vector whose count its plan and at most verdict_exceptions exceptions decide
  *            (vector_verdict): never staged;
@@ -26,9 +26,9 @@
 #ifndef GALP_GPU_SCAN_RECORD_CUH
 #define GALP_GPU_SCAN_RECORD_CUH
 
-#include "pushdown.cuh"
+#include "galp/device/pushdown.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 enum scan_record_kind : unsigned { record_packed = 0, record_counted = 1, record_general = 2 };
 
@@ -93,6 +93,6 @@ __device__ inline uint4 scan_record_of(const galp_gpu_view &col, uint32_t v, con
                       e.bit_width | e.exception_count << 8 | (unsigned)none << 29 | (unsigned)record_packed << 30);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_SCAN_RECORD_CUH */

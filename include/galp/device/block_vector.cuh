@@ -1,8 +1,8 @@
 /*
- * gpu/block_vector.cuh — cooperative decoding of one vector of a 32- or 64-bit type whose
- * payload a group of threads (a block or a warp, gpu/vector_pipeline.cuh) has staged in shared
+ * galp/device/block_vector.cuh — cooperative decoding of one vector of a 32- or 64-bit type whose
+ * payload a group of threads (a block or a warp, galp/device/vector_pipeline.cuh) has staged in shared
  * memory: the decoding strategy of the library's bulk kernels (gpu/decompress.cuh,
- * gpu/aggregate.cu, gpu/range.cu). The per-lane device API (gpu/column.cuh, gpu/visit.cuh) is
+ * gpu/aggregate.cu, gpu/range.cu). The per-lane device API (galp/device/column.cuh, galp/device/visit.cuh) is
  * a second strategy, for kernels that consume values one lane at a time.
  *
  * Two mappings of threads to values. Groups, for decompression: thread t of the T threads
@@ -23,14 +23,14 @@
  * In groups the bit width is a run-time value (shifts by a variable amount), which keeps one
  * copy of the code for every width: real columns change width from vector to vector.
  */
-#ifndef GALP_GPU_BLOCK_VECTOR_CUH
-#define GALP_GPU_BLOCK_VECTOR_CUH
+#ifndef GALP_DEVICE_BLOCK_VECTOR_CUH
+#define GALP_DEVICE_BLOCK_VECTOR_CUH
 
 #include "alp_tables.cuh"
 #include "unpack_fixed.cuh"
 #include "vector_pipeline.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename T, typename Group> struct block_vector {
     typedef value_traits<T> traits;
@@ -95,7 +95,7 @@ template <typename T, typename Group> struct block_vector {
     /* The largest packed integer, 2^b - 1. */
     __device__ __forceinline__ Word max_packed() const { return mask; }
 
-    /* The packed integers whose values are a monotone function of them (gpu/pushdown.cuh).
+    /* The packed integers whose values are a monotone function of them (galp/device/pushdown.cuh).
      * G-ALP vectors exist only in float columns (spec/format.md §2: a vector has its column's
      * scheme or RAW, and ALP schemes are for float types). */
     __device__ __forceinline__ packed_range safe() const
@@ -153,7 +153,7 @@ template <typename T, typename Group> struct block_vector {
     /* The scans' mapping (a warp, Threads = 32, and a full narrow vector): thread t takes the
      * 32 rows first_row() ... first_row() + 31 of lane t mod L, 32 consecutive values of one
      * lane's bit stream (a 32-bit vector has 32 rows, a 64-bit one 64 rows of 16 lanes), and
-     * unpacks them with code compiled for the width (gpu/unpack_fixed.cuh). Row
+     * unpacks them with code compiled for the width (galp/device/unpack_fixed.cuh). Row
      * first_row() + r of the thread is slot (first_row() + r)·L + lane. */
     static __device__ __forceinline__ unsigned row_lane() { return Group::rank() % L; }
     static __device__ __forceinline__ unsigned first_row() { return 32u * (Group::rank() / L); }
@@ -190,7 +190,7 @@ template <typename T, typename Group> struct block_vector {
         with_row_words([&](auto load) { unpack32(b, load, p); });
     }
 
-    /* The same, unmasked and left-aligned (for_each_aligned, gpu/unpack_fixed.cuh): f(a) for
+    /* The same, unmasked and left-aligned (for_each_aligned, galp/device/unpack_fixed.cuh): f(a) for
      * each of the 32 rows, in order. */
     template <typename F> __device__ __forceinline__ void for_each_aligned_row(F &&f) const
     {
@@ -375,6 +375,6 @@ template <typename T, typename Group> struct block_vector {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_BLOCK_VECTOR_CUH */
+#endif /* GALP_DEVICE_BLOCK_VECTOR_CUH */

@@ -1,5 +1,5 @@
 /*
- * gpu/raw.cuh — RAW vectors (spec/format.md §4.2) through the FFOR lane unpacker.
+ * galp/device/raw.cuh — RAW vectors (spec/format.md §4.2) through the FFOR lane unpacker.
  *
  * A RAW vector stores value i as word i. In the FFOR layout with b = W, value (lane, row r)
  * is word r·L + lane = i as well, so RAW is FFOR with b = W and base 0 and needs no code of
@@ -8,12 +8,12 @@
  * unpacker may also read the line after those, which ends less than 128 bytes past the
  * payload, inside the 256 readable bytes of spec/format.md §3.5.
  */
-#ifndef GALP_GPU_RAW_CUH
-#define GALP_GPU_RAW_CUH
+#ifndef GALP_DEVICE_RAW_CUH
+#define GALP_DEVICE_RAW_CUH
 
 #include "ffor.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* Lines of `lane` that hold values in a RAW vector of m values, which is also the first line
  * it never takes bits from. */
@@ -32,6 +32,6 @@ __device__ __forceinline__ void raw_lane_init(ffor_lane<Word, Ahead> &lane_unpac
                        raw_lines<Word>(m, lane));
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_RAW_CUH */
+#endif /* GALP_DEVICE_RAW_CUH */

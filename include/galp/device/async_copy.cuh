@@ -1,7 +1,7 @@
 /*
- * gpu/async_copy.cuh — copies from global to shared memory that do not wait for their data
+ * galp/device/async_copy.cuh — copies from global to shared memory that do not wait for their data
  * (cp.async, compute capability 8.0 and later), so that a block can have the next vectors'
- * payloads in flight while it decodes the current one (gpu/vector_pipeline.cuh).
+ * payloads in flight while it decodes the current one (galp/device/vector_pipeline.cuh).
  *
  * Copies are grouped: commit() closes the group of the copies issued since the previous
  * commit, and wait<N>() returns once at most N groups of this thread are still in flight.
@@ -9,12 +9,12 @@
  * Before sm_80 the copies are ordinary loads and stores, complete when issued, so the same
  * code runs (without the overlap) on the sm_75 part of the fat binary.
  */
-#ifndef GALP_GPU_ASYNC_COPY_CUH
-#define GALP_GPU_ASYNC_COPY_CUH
+#ifndef GALP_DEVICE_ASYNC_COPY_CUH
+#define GALP_DEVICE_ASYNC_COPY_CUH
 
 #include <stdint.h>
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* 16 bytes; both addresses 16-byte aligned. .cg: through L2 only, the payload is read once. */
 __device__ __forceinline__ void copy16_async(void *shared_dst, const void *global_src)
@@ -126,6 +126,6 @@ __device__ __forceinline__ void bulk_barrier_wait(uint64_t *bar, unsigned parity
 #endif
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_ASYNC_COPY_CUH */
+#endif /* GALP_DEVICE_ASYNC_COPY_CUH */

@@ -1,5 +1,5 @@
 /*
- * gpu/vector_pipeline.cuh — how the bulk kernels get a vector into shared memory.
+ * galp/device/vector_pipeline.cuh — how the bulk kernels get a vector into shared memory.
  *
  * A pipeline belongs to a group of threads that decode one vector together: a whole block
  * (block_group, decompression) or one warp of a block on its own (warp_group, the scans).
@@ -8,7 +8,7 @@
  * shared memory while it decodes the current one (run). Why: a warp that loads a vector and
  * then waits for it leaves the memory system idle while it decodes, and the scans, which
  * write nothing, ran at a fifth of the read bandwidth that way (docs/GPU.md). Here the loads
- * of vector i + Stages - 1 are issued (gpu/async_copy.cuh) before the warp waits for
+ * of vector i + Stages - 1 are issued (galp/device/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
  * ahead. run_kept stages only the vectors a kernel asks for, 32 vectors of a warp at a time,
  * one lane about each (the aggregate skips the constant vectors it can add from their
@@ -36,13 +36,13 @@
  * exceptions). Shared memory, not registers, is what limits the warps of a multiprocessor
  * on columns of large vectors, so a third stage cost more warps than it gained (docs/GPU.md).
  */
-#ifndef GALP_GPU_VECTOR_PIPELINE_CUH
-#define GALP_GPU_VECTOR_PIPELINE_CUH
+#ifndef GALP_DEVICE_VECTOR_PIPELINE_CUH
+#define GALP_DEVICE_VECTOR_PIPELINE_CUH
 
 #include "async_copy.cuh"
 #include "column.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* Threads a multiprocessor holds (2048 from sm_80 on, 1024 before; CUDA programming guide):
  * kernels whose blocks are few threads hold their registers to fill it. */
@@ -137,14 +137,7 @@ __host__ __device__ inline unsigned stage_bytes_for(unsigned largest_vector)
     return stage_header_bytes + ((largest_vector + 15u) & ~15u);
 }
 
-/* The block's dynamic shared memory: the stages. */
-__device__ __forceinline__ uint8_t *stage_memory()
-{
-    extern __shared__ uint4 galp_stage_memory[];
-    return (uint8_t *)galp_stage_memory;
-}
-
-/* With Bulk, the block's N stage barriers (gpu/async_copy.cuh): one per stage of each
+/* With Bulk, the block's N stage barriers (galp/device/async_copy.cuh): one per stage of each
  * pipeline; otherwise none. */
 template <bool Bulk, unsigned N> __device__ __forceinline__ uint64_t *stage_barriers()
 {
@@ -217,7 +210,7 @@ __device__ __forceinline__ void stage_ring(uint64_t vector_count, Next &&next, I
     }
 }
 
-/* The copies into a group's Stages stages and the waits for them (gpu/async_copy.cuh): with
+/* The copies into a group's Stages stages and the waits for them (galp/device/async_copy.cuh): with
  * bulk copies (sm_90, where the group asks for them) one thread's copies complete on a
  * barrier per stage, whose phases are tracked here; otherwise 16-byte copies spread over the
  * group, which its callers close in one commit group per stage issued. Shared by the
@@ -263,7 +256,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     static_assert(Stages >= 1, "a stage to decode from");
     static constexpr bool bulk = stage_copies<Group, Stages>::bulk;
     const galp_gpu_view &col;
-    uint8_t *const memory;        /* the group's Stages × stage_bytes of dynamic shared memory */
+    uint8_t *const memory;        /* the group's Stages × stage_bytes of shared memory */
     const unsigned stage_bytes;
     const uint4 *const sidecar;   /* 32 bytes per vector, or null */
 
@@ -274,9 +267,11 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     window_walk<Group, uint32_t> walk; /* run_kept: the group's vectors 32 at a time, */
     uint32_t todo;                /* of which those with bit k set are still to stage */
 
-    /* Every thread of the group constructs it, together. */
-    __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, unsigned bytes, const uint4 *side)
-        : col(c), memory(stage_memory() + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side)
+    /* Every thread of the group constructs it, together, with the same block_stages: shared
+     * memory, 16-byte aligned, of Stages × bytes for each group of the block. */
+    __device__ __forceinline__ vector_pipeline(const galp_gpu_view &c, uint8_t *block_stages, unsigned bytes,
+                                               const uint4 *side)
+        : col(c), memory(block_stages + Group::in_block() * Stages * bytes), stage_bytes(bytes), sidecar(side)
     {
     }
 
@@ -436,6 +431,6 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_VECTOR_PIPELINE_CUH */
+#endif /* GALP_DEVICE_VECTOR_PIPELINE_CUH */

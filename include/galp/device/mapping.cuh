@@ -1,5 +1,5 @@
 /*
- * gpu/mapping.cuh — the thread-to-data mapping of the device API, LANE_PER_THREAD.
+ * galp/device/mapping.cuh — the thread-to-data mapping of the device API, LANE_PER_THREAD.
  *
  * Consecutive threads take consecutive lanes of consecutive vectors: thread t decodes lane
  * t mod L of vector t div L (spec/format.md §1: L = 1024 / W). A warp therefore covers one
@@ -9,12 +9,12 @@
  * One lane per thread and one thread per lane (no grid-stride loop): measured faster on the
  * H200 than a persistent grid walking several vectors per thread (docs/GPU.md).
  */
-#ifndef GALP_GPU_MAPPING_CUH
-#define GALP_GPU_MAPPING_CUH
+#ifndef GALP_DEVICE_MAPPING_CUH
+#define GALP_DEVICE_MAPPING_CUH
 
 #include "column.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename T> struct lane_per_thread {
     static constexpr unsigned L = value_traits<T>::lanes;
@@ -26,6 +26,11 @@ template <typename T> struct lane_per_thread {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_MAPPING_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::lane_per_thread;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_MAPPING_CUH */

@@ -1,21 +1,21 @@
 /*
- * gpu/alp_tables.cuh — FACT[f] and FRAC[e] of spec/alp.md §3 as constant-memory tables, for
- * the bulk kernels (gpu/block_vector.cuh), which look them up once per vector in every
+ * galp/device/alp_tables.cuh — FACT[f] and FRAC[e] of spec/alp.md §3 as constant-memory tables, for
+ * the bulk kernels (galp/device/block_vector.cuh), which look them up once per vector in every
  * thread: a uniform constant load is cheaper there than the loop and the IEEE division with
- * which the device API's alp_params (gpu/alp.cuh) computes them without constant memory.
+ * which the device API's alp_params (galp/device/alp.cuh) computes them without constant memory.
  *
  * Each FRAC entry is written as the decimal 1e-e, which the compiler rounds to the nearest
  * value of the type: fl(10^-e), the correctly rounded quotient that spec/alp.md's bit
  * patterns define and alp_params computes; conformance/test_gpu.c checks both paths by
  * decoding every golden vector bit-exactly.
  */
-#ifndef GALP_GPU_ALP_TABLES_CUH
-#define GALP_GPU_ALP_TABLES_CUH
+#ifndef GALP_DEVICE_ALP_TABLES_CUH
+#define GALP_DEVICE_ALP_TABLES_CUH
 
 #include "alp.cuh"
 #include "pushdown.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* 10^f for f <= 18 (FACT32 is its low 32 bits, spec/alp.md §4). */
 static __constant__ uint64_t alp_fact_table[19] = {
@@ -29,7 +29,7 @@ static __constant__ double alp_frac64_table[19] = {
 static __constant__ float alp_frac32_table[11] = {
     1e0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f, 1e-5f, 1e-6f, 1e-7f, 1e-8f, 1e-9f, 1e-10f};
 
-/* floor(2^(W-1) / FACT[f]) (gpu/pushdown.cuh, product_limits). For f >= 1 FACT is not a
+/* floor(2^(W-1) / FACT[f]) (galp/device/pushdown.cuh, product_limits). For f >= 1 FACT is not a
  * power of two, so it does not divide 2^(W-1) and floor((2^(W-1) - 1) / FACT) is the same
  * quotient; for f = 0 it is one less. */
 static __constant__ uint64_t alp_half_over_fact64[19] = {
@@ -54,7 +54,7 @@ template <typename T> __device__ __forceinline__ T alp_frac(unsigned e);
 template <> __device__ __forceinline__ double alp_frac<double>(unsigned e) { return alp_frac64_table[e]; }
 template <> __device__ __forceinline__ float alp_frac<float>(unsigned e) { return alp_frac32_table[e]; }
 
-/* alp_plan_params_of (gpu/pushdown.cuh) by lookups, for the plan kernel (gpu/range.cu): the
+/* alp_plan_params_of (galp/device/pushdown.cuh) by lookups, for the plan kernel (gpu/range.cu): the
  * loops, the IEEE division and the two 64-bit divisions that compute them cost about as many
  * instructions as the searches they serve. */
 template <typename T> __device__ __forceinline__ alp_plan_params<T> alp_plan_params_looked_up(const vector_entry &e)
@@ -81,6 +81,6 @@ template <typename T> __device__ __forceinline__ T constant_value(const vector_e
         return value_from_word<T>((Word)e.base);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_ALP_TABLES_CUH */
+#endif /* GALP_DEVICE_ALP_TABLES_CUH */

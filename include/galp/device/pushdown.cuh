@@ -1,5 +1,5 @@
 /*
- * gpu/pushdown.cuh — range predicates lo <= x <= hi translated into a G-ALP vector's packed
+ * galp/device/pushdown.cuh — range predicates lo <= x <= hi translated into a G-ALP vector's packed
  * integer domain, so that a scan compares integers and never converts to floating point.
  *
  * Why it is exact. In a G-ALP vector a non-exception value is x(p) = D(k(p)) with
@@ -22,13 +22,13 @@
  * The same interval lets the aggregates (gpu/aggregate.cu) take a vector's extremes among its
  * packed integers, and lets integer FFOR vectors, x(p) = base + p, be planned alike.
  */
-#ifndef GALP_GPU_PUSHDOWN_CUH
-#define GALP_GPU_PUSHDOWN_CUH
+#ifndef GALP_DEVICE_PUSHDOWN_CUH
+#define GALP_DEVICE_PUSHDOWN_CUH
 
 #include "column.cuh"
-#include "kernels.h"
+#include "range_plan.h"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* Decoding x(p) for packed values p of one G-ALP vector. */
 template <typename T> struct packed_decoder {
@@ -49,7 +49,7 @@ struct packed_range {
 
 /* The signed integers u = base + p whose product with FACT does not wrap: -down <= u <= up,
  * up = floor((2^(W-1) - 1) / FACT) and down = floor(2^(W-1) / FACT). The device API divides;
- * the bulk kernels look them up (gpu/alp_tables.cuh). */
+ * the bulk kernels look them up (galp/device/alp_tables.cuh). */
 struct product_limits {
     uint64_t up, down;
 };
@@ -195,7 +195,7 @@ __device__ __forceinline__ galp_gpu_range_plan decode_all_plan()
 
 /* What planning a G-ALP vector needs besides its entry: its decoder, the products that do
  * not wrap, and 10^(e - f), which places the searches' guesses. The device API computes them
- * (alp_plan_params_of, no tables); the plan kernel looks them up (gpu/alp_tables.cuh). */
+ * (alp_plan_params_of, no tables); the plan kernel looks them up (galp/device/alp_tables.cuh). */
 template <typename T> struct alp_plan_params {
     packed_decoder<T> x;
     product_limits lim;
@@ -332,6 +332,12 @@ __device__ __forceinline__ bool row_in_range(const lane_decoder<T, Ahead> &d, co
     return packed_in_range<T>(plan, (uint64_t)v.packed, lo, hi, [&](uint64_t) { return d.decode(v); });
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_PUSHDOWN_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::plan_vector;
+using detail::row_in_range;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_PUSHDOWN_CUH */

@@ -1,33 +1,33 @@
 /*
- * gpu/column.cuh — the per-lane decoder of the device API.
+ * galp/device/column.cuh — the per-lane decoder of the device API.
  *
- * galp_gpu::lane_decoder<T> is built from (column view, vector index, lane) and yields the
+ * galp::device::lane_decoder<T> is built from (column view, vector index, lane) and yields the
  * lane's values in row order, one per call (or N per call): value r is slot r·L + lane of
  * the vector (spec/format.md §1). It handles every vector kind of a device image (RAW, FFOR,
  * G-ALP; galp_gpu_column_upload has turned ALP-layout vectors into G-ALP) with one code path:
  *
- *   FFOR unpack (gpu/ffor.cuh; RAW = FFOR with b = W, gpu/raw.cuh)
+ *   FFOR unpack (galp/device/ffor.cuh; RAW = FFOR with b = W, galp/device/raw.cuh)
  *   -> + base                                  spec/ffor.md §4
- *   -> ALP decode if the vector is G-ALP        spec/alp.md §4 (gpu/alp.cuh)
- *   -> exception patch, buffered, in registers  spec/galp.md §3, §5 (gpu/galp.cuh)
+ *   -> ALP decode if the vector is G-ALP        spec/alp.md §4 (galp/device/alp.cuh)
+ *   -> exception patch, buffered, in registers  spec/galp.md §3, §5 (galp/device/exceptions.cuh)
  *
  * State lives in registers only; the decoder reads the 32-byte vector entry, the lane's two
  * lane_end entries and, lazily, its packed words and exceptions from global memory.
  * The caller must not ask for more rows than the lane has (W rows); rows whose slot is at or
  * past the vector's value_count carry no value (spec/format.md §4.3) and must be ignored.
  */
-#ifndef GALP_GPU_COLUMN_CUH
-#define GALP_GPU_COLUMN_CUH
+#ifndef GALP_DEVICE_COLUMN_CUH
+#define GALP_DEVICE_COLUMN_CUH
 
 #include "galp_gpu.h"
 
 #include "alp.cuh"
 #include "ffor.cuh"
-#include "galp.cuh"
+#include "exceptions.cuh"
 #include "raw.cuh"
 #include "types.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* One 32-byte entry of the vector metadata table (spec/format.md §3.3). */
 struct vector_entry {
@@ -98,7 +98,7 @@ struct no_alp {
 template <typename T, bool IsFloat> struct alp_of { typedef no_alp type; };
 template <typename T> struct alp_of<T, true> { typedef alp_params<T> type; };
 
-/* One row of a lane before the ALP map: predicate pushdown (gpu/pushdown.cuh) compares the
+/* One row of a lane before the ALP map: predicate pushdown (galp/device/pushdown.cuh) compares the
  * packed integer instead of the decoded value. */
 template <typename Word> struct encoded_value {
     typename reg_of<Word>::type packed; /* the b packed bits (meaningless for an exception) */
@@ -182,7 +182,7 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
 
     __device__ __forceinline__ T next() { return decode(next_encoded()); }
 
-    /* The next row when the caller has unpacked its b bits itself (gpu/visit.cuh); the
+    /* The next row when the caller has unpacked its b bits itself (galp/device/visit.cuh); the
      * decoder's own unpacker is then not used. */
     __device__ __forceinline__ encoded_value<Word> next_encoded_from(reg packed)
     {
@@ -203,6 +203,11 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_COLUMN_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::lane_decoder;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_COLUMN_CUH */

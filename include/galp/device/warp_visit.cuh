@@ -1,16 +1,16 @@
 /*
- * gpu/warp_visit.cuh — the device API's second thread-to-data mapping, WARP_PER_VECTOR: each
+ * galp/device/warp_visit.cuh — the device API's second thread-to-data mapping, WARP_PER_VECTOR: each
  * warp of a kernel decodes whole vectors of a 32- or 64-bit column together, the way the
  * library's own scans do (gpu/aggregate.cu, gpu/range.cu).
  *
- *   visit_vectors_by_warp<T, BlockThreads>(col, f)
+ *   galp_status visit_vectors_by_warp<T, BlockThreads>(col, temp, temp_bytes, f)
  *
  * calls f(vector, slot, x) once for every value of the column, on one thread of a warp; a
  * functor that takes a fourth argument also learns, at compile time, whether x can be NaN
  * or infinite (visit_value, below).
  * Warp w of the grid (w = blockIdx.x · warps per block + warp of the block, of n warps in
  * all) takes vectors w, w + n, w + 2n, ...; while it decodes one, the next is already on its
- * way into shared memory (gpu/vector_pipeline.cuh). Which thread visits which value:
+ * way into shared memory (galp/device/vector_pipeline.cuh). Which thread visits which value:
  *
  *   - a full vector of width b <= 32 (nearly every vector of real data): thread t visits the
  *     32 rows 32·(t div L) ... 32·(t div L) + 31 of lane t mod L (slots (32·(t div L) + r)·L +
@@ -24,59 +24,70 @@
  *   - exception j of a G-ALP vector (spec/galp.md §1) is visited by thread j mod 32, after the
  *     thread's other values of the vector; its slot is skipped by the thread above.
  *
- * Why a second mapping beside LANE_PER_THREAD (gpu/mapping.cuh, gpu/visit.cuh): a thread that
+ * Why a second mapping beside LANE_PER_THREAD (galp/device/mapping.cuh, galp/device/visit.cuh): a thread that
  * decodes one lane first waits for its vector's entry, then for its lane's words, then for
  * its exceptions, and a grid of such threads keeps too few loads in flight to read at memory
  * speed; its decode-then-compare filter ran at about half the speed of the library's scans
  * (docs/GPU.md). Here a warp's loads are asynchronous copies issued a vector ahead.
  *
  * How to launch a kernel that calls it (docs/GPU.md has an example):
- *   - every thread of every warp calls it, with the same col (it synchronises the warp);
+ *   - every thread of every block calls it, with the same col and the same temp;
  *     blockDim.x is a multiple of 32 and at most BlockThreads;
- *   - the block's dynamic shared memory is the visitor's, warp_visit_shared_bytes(col, warps
- *     per block) bytes of it; plan_warp_visit computes that and a grid, and raises the
- *     kernel's limit of dynamic shared memory where a column's vectors need more than 48 KiB;
+ *   - temp is shared memory that the kernel owns and gives the visitor for the call, 16-byte
+ *     aligned, of at least warp_visit_temp_bytes(col, blockDim.x) bytes (CUB's TempStorage
+ *     idea): the stages of each warp's vectors and its exception marks. Dynamic shared
+ *     memory suits it, since its size depends on the column; plan_warp_visit computes it
+ *     and a grid, and raises the kernel's limit of dynamic shared memory where it passes
+ *     48 KiB;
  *   - as many blocks as the GPU holds at once (no more than the column has vectors for) read
  *     fastest: each warp then takes several vectors, and its next one is in flight.
- * A kernel launched against these rules stops with a trap (an error of the launch on the
- * host) before it writes outside its shared memory.
+ * A call that breaks these rules visits nothing and returns GALP_ERR_ARGUMENT in every
+ * thread of the block (the conditions are the block's, so all its threads agree); a
+ * correct one returns GALP_OK.
  */
-#ifndef GALP_GPU_WARP_VISIT_CUH
-#define GALP_GPU_WARP_VISIT_CUH
+#ifndef GALP_DEVICE_WARP_VISIT_CUH
+#define GALP_DEVICE_WARP_VISIT_CUH
 
 #include <type_traits>
 
+#include <cuda_runtime.h>
+
+#include "galp_gpu.h"
+
 #include "block_vector.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
-/* Host: the dynamic shared memory a block of `warps` warps needs. */
-inline size_t warp_visit_shared_bytes(const galp_gpu_view &col, unsigned warps)
+/* Bytes of temp a block of `threads` threads passes for col: per warp, vector_stages stages
+ * of the largest vector (galp/device/vector_pipeline.cuh), then 32 words of exception marks. */
+__host__ __device__ inline size_t warp_visit_temp_bytes(const galp_gpu_view &col, unsigned threads)
 {
-    return (size_t)warps * vector_stages * stage_bytes_for(col.largest_vector);
+    return (size_t)(threads / 32u) * ((size_t)vector_stages * stage_bytes_for(col.largest_vector) + 32u * sizeof(uint32_t));
 }
 
 struct warp_visit_launch {
     unsigned blocks, threads;
-    size_t shared_bytes;
+    size_t shared_bytes; /* dynamic shared memory: warp_visit_temp_bytes(col, threads) */
 };
 
-/* Host: the launch of `kernel`, a kernel that calls visit_vectors_by_warp, in blocks of
- * `threads` threads on the current device: as many blocks as the device holds at once, or as
- * the column has vectors for its warps, and the shared memory they need, which the kernel is
- * allowed. That limit is a setting of the kernel for the whole process
- * (cudaFuncSetAttribute): it is only ever raised here, so that planning a column of smaller
- * vectors cannot fail the launch of one planned before it; host threads that plan and launch
- * the same kernel at once should still plan their largest column first (gpu/dispatch.cuh
- * serialises the library's own opt-ins with a lock). */
+/* Host: the launch of `kernel`, a kernel that passes its dynamic shared memory to
+ * visit_vectors_by_warp, in blocks of `threads` threads on the current device: as many blocks
+ * as the device holds at once, or as the column has vectors for its warps, and the shared
+ * memory they need, which the kernel is allowed. That limit is a setting of the kernel for
+ * the whole process (cudaFuncSetAttribute): it is only ever raised here, so that planning a
+ * column of smaller vectors cannot fail the launch of one planned before it; host threads
+ * that plan and launch the same kernel at once should still plan their largest column first.
+ * GALP_ERR_ARGUMENT for a block size that is not a positive multiple of 32 or a null out;
+ * a CUDA failure as galp_gpu_status_from_cuda reports it (its code kept for
+ * galp_gpu_last_cuda_error); GALP_ERR_ARGUMENT too when one block's memory cannot fit on the
+ * device (a column whose vectors are too large for this many warps a block). */
 template <typename K>
-inline cudaError_t plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
+inline galp_status plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
 {
-    if (threads == 0 || threads % 32u != 0)
-        return cudaErrorInvalidValue;
+    if (out == nullptr || threads == 0 || threads % 32u != 0)
+        return GALP_ERR_ARGUMENT;
     const unsigned warps = threads / 32u;
-    out->threads = threads;
-    out->shared_bytes = warp_visit_shared_bytes(col, warps);
+    *out = warp_visit_launch{0u, threads, warp_visit_temp_bytes(col, threads)};
     cudaFuncAttributes kept;
     cudaError_t e = cudaFuncGetAttributes(&kept, kernel);
     if (e == cudaSuccess && out->shared_bytes > (size_t)kept.maxDynamicSharedSizeBytes)
@@ -89,16 +100,17 @@ inline cudaError_t plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned 
     if (e == cudaSuccess)
         e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, (int)threads, out->shared_bytes);
     if (e != cudaSuccess)
-        return e;
+        return galp_gpu_status_from_cuda(e);
     if (per_sm == 0)
-        return cudaErrorInvalidConfiguration; /* one block's stages do not fit */
+        return GALP_ERR_ARGUMENT; /* one block's stages do not fit */
     const uint64_t resident = (uint64_t)sms * (uint64_t)per_sm;
     const uint64_t needed = ((uint64_t)col.vector_count + warps - 1u) / warps;
     out->blocks = (unsigned)(needed < resident ? needed : resident);
-    return cudaSuccess;
+    return GALP_OK;
 }
 
-/* The block's dynamic shared memory in bytes (PTX %dynamic_smem_size). */
+/* The block's dynamic shared memory in bytes (PTX %dynamic_smem_size): what a kernel launched
+ * as plan_warp_visit says can pass as temp_bytes. */
 __device__ __forceinline__ unsigned dynamic_shared_bytes()
 {
     unsigned bytes;
@@ -210,21 +222,22 @@ template <typename BV, typename Visit> __device__ __forceinline__ bool visit_wid
 }
 
 template <typename T, unsigned BlockThreads = scan_threads, typename F>
-__device__ __forceinline__ void visit_vectors_by_warp(const galp_gpu_view &col, F &&f)
+__device__ __forceinline__ galp_status visit_vectors_by_warp(const galp_gpu_view &col, void *temp, size_t temp_bytes,
+                                                             F &&f)
 {
     static_assert(value_traits<T>::bits >= 32, "warps decode vectors of 32- and 64-bit types");
     typedef warp_group<BlockThreads, false> group;
     typedef block_vector<T, group> bv;
-    __shared__ uint32_t row_masks[group::max_per_block][32];
     const unsigned stage = stage_bytes_for(col.largest_vector);
-    /* the rules of the launch (top of the file): a block that breaks them would stage or mark
-     * outside its shared memory */
-    if (blockDim.x % 32u != 0 || blockDim.x > BlockThreads ||
-        dynamic_shared_bytes() < (blockDim.x / 32u) * vector_stages * stage)
-        __trap();
+    /* the rules of the launch (top of the file): a block that broke them would stage or mark
+     * outside the memory it was given */
+    if (blockDim.x % 32u != 0 || blockDim.x > BlockThreads || temp == nullptr || (uintptr_t)temp % 16u != 0 ||
+        !__isShared(temp) || temp_bytes < warp_visit_temp_bytes(col, blockDim.x))
+        return GALP_ERR_ARGUMENT;
     const unsigned t = group::rank();
-    uint32_t *marks = row_masks[group::in_block()];
-    vector_pipeline<T, group> pipe(col, stage, nullptr);
+    uint8_t *const stages = (uint8_t *)temp;
+    uint32_t *const marks = (uint32_t *)(stages + (size_t)(blockDim.x / 32u) * vector_stages * stage) + 32u * group::in_block();
+    vector_pipeline<T, group> pipe(col, stages, stage, nullptr);
     pipe.run([&](uint32_t v, const staged_vector &staged) {
         bv vec;
         vec.init(col, v, staged);
@@ -249,8 +262,18 @@ __device__ __forceinline__ void visit_vectors_by_warp(const galp_gpu_view &col, 
         for (unsigned j = t; j < vec.c; j += 32u)
             visit_value<false>(f, v, vec.exception_slot(j), value_from_word<T>(vec.exception_bits(j)));
     });
+    return GALP_OK;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_WARP_VISIT_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::visit_vectors_by_warp;
+using detail::warp_visit_launch;
+using detail::warp_visit_temp_bytes;
+using detail::plan_warp_visit;
+using detail::dynamic_shared_bytes;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_WARP_VISIT_CUH */

@@ -1,5 +1,5 @@
 /*
- * gpu/alp.cuh — the ALP decode arithmetic on the device (spec/alp.md §3, §4).
+ * galp/device/alp.cuh — the ALP decode arithmetic on the device (spec/alp.md §3, §4).
  *
  * x = convert(s) ⊗ FRAC[e] where s is (u · FACT[f]) mod 2^W read as signed: a wrapping integer
  * multiply, one conversion and one multiply, each rounding to nearest even. The explicit
@@ -12,12 +12,12 @@
  * bit patterns of the spec's table (checked by conformance/test_gpu.c through decoding).
  * So the decoder needs neither constant nor shared memory.
  */
-#ifndef GALP_GPU_ALP_CUH
-#define GALP_GPU_ALP_CUH
+#ifndef GALP_DEVICE_ALP_CUH
+#define GALP_DEVICE_ALP_CUH
 
 #include "types.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 __device__ __forceinline__ uint64_t pow10_u64(unsigned n)
 {
@@ -72,6 +72,6 @@ template <> struct alp_params<float> {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_ALP_CUH */
+#endif /* GALP_DEVICE_ALP_CUH */

@@ -1,5 +1,5 @@
 /*
- * gpu/ffor.cuh — one lane of an FFOR-packed vector, unpacked one value per call
+ * galp/device/ffor.cuh — one lane of an FFOR-packed vector, unpacked one value per call
  * (spec/ffor.md; the per-lane view of spec/format.md §1: lane l holds slots l, l+L, l+2L...).
  *
  * The lane's packed words are word (lane, k) at index k·L + lane. Value r occupies bits
@@ -15,16 +15,16 @@
  * Loads never wait on a condition: line k is read from min(k, last), where `last` is the first
  * line the lane never takes bits from (line b for FFOR: one line past the packed words, which
  * the 256-byte tail of spec/format.md §3.5 makes readable; RAW vectors use their own bound,
- * gpu/raw.cuh). Reading a clamped line again is harmless because its bits are masked off.
+ * galp/device/raw.cuh). Reading a clamped line again is harmless because its bits are masked off.
  * A conditional load (`k < limit ? load : 0`) would instead make the select wait for the
  * load and serialise the lane on memory latency at every word boundary.
  */
-#ifndef GALP_GPU_FFOR_CUH
-#define GALP_GPU_FFOR_CUH
+#ifndef GALP_DEVICE_FFOR_CUH
+#define GALP_DEVICE_FFOR_CUH
 
 #include "types.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename Word, unsigned Ahead = 1> struct ffor_lane {
     static_assert(Ahead >= 1, "the unpacker needs the word after the current one");
@@ -93,6 +93,6 @@ template <typename Word, unsigned Ahead = 1> struct ffor_lane {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_FFOR_CUH */
+#endif /* GALP_DEVICE_FFOR_CUH */

@@ -1,18 +1,18 @@
 /*
- * gpu/types.cuh — value types of the device API: word width, lanes, float or integer.
+ * galp/device/types.cuh — value types of the device API: word width, lanes, float or integer.
  *
  * spec/format.md §1: W is the width of the value type, L = 1024 / W the lanes of a vector.
  * A float column stores its integers (ALP) and its exceptions in unsigned words of the same
  * width, so every type maps to the unsigned word its payload is made of.
  */
-#ifndef GALP_GPU_TYPES_CUH
-#define GALP_GPU_TYPES_CUH
+#ifndef GALP_DEVICE_TYPES_CUH
+#define GALP_DEVICE_TYPES_CUH
 
 #include <stdint.h>
 
 #include "galp.h"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename T> struct value_traits;
 
@@ -52,12 +52,17 @@ template <typename T, typename R> __device__ __forceinline__ T value_from_word(R
 }
 
 /* The value of type T whose bit pattern is the low bits of a 64-bit word (the host API's
- * query bounds, gpu/kernels.h). */
+ * query bounds, include/galp_gpu.h). */
 template <typename T> __device__ __forceinline__ T value_of_bits(uint64_t bits)
 {
     return value_from_word<T>((typename value_traits<T>::word)bits);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_TYPES_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::value_traits;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_TYPES_CUH */

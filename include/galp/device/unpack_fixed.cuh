@@ -1,7 +1,7 @@
 /*
- * gpu/unpack_fixed.cuh — 32 packed values of one lane with a bit width known at compile time,
- * for the code paths that unpack a whole lane at once (gpu/visit.cuh for 32-bit lanes in
- * global memory, gpu/block_vector.cuh for the scans' staged vectors).
+ * galp/device/unpack_fixed.cuh — 32 packed values of one lane with a bit width known at compile time,
+ * for the code paths that unpack a whole lane at once (galp/device/visit.cuh for 32-bit lanes in
+ * global memory, galp/device/block_vector.cuh for the scans' staged vectors).
  *
  * spec/ffor.md: value r of a lane occupies bits [r·b, r·b + b) of the lane's bit stream, LSB
  * first. With b a constant every shift and mask is one, and the b words the 32 values span are
@@ -13,12 +13,12 @@
  * width, which cost a column of mixed widths (`food_prices_tw`) 1-2 % and gained columns of
  * one narrow width up to 22 % on an H100.
  */
-#ifndef GALP_GPU_UNPACK_FIXED_CUH
-#define GALP_GPU_UNPACK_FIXED_CUH
+#ifndef GALP_DEVICE_UNPACK_FIXED_CUH
+#define GALP_DEVICE_UNPACK_FIXED_CUH
 
 #include <stdint.h>
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <unsigned N> struct width_constant {
     static constexpr unsigned value = N;
@@ -103,6 +103,6 @@ template <typename Load, typename F> __device__ __forceinline__ void for_each_al
     dispatch_width<0, 32>(b, [&](auto width) { for_each_aligned_fixed<decltype(width)::value>(load, f); });
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_UNPACK_FIXED_CUH */
+#endif /* GALP_DEVICE_UNPACK_FIXED_CUH */

@@ -1,5 +1,5 @@
 /*
- * gpu/visit.cuh — whole-lane visitors of the device API: the fastest way to consume every
+ * galp/device/visit.cuh — whole-lane visitors of the device API: the fastest way to consume every
  * value of a lane, for kernels that do (decompression, scans).
  *
  * visit_lane(col, vector, lane, f) calls f(slot, x) for each value of the lane in row order;
@@ -24,16 +24,16 @@
  * G-ALP, is this row an exception): with them asked per row, a float64 lane of a narrow
  * column cost about 33 instructions a value (ncu, docs/GPU.md).
  */
-#ifndef GALP_GPU_VISIT_CUH
-#define GALP_GPU_VISIT_CUH
+#ifndef GALP_DEVICE_VISIT_CUH
+#define GALP_DEVICE_VISIT_CUH
 
 #include "column.cuh"
 #include "unpack_fixed.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* For a full lane that code compiled for its width can unpack (32-bit types: any lane of a
- * full vector, RAW as FFOR with b = 32 and base 0, gpu/raw.cuh; 64-bit types: b <= 32, not
+ * full vector, RAW as FFOR with b = 32 and base 0, galp/device/raw.cuh; 64-bit types: b <= 32, not
  * RAW), g(row0, v) for each run of 32 rows, row0 = 0 (and 32 for 64-bit types), v holding
  * their packed integers; false, and no call, for any other lane.
  *
@@ -148,6 +148,12 @@ __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t ve
     for_each_row_by_value(d, [&] { return d.next(); }, f);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_VISIT_CUH */
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::visit_lane;
+using detail::visit_lane_encoded;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_VISIT_CUH */

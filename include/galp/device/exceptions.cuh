@@ -1,5 +1,5 @@
 /*
- * gpu/galp.cuh — one lane's exceptions of a G-ALP vector, buffered (spec/galp.md §1, §5).
+ * galp/device/exceptions.cuh — one lane's exceptions of a G-ALP vector, buffered (spec/galp.md §1, §5).
  *
  * Lane l's exceptions are entries lane_end[l-1] ... lane_end[l]-1 of the value and position
  * arrays, in ascending position order. The cursor keeps the next exception's position and
@@ -9,12 +9,12 @@
  * (and, for the last lane, past the payload): spec/galp.md §5 allows it, and the cursor never
  * uses it because `left` is then zero.
  */
-#ifndef GALP_GPU_GALP_CUH
-#define GALP_GPU_GALP_CUH
+#ifndef GALP_DEVICE_EXCEPTIONS_CUH
+#define GALP_DEVICE_EXCEPTIONS_CUH
 
 #include "types.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename Word> struct exception_cursor {
     static constexpr unsigned W = 8u * sizeof(Word);
@@ -64,6 +64,6 @@ template <typename Word> struct exception_cursor {
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-#endif /* GALP_GPU_GALP_CUH */
+#endif /* GALP_DEVICE_EXCEPTIONS_CUH */
