@@ -31,9 +31,9 @@
  * non-exception values, with no selection per row, and each fill is taken back from the sum
  * (exactly from a float64 vector's integer sum; from a float32 vector's sum of decoded
  * values, in one subtraction). Before the image did, the warp looked for a fill and wrote it
- * into every exception slot that held something else. Selecting rows by a mask instead cost
- * 5 instructions a value and held the f64 sums of columns with exceptions at 0.66-0.79 G
- * values/ms, against 1.1 without (docs/GPU.md).
+ * into every exception slot that held something else. Selecting rows by a mask instead costs
+ * several instructions a value and made the f64 sums of columns with exceptions much slower
+ * than those of columns without.
  * The decoding paths (partial vectors, and vectors with a packed integer outside the safe
  * range) do select: the exception slots are marked in a mask of each thread's rows.
  *
@@ -237,10 +237,10 @@ template <typename T> __host__ __device__ constexpr bool sums_per_value()
  * 32, whichever thread's rows hold them: the threads' sums add up the same, but then the
  * warp must take the vector together). Float32 rows are decoded and added one by one, and
  * the fills' values taken back in one subtraction; marking the exception rows and masking
- * each row instead cost 5 instructions a row, and held the float32 sums of columns with
- * exceptions 7-25 % lower on an H100 (`stocks_usa_c` as f32: 0.81 against 1.07 G values/ms,
- * docs/GPU.md). Returns false, having added nothing, when a packed integer of the thread (or
- * of the warp, when it takes the vector together) lies outside the vector's safe range. */
+ * each row instead costs several instructions a row, which made the float32 sums of columns
+ * with exceptions slower. Returns false, having added nothing, when a packed integer of the
+ * thread (or of the warp, when it takes the vector together) lies outside the vector's safe
+ * range. */
 template <bool Exceptions, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
                                                  unsigned handled, uint32_t fill, aggregate_partial<T> &acc)
@@ -281,14 +281,13 @@ __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_ran
  *
  * The kernels that meet wide vectors (integer types; float columns whose shape has them,
  * Direct) take the packed integers as 32-bit halves (packed_wide: no slot checked against m,
- * no 64-bit shift by a variable amount), which made the wide float64 and u64 sums 17-20 %
- * faster. The loop is unrolled fully for float64 and by 8 groups for integers: with the
+ * no 64-bit shift by a variable amount), which makes the wide float64 and u64 sums faster.
+ * The loop is unrolled fully for float64 and by 8 groups for integers: with the
  * other choice the kernel spilled the next vector's entry right after loading it
  * (vector_pipeline::peek), so that each warp waited for that load once per vector, and the
- * float64 sums lost 6-8 % (by 8), the u64 sums 18-37 % (fully). The float variants that never
- * meet a wide vector keep for_each_packed: the path must be compiled into them
- * (galp_gpu_launch_aggregate), and with packed_wide the plain float64 kernel spilled 36 bytes
- * instead of 28 and its narrow sums lost 0.5-1.8 % (H200, docs/GPU.md). */
+ * sums were slower. The float variants that never meet a wide vector keep for_each_packed:
+ * the path must be compiled into them (galp_gpu_launch_aggregate), and with packed_wide the
+ * plain float64 kernel spilled more and its narrow sums were slower (docs/DESIGN.md). */
 template <bool Direct, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range &safe, unsigned handled,
                                                uint64_t fill, aggregate_partial<T> &acc)
@@ -332,8 +331,8 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
 
 /* A full RAW float vector: each thread sums its values (block_vector::for_each_stored, two
  * chains) and takes their extremes with fmin and fmax, where adding them one by one (an order
- * key and a NaN test each) held the sums of incompressible columns at 0.62 (float32) and 0.28
- * (float64) G values/ms, 52-58 % of their read limit (docs/GPU.md). That is the thread's exact
+ * key and a NaN test each) held the sums of incompressible columns near half their read
+ * limit. That is the thread's exact
  * aggregate unless its sum is NaN (a NaN among its values, or infinities of both signs): that
  * thread then adds its values one by one. An extreme that is a zero may have the wrong sign
  * (fmin and fmax need not order -0 below +0): the thread then also takes the order keys of
@@ -444,7 +443,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
         const bool packed_sums = safe.lo <= safe.hi && vec.c < vec.m;
         /* read where it is used: read before the branches, it made the kernel spill more
-         * and the f64 sums of vectors without exceptions 6 % slower on an H200 */
+         * and the f64 sums of vectors without exceptions slower */
         auto fill = [&] { return vec.packed_at(vec.exception_slot(0)); };
         bool added = false;
         if (vec.full() && vec.narrow()) {
@@ -479,7 +478,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 }
 
 /* Stores an aggregate that the host computed from a column's value table
- * (gpu/value_table.c): a kernel, ordered on the stream as the scans are (docs/GPU.md). */
+ * (gpu/value_table.c): a kernel, ordered on the stream as the scans are. */
 __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
 {
     *result = value;
@@ -498,10 +497,10 @@ extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *resul
 
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
- * the shape does not tell them apart), since compiled in, it cost the other float64 sums
- * 3-4 % (docs/GPU.md); adding constant vectors from their entries (Kept) only where many
+ * the shape does not tell them apart), since compiled in, it slows the other float64 sums
+ * (docs/DESIGN.md); adding constant vectors from their entries (Kept) only where many
  * vectors are constants (skips_constants). The wide path is in every variant: left out, the
- * plain float64 kernel spilled more and its narrow sums lost 1-9 % on an H200. */
+ * plain float64 kernel spilled more and its narrow sums were slower. */
 extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {

@@ -36,9 +36,9 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
 }
 
 /* Whether the launcher runs the decompression kernel that prefetches (0: never), so that a
- * benchmark build can measure without it (docs/GPU.md), and the vectors it asks L2 for at a
- * time (prefetch_vectors): the fastest on an H200 of the runs of 64 to 4,096 vectors a probe
- * tried. */
+ * benchmark build can measure without it, and the vectors it asks L2 for at a time
+ * (prefetch_vectors, prefetch_burst): the fastest burst length of those a probe tried
+ * (docs/DESIGN.md). */
 #ifndef GALP_GPU_DECOMPRESS_PREFETCH
 #define GALP_GPU_DECOMPRESS_PREFETCH 1
 #endif
@@ -74,10 +74,9 @@ template <bool Streaming> __device__ __forceinline__ void store16(uint64_t *o, c
 /* Whether a column's payloads are small enough for the prefetching kernel: on average at
  * most a quarter of the bytes they decode to (FFOR u32 up to b = 8). Its reads are then a
  * 32-byte entry and a payload of a few hundred bytes per block among 4-8 KiB of stores, and
- * on an H200 such small reads scattered through a stream of writes cost what moving ten
- * times their bytes would: a probe writing 4 KiB per block after reading 160 bytes reached
- * 89 % of the copy rate, 113 % without the reads and 112 % with them served by L2. Columns of
- * larger payloads, whose reads are long runs already, lost up to 2 points to it (docs/GPU.md). */
+ * such small reads scattered through a stream of writes cost far more than their bytes
+ * unless L2 already holds them. Columns of larger payloads, whose reads are long runs
+ * already, gain nothing from the prefetch and lose a little to it (docs/DESIGN.md). */
 template <typename T> __host__ __device__ constexpr bool small_payloads(uint64_t payload_bytes, uint64_t vectors)
 {
     return payload_bytes <= vectors * (sizeof(T) * GALP_VECTOR_SIZE / 4u);
@@ -149,7 +148,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
 /* Vector v, staged in shared memory. A vector with exceptions first maps them (one thread
  * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
- * many exceptions (docs/GPU.md). */
+ * many exceptions. */
 template <typename T, unsigned Threads, bool Streaming>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
                                                   exception_map &map, unsigned &parity, T *out)
@@ -179,8 +178,8 @@ __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint
     }
 }
 
-/* Threads of a decompression block: 64-bit types were faster with 128, 32-bit types with 64
- * (H200, docs/GPU.md). */
+/* Threads of a decompression block: 128 for 64-bit types, 64 for 32-bit types, the fastest
+ * block size for each (docs/DESIGN.md). */
 template <typename T> __host__ __device__ constexpr unsigned decompress_threads_for()
 {
     return sizeof(T) == 8 ? 128u : 64u;

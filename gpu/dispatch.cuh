@@ -48,8 +48,8 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
 /* What the launchers ask the runtime about a kernel on the current device: constants of the
  * process, asked once per kernel and device and then kept. Asked at every call, they cost the
  * host microseconds while the GPU, done with the kernels before, waited for the next launch:
- * kept, with the scan's dependent launch (gpu/scan_launch.cuh), a range scan of 1 GiB of f64
- * took 2-3 us less of its 9-90 (H200, docs/GPU.md). A carveout asked for is a hint, and lost
+ * kept, with the scan's dependent launch (gpu/scan_launch.cuh), the host is off the
+ * critical path between a column's kernels. A carveout asked for is a hint, and lost
  * with the context by cudaDeviceReset; the rest cannot change while the process runs. */
 struct kernel_facts {
     const void *kernel;
@@ -128,11 +128,11 @@ inline pthread_mutex_t shared_memory_opt_in = PTHREAD_MUTEX_INITIALIZER;
  * largest shared-memory carveout of L1: the kernels of galp/device/vector_pipeline.cuh keep their data
  * in shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
  * memory allows. A kernel must opt in once its static and dynamic shared memory together pass
- * 48 KiB: a test of the dynamic part alone failed the aggregate's launch for stages of
- * 47-48 KiB beside its 1,184 static bytes. Such launches hold shared_memory_opt_in from the
+ * 48 KiB: a test of the dynamic part alone fails the launch of a kernel whose stages fit
+ * under 48 KiB but not beside its static bytes. Such launches hold shared_memory_opt_in from the
  * opt-in to the launch. Below the line a launch does not opt in, and the kernel's limit is at
  * least what it needs: the default (48 KiB less the static bytes) or a larger one that an
- * opt-in left, which costs the smaller launches nothing measurable (docs/GPU.md). */
+ * opt-in left, which does not slow the smaller launches. */
 template <typename K, typename Launch>
 inline bool launch_with_shared_memory(K kernel, unsigned memory, size_t static_bytes, Launch &&launch)
 {

@@ -50,8 +50,8 @@ __device__ __forceinline__ void reset_result(uint64_t *count, uint32_t *found)
  * record says the scan needs it (a general vector). It also sets the scan's result to 0
  * (*count, or *found), which a memset did, a third operation on the stream; and lets the scan
  * be launched at once (allow_dependent_launch), which waits for it. StoredSafe is a template
- * parameter: as a kernel argument, never true on those columns, it cost the range scans of
- * `gov26` as f32 5 % on an H100 (docs/GPU.md). */
+ * parameter: as a kernel argument it slowed the range scans of the columns where it is never
+ * true. */
 template <typename T, bool Records, bool StoredSafe>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                   galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
@@ -272,10 +272,10 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
  * for lo <= x <= hi; planned: G-ALP vectors have a plan at stage.record (galp/device/pushdown.cuh). With
  * Direct, a RAW float vector is compared as stored (count_stored). Otherwise every slot below
  * m is tested through its packed integer, exception slots included (with Direct, a wide or
- * partial vector whose plan covers all of them with one subtraction and one comparison each:
- * through packed_in_range, wide vectors ran at 62-68 % of their read limit on an H100,
- * docs/GPU.md); then thread 0 takes back the c matches of the exception slots, which all hold
- * the vector's fill (gpu/kernels.h), and each exception's thread adds its stored value's match.
+ * partial vector whose plan covers all of them with one subtraction and one comparison each,
+ * far cheaper for wide vectors than packed_in_range); then thread 0 takes back the c matches
+ * of the exception slots, which all hold the vector's fill (gpu/kernels.h), and each
+ * exception's thread adds its stored value's match.
  * match() equals decode-then-compare for every packed integer (galp/device/pushdown.cuh), so the
  * threads agree whichever way each counted. The per-thread counts wrap, but the warp's sum is
  * the exact count. With Exists, in a full narrow vector without exceptions a thread counts 1 if
@@ -331,8 +331,8 @@ __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint3
         }
     } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
         /* wide or partial, every packed integer safe (all_safe above, written out again:
-         * shared through a helper, or hoisted, it changed the SASS of the plain variant,
-         * which is kept instruction for instruction the measured kernel of 4a712eb):
+         * shared through a helper, or hoisted, it changed the SASS of the plain variant, whose
+         * code must stay as it is because its performance floor assumes it):
          * each compared with one subtraction */
         if (pl.lo <= pl.hi) {
             const uint64_t first = pl.lo, span = pl.hi - pl.lo;
@@ -380,8 +380,7 @@ __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
 }
 
 /* Stores a result that the host counted from a column's value table (gpu/value_table.c), in a
- * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory
- * (docs/GPU.md). */
+ * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory. */
 __global__ void store_result_kernel(uint64_t *count, uint32_t *found, uint64_t matches)
 {
     if (count != nullptr)
@@ -403,9 +402,8 @@ __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
  * its entry and exceptions alone. Its m - c other values are all constant_value
  * (galp/device/alp_tables.cuh), so one comparison decides them; each exception's stored value is
  * compared (add_exception_matches, as vector_verdict does). No plan, no record and no scan:
- * for floats the plan kernel and then the scan by records, which decided these vectors the
- * same way from their verdicts, took 21-27 % of such columns' read limit on an H200, for
- * integers the staged scan 2 % on an H100 (docs/GPU.md). */
+ * the plan kernel and the scan by records, or the staged scan, decide these vectors the same
+ * way from their verdicts at a small fraction of the speed (docs/DESIGN.md). */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(range_threads)
     constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
@@ -473,8 +471,7 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
  * that met general vectors then stages those with their entries and plans
  * (vector_pipeline::run_kept, which asks each record's kind) and counts them by count_vector:
  * counted one by one from global memory, the columns whose vectors are only partly safe
- * (`bitcoin_transactions_f` as f64) ran at 0.69-0.89 times the staged kernel's speed on an
- * H200 (docs/GPU.md). */
+ * ran slower than with the staged kernel. */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     record_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
@@ -513,8 +510,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 /* Whether the range scan of a column goes by scan records: a float column with G-ALP
  * vectors (a plan buffer), none of them RAW or wide, and at most 1/8 of them partly safe:
  * those are general vectors, counted after the others (count_general_vectors), and columns
- * made of them ran at 0.56-0.69 times the staged kernel's speed by records (`gov10`, `cms9`
- * as f64 on an H200, docs/GPU.md). */
+ * made of them run slower by records than with the staged kernel. */
 static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const galp_gpu_range_plan *plan)
 {
     return plan != nullptr && !shape.wide_or_raw &&
@@ -523,8 +519,8 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
 
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
  * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
- * it has such vectors, since compiled in they cost the narrow vectors of other columns 3-11 %
- * on an H200 (docs/GPU.md). After a plan kernel, a programmatic dependent launch
+ * it has such vectors, since compiled in they slow the narrow vectors of other columns
+ * (more registers, docs/DESIGN.md). After a plan kernel, a programmatic dependent launch
  * (launch_scan). */
 template <typename T, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record, bool after_plan,

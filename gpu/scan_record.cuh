@@ -3,8 +3,8 @@
  * narrow float vectors reads in place of the vector's entry and plan (gpu/range.cu). The plan
  * kernel writes one per vector (scan_record_of); the scan's warps read them 32 at a time, one
  * lane each (gpu/record_pipeline.cuh). Parsing an entry, reading a plan and choosing a path
- * cost each warp about 90 instructions per vector, and staging entry, plan and payload with
- * three copies about 100 more (docs/GPU.md): with a record, one lane of the plan kernel has
+ * cost each warp many instructions per vector, and staging entry, plan and payload three
+ * copies (docs/DESIGN.md): with a record, one lane of the plan kernel has
  * done the choosing, and the scan stages the payload alone.
  *
  * A record is four 32-bit words (galp_gpu_scan_record, gpu/kernels.h):

@@ -44,9 +44,9 @@ template <int Pending> __device__ __forceinline__ void copy_wait()
 /* Hopper (sm_90) and later: bulk copies by the copy engine (cp.async.bulk), any multiple of 16
  * bytes from one instruction of one thread, completing on an mbarrier in shared memory: the
  * barrier's phase completes once its one expected arrival has come and the bytes announced
- * with it have landed. Copying a vector in 16-byte pieces spread over a warp cost the scans
- * about 125 instructions per vector in addresses, loop control and copies; the bulk copies
- * brought that to about 100 and the range scans up to 6 % faster (docs/GPU.md).
+ * with it have landed. Copying a vector in 16-byte pieces spread over a warp costs the scans
+ * instructions per vector in addresses, loop control and copies that one bulk copy per piece
+ * saves (docs/DESIGN.md).
  * The functions below do nothing where GALP_GPU_BULK_COPY is 0; callers of the copies test it. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
 #define GALP_GPU_BULK_COPY 1

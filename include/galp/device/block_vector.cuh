@@ -253,9 +253,9 @@ template <typename T, typename Group> struct block_vector {
     /* Wide vectors (64-bit words, b > 32): the same, with both lines always read, line k
      * twice where the group's values end in it (the second copy's bits then lie past b and
      * are masked off), so no zeroed words and no predicated loads; and each value taken as
-     * 32-bit halves: the three from half off / 32 on, two funnel shifts by off mod 32 (five
-     * instructions and three selects where extract's 64-bit shifts by a variable amount take
-     * ten; in extract they made the float64 aggregate spill more, docs/GPU.md). */
+     * 32-bit halves: the three from half off / 32 on, two funnel shifts by off mod 32 (about
+     * half the instructions of extract's 64-bit shifts by a variable amount, which also made
+     * the float64 aggregate spill registers). */
     __device__ __forceinline__ void packed_wide(unsigned s, Word (&p)[N]) const
     {
         static_assert(W == 64, "only 64-bit words are wider than 32 bits");
@@ -307,7 +307,7 @@ template <typename T, typename Group> struct block_vector {
      * (packed_wide): no slot to check against m. Unroll: groups per iteration, all of them by
      * default (see aggregate_wide for why a kernel may want fewer). The loop is written twice
      * because `#pragma unroll(groups)` does not compile to the same code as `#pragma unroll`,
-     * with which the range scans were measured. */
+     * and the range scans keep the code of the full unroll that their floors assume. */
     template <unsigned Unroll = groups, typename F> __device__ __forceinline__ void for_each_packed_wide(F &&f) const
     {
         auto group = [&](unsigned g) {

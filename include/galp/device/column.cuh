@@ -56,8 +56,8 @@ __device__ __forceinline__ vector_kind parse_vector_kind(uint32_t word)
 
 /* The entry from its two 16-byte halves, wherever they were loaded from. Its word with the
  * exception count, scheme and bit width is parsed here in place, not by parse_vector_kind:
- * that changed the register allocation of the f32/f64 decompression kernels, which are
- * measured as they are (docs/GPU.md). */
+ * that changed the register allocation of the f32/f64 decompression kernels, whose
+ * performance floors (bench/floors.txt) assume their current code. */
 __device__ __forceinline__ vector_entry parse_vector_entry(uint4 a, uint4 c)
 {
     vector_entry e;

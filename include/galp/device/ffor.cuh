@@ -10,7 +10,7 @@
  * values, no shared memory, no per-value branch on the bit width, so any b runs the same
  * instruction sequence (two f64 vectors of one warp with different widths do not diverge
  * apart from the load). Ahead = 1 uses the fewest registers; a larger Ahead keeps more loads
- * in flight per thread, which full decompression needs at high bit widths (docs/GPU.md).
+ * in flight per thread, which full decompression needs at high bit widths to read at memory speed.
  *
  * Loads never wait on a condition: line k is read from min(k, last), where `last` is the first
  * line the lane never takes bits from (line b for FFOR: one line past the packed words, which

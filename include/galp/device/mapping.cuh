@@ -6,8 +6,8 @@
  * f32/u32 vector, two f64/u64 vectors (16 lanes each), half a u16 vector or a quarter of a
  * u8 vector, and each load or store of a warp touches whole 128-byte lines: the packed words
  * of line k are lanes 0 ... L-1 side by side, and so are the decoded values of a row.
- * One lane per thread and one thread per lane (no grid-stride loop): measured faster on the
- * H200 than a persistent grid walking several vectors per thread (docs/GPU.md).
+ * One lane per thread and one thread per lane (no grid-stride loop): faster than a
+ * persistent grid walking several vectors per thread (docs/DESIGN.md).
  */
 #ifndef GALP_DEVICE_MAPPING_CUH
 #define GALP_DEVICE_MAPPING_CUH

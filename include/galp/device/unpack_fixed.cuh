@@ -8,10 +8,10 @@
  * loaded up front, all in flight together. unpack32 compiles only the unpacking per width;
  * what consumes the values is shared by all widths, because real columns change width from
  * vector to vector and a fully specialised path per width overflowed the instruction cache
- * (docs/GPU.md). for_each_aligned is the exception: its consumer, the range scan's
- * comparison of about three instructions per value (gpu/range.cu), is compiled into every
- * width, which cost a column of mixed widths (`food_prices_tw`) 1-2 % and gained columns of
- * one narrow width up to 22 % on an H100.
+ * (docs/DESIGN.md). for_each_aligned is the exception: its consumer, the range scan's
+ * comparison of about three instructions per value (gpu/range.cu), is small enough to compile
+ * into every width, which costs columns of mixed widths a little and gains columns of one
+ * narrow width much more.
  */
 #ifndef GALP_DEVICE_UNPACK_FIXED_CUH
 #define GALP_DEVICE_UNPACK_FIXED_CUH

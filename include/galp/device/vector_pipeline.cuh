@@ -7,7 +7,7 @@
  * count()-th vector, with the next Stages - 1 vectors of the warp already on their way into
  * shared memory while it decodes the current one (run). Why: a warp that loads a vector and
  * then waits for it leaves the memory system idle while it decodes, and the scans, which
- * write nothing, ran at a fifth of the read bandwidth that way (docs/GPU.md). Here the loads
+ * write nothing, ran far below the read bandwidth that way (docs/DESIGN.md). Here the loads
  * of vector i + Stages - 1 are issued (galp/device/async_copy.cuh) before the warp waits for
  * vector i, and the entry of the vector after that is read into registers one iteration
  * ahead. run_kept stages only the vectors a kernel asks for, 32 vectors of a warp at a time,
@@ -20,7 +20,7 @@
  * nothing but the block's final reduction, so they synchronise with __syncwarp, and a
  * multiprocessor is not limited to the 32 one-warp blocks it can hold. Decompression
  * (gpu/decompress.cuh) stages one vector per block (run_one): its stores keep the memory
- * system busy, and a block per vector measured faster there.
+ * system busy, and a block per vector is faster there.
  *
  * A stage holds, 16-byte aligned:
  *
@@ -34,7 +34,7 @@
  * the host API at upload), so every vector, exceptions included, is decoded from shared
  * memory: at most 2 · (64 + 18,464) bytes per warp for float64 (G-ALP, b = 64, 1024
  * exceptions). Shared memory, not registers, is what limits the warps of a multiprocessor
- * on columns of large vectors, so a third stage cost more warps than it gained (docs/GPU.md).
+ * on columns of large vectors, so a third stage costs more warps than it gains (docs/DESIGN.md).
  */
 #ifndef GALP_DEVICE_VECTOR_PIPELINE_CUH
 #define GALP_DEVICE_VECTOR_PIPELINE_CUH
@@ -53,15 +53,15 @@ namespace galp::device::detail {
 #endif
 
 /* Tuning of the scans, threads per block (each warp decodes its own vectors) and stages per
- * warp: the defaults were the fastest on an H200 (docs/GPU.md); the macros let a benchmark
+ * warp: the defaults are the fastest of those tried (docs/DESIGN.md); the macros let a benchmark
  * build try others. */
 #ifndef GALP_GPU_SCAN_THREADS
 #define GALP_GPU_SCAN_THREADS 128
 #endif
 /* Scan blocks per multiprocessor the registers must allow: 3/8 of the threads a
  * multiprocessor holds, 80 registers per thread. A thread holds its 32 unpacked values and
- * the words they came from; held to 64 registers, the scans spilled and ran 1.1-1.6× slower
- * (docs/GPU.md). */
+ * the words they came from; held to 64 registers, the scans spill and run
+ * slower. */
 #ifndef GALP_GPU_SCAN_MIN_BLOCKS
 #define GALP_GPU_SCAN_MIN_BLOCKS (GALP_GPU_THREADS_PER_SM * 3 / 8 / GALP_GPU_SCAN_THREADS)
 #endif
@@ -74,7 +74,7 @@ static_assert(scan_threads % 32 == 0, "scan blocks are whole warps");
 
 /* The threads that decode a vector together and share a pipeline: all Threads of a block,
  * which stage a vector with 16-byte copies spread over them (bulk copies made the
- * decompression of 4 KiB payloads 4 points slower, docs/GPU.md), and leave out the payload
+ * decompression of small payloads slower), and leave out the payload
  * of a G-ALP vector of width 0 without exceptions (vector_pipeline::staged_bytes). */
 template <unsigned Threads> struct block_group {
     static constexpr unsigned threads = Threads, max_per_block = 1;
@@ -89,8 +89,8 @@ template <unsigned Threads> struct block_group {
 /* ... or each warp of a block on its own (a block of at most MaxThreads threads: the
  * launcher may run fewer warps per block when the stages of a column's largest vector do not
  * fit that many, gpu/scan_launch.cuh), staging with one bulk copy per piece where the GPU has
- * them and BulkCopies asks for them: they made the range scans up to 6 % faster, and the
- * aggregate of columns of small vectors 5-8 % slower (docs/GPU.md). */
+ * them and BulkCopies asks for them: they make the range scans faster, and the
+ * aggregate of columns of small vectors slower (docs/DESIGN.md). */
 template <unsigned MaxThreads, bool BulkCopies> struct warp_group {
     static constexpr unsigned threads = 32, max_per_block = MaxThreads / 32;
     static constexpr bool bulk_copies = BulkCopies, skips_lane_tables = false;
@@ -288,8 +288,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
     /* Bytes of vector `next` to stage: its payload; with Group::skips_lane_tables, none for a
      * G-ALP vector without exceptions whose packed words are empty (b = 0): its only bytes
      * then are the lane table (spec/galp.md §1), which serves per-lane decoders, and loading
-     * it kept the decompression of a near-constant f32 column at 86 % of its limit, which
-     * reached 96 % without the load (docs/GPU.md). */
+     * it held the decompression of near-constant columns well below their limit. */
     __device__ __forceinline__ unsigned staged_bytes() const
     {
         const vector_kind k = parse_vector_kind(next_fields);
@@ -417,8 +416,8 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
 
     /* body(v, staged_vector) for vector v alone, loaded into stage 0 and waited for; body starts and
      * ends with a barrier of the group, so that a caller may run it again. Copies spread over
-     * the threads only, whose wait is that barrier (bulk copies lost in decompression, the one
-     * user: docs/GPU.md). */
+     * the threads only, whose wait is that barrier (bulk copies are slower in decompression, the
+     * one user). */
     template <typename Body> __device__ __forceinline__ void run_one(uint32_t v, Body &&body)
     {
         static_assert(!bulk, "run_one stages with the group's threads");

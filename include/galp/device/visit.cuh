@@ -22,7 +22,7 @@
  * same buffered cursor and decode with the same ALP arithmetic, so they produce the same bits.
  * visit_lane also takes the decoder's per-row questions out of those runs (is the vector
  * G-ALP, is this row an exception): with them asked per row, a float64 lane of a narrow
- * column cost about 33 instructions a value (ncu, docs/GPU.md).
+ * column cost several times the instructions per value (docs/DESIGN.md).
  */
 #ifndef GALP_DEVICE_VISIT_CUH
 #define GALP_DEVICE_VISIT_CUH

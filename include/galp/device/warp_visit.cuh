@@ -27,8 +27,8 @@
  * Why a second mapping beside LANE_PER_THREAD (galp/device/mapping.cuh, galp/device/visit.cuh): a thread that
  * decodes one lane first waits for its vector's entry, then for its lane's words, then for
  * its exceptions, and a grid of such threads keeps too few loads in flight to read at memory
- * speed; its decode-then-compare filter ran at about half the speed of the library's scans
- * (docs/GPU.md). Here a warp's loads are asynchronous copies issued a vector ahead.
+ * speed; its decode-then-compare filter runs well below the speed of the library's scans
+ * (docs/DESIGN.md). Here a warp's loads are asynchronous copies issued a vector ahead.
  *
  * How to launch a kernel that calls it (docs/GPU.md has an example):
  *   - every thread of every block calls it, with the same col and the same temp;
