@@ -14,3 +14,8 @@ libgalp_la_SOURCES += \
 
 # ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.
 include ref/alp.mk
+
+# Public headers shared with the CUDA decoder, installed as <galp/layout.h> and
+# <galp/alp_constants.h>: the payload layout and the ALP constants, each defined once.
+galpincludedir = $(includedir)/galp
+galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h
