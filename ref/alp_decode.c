@@ -4,11 +4,14 @@
  */
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_arith.h"
 #include "bytes.h"
 #include "galp_internal.h"
 
-/* Where the exception values and positions of a vector payload start. */
+/* Where the exception values and positions of a vector payload start (spec/alp.md §2,
+ * spec/galp.md §1). */
 typedef struct exception_section {
     const uint8_t *lane_end; /* GALP only, else NULL */
     const uint8_t *values;
@@ -18,15 +21,12 @@ typedef struct exception_section {
 static exception_section locate(unsigned w, const galp_vector_info *info,
                                 const uint8_t *payload)
 {
+    const galp_scheme scheme = info->scheme;
+    const uint32_t b = info->bit_width, c = info->exception_count;
     exception_section s;
-    const uint8_t *p = payload + 128u * info->bit_width;
-    s.lane_end = NULL;
-    if (info->scheme == GALP_SCHEME_GALP) {
-        s.lane_end = p;
-        p += 2u * (GALP_VECTOR_SIZE / w);
-    }
-    s.values = p;
-    s.positions = p + (size_t)info->exception_count * (w / 8u);
+    s.lane_end = scheme == GALP_SCHEME_GALP ? payload + galp_layout_lane_end_offset(b) : NULL;
+    s.values = payload + galp_layout_values_offset(scheme, w, b);
+    s.positions = payload + galp_layout_positions_offset(scheme, w, b, c);
     return s;
 }
 
@@ -82,7 +82,7 @@ static int32_t find_exception(unsigned w, const galp_vector_info *info,
 {
     uint32_t lo = 0, hi = info->exception_count;
     if (s->lane_end != NULL) {
-        unsigned lane = index % (GALP_VECTOR_SIZE / w);
+        unsigned lane = index % galp_layout_lanes(w);
         lo = lane == 0 ? 0 : galp_load_u16(s->lane_end + 2u * (lane - 1));
         hi = galp_load_u16(s->lane_end + 2u * lane);
         for (uint32_t j = lo; j < hi; j++) {

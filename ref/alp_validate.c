@@ -3,6 +3,8 @@
  * spec/galp.md §4). The container (spec/format.md §6 step 10) has already checked e, f, the bit
  * width, exception_count <= m and the payload size, so every byte read here is in the payload.
  */
+#include <galp/layout.h>
+
 #include "bytes.h"
 #include "galp_internal.h"
 
@@ -23,7 +25,7 @@ static galp_status validate_alp(const galp_vector_info *info, const uint8_t *pos
 static galp_status validate_galp(unsigned w, const galp_vector_info *info, const uint8_t *lane_end,
                                  const uint8_t *positions)
 {
-    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    const unsigned lanes = galp_layout_lanes(w);
     const uint32_t m = info->value_count;
     uint32_t start = 0;
     for (unsigned l = 0; l < lanes; l++) {
@@ -55,11 +57,9 @@ galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *in
                                       const uint8_t *payload)
 {
     const unsigned w = galp_type_bits(type);
-    const uint8_t *section = payload + 128u * info->bit_width;
-    if (info->scheme == GALP_SCHEME_GALP) {
-        const uint8_t *values = section + 2u * (GALP_VECTOR_SIZE / w);
-        return validate_galp(w, info, section,
-                             values + (size_t)info->exception_count * (w / 8u));
-    }
-    return validate_alp(info, section + (size_t)info->exception_count * (w / 8u));
+    const uint32_t b = info->bit_width, c = info->exception_count;
+    const uint8_t *positions = payload + galp_layout_positions_offset(info->scheme, w, b, c);
+    if (info->scheme == GALP_SCHEME_GALP)
+        return validate_galp(w, info, payload + galp_layout_lane_end_offset(b), positions);
+    return validate_alp(info, positions);
 }
