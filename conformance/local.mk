@@ -35,6 +35,13 @@ conformance_test_spec_examples_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(a
 conformance_test_spec_examples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_spec_examples_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# A galp_column changed after galp_open is refused (include/galp.h).
+check_PROGRAMS += conformance/test_column_seal
+TESTS += conformance/test_column_seal
+conformance_test_column_seal_SOURCES = conformance/test_column_seal.c
+conformance_test_column_seal_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_column_seal_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------

@@ -2,9 +2,9 @@
  * decompress.c — decoding: open (validate once), per-vector metadata, whole-column, single
  * vector and single value (spec/format.md §5).
  *
- * galp_open runs every check of spec/format.md §6; the functions taking a galp_column then only
- * check their own arguments, because every offset and size they use was proved to lie inside
- * the file. Decoding writes to dst only after all checks have passed, so a failing call leaves
+ * galp_open runs every check of spec/format.md §6 and seals the view (column_seal.c); the
+ * functions taking a galp_column check the seal and their own arguments, because every offset
+ * and size they use was proved to lie inside the file for exactly the sealed fields. Decoding writes to dst only after all checks have passed, so a failing call leaves
  * no partial output behind that could pass for a result.
  */
 #include "galp_internal.h"
@@ -13,13 +13,16 @@ galp_status galp_open(galp_column *column, const void *src, size_t src_len)
 {
     if (column == NULL || src == NULL)
         return GALP_ERR_ARGUMENT;
-    return galp_container_validate(column, src, src_len);
+    galp_status status = galp_container_validate(column, src, src_len);
+    if (status == GALP_OK)
+        column->seal = galp_column_seal(column);
+    return status;
 }
 
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
                                  galp_vector_info *info)
 {
-    if (column == NULL || info == NULL)
+    if (galp_column_check(column) != GALP_OK || info == NULL)
         return GALP_ERR_ARGUMENT;
     if (vector >= column->vector_count)
         return GALP_ERR_INDEX;
@@ -49,9 +52,9 @@ static void decode_vector(const galp_column *column, uint32_t vector, void *dst)
 
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
 {
-    const size_t value_bytes = column ? galp_type_size(column->type) : 0;
-    if (value_bytes == 0) /* no column, or one that galp_open did not fill */
+    if (galp_column_check(column) != GALP_OK)
         return GALP_ERR_ARGUMENT;
+    const size_t value_bytes = galp_type_size(column->type);
     if (column->value_count > dst_capacity / value_bytes)
         return GALP_ERR_DST_TOO_SMALL;
     if (dst == NULL && column->value_count > 0)
@@ -65,7 +68,7 @@ galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_
 galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector, void *dst,
                                       size_t dst_capacity)
 {
-    if (column == NULL || dst == NULL)
+    if (galp_column_check(column) != GALP_OK || dst == NULL)
         return GALP_ERR_ARGUMENT;
     if (vector >= column->vector_count)
         return GALP_ERR_INDEX;
@@ -79,7 +82,7 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
 /* O(1) for RAW and FFOR; ALP and G-ALP look the index up among the vector's exceptions. */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
-    if (column == NULL || value == NULL)
+    if (galp_column_check(column) != GALP_OK || value == NULL)
         return GALP_ERR_ARGUMENT;
     if (index >= column->value_count)
         return GALP_ERR_INDEX;

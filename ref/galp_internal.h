@@ -7,6 +7,7 @@
  *   status.c         status names and messages                                 [format §6]
  *   types.c          type widths, lanes and names; scheme names; payload sizes [format §2, §4]
  *   container.c      header + metadata: parse, validate, write                 [format §3, §6]
+ *   column_seal.c    the seal of a galp_column view against changed fields     [galp.h]
  *   raw.c, ffor.c    RAW and FFOR vector payloads                              [format §4.2, ffor]
  *   alp_*.c, galp_*.c ALP and G-ALP vector payloads, sampling, constants       [alp, galp]
  *   compress.c       the encoder driver: scheme choice per vector, RAW fallback
@@ -70,6 +71,11 @@ void galp_container_read_entry(const galp_column *column, uint32_t vector,
 void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info);
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint64_t payload_end);
+
+/* ---- The seal of a view (column_seal.c): a checksum of every other field of a galp_column.
+ * galp_open sets it; galp_column_check is GALP_ERR_ARGUMENT for NULL or a changed view. */
+uint32_t galp_column_seal(const galp_column *column);
+galp_status galp_column_check(const galp_column *column);
 
 /* ---- RAW vectors (raw.c; spec/format.md §4.2) ---------------------------------------- */
 void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,

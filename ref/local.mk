@@ -7,6 +7,7 @@ libgalp_la_SOURCES += \
 	ref/status.c \
 	ref/types.c \
 	ref/container.c \
+	ref/column_seal.c \
 	ref/raw.c \
 	ref/ffor.c \
 	ref/compress.c \
