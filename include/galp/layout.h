@@ -29,46 +29,54 @@
 #define GALP_HOST_DEVICE
 #endif
 
+/* In C++14 and later the functions are also constexpr, so that kernels can size arrays and
+ * template constants with them. */
+#if defined(__cplusplus) && __cplusplus >= 201402L
+#define GALP_LAYOUT_CONSTEXPR constexpr
+#else
+#define GALP_LAYOUT_CONSTEXPR
+#endif
+
 /* Lanes of a vector of W-bit values, L = 1024 / W (spec/ffor.md §2). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_lanes(uint32_t w)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lanes(uint32_t w)
 {
     return GALP_VECTOR_SIZE / w;
 }
 
 /* Word index of word k of lane l, k·L + l; its byte offset is that times W/8 (spec/ffor.md §3). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_word_index(uint32_t w, uint32_t k, uint32_t lane)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_word_index(uint32_t w, uint32_t k, uint32_t lane)
 {
     return k * galp_layout_lanes(w) + lane;
 }
 
 /* Bytes of the packed integer vector, 128·b: b words per lane, L lanes of W bits each
  * (spec/ffor.md §3, spec/format.md §4). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_packed_bytes(uint32_t b)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_packed_bytes(uint32_t b)
 {
     return 128u * b;
 }
 
 /* G-ALP's lane_end[L] table starts right after the packed words (spec/galp.md §1). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_lane_end_offset(uint32_t b)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_offset(uint32_t b)
 {
     return galp_layout_packed_bytes(b);
 }
 
 /* Size of the lane_end table: 2·L bytes for G-ALP, none for ALP (spec/galp.md §1, spec/alp.md §2). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_lane_end_bytes(galp_scheme scheme, uint32_t w)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_bytes(galp_scheme scheme, uint32_t w)
 {
     return scheme == GALP_SCHEME_GALP ? 2u * galp_layout_lanes(w) : 0u;
 }
 
 /* First exception value: after the packed words, and the lane ends for G-ALP
  * (spec/alp.md §2, spec/galp.md §1). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_values_offset(galp_scheme scheme, uint32_t w, uint32_t b)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_values_offset(galp_scheme scheme, uint32_t w, uint32_t b)
 {
     return galp_layout_packed_bytes(b) + galp_layout_lane_end_bytes(scheme, w);
 }
 
 /* First exception position (u16): after the c values of W/8 bytes (spec/alp.md §2, spec/galp.md §1). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_positions_offset(galp_scheme scheme, uint32_t w, uint32_t b,
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_positions_offset(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                      uint32_t c)
 {
     return galp_layout_values_offset(scheme, w, b) + c * (w / 8u);
@@ -76,7 +84,7 @@ GALP_HOST_DEVICE static inline uint32_t galp_layout_positions_offset(galp_scheme
 
 /* Size of the exception section, lane ends included: everything after the packed words
  * (spec/alp.md §2, spec/galp.md §1). */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c)
 {
     return galp_layout_lane_end_bytes(scheme, w) + c * (w / 8u + 2u);
 }
@@ -84,7 +92,7 @@ GALP_HOST_DEVICE static inline uint32_t galp_layout_exception_bytes(galp_scheme 
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
  * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2). Any other scheme implies no valid
  * size: UINT32_MAX, which no payload_size of a valid file equals. */
-GALP_HOST_DEVICE static inline uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                   uint32_t c, uint32_t m)
 {
     switch (scheme) {
