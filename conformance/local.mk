@@ -42,6 +42,13 @@ conformance_test_column_seal_SOURCES = conformance/test_column_seal.c
 conformance_test_column_seal_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_column_seal_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# The reference decoders read payloads only through the bounds-checked reader (ref/bytes.h).
+check_PROGRAMS += conformance/test_payload_reader
+TESTS += conformance/test_payload_reader
+conformance_test_payload_reader_SOURCES = conformance/test_payload_reader.c
+conformance_test_payload_reader_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_payload_reader_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------

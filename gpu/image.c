@@ -90,18 +90,27 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     return shape;
 }
 
-/* Exception j's slot in a G-ALP payload p of c exceptions of W-bit values (spec/galp.md §1). */
-static unsigned exception_slot(const uint8_t *p, unsigned w, const galp_vector_info *info, uint32_t j)
+/* A reader over the G-ALP payload at p of the vector of `info` (ALP or G-ALP in the file). */
+static galp_reader galp_payload(const uint8_t *p, unsigned w, const galp_vector_info *info)
 {
-    const size_t positions =
-        galp_layout_positions_offset(GALP_SCHEME_GALP, w, info->bit_width, info->exception_count);
-    return galp_load_u16(p + positions + 2u * j);
+    return galp_reader_of(p, galp_layout_payload_bytes(GALP_SCHEME_GALP, w, info->bit_width,
+                                                       info->exception_count, info->value_count));
 }
 
-/* The fill of a G-ALP vector whose payload is at p, into *fill; whether every exception slot
- * already holds it. */
-static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, const uint8_t *p, uint64_t *fill)
+/* Exception j's slot in a G-ALP payload of c exceptions of W-bit values (spec/galp.md §1). */
+static unsigned exception_slot(galp_reader *p, unsigned w, const galp_vector_info *info, uint32_t j)
 {
+    const uint32_t positions =
+        galp_layout_positions_offset(GALP_SCHEME_GALP, w, info->bit_width, info->exception_count);
+    return galp_read_u16(p, positions + 2u * j) % GALP_VECTOR_SIZE;
+}
+
+/* The fill of a G-ALP vector whose payload is at `at`, into *fill; whether every exception slot
+ * already holds it. */
+static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, const uint8_t *at, uint64_t *fill)
+{
+    galp_reader payload = galp_payload(at, w, info);
+    galp_reader *p = &payload;
     const uint32_t c = info->exception_count;
     const unsigned b = info->bit_width;
     *fill = 0;
@@ -126,10 +135,11 @@ static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, c
 /* Writes `fill` into every exception slot of a G-ALP vector whose payload is at p. */
 static void fill_exception_slots(unsigned w, const galp_vector_info *info, uint8_t *p, uint64_t fill)
 {
+    galp_reader payload = galp_payload(p, w, info);
     uint64_t packed[GALP_VECTOR_SIZE];
-    galp_ffor_unpack(w, info->bit_width, 0, p, packed);
+    galp_ffor_unpack(w, info->bit_width, 0, &payload, packed);
     for (uint32_t j = 0; j < info->exception_count; j++)
-        packed[exception_slot(p, w, info, j)] = fill;
+        packed[exception_slot(&payload, w, info, j)] = fill;
     galp_ffor_pack(w, info->bit_width, 0, packed, p);
 }
 
@@ -205,8 +215,9 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         at = galp_round16(at);
         galp_store_u64(entry + ENT_PAYLOAD_OFFSET, at);
         if (info.scheme == GALP_SCHEME_ALP) {
+            galp_reader payload = galp_reader_of(src, info.payload_size);
             size_t size = galp_convert_payload(GALP_SCHEME_ALP, GALP_SCHEME_GALP, w, info.bit_width,
-                                               info.exception_count, src, out + at);
+                                               info.exception_count, &payload, out + at);
             uint64_t fill;
             if (!exception_slots_hold_fill(w, &info, out + at, &fill))
                 fill_exception_slots(w, &info, out + at, fill);

@@ -30,24 +30,32 @@ galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
     return GALP_OK;
 }
 
-/* Decodes a vector of a validated column into dst (room for its value_count values). */
-static void decode_vector(const galp_column *column, uint32_t vector, void *dst)
+/* Vector `vector`'s entry, and a reader over its payload. */
+static galp_reader open_vector(const galp_column *column, uint32_t vector, galp_vector_info *info)
+{
+    galp_container_read_entry(column, vector, info);
+    return galp_reader_of(column->data + info->payload_offset, info->payload_size);
+}
+
+/* Decodes a vector of a validated column into dst (room for its value_count values). A read
+ * outside the payload cannot happen after galp_open; were it to, it is reported, not used. */
+static galp_status decode_vector(const galp_column *column, uint32_t vector, void *dst)
 {
     galp_vector_info info;
-    galp_container_read_entry(column, vector, &info);
-    const uint8_t *payload = column->data + info.payload_offset;
+    galp_reader payload = open_vector(column, vector, &info);
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
-        galp_ffor_decode_vector(column->type, &info, payload, dst);
+        galp_ffor_decode_vector(column->type, &info, &payload, dst);
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_decode_vector(column->type, &info, payload, dst);
+        galp_alp_decode_vector(column->type, &info, &payload, dst);
         break;
     default:
-        galp_raw_decode_vector(column->type, &info, payload, dst);
+        galp_raw_decode_vector(column->type, &info, &payload, dst);
         break;
     }
+    return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
@@ -60,8 +68,12 @@ galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_
     if (dst == NULL && column->value_count > 0)
         return GALP_ERR_ARGUMENT;
     uint8_t *out = dst;
-    for (uint32_t v = 0; v < column->vector_count; v++)
-        decode_vector(column, v, out + (size_t)v * GALP_VECTOR_SIZE * value_bytes);
+    for (uint32_t v = 0; v < column->vector_count; v++) {
+        galp_status status =
+            decode_vector(column, v, out + (size_t)v * GALP_VECTOR_SIZE * value_bytes);
+        if (status != GALP_OK)
+            return status;
+    }
     return GALP_OK;
 }
 
@@ -75,8 +87,7 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
     const uint32_t m = galp_vector_values(column->value_count, vector);
     if ((size_t)m * galp_type_size(column->type) > dst_capacity)
         return GALP_ERR_DST_TOO_SMALL;
-    decode_vector(column, vector, dst);
-    return GALP_OK;
+    return decode_vector(column, vector, dst);
 }
 
 /* O(1) for RAW and FFOR; ALP and G-ALP look the index up among the vector's exceptions. */
@@ -89,24 +100,23 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
     const uint32_t vector = (uint32_t)(index / GALP_VECTOR_SIZE);
     const uint32_t slot = (uint32_t)(index % GALP_VECTOR_SIZE);
     galp_vector_info info;
-    galp_container_read_entry(column, vector, &info);
-    const uint8_t *payload = column->data + info.payload_offset;
+    galp_reader payload = open_vector(column, vector, &info);
     const unsigned w = galp_type_bits(column->type);
     uint64_t unpacked;
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
-        unpacked = galp_ffor_get(w, info.bit_width, info.base, payload, slot);
+        unpacked = galp_ffor_get(w, info.bit_width, info.base, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_get(column->type, &info, payload, slot, value);
+        galp_alp_get(column->type, &info, &payload, slot, value);
         break;
     default:
-        galp_raw_get(column->type, payload, slot, value);
+        galp_raw_get(column->type, &payload, slot, value);
         break;
     }
-    return GALP_OK;
+    return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
 galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t dst_capacity,

@@ -21,18 +21,13 @@ static inline uint64_t low_mask(unsigned bits)
     return bits >= 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1u;
 }
 
-/* Bits needed to represent `range` (the vector's maximum minus its base): 0 for 0. */
-unsigned galp_ffor_bit_width(uint64_t range)
+/* Word `index` of the packed words (W/8 little-endian bytes at index·W/8, spec/ffor.md §3). */
+static uint64_t read_word(unsigned w, galp_reader *packed, uint32_t index)
 {
-    unsigned bits = 0;
-    while (range) {
-        bits++;
-        range >>= 1;
-    }
-    return bits;
+    return galp_read_le(packed, (uint64_t)index * (w / 8), w / 8);
 }
 
-/* Word `index` of the packed words (W/8 little-endian bytes at index·W/8, spec/ffor.md §3). */
+/* The encoder's side: `packed` is its own buffer of 128·b bytes. */
 static uint64_t load_word(unsigned w, const uint8_t *packed, uint32_t index)
 {
     return galp_load_le(w / 8, packed + (size_t)index * (w / 8));
@@ -78,59 +73,29 @@ void galp_ffor_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GAL
 }
 
 /* spec/ffor.md §4, for one slot: at most two words read, none when b = 0. */
-uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
-                       uint32_t index)
+uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, galp_reader *packed, uint32_t index)
 {
     uint64_t d = 0;
     if (b > 0) {
         const slot_bits at = locate_slot(w, b, index);
-        d = load_word(w, packed, galp_layout_word_index(w, at.k, at.lane)) >> at.s;
+        d = read_word(w, packed, galp_layout_word_index(w, at.k, at.lane)) >> at.s;
         if (at.s + b > w) /* a straddling delta */
-            d |= load_word(w, packed, galp_layout_word_index(w, at.k + 1, at.lane)) << (w - at.s);
+            d |= read_word(w, packed, galp_layout_word_index(w, at.k + 1, at.lane)) << (w - at.s);
         d &= low_mask(b);
     }
     return (d + base) & low_mask(w);
 }
 
 /* spec/ffor.md §4 for every slot of the vector. */
-void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
+void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed,
                       uint64_t out[GALP_VECTOR_SIZE])
 {
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
         out[i] = galp_ffor_get(w, b, base, packed, i);
 }
 
-/* The reference encoder's choice (spec/ffor.md §3): base = the unsigned minimum of the vector,
- * bit width = the width of (maximum − base). Slots m … 1023 of a last, partial vector copy slot
- * 0 so that they never widen the range (spec/format.md §4.3). */
-void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
-                             galp_vector_info *info, uint8_t *payload)
-{
-    const unsigned w = galp_type_bits(type);
-    uint64_t in[GALP_VECTOR_SIZE];
-    galp_values_widen(w / 8, values, m, in);
-    for (uint32_t i = m; i < GALP_VECTOR_SIZE; i++)
-        in[i] = in[0];
-
-    uint64_t min = in[0], max = in[0];
-    for (uint32_t i = 1; i < m; i++) {
-        min = in[i] < min ? in[i] : min;
-        max = in[i] > max ? in[i] : max;
-    }
-    const unsigned b = galp_ffor_bit_width(max - min);
-    galp_ffor_pack(w, b, min, in, payload);
-
-    info->scheme = GALP_SCHEME_FFOR;
-    info->bit_width = (uint8_t)b;
-    info->base = min;
-    info->exponent = 0;
-    info->factor = 0;
-    info->exception_count = 0;
-    info->payload_size = galp_layout_packed_bytes(b);
-}
-
-void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
-                             const uint8_t *payload, void *dst)
+void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                             void *dst)
 {
     const unsigned w = galp_type_bits(type);
     uint64_t out[GALP_VECTOR_SIZE];

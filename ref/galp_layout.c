@@ -8,8 +8,6 @@
  */
 #include "galp_layout.h"
 
-#include <string.h>
-
 #include <galp/layout.h>
 
 #include "bytes.h"
@@ -67,16 +65,16 @@ size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const u
     return galp_exception_section_size(scheme, w, c);
 }
 
-void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint8_t *section,
-                          uint16_t *positions, uint64_t *values)
+void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c,
+                          galp_reader *payload, uint16_t *positions, uint64_t *values)
 {
     const unsigned bytes = w / 8u;
-    const uint8_t *value_at = section + values_at(scheme, w);
-    const uint8_t *position_at = section + positions_at(scheme, w, c);
+    const uint32_t value_at = galp_layout_values_offset(scheme, w, b);
+    const uint32_t position_at = galp_layout_positions_offset(scheme, w, b, c);
     if (scheme != GALP_SCHEME_GALP) {
         for (uint32_t j = 0; j < c; j++) {
-            positions[j] = galp_load_u16(position_at + 2u * j);
-            values[j] = galp_load_le(bytes, value_at + (size_t)j * bytes);
+            positions[j] = galp_read_u16(payload, position_at + 2u * j);
+            values[j] = galp_read_le(payload, value_at + (uint64_t)j * bytes, bytes);
         }
         return;
     }
@@ -86,24 +84,24 @@ void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
         entry_of[i] = -1;
     for (uint32_t j = 0; j < c; j++)
-        entry_of[galp_load_u16(position_at + 2u * j)] = (int32_t)j;
+        entry_of[galp_read_u16(payload, position_at + 2u * j) % GALP_VECTOR_SIZE] = (int32_t)j;
     uint32_t out = 0;
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
         if (entry_of[i] < 0)
             continue;
         positions[out] = (uint16_t)i;
-        values[out] = galp_load_le(bytes, value_at + (size_t)entry_of[i] * bytes);
+        values[out] = galp_read_le(payload, value_at + (uint64_t)entry_of[i] * bytes, bytes);
         out++;
     }
 }
 
 size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
-                            uint32_t c, const uint8_t *src, uint8_t *dst)
+                            uint32_t c, galp_reader *src, uint8_t *dst)
 {
     const size_t packed = galp_layout_packed_bytes(bit_width);
     uint16_t positions[GALP_VECTOR_SIZE];
     uint64_t values[GALP_VECTOR_SIZE];
-    memcpy(dst, src, packed);
-    galp_exceptions_read(from, w, c, src + packed, positions, values);
+    galp_read_bytes(src, 0, packed, dst);
+    galp_exceptions_read(from, w, bit_width, c, src, positions, values);
     return packed + galp_exceptions_write(to, w, c, positions, values, dst + packed);
 }

@@ -10,6 +10,7 @@ libgalp_la_SOURCES += \
 	ref/column_seal.c \
 	ref/raw.c \
 	ref/ffor.c \
+	ref/ffor_encode.c \
 	ref/compress.c \
 	ref/decompress.c
 
