@@ -4,6 +4,9 @@
  * The format is defined in spec/ (start at spec/format.md). Every function here returns a
  * galp_status; GALP_OK is zero and every failure class has its own value (galp_strerror names
  * it). Decoders never read or write outside the buffers they are given, on any input.
+ *
+ * <galp/layout.h> (where each part of a vector payload sits) and <galp/alp_constants.h> (the
+ * ALP decoder tables) are installed beside it for decoders written against the format.
  */
 #ifndef GALP_H
 #define GALP_H

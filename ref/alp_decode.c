@@ -105,6 +105,8 @@ static int32_t find_exception(unsigned w, const galp_vector_info *info, galp_rea
     return -1;
 }
 
+/* One value: the exception stored for it (spec/alp.md §5, spec/galp.md §3), else spec/alp.md §4
+ * steps 1–4 on its slot alone. */
 void galp_alp_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
                   uint32_t index, void *value)
 {

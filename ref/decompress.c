@@ -9,6 +9,7 @@
  */
 #include "galp_internal.h"
 
+/* spec/format.md §6: every check, once; then the seal (column_seal.c). */
 galp_status galp_open(galp_column *column, const void *src, size_t src_len)
 {
     if (column == NULL || src == NULL)
@@ -19,6 +20,7 @@ galp_status galp_open(galp_column *column, const void *src, size_t src_len)
     return status;
 }
 
+/* spec/format.md §3.3: vector v's metadata entry. */
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
                                  galp_vector_info *info)
 {
@@ -30,7 +32,7 @@ galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
     return GALP_OK;
 }
 
-/* Vector `vector`'s entry, and a reader over its payload. */
+/* Vector `vector`'s entry, and a reader over its payload (spec/format.md §4). */
 static galp_reader open_vector(const galp_column *column, uint32_t vector, galp_vector_info *info)
 {
     galp_container_read_entry(column, vector, info);
@@ -58,6 +60,7 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
     return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
+/* spec/format.md §5: vector v's m_v values at output index 1024·v. */
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
 {
     if (galp_column_check(column) != GALP_OK)
@@ -90,7 +93,8 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
     return decode_vector(column, vector, dst);
 }
 
-/* O(1) for RAW and FFOR; ALP and G-ALP look the index up among the vector's exceptions. */
+/* O(1) for RAW and FFOR (spec/ffor.md §4); ALP and G-ALP look the index up among the vector's
+ * exceptions (spec/alp.md §5, spec/galp.md §1). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
     if (galp_column_check(column) != GALP_OK || value == NULL)
@@ -119,6 +123,7 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
     return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
+/* spec/format.md §5: validate, then decode every vector. */
 galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t dst_capacity,
                             uint64_t *value_count)
 {
@@ -135,6 +140,7 @@ galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t d
     return GALP_OK;
 }
 
+/* value_count · W/8 of a valid file (spec/format.md §3.1, §6). */
 galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size)
 {
     if (decoded_size == NULL)

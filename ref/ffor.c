@@ -94,6 +94,7 @@ void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed
         out[i] = galp_ffor_get(w, b, base, packed, i);
 }
 
+/* spec/ffor.md §4 for slots 0 … m−1 (slots m … 1023 are not output, spec/format.md §4.3). */
 void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                              void *dst)
 {

@@ -22,6 +22,7 @@ static uint64_t converted_size(const galp_column *column, galp_scheme to,
     return galp_payload_size(column->type, &converted);
 }
 
+/* spec/galp.md §7, with the encoder's placement of payloads (spec/format.md §4). */
 galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to, void *dst,
                                 size_t dst_capacity, size_t *dst_len)
 {

@@ -2,6 +2,9 @@
  * galp_internal.h — interfaces between the reference codec's files (not installed).
  *
  * Layering, one file per concern (spec section in brackets):
+ *   include/galp/layout.h  offsets and sizes of every part of a payload
+ *                          [format §4, ffor §2–3, alp §2, galp §1]
+ *   include/galp/alp_constants.h  the FRAC and FACT tables                   [alp §4]
  *   bytes.h          little-endian loads and stores; galp_reader, the bounds-checked
  *                    reader every payload read goes through                   [format §1]
  *   crc32c.c         CRC32C                                                    [format §3.4]
@@ -12,9 +15,16 @@
  *   raw.c            RAW vector payloads                                       [format §4.2]
  *   ffor.c           FFOR packing and the one FFOR decoder                     [ffor §2–4]
  *   ffor_encode.c    the FFOR encoder's choice of base and bit width           [ffor §3.1]
- *   alp_*.c, galp_*.c ALP and G-ALP vector payloads, sampling, constants       [alp, galp]
- *   compress.c       the encoder driver: scheme choice per vector, RAW fallback
- *   decompress.c     bulk, per-vector and single-value decoding
+ *   alp_constants.c  FRAC/FACT tables; the encoder's powers of ten             [alp §4]
+ *   alp_arith.h      ALP per-value decode arithmetic, special values           [alp §4, §6.1]
+ *   alp_decode.c     ALP and G-ALP vectors and single values                   [alp §4–5, galp §3]
+ *   alp_validate.c   exception positions and lane ends                         [alp §5, galp §4]
+ *   alp_encode.c     one value, one vector, the retry                          [alp §6.1, §6.3, §6.4]
+ *   alp_sample.c     choosing e and f: sampling and the second opinion         [alp §6.2, §6.3]
+ *   galp_layout.c    exception sections: write, read, regroup                  [alp §2, galp §1, §7]
+ *   galp_convert.c   a column rewritten in the other exception layout          [galp §7]
+ *   compress.c       the encoder driver: scheme choice per vector, RAW fallback [format §3, §4.1]
+ *   decompress.c     bulk, per-vector and single-value decoding                [format §5]
  */
 #ifndef GALP_INTERNAL_H
 #define GALP_INTERNAL_H

@@ -30,6 +30,8 @@ size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c)
     return galp_layout_exception_bytes(scheme, w, c);
 }
 
+/* ALP: values then positions in position order (spec/alp.md §2); G-ALP: lane ends, then both
+ * grouped by lane (spec/galp.md §1). */
 size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
                              const uint64_t *values, uint8_t *section)
 {
@@ -65,6 +67,7 @@ size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const u
     return galp_exception_section_size(scheme, w, c);
 }
 
+/* The inverse of galp_exceptions_write (spec/alp.md §2, spec/galp.md §1). */
 void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c,
                           galp_reader *payload, uint16_t *positions, uint64_t *values)
 {
@@ -95,6 +98,7 @@ void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c
     }
 }
 
+/* spec/galp.md §7: copy the packed integers, regroup the exceptions. */
 size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
                             uint32_t c, galp_reader *src, uint8_t *dst)
 {

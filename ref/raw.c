@@ -5,6 +5,7 @@
 #include "bytes.h"
 #include "galp_internal.h"
 
+/* spec/format.md §4.2: the m values, W/8 little-endian bytes each. */
 void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
                             galp_vector_info *info, uint8_t *payload)
 {
@@ -24,6 +25,7 @@ void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
     info->payload_size = m * bytes;
 }
 
+/* spec/format.md §4.2, read back. */
 void galp_raw_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                             void *dst)
 {
@@ -34,6 +36,7 @@ void galp_raw_decode_vector(galp_type type, const galp_vector_info *info, galp_r
     galp_values_narrow(bytes, out, info->value_count, dst);
 }
 
+/* Value `index` alone, at byte index·W/8 (spec/format.md §4.2). */
 void galp_raw_get(galp_type type, galp_reader *payload, uint32_t index, void *value)
 {
     const unsigned bytes = (unsigned)galp_type_size(type);
