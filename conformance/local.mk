@@ -35,6 +35,20 @@ conformance_test_spec_examples_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(a
 conformance_test_spec_examples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_spec_examples_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# A galp_column changed after galp_open is refused (include/galp.h).
+check_PROGRAMS += conformance/test_column_seal
+TESTS += conformance/test_column_seal
+conformance_test_column_seal_SOURCES = conformance/test_column_seal.c
+conformance_test_column_seal_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_column_seal_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# The reference decoders read payloads only through the bounds-checked reader (ref/bytes.h).
+check_PROGRAMS += conformance/test_payload_reader
+TESTS += conformance/test_payload_reader
+conformance_test_payload_reader_SOURCES = conformance/test_payload_reader.c
+conformance_test_payload_reader_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_payload_reader_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------

@@ -242,11 +242,12 @@ static uint64_t vector_fill(const uint8_t *file, galp_scheme scheme, unsigned w,
     const unsigned b = info->bit_width, c = info->exception_count;
     uint16_t positions[1024];
     uint64_t stored[1024];
-    galp_exceptions_read(scheme, w, c, file + info->payload_offset + 128u * b, positions, stored);
+    galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
+    galp_exceptions_read(scheme, w, b, c, &payload, positions, stored);
     unsigned first = 0;
     while (first < c && positions[first] == first)
         first++;
-    return first < info->value_count ? galp_ffor_get(w, b, 0, file + info->payload_offset, first) : 0;
+    return first < info->value_count ? galp_ffor_get(w, b, 0, &payload, first) : 0;
 }
 
 /* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
@@ -1344,9 +1345,10 @@ static unsigned check_image_fills(const uint8_t *file, size_t len)
             continue;
         uint16_t positions[1024];
         uint64_t stored[1024], packed[1024];
-        galp_exceptions_read(GALP_SCHEME_GALP, w, c, file + info.payload_offset + 128u * b, positions, stored);
+        galp_reader payload = galp_reader_of(file + info.payload_offset, info.payload_size);
+        galp_exceptions_read(GALP_SCHEME_GALP, w, b, c, &payload, positions, stored);
         const uint64_t fill = vector_fill(file, GALP_SCHEME_GALP, w, &info);
-        galp_ffor_unpack(w, b, 0, file + info.payload_offset, packed);
+        galp_ffor_unpack(w, b, 0, &payload, packed);
         for (unsigned j = 0; j < c; j++) {
             changed += packed[positions[j]] != fill;
             packed[positions[j]] = fill;
@@ -1471,7 +1473,8 @@ static unsigned raise_base_to_stored(uint8_t *file, uint32_t v, const galp_vecto
     if (info->bit_width > 32)
         return 0;
     uint64_t packed[1024], top = 0;
-    galp_ffor_unpack(w, info->bit_width, 0, file + info->payload_offset, packed);
+    galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
+    galp_ffor_unpack(w, info->bit_width, 0, &payload, packed);
     for (unsigned i = 0; i < 1024; i++)
         top = packed[i] > top ? packed[i] : top;
     const uint64_t up = product_up(info, w);

@@ -4,6 +4,9 @@
  * The format is defined in spec/ (start at spec/format.md). Every function here returns a
  * galp_status; GALP_OK is zero and every failure class has its own value (galp_strerror names
  * it). Decoders never read or write outside the buffers they are given, on any input.
+ *
+ * <galp/layout.h> (where each part of a vector payload sits) and <galp/alp_constants.h> (the
+ * ALP decoder tables) are installed beside it for decoders written against the format.
  */
 #ifndef GALP_H
 #define GALP_H
@@ -107,7 +110,12 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
 
 /* A validated, read-only view of a column file. galp_open checks every header field, offset,
  * size, checksum and exception structure (spec/format.md §6) once; the other calls then only
- * check their own arguments. Holds no allocation: nothing to close. The view borrows src. */
+ * check their own arguments. Holds no allocation: nothing to close; copies are views too. The
+ * view borrows src, whose bytes must not change while it is in use.
+ *
+ * The fields may be read but not changed: galp_open seals them (a checksum of all of them,
+ * in `seal`), and every call taking a galp_column returns GALP_ERR_ARGUMENT, reading nothing,
+ * for a view modified after galp_open or never filled by it. */
 typedef struct galp_column {
     const uint8_t *data;     /* the file bytes (borrowed) */
     size_t size;             /* file_size from the header (<= the length given to galp_open) */
@@ -117,6 +125,7 @@ typedef struct galp_column {
     uint32_t vector_count;
     uint16_t version_minor;
     uint32_t checksum;
+    uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;
 
 /* Per-vector metadata, decoded from the vector's 32-byte entry (spec/format.md §3.3). */

@@ -9,6 +9,8 @@
  */
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_arith.h"
 #include "alp_encode.h"
 #include "galp_internal.h"
@@ -122,7 +124,7 @@ static void encode_with(unsigned w, const void *values, uint32_t m, unsigned e, 
 /* Payload bytes of an encoding, apart from G-ALP's fixed lane ends. */
 static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
 {
-    return 128u * v->bit_width + (uint64_t)v->c * (w / 8u + 2u);
+    return galp_layout_payload_bytes(GALP_SCHEME_ALP, w, v->bit_width, v->c, 0);
 }
 
 /* spec/alp.md §6.3: if the sampled pair leaves more than 1/16 of the values as exceptions, the
@@ -155,7 +157,7 @@ void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
         words[i] = (uint64_t)best->ints[i] & mask;
     galp_ffor_pack(w, best->bit_width, best->base, words, payload);
-    size_t packed = 128u * best->bit_width;
+    size_t packed = galp_layout_packed_bytes(best->bit_width);
     size_t section = galp_exceptions_write(scheme, w, best->c, best->positions, best->exceptions,
                                            payload + packed);
 

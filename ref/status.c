@@ -14,7 +14,8 @@ typedef struct status_text {
 static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_OK] = {"GALP_OK", "success"},
     [GALP_ERR_ARGUMENT] = {"GALP_ERR_ARGUMENT",
-                           "invalid argument (NULL pointer, unknown type or scheme requested)"},
+                           "invalid argument (NULL pointer, unknown type or scheme requested, "
+                           "or a column view changed after galp_open)"},
     [GALP_ERR_DST_TOO_SMALL] = {"GALP_ERR_DST_TOO_SMALL", "output buffer too small"},
     [GALP_ERR_TRUNCATED] = {"GALP_ERR_TRUNCATED",
                             "truncated input: shorter than the header or than file_size"},
