@@ -1725,6 +1725,16 @@ static void test_prefetched_runs(void **state)
 
 /* ---- argument checks ------------------------------------------------------------------ */
 
+/* The device API's ALP constants, computed (alp_params) and tabled (the bulk kernels), are
+ * galp/alp_constants.h's for every exponent and factor of both float types. */
+static void test_alp_constants_from_one_source(void **state)
+{
+    (void)state;
+    unsigned mismatches = ~0u;
+    assert_int_equal(test_device_alp_constants(&mismatches), GALP_OK);
+    assert_int_equal(mismatches, 0);
+}
+
 static void test_arguments(void **state)
 {
     (void)state;
@@ -1770,6 +1780,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_alp_constants_from_one_source),
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_constant_columns_table_or_not),

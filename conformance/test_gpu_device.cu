@@ -102,7 +102,44 @@ __global__ void __launch_bounds__(threads) count_by_plan(galp_gpu_view col, uint
         atomicAdd(count, hits);
 }
 
+/* Counts the e, f where the device API's computed ALP constants (alp_params, galp/device/alp.cuh)
+ * or its constant tables (galp/device/alp_tables.cuh) differ from galp/alp_constants.h. */
+__global__ void alp_constant_mismatches(unsigned *mismatches)
+{
+    using namespace galp::device::detail;
+    const uint64_t fact64[] = GALP_ALP_FACT64_INIT, frac64[] = GALP_ALP_FRAC64_BITS_INIT;
+    const uint32_t fact32[] = GALP_ALP_FACT32_INIT, frac32[] = GALP_ALP_FRAC32_BITS_INIT;
+    unsigned bad = 0;
+    for (unsigned e = 0; e <= GALP_ALP_MAX_E64; e++) {
+        alp_params<double> p;
+        p.init(e, e);
+        bad += p.fact != fact64[e] || (uint64_t)__double_as_longlong(p.frac) != frac64[e];
+        bad += alp_fact<double>(e) != fact64[e] || (uint64_t)__double_as_longlong(alp_frac<double>(e)) != frac64[e];
+    }
+    for (unsigned e = 0; e <= GALP_ALP_MAX_E32; e++) {
+        alp_params<float> p;
+        p.init(e, e);
+        bad += p.fact != fact32[e] || __float_as_uint(p.frac) != frac32[e];
+        bad += alp_fact<float>(e) != fact32[e] || __float_as_uint(alp_frac<float>(e)) != frac32[e];
+    }
+    *mismatches = bad;
+}
+
 } /* namespace */
+
+extern "C" galp_status test_device_alp_constants(unsigned *mismatches)
+{
+    unsigned *dev = nullptr;
+    galp_status st = galp_gpu_status_from_cuda(cudaMalloc((void **)&dev, sizeof *dev));
+    if (st != GALP_OK)
+        return st;
+    alp_constant_mismatches<<<1, 1>>>(dev);
+    st = galp::device::detail::launch_status();
+    if (st == GALP_OK)
+        st = galp_gpu_status_from_cuda(cudaMemcpy(mismatches, dev, sizeof *dev, cudaMemcpyDeviceToHost));
+    cudaFree(dev);
+    return st;
+}
 
 extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst)
 {

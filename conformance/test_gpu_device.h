@@ -39,6 +39,11 @@ galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, test_warp_
 galp_status test_device_api_count_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
                                         uint64_t *count);
 
+/* *mismatches = the ALP constants (FACT, FRAC of spec/alp.md §4, every e and f of both float
+ * types) where the device API's computed values or its constant tables differ from
+ * galp/alp_constants.h, and waits for it. */
+galp_status test_device_alp_constants(unsigned *mismatches);
+
 #ifdef __cplusplus
 }
 #endif

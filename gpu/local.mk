@@ -8,8 +8,7 @@
 include_HEADERS += include/galp_gpu.h
 
 # The device API: installed, header-only (include/galp/device.cuh is its entry point).
-galpdir = $(includedir)/galp
-galp_HEADERS = include/galp/device.cuh
+galpinclude_HEADERS += include/galp/device.cuh
 galpdevicedir = $(includedir)/galp/device
 galpdevice_HEADERS = \
 	include/galp/device/alp.cuh include/galp/device/alp_tables.cuh include/galp/device/async_copy.cuh \
@@ -20,7 +19,7 @@ galpdevice_HEADERS = \
 	include/galp/device/warp_visit.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
-GPU_KERNEL_INCLUDES = $(galp_HEADERS) $(galpdevice_HEADERS) \
+GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
 	gpu/decompress.cuh gpu/dispatch.cuh gpu/record_pipeline.cuh gpu/reduce.cuh gpu/scan_launch.cuh \
 	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h include/galp_gpu.h include/galp.h
 include gpu/sources.mk

@@ -69,9 +69,9 @@ __device__ __forceinline__ scan_record parse_scan_record(const uint4 &r)
  * image's next payload, or its 256-byte tail, follows: spec/format.md §3.5). */
 template <typename T> __device__ __forceinline__ unsigned record_staged_bytes(const scan_record &s)
 {
-    constexpr unsigned L = value_traits<T>::lanes, bytes = value_traits<T>::bits / 8u;
-    const unsigned packed = 128u * s.bit_width;
-    return s.exceptions == 0 ? packed : (packed + 2u * L + s.exceptions * (bytes + 2u) + 15u) & ~15u;
+    const unsigned packed = galp_layout_packed_bytes(s.bit_width);
+    return s.exceptions == 0 ? packed
+                             : (packed + galp_layout_exception_bytes(GALP_SCHEME_GALP, value_traits<T>::bits, s.exceptions) + 15u) & ~15u;
 }
 
 /* The record of vector v, whose entry is e and plan p, for lo <= x <= hi. */

@@ -8,9 +8,9 @@
  * No tables: FACT[f] = 10^f is computed by multiplication (exact in 64 bits for f <= 18, and
  * spec/alp.md §4 defines FACT32 as the low 32 bits), and FRAC[e] = fl(10^-e) is the IEEE
  * quotient 1 / 10^e, which is correctly rounded because 10^e is exact in the value type for
- * e <= 18 (f64) and e <= 10 (f32), the ranges spec/alp.md §3 allows. The result equals the
- * bit patterns of the spec's table (checked by conformance/test_gpu.c through decoding).
- * So the decoder needs neither constant nor shared memory.
+ * e <= 18 (f64) and e <= 10 (f32), the ranges spec/alp.md §3 allows. The results equal the
+ * entries of galp/alp_constants.h, the tables' one definition (conformance/test_gpu.c checks
+ * every e and f). So the decoder needs neither constant nor shared memory.
  */
 #ifndef GALP_DEVICE_ALP_CUH
 #define GALP_DEVICE_ALP_CUH

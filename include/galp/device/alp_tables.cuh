@@ -4,30 +4,26 @@
  * thread: a uniform constant load is cheaper there than the loop and the IEEE division with
  * which the device API's alp_params (galp/device/alp.cuh) computes them without constant memory.
  *
- * Each FRAC entry is written as the decimal 1e-e, which the compiler rounds to the nearest
- * value of the type: fl(10^-e), the correctly rounded quotient that spec/alp.md's bit
- * patterns define and alp_params computes; conformance/test_gpu.c checks both paths by
- * decoding every golden vector bit-exactly.
+ * The tables are galp/alp_constants.h's, the one definition that the reference codec uses too;
+ * conformance/test_gpu.c checks entry by entry that alp_params computes the same constants.
  */
 #ifndef GALP_DEVICE_ALP_TABLES_CUH
 #define GALP_DEVICE_ALP_TABLES_CUH
+
+#include "galp/alp_constants.h"
 
 #include "alp.cuh"
 #include "pushdown.cuh"
 
 namespace galp::device::detail {
 
-/* 10^f for f <= 18 (FACT32 is its low 32 bits, spec/alp.md §4). */
-static __constant__ uint64_t alp_fact_table[19] = {
-    1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull, 100000000ull,
-    1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
-    100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
-    1000000000000000000ull};
-static __constant__ double alp_frac64_table[19] = {
-    1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9,
-    1e-10, 1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18};
-static __constant__ float alp_frac32_table[11] = {
-    1e0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f, 1e-5f, 1e-6f, 1e-7f, 1e-8f, 1e-9f, 1e-10f};
+/* FACT[f] and the bit patterns of FRAC[e], from the one definition of spec/alp.md §4's tables
+ * (galp/alp_constants.h). FACT32 is the low 32 bits of the 64-bit table (spec/alp.md §4).
+ * static: each translation unit of a whole-program (-rdc=false) build owns its copy, as CUDA
+ * requires of a __constant__ variable defined in a header. */
+static __constant__ uint64_t alp_fact_table[GALP_ALP_MAX_E64 + 1] = GALP_ALP_FACT64_INIT;
+static __constant__ uint64_t alp_frac64_bits[GALP_ALP_MAX_E64 + 1] = GALP_ALP_FRAC64_BITS_INIT;
+static __constant__ uint32_t alp_frac32_bits[GALP_ALP_MAX_E32 + 1] = GALP_ALP_FRAC32_BITS_INIT;
 
 /* floor(2^(W-1) / FACT[f]) (galp/device/pushdown.cuh, product_limits). For f >= 1 FACT is not a
  * power of two, so it does not divide 2^(W-1) and floor((2^(W-1) - 1) / FACT) is the same
@@ -51,8 +47,11 @@ template <typename T> __device__ __forceinline__ typename value_traits<T>::word 
     return (typename value_traits<T>::word)alp_fact_table[f];
 }
 template <typename T> __device__ __forceinline__ T alp_frac(unsigned e);
-template <> __device__ __forceinline__ double alp_frac<double>(unsigned e) { return alp_frac64_table[e]; }
-template <> __device__ __forceinline__ float alp_frac<float>(unsigned e) { return alp_frac32_table[e]; }
+template <> __device__ __forceinline__ double alp_frac<double>(unsigned e)
+{
+    return __longlong_as_double((long long)alp_frac64_bits[e]);
+}
+template <> __device__ __forceinline__ float alp_frac<float>(unsigned e) { return __uint_as_float(alp_frac32_bits[e]); }
 
 /* alp_plan_params_of (galp/device/pushdown.cuh) by lookups, for the plan kernel (gpu/range.cu): the
  * loops, the IEEE division and the two 64-bit divisions that compute them cost about as many

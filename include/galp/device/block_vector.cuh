@@ -66,7 +66,7 @@ template <typename T, typename Group> struct block_vector {
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
         is_alp = traits::is_float && e.scheme == GALP_SCHEME_GALP; /* see safe() */
         c = is_alp ? e.exception_count : 0u;
-        exc = s.payload + 128u * b + 2u * L;
+        exc = s.payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b);
         factor = e.factor;
         if constexpr (traits::is_float) {
             fact = alp_fact<T>(e.factor);
@@ -89,7 +89,7 @@ template <typename T, typename Group> struct block_vector {
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
         is_alp = true;
         c = exceptions;
-        exc = payload + 128u * b + 2u * L;
+        exc = payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b);
     }
 
     /* The largest packed integer, 2^b - 1. */

@@ -148,7 +148,7 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
         else
             ffor.init((const Word *)payload, lane, e.bit_width, e.base, e.bit_width);
         if (is_alp)
-            exceptions.init(payload + (size_t)128u * e.bit_width, e.exception_count, lane);
+            exceptions.init(payload + galp_layout_lane_end_offset(e.bit_width), e.exception_count, lane);
         else
             exceptions.init_empty();
         alp.init(e.exponent, e.factor);

@@ -18,7 +18,7 @@ namespace galp::device::detail {
 
 template <typename Word> struct exception_cursor {
     static constexpr unsigned W = 8u * sizeof(Word);
-    static constexpr unsigned L = 1024u / W;
+    static constexpr unsigned L = galp_layout_lanes(W);
 
     const Word *values;         /* next entry of this lane */
     const uint16_t *positions;
@@ -36,14 +36,15 @@ template <typename Word> struct exception_cursor {
         value = 0;
     }
 
-    /* section: the payload bytes right after the 128·b packed bytes; c: exception count. */
+    /* section: the payload bytes right after the packed words, where the lane table starts
+     * (galp_layout_lane_end_offset); c: exception count. Offsets below are relative to it. */
     __device__ __forceinline__ void init(const uint8_t *section, unsigned c, unsigned lane)
     {
         const uint16_t *lane_end = (const uint16_t *)section;
         unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1);
         left = __ldg(lane_end + lane) - start;
-        values = (const Word *)(section + 2u * L) + start;
-        positions = (const uint16_t *)(section + 2u * L + (size_t)c * sizeof(Word)) + start;
+        values = (const Word *)(section + galp_layout_lane_end_bytes(GALP_SCHEME_GALP, W)) + start;
+        positions = (const uint16_t *)(section + galp_layout_positions_offset(GALP_SCHEME_GALP, W, 0, c)) + start;
         pos = __ldg(positions);
         value = __ldg(values);
     }

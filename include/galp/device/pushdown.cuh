@@ -166,8 +166,9 @@ template <typename T>
 __device__ __forceinline__ const typename value_traits<T>::word *exception_values(const galp_gpu_view &col,
                                                                                   const vector_entry &e)
 {
-    return (const typename value_traits<T>::word *)(col.data + e.payload_offset + 128u * e.bit_width +
-                                                    2u * value_traits<T>::lanes);
+    return (const typename value_traits<T>::word *)(col.data + e.payload_offset +
+                                                    galp_layout_values_offset(GALP_SCHEME_GALP, value_traits<T>::bits,
+                                                                              e.bit_width));
 }
 
 /* matches plus how many of the exceptions of G-ALP vector e of the image lie in [lo, hi]

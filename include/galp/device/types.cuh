@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "galp.h"
+#include "galp/layout.h"
 
 namespace galp::device::detail {
 
@@ -20,7 +21,7 @@ template <typename T> struct value_traits;
     template <> struct value_traits<T> {                                                      \
         typedef WORD word;                                                                    \
         static constexpr unsigned bits = 8u * sizeof(WORD);                                   \
-        static constexpr unsigned lanes = 1024u / bits;                                       \
+        static constexpr unsigned lanes = galp_layout_lanes(bits);                                       \
         static constexpr galp_type type = TYPE;                                               \
         static constexpr bool is_float = IS_FLOAT;                                            \
     };

@@ -118,17 +118,11 @@ __device__ __forceinline__ staged_vector staged_at(uint8_t *stage)
     return staged_vector{(const uint4 *)stage, (const uint4 *)(stage + 32), stage + stage_header_bytes};
 }
 
-/* Payload bytes of a vector of a device image (no ALP layout there): RAW m·W/8
- * (spec/format.md §4.2), FFOR 128·b (spec/ffor.md), G-ALP 128·b + 2·L + c·(W/8 + 2)
- * (spec/galp.md §1). */
+/* Payload bytes of a vector of a device image (spec/format.md §4 table; no ALP layout there). */
 template <typename T>
 __device__ __forceinline__ unsigned payload_bytes(unsigned scheme, unsigned b, unsigned c, unsigned m)
 {
-    constexpr unsigned bytes = value_traits<T>::bits / 8u, L = value_traits<T>::lanes;
-    if (scheme == GALP_SCHEME_RAW)
-        return m * bytes;
-    const unsigned packed = 128u * b;
-    return scheme == GALP_SCHEME_GALP ? packed + 2u * L + c * (bytes + 2u) : packed;
+    return galp_layout_payload_bytes((galp_scheme)scheme, value_traits<T>::bits, b, c, m);
 }
 
 /* Bytes of one stage for a column whose largest vector needs largest_vector bytes. */
@@ -294,7 +288,7 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct ve
         const vector_kind k = parse_vector_kind(next_fields);
         if constexpr (Group::skips_lane_tables) {
             if (k.scheme == GALP_SCHEME_GALP && k.exception_count == 0)
-                return 128u * k.bit_width;
+                return galp_layout_packed_bytes(k.bit_width);
         }
         return payload_bytes<T>(k.scheme, k.bit_width, k.exception_count, vector_value_count(col, (uint32_t)next));
     }
