@@ -49,6 +49,13 @@ conformance_test_payload_reader_SOURCES = conformance/test_payload_reader.c
 conformance_test_payload_reader_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_payload_reader_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# <galp/layout.h> against the sizes and offsets the spec states.
+check_PROGRAMS += conformance/test_layout
+TESTS += conformance/test_layout
+conformance_test_layout_SOURCES = conformance/test_layout.c
+conformance_test_layout_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_layout_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
