@@ -18,7 +18,7 @@ BENCH_CU_FILES = \
 	bench/bench_device.cu bench/scan_kernels.cu bench/bench_case.cu bench/galp_rows.cu \
 	bench/galp_bench.cu bench/perf_gate.cu \
 	bench/nvcomp_codecs.cu bench/nvcomp_column.cu bench/nvcomp_rows.cu
-EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/plot.py \
+EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/ab-run.sh bench/plot.py \
 	bench/results.py bench/summarize.py bench/compare.py \
 	bench/floors.txt tools/get-nvcomp.sh conformance/test_perf_gate.sh conformance/test_bench_compare.sh
 
