@@ -60,6 +60,15 @@ conformance_test_alp_realdata_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alp_realdata_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
 
+# ---- the codec in a thread with a small stack (include/galp.h) -------------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_stack
+TESTS += conformance/test_stack
+conformance_test_stack_SOURCES = conformance/test_stack.c
+conformance_test_stack_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_stack_LDADD = $(CONFORMANCE_TEST_LIBS) -lpthread
+endif HAVE_CMOCKA
+
 # ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
 TESTS += conformance/test_cli.sh
 EXTRA_DIST += conformance/test_cli.sh

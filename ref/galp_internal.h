@@ -99,6 +99,9 @@ void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
  * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
  * factor, exception_count and payload_size. */
 size_t galp_payload_capacity(galp_type type);
+/* What an encoder returns when its scratch memory cannot be allocated. galp_status has no
+ * out-of-memory class yet; TOO_LARGE is the closest. The one place to change when it gets one. */
+#define GALP_STATUS_NO_MEMORY GALP_ERR_TOO_LARGE
 /* The largest galp_payload_capacity of any type: f64 G-ALP at 64 bits with 1024 exceptions. */
 #define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
 
@@ -116,7 +119,12 @@ typedef struct galp_alp_candidates {
 
 void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
                               galp_alp_candidates *out);
-void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
+/* The vector encoder's working memory (two trial encodings of a vector), on the heap so that
+ * galp_compress keeps its stack small (include/galp.h). NULL when out of memory. */
+typedef struct galp_alp_workspace galp_alp_workspace;
+galp_alp_workspace *galp_alp_workspace_new(void);
+void galp_alp_workspace_free(galp_alp_workspace *work);
+void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload);
 /* Structural checks of an ALP/G-ALP payload (positions, lane ends); the container has
