@@ -72,6 +72,15 @@ endif HAVE_CMOCKA
 # ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
 TESTS += conformance/test_cli.sh
 EXTRA_DIST += conformance/test_cli.sh
+# The CLI's value parser on its own: scan's bounds need a GPU to reach it through the tool.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_cli_parse
+TESTS += conformance/test_cli_parse
+conformance_test_cli_parse_SOURCES = conformance/test_cli_parse.c
+conformance_test_cli_parse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+conformance_test_cli_parse_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_cli_parse_LDADD = tools/libgalp_cli.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA
 
 # ---- CUDA decoder (gpu/, include/galp_gpu.h) ----------------------------------------------
 # Compares the GPU with the reference decoder; skips (77) without a GPU. In a build without
