@@ -311,9 +311,13 @@ cp f64-galp.galp magic.galp
 flip_bit magic.galp 0
 cp f64-galp.galp version.galp
 flip_bit version.galp 4
+# A file is exactly file_size bytes (spec/format.md §3.5): two columns concatenated, or one
+# byte more, would otherwise decode as the first column alone.
+cat f64-galp.galp u32-ffor.galp >concat.galp
+cat f64-galp.galp version.log >trailing.galp
 # Each damaged file, with the error class the decoder must name (spec/format.md §6 order).
 for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRUNCATED \
-    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION; do
+    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION concat:LAYOUT trailing:LAYOUT; do
     bad=${case%%:*} class=${case#*:}
     expect 1 "$bad.galp: decode" decode $bad.galp out.bin
     has "$bad.galp: decode names the file and the error" err.log "^galp: $bad.galp: .*GALP_ERR_$class"
@@ -324,6 +328,10 @@ for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRU
     has "$bad.galp: inspect names the file" err.log "^galp: $bad.galp: "
     expect 1 "$bad.galp: verify" verify $bad.galp f64-small.bin
 done
+
+expect 1 "trailing bytes" decode concat.galp out.bin
+has "trailing bytes: message" err.log \
+    "^galp: concat.galp: .*$(wc -c <u32-ffor.galp | tr -d ' ') bytes after the column's end \\(file_size $(wc -c <f64-galp.galp | tr -d ' ')\\)"
 
 expect 3 "missing input" decode no-such.galp out.bin
 has "missing input names the file" err.log "no-such.galp"
@@ -447,6 +455,11 @@ else
         expect 1 "decode --gpu: damaged file" decode --gpu checksum.galp gpu.bin
         has "decode --gpu: damaged file: message" err.log "^galp: checksum.galp: "
         absent "decode --gpu: damaged file" gpu.bin
+        expect 1 "decode --gpu: trailing bytes" decode --gpu concat.galp gpu.bin
+        has "decode --gpu: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
+        absent "decode --gpu: trailing bytes" gpu.bin
+        expect 1 "scan: trailing bytes" scan concat.galp
+        has "scan: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
     fi
 fi
 

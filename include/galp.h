@@ -134,6 +134,9 @@ typedef struct galp_vector_info {
     uint8_t factor;          /* ALP f */
 } galp_vector_info;
 
+/* src_len may exceed file_size: the column is read from the start of a larger buffer and the
+ * bytes after file_size are ignored (spec/format.md §3.5; a tool reading a file of its own
+ * should refuse them, as `galp` does). */
 galp_status galp_open(galp_column *column, const void *src, size_t src_len);
 
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_column.h"
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
@@ -48,15 +49,15 @@ static int gpu_failure(const char *path, galp_status st)
     return CLI_EXIT_DATA;
 }
 
-/* Reads and uploads INPUT. */
+/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it. */
 static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
 {
     uint8_t *data = NULL;
-    size_t size = 0;
-    int status = cli_read_file(path, &data, &size);
+    galp_column column;
+    int status = cli_open_column(path, &data, &column);
     if (status != CLI_EXIT_OK)
         return status;
-    galp_status st = galp_gpu_column_upload(data, size, col);
+    galp_status st = galp_gpu_column_upload(data, column.size, col);
     free(data);
     if (st != GALP_OK)
         return gpu_failure(path, st);
