@@ -69,6 +69,10 @@ conformance_test_stack_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_stack_LDADD = $(CONFORMANCE_TEST_LIBS) -lpthread
 endif HAVE_CMOCKA
 
+# ---- spec/conformance.md's vector tables name exactly the vectors of vectors/MANIFEST ---------
+TESTS += conformance/test_spec_vector_names.sh
+EXTRA_DIST += conformance/test_spec_vector_names.sh
+
 # ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
 TESTS += conformance/test_cli.sh
 EXTRA_DIST += conformance/test_cli.sh

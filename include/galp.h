@@ -63,7 +63,8 @@ typedef enum galp_status {
     GALP_ERR_BASE = 13,             /* FOR base has bits above the type width, or non-zero for RAW */
     GALP_ERR_EXPONENT = 14,         /* ALP e or f out of range (f > e, e > max) */
     GALP_ERR_EXCEPTION_COUNT = 15,  /* exception count above vector or lane capacity */
-    GALP_ERR_EXCEPTION_POSITION = 16, /* position outside vector/lane/column or not ascending */
+    GALP_ERR_EXCEPTION_POSITION = 16, /* position >= the vector's value count, outside its lane,
+                                         or not ascending */
     GALP_ERR_PAYLOAD_OFFSET = 17,   /* payload misaligned, outside payload section or overlapping */
     GALP_ERR_PAYLOAD_SIZE = 18,     /* payload size differs from the size the metadata implies */
     GALP_ERR_INDEX = 19,            /* vector or value index beyond the column */
