@@ -98,9 +98,10 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
  * scheme: RAW, FFOR (integer types), ALP or GALP (float types), or AUTO.
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
  * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
- * Stack use: the library runs in threads with a 64 KiB stack; galp_compress takes its working
- * memory (one vector's payload, and two trial encodings of a vector for ALP and GALP) from
- * malloc once per call and returns GALP_ERR_TOO_LARGE when that allocation fails. */
+ * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack
+ * (conformance/test_stack.c). galp_compress takes its working memory (one vector's payload, and
+ * two trial encodings of a vector for ALP and GALP) from malloc once per call and returns
+ * GALP_ERR_TOO_LARGE when that allocation fails. */
 galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len);
 
