@@ -52,7 +52,7 @@ endif
 BENCH_NVCC = $(NVCC) -std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-statics,-Wall,-Wextra \
 	$(CUDA_ARCH_FLAGS) $(NVCCFLAGS) -I$(top_srcdir)/include -I$(top_srcdir)/ref \
 	-I$(top_srcdir)/gpu -I$(top_srcdir)/bench -I$(top_builddir)
-BENCH_CU_DEPS = $(BENCH_CU_INCLUDES) $(GPU_DEVICE_INCLUDES) bench/bench_data.h \
+BENCH_CU_DEPS = $(BENCH_CU_INCLUDES) $(GPU_KERNEL_INCLUDES) bench/bench_data.h \
 	bench/bench_report.h bench/galp_tile.h
 BENCH_GATE_CU_OBJECTS = bench/bench_device_cu.o bench/scan_kernels_cu.o bench/bench_case_cu.o \
 	bench/galp_rows_cu.o

@@ -99,7 +99,7 @@ conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_L
 if HAVE_CUDA
 # a user's kernel on the device API (lane_decoder::next<N>), compiled like gpu/*.cu
 conformance_test_gpu_LDADD += conformance/test_gpu_device.lo
-conformance/test_gpu_device.lo: conformance/test_gpu_device.cu conformance/test_gpu_device.h $(GPU_DEVICE_INCLUDES)
+conformance/test_gpu_device.lo: conformance/test_gpu_device.cu conformance/test_gpu_device.h $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
 		$(top_srcdir)/conformance/test_gpu_device.cu
 CLEANFILES += conformance/test_gpu_device.lo conformance/test_gpu_device.o \

@@ -787,7 +787,7 @@ static void test_status_names(void **state)
         "GALP_ERR_BAD_SCHEME", "GALP_ERR_RESERVED", "GALP_ERR_BIT_WIDTH", "GALP_ERR_BASE",
         "GALP_ERR_EXPONENT", "GALP_ERR_EXCEPTION_COUNT", "GALP_ERR_EXCEPTION_POSITION",
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
-        "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA"};
+        "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);

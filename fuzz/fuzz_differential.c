@@ -7,7 +7,7 @@
  * on the host from the decoded values: the aggregate's count, NaN count, wrapping integer sum,
  * minimum and maximum (-0 below +0; the floating-point sum is left out, its summation order
  * is unspecified), the count of lo <= x <= hi and whether lo exists, for bounds taken from
- * the column's own values (predicate pushdown's edge cases: gpu/pushdown.cuh).
+ * the column's own values (predicate pushdown's edge cases: galp/device/pushdown.cuh).
  *
  * Without a usable device (a CPU-only build, or no GPU) the target says so once and checks the
  * generator and the reference decoder only, so that it builds and runs everywhere.

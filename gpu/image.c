@@ -55,7 +55,7 @@ static uint64_t image_payload_size(const galp_column *col, const galp_vector_inf
 
 /* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
  * base + p and (base + p)·FACT[f] in the signed W-bit range, the test of the device's
- * safe_range (gpu/pushdown.cuh) for the whole range. */
+ * safe_range (galp/device/pushdown.cuh) for the whole range. */
 static int packed_range_safe(const galp_column *col, const galp_vector_info *info)
 {
     const int f64 = galp_type_bits(col->type) == 64;
@@ -161,7 +161,7 @@ static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *i
 {
     uint8_t *out = malloc(col->size);
     if (out == NULL)
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, col->size);
     fills_in_place(col, out);
     *image = out;
@@ -192,7 +192,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
 
     uint8_t *out = calloc(1, (size_t)file_size);
     if (out == NULL)
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = GALP_SCHEME_GALP;
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);

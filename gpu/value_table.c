@@ -9,8 +9,7 @@
  * or a handful, tiled to any length) is then counted, or aggregated, by the host from its
  * table when a range query or an aggregate is asked for, and a one-thread kernel stores the
  * result on the stream (gpu/host.c, gpu/range.cu, gpu/aggregate.cu): one launch, where a
- * range count that read every entry, after a kernel that set the result to 0, took 7-10 µs
- * on an H100 (docs/GPU.md).
+ * range count would read every entry after a kernel that set the result to 0.
  */
 #include <math.h>
 #include <stdbool.h>

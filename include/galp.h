@@ -70,11 +70,12 @@ typedef enum galp_status {
     GALP_ERR_INDEX = 19,            /* vector or value index beyond the column */
     GALP_ERR_TOO_LARGE = 20,        /* input too large for the format (more than 2^32-1 vectors) */
     GALP_ERR_NO_DEVICE = 21,        /* GPU API: no CUDA device or CUDA support not built */
-    GALP_ERR_CUDA = 22              /* GPU API: a CUDA runtime call failed */
+    GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
+    GALP_ERR_NO_MEMORY = 23         /* a host or device allocation failed */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 23
+#define GALP_STATUS_COUNT 24
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);

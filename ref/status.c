@@ -53,6 +53,7 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_NO_DEVICE] = {"GALP_ERR_NO_DEVICE",
                             "no CUDA device available, or CUDA support not built"},
     [GALP_ERR_CUDA] = {"GALP_ERR_CUDA", "a CUDA runtime call failed"},
+    [GALP_ERR_NO_MEMORY] = {"GALP_ERR_NO_MEMORY", "out of memory: a host or device allocation failed"},
 };
 
 static const status_text *status_lookup(int status)

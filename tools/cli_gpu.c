@@ -40,8 +40,13 @@ static int gpu_failure(const char *path, galp_status st)
         cli_error("no usable GPU: %s", galp_strerror(st));
         return CLI_EXIT_NO_GPU;
     }
-    if (st == GALP_ERR_CUDA || st == GALP_ERR_TOO_LARGE) {
-        cli_error("%s: GPU error: %s", path, galp_strerror(st));
+    if (st == GALP_ERR_CUDA || st == GALP_ERR_NO_MEMORY || st == GALP_ERR_TOO_LARGE) {
+        const int cuda = galp_gpu_last_cuda_error();
+        if (cuda != cudaSuccess)
+            cli_error("%s: GPU error: %s (CUDA: %s)", path, galp_strerror(st),
+                      cudaGetErrorString((cudaError_t)cuda));
+        else
+            cli_error("%s: GPU error: %s", path, galp_strerror(st));
         return CLI_EXIT_IO;
     }
     cli_error("%s: not a valid galp column file: %s (%s)", path, galp_strerror(st),
