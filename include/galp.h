@@ -102,7 +102,7 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
  * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack
  * (conformance/test_stack.c). galp_compress takes its working memory (one vector's payload, and
  * two trial encodings of a vector for ALP and GALP) from malloc once per call and returns
- * GALP_ERR_TOO_LARGE when that allocation fails. */
+ * GALP_ERR_NO_MEMORY when that allocation fails. */
 galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len);
 

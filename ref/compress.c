@@ -134,7 +134,7 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
     const bool alp = scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
     encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX),
                               alp ? galp_alp_workspace_new() : NULL};
-    galp_status status = GALP_STATUS_NO_MEMORY;
+    galp_status status = GALP_ERR_NO_MEMORY;
     if (scratch.payload != NULL && (scratch.alp != NULL || !alp))
         status = write_column(type, scheme, values, n, dst, dst_capacity, dst_len, &scratch);
     galp_alp_workspace_free(scratch.alp);

@@ -99,9 +99,6 @@ void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
  * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
  * factor, exception_count and payload_size. */
 size_t galp_payload_capacity(galp_type type);
-/* What an encoder returns when its scratch memory cannot be allocated. galp_status has no
- * out-of-memory class yet; TOO_LARGE is the closest. The one place to change when it gets one. */
-#define GALP_STATUS_NO_MEMORY GALP_ERR_TOO_LARGE
 /* The largest galp_payload_capacity of any type: f64 G-ALP at 64 bits with 1024 exceptions. */
 #define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
 
