@@ -67,6 +67,14 @@ TESTS += conformance/test_stack
 conformance_test_stack_SOURCES = conformance/test_stack.c
 conformance_test_stack_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_stack_LDADD = $(CONFORMANCE_TEST_LIBS) -lpthread
+
+# galp_compress with each of its allocations failed: the static library, its malloc wrapped.
+check_PROGRAMS += conformance/test_compress_nomem
+TESTS += conformance/test_compress_nomem
+conformance_test_compress_nomem_SOURCES = conformance/test_compress_nomem.c
+conformance_test_compress_nomem_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_compress_nomem_LDFLAGS = $(AM_LDFLAGS) -static -Wl,--wrap=malloc
+conformance_test_compress_nomem_LDADD = libgalp.la $(CMOCKA_LIBS)
 endif HAVE_CMOCKA
 
 # ---- spec/conformance.md's vector tables name exactly the vectors of vectors/MANIFEST ---------
