@@ -21,7 +21,10 @@ void alp_encode_one(galp_type type, galp_scheme scheme, const void *values, uint
     out->type = type;
     galp_alp_sample_rowgroup(type, values, m, &candidates);
     assert_true(candidates.count >= 1 && candidates.count <= GALP_ALP_MAX_CANDIDATES);
-    galp_alp_encode_vector(type, scheme, &candidates, values, m, &out->info, out->payload);
+    galp_alp_workspace *work = galp_alp_workspace_new();
+    assert_non_null(work);
+    galp_alp_encode_vector(work, type, scheme, &candidates, values, m, &out->info, out->payload);
+    galp_alp_workspace_free(work);
     out->info.value_count = m;
     assert_int_equal(out->info.scheme, scheme);
 }

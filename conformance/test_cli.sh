@@ -311,9 +311,13 @@ cp f64-galp.galp magic.galp
 flip_bit magic.galp 0
 cp f64-galp.galp version.galp
 flip_bit version.galp 4
+# A file is exactly file_size bytes (spec/format.md §3.5): two columns concatenated, or one
+# byte more, would otherwise decode as the first column alone.
+cat f64-galp.galp u32-ffor.galp >concat.galp
+cat f64-galp.galp version.log >trailing.galp
 # Each damaged file, with the error class the decoder must name (spec/format.md §6 order).
 for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRUNCATED \
-    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION; do
+    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION concat:LAYOUT trailing:LAYOUT; do
     bad=${case%%:*} class=${case#*:}
     expect 1 "$bad.galp: decode" decode $bad.galp out.bin
     has "$bad.galp: decode names the file and the error" err.log "^galp: $bad.galp: .*GALP_ERR_$class"
@@ -324,6 +328,10 @@ for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRU
     has "$bad.galp: inspect names the file" err.log "^galp: $bad.galp: "
     expect 1 "$bad.galp: verify" verify $bad.galp f64-small.bin
 done
+
+expect 1 "trailing bytes" decode concat.galp out.bin
+has "trailing bytes: message" err.log \
+    "^galp: concat.galp: .*$(wc -c <u32-ffor.galp | tr -d ' ') bytes after the column's end \\(file_size $(wc -c <f64-galp.galp | tr -d ' ')\\)"
 
 expect 3 "missing input" decode no-such.galp out.bin
 has "missing input names the file" err.log "no-such.galp"
@@ -340,8 +348,9 @@ has "bad text line: FILE:LINE and token" err.log "^galp: badline.txt:3: 'x3': "
 no_temp "bad text line" keep.galp
 for case in "u8:256:out of range" "u16:65536:out of range" "u32:4294967296:out of range" \
     "u64:18446744073709551616:out of range" "u32:-1:not an unsigned" "u32:1.5:not an unsigned" \
-    "f64:1e999:out of range" "f32:1e39:out of range" "f64:1.5x:not a number" \
-    "f32:--1:not a number" "u8:0x10:not an unsigned"; do
+    "f64:1e999:out of range" "f32:1e39:out of range" "f32:1e400:out of range" \
+    "f32:-1e39:out of range" "f64:1.5x:not a number" "f32:--1:not a number" \
+    "u8:0x10:not an unsigned"; do
     type=${case%%:*} rest=${case#*:}
     token=${rest%%:*} why=${rest#*:}
     printf '1\n%s\n' "$token" >bad.txt
@@ -360,6 +369,17 @@ head -c 17 noise.bin >odd.bin
 expect 1 "binary size not a whole number of values" encode -t u32 odd.bin bad.galp
 has "binary size: message" err.log '^galp: odd.bin: size 17 bytes is not a whole number of u32'
 absent "binary size" bad.galp
+# One rounding from decimal to f32 (strtof, not through double), and decimal integers only.
+printf '1.000000059604644775390625000000001\n' >f32-exact.txt
+expect 0 "f32 from decimal rounds once" encode -t f32 f32-exact.txt f32-exact.galp
+"$GALP" decode f32-exact.galp f32-exact.bin
+bytes 01 00 80 3f >f32-exact.want
+same "f32 from decimal rounds once" f32-exact.want f32-exact.bin
+printf '010\n' >leading-zero.txt
+expect 0 "leading zero is decimal" encode -t u8 leading-zero.txt leading-zero.galp
+"$GALP" decode -T leading-zero.galp leading-zero.out
+printf '10\n' >leading-zero.want
+same "leading zero is decimal" leading-zero.want leading-zero.out
 printf ' 7 \r\n\t8\r\n' >blanks.txt
 expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 "$GALP" decode -T blanks.galp blanks.out
@@ -419,9 +439,27 @@ else
                 case $type in f*) has "$t aggregate: NaN count" out.log "^nan_count $nans\$" ;; esac
             done
         done
+        # Bounds are parsed like encode's text (cli_parse_value): the f32 text rounds once
+        # (to 0x3f800001, the value in f32-exact.galp), 0150 is decimal 150 (octal 0150 = 104
+        # is in u8.txt), hex and overflow to infinity are refused.
+        expect 0 "scan: f32 bound rounds once" scan --exists 1.000000059604644775390625000000001 f32-exact.galp
+        has "scan: f32 bound rounds once" out.log '^yes$'
+        expect 0 "scan: leading zero is decimal" scan --exists 0150 u8-ffor.galp
+        has "scan: leading zero is decimal" out.log '^no$'
+        expect 2 "scan: hex bound" scan --exists 0x10 u8-ffor.galp
+        has "scan: hex bound: message" err.log "^galp scan: --exists X '0x10': not an unsigned decimal integer"
+        expect 2 "scan: f32 bound overflows" scan --range 0,1e39 f32-galp.galp
+        has "scan: f32 bound overflows: message" err.log "^galp scan: --range HI '1e39': out of range for f32"
+        expect 2 "scan: f64 bound overflows" scan --range=-1e400,0 f64-galp.galp
+        has "scan: f64 bound overflows: message" err.log "^galp scan: --range LO '-1e400': out of range for f64"
         expect 1 "decode --gpu: damaged file" decode --gpu checksum.galp gpu.bin
         has "decode --gpu: damaged file: message" err.log "^galp: checksum.galp: "
         absent "decode --gpu: damaged file" gpu.bin
+        expect 1 "decode --gpu: trailing bytes" decode --gpu concat.galp gpu.bin
+        has "decode --gpu: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
+        absent "decode --gpu: trailing bytes" gpu.bin
+        expect 1 "scan: trailing bytes" scan concat.galp
+        has "scan: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
     fi
 fi
 

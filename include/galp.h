@@ -66,7 +66,8 @@ typedef enum galp_status {
     GALP_ERR_BASE = 13,             /* FOR base has bits above the type width, or non-zero for RAW */
     GALP_ERR_EXPONENT = 14,         /* ALP e or f out of range (f > e, e > max) */
     GALP_ERR_EXCEPTION_COUNT = 15,  /* exception count above vector or lane capacity */
-    GALP_ERR_EXCEPTION_POSITION = 16, /* position outside vector/lane/column or not ascending */
+    GALP_ERR_EXCEPTION_POSITION = 16, /* position >= the vector's value count, outside its lane,
+                                         or not ascending */
     GALP_ERR_PAYLOAD_OFFSET = 17,   /* payload misaligned, outside payload section or overlapping */
     GALP_ERR_PAYLOAD_SIZE = 18,     /* payload size differs from the size the metadata implies */
     GALP_ERR_INDEX = 19,            /* vector or value index beyond the column */
@@ -100,7 +101,11 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
 /* Encode n values (native little-endian array of the type) into dst.
  * scheme: RAW, FFOR (integer types), ALP or GALP (float types), or AUTO.
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
- * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n). */
+ * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
+ * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack
+ * (conformance/test_stack.c). galp_compress takes its working memory (one vector's payload, and
+ * two trial encodings of a vector for ALP and GALP) from malloc once per call and returns
+ * GALP_ERR_NO_MEMORY when that allocation fails. */
 galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len);
 
@@ -141,6 +146,9 @@ typedef struct galp_vector_info {
     uint8_t factor;          /* ALP f */
 } galp_vector_info;
 
+/* src_len may exceed file_size: the column is read from the start of a larger buffer and the
+ * bytes after file_size are ignored (spec/format.md §3.5; a tool reading a file of its own
+ * should refuse them, as `galp` does). */
 galp_status galp_open(galp_column *column, const void *src, size_t src_len);
 
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,

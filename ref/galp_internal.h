@@ -138,7 +138,12 @@ typedef struct galp_alp_candidates {
 
 void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
                               galp_alp_candidates *out);
-void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
+/* The vector encoder's working memory (two trial encodings of a vector), on the heap so that
+ * galp_compress keeps its stack small (include/galp.h). NULL when out of memory. */
+typedef struct galp_alp_workspace galp_alp_workspace;
+galp_alp_workspace *galp_alp_workspace_new(void);
+void galp_alp_workspace_free(galp_alp_workspace *work);
+void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload);
 /* Structural checks of an ALP/G-ALP payload (positions, lane ends); the container has

@@ -22,6 +22,17 @@ int cli_open_column(const char *path, uint8_t **data, galp_column *column)
         *data = NULL;
         return CLI_EXIT_DATA;
     }
+    /* spec/format.md §3.5: a file is exactly file_size bytes. galp_open reads a column from
+     * the start of a longer buffer; in a file the extra bytes are a second column or damage,
+     * and decoding the first column alone would drop them without a word. */
+    if (size > column->size) {
+        cli_error("%s: not a valid galp column file: %zu bytes after the column's end "
+                  "(file_size %zu): a file holds exactly one column (%s)",
+                  path, size - column->size, column->size, galp_status_name(GALP_ERR_LAYOUT));
+        free(*data);
+        *data = NULL;
+        return CLI_EXIT_DATA;
+    }
     return CLI_EXIT_OK;
 }
 

@@ -8,7 +8,8 @@
 
 #include "galp.h"
 
-/* Reads `path` and validates it (galp_open, spec/format.md §6). On success *data holds the file
+/* Reads `path` and validates it (galp_open, spec/format.md §6); a file longer than its
+ * file_size is refused too (spec/format.md §3.5), as LAYOUT. On success *data holds the file
  * bytes that *column borrows (freed by the caller). Returns CLI_EXIT_OK, CLI_EXIT_DATA (invalid
  * file: the message names the file and the failed check) or CLI_EXIT_IO. */
 int cli_open_column(const char *path, uint8_t **data, galp_column *column);

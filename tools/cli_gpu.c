@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_column.h"
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
@@ -54,15 +54,15 @@ static int gpu_failure(const char *path, galp_status st)
     return CLI_EXIT_DATA;
 }
 
-/* Reads and uploads INPUT. */
+/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it. */
 static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
 {
     uint8_t *data = NULL;
-    size_t size = 0;
-    int status = cli_read_file(path, &data, &size);
+    galp_column column;
+    int status = cli_open_column(path, &data, &column);
     if (status != CLI_EXIT_OK)
         return status;
-    galp_status st = galp_gpu_column_upload(data, size, col);
+    galp_status st = galp_gpu_column_upload(data, column.size, col);
     free(data);
     if (st != GALP_OK)
         return gpu_failure(path, st);
@@ -97,33 +97,17 @@ int galp_cli_decode_gpu(const char *in_path, const char *out_path)
     return status;
 }
 
-/* One value of the column type from text: floats by strtod, integers by strtoull with a
- * range check. Returns false on anything else. */
-static bool parse_value(galp_type type, const char *text, uint8_t value[8])
+/* One bound of a scan, by the parser of encode's text (cli_parse_value), so a bound means the
+ * same value in both commands. `what` names the bound in the message. */
+static bool parse_bound(galp_type type, const char *option, const char *what, const char *text,
+                        uint8_t value[8])
 {
-    char *end = NULL;
-    errno = 0;
     memset(value, 0, 8);
-    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
-        double d = strtod(text, &end);
-        if (end == text || *end != '\0')
-            return false;
-        if (type == GALP_TYPE_F64) {
-            memcpy(value, &d, sizeof d);
-        } else {
-            float f = (float)d;
-            memcpy(value, &f, sizeof f);
-        }
-        return true;
+    const char *problem = cli_parse_value(type, text, value);
+    if (problem != NULL) {
+        cli_usage_error("scan", "%s %s '%s': %s", option, what, text, problem);
+        return false;
     }
-    if (text[0] == '-')
-        return false;
-    unsigned long long u = strtoull(text, &end, 0);
-    unsigned bits = 8u * (unsigned)galp_type_size(type);
-    if (end == text || *end != '\0' || errno == ERANGE || (bits < 64 && (u >> bits) != 0))
-        return false;
-    for (unsigned i = 0; i < bits / 8; i++) /* little-endian, like the column's values */
-        value[i] = (uint8_t)(u >> (8 * i));
     return true;
 }
 
@@ -158,17 +142,16 @@ static int run_scan(const char *path, galp_gpu_column *col, galp_type type, cons
         char buf[256];
         const char *comma = strchr(range, ',');
         size_t n = comma ? (size_t)(comma - range) : 0;
-        if (comma == NULL || n >= sizeof buf || !parse_value(type, comma + 1, hi))
+        if (comma == NULL || n >= sizeof buf)
             return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
                                    range);
         memcpy(buf, range, n);
         buf[n] = '\0';
-        if (!parse_value(type, buf, lo))
-            return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
-                                   range);
-    } else if (exists != NULL && !parse_value(type, exists, lo)) {
-        return cli_usage_error("scan", "--exists needs a value of the column's type, got '%s'",
-                               exists);
+        if (!parse_bound(type, "--range", "LO", buf, lo) ||
+            !parse_bound(type, "--range", "HI", comma + 1, hi))
+            return CLI_EXIT_USAGE;
+    } else if (exists != NULL && !parse_bound(type, "--exists", "X", exists, lo)) {
+        return CLI_EXIT_USAGE;
     }
     size_t temp_size = galp_gpu_range_temp_size(col);
     void *temp = NULL, *result = NULL;

@@ -1,14 +1,10 @@
 /*
  * cli_input.c — loading a column's values from a binary or text file (see cli_values.h).
  *
- * Text is parsed with the C library's exact conversions: strtod/strtof round the decimal to the
- * nearest binary64/binary32 (so "0.1" gives the same bits as the compiler's 0.1) and accept
- * "nan", "inf", "infinity" and "-0"; integers go through strtoull in base 10 with a range check
- * for the type. Leading and trailing blanks (and a CR before the LF) are ignored; anything else
- * on a line, or an empty line, is an error reported as FILE:LINE.
+ * Each line is one value, parsed by cli_parse_value (cli_values.h). Leading and trailing blanks
+ * (and a CR before the LF) are ignored; anything else on a line, or an empty line, is an error
+ * reported as FILE:LINE.
  */
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,66 +18,6 @@
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r';
-}
-
-static void store_le(uint8_t *dst, uint64_t bits, size_t size)
-{
-    for (size_t i = 0; i < size; i++) {
-        dst[i] = (uint8_t)(bits >> (8 * i));
-    }
-}
-
-/* Parses a NUL-terminated token without blanks. Returns NULL on success, else what is wrong. */
-static const char *parse_token(const char *token, galp_type type, uint8_t *dst)
-{
-    char *end;
-    errno = 0;
-    if (type == GALP_TYPE_F64) {
-        double d = strtod(token, &end);
-        if (end == token || *end != '\0') {
-            return "not a number";
-        }
-        if (errno == ERANGE && isinf(d)) {
-            return "out of range for f64"; /* a tiny value rounds to 0 or a subnormal: kept */
-        }
-        uint64_t bits;
-        memcpy(&bits, &d, sizeof bits);
-        store_le(dst, bits, 8);
-        return NULL;
-    }
-    if (type == GALP_TYPE_F32) {
-        float f = strtof(token, &end);
-        if (end == token || *end != '\0') {
-            return "not a number";
-        }
-        if (errno == ERANGE && isinf(f)) {
-            return "out of range for f32";
-        }
-        uint32_t bits;
-        memcpy(&bits, &f, sizeof bits);
-        store_le(dst, bits, 4);
-        return NULL;
-    }
-    /* strtoull would wrap "-1" around to the maximum: only digits and an optional '+'. */
-    if (token[0] == '-' || (token[0] != '+' && (token[0] < '0' || token[0] > '9'))) {
-        return "not an unsigned decimal integer";
-    }
-    unsigned long long v = strtoull(token, &end, 10);
-    if (end == token || *end != '\0') {
-        return "not an unsigned decimal integer";
-    }
-    size_t size = galp_type_size(type);
-    uint64_t max = size == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
-    if (errno == ERANGE || v > max) {
-        switch (type) {
-        case GALP_TYPE_U8: return "out of range for u8 (0 ... 255)";
-        case GALP_TYPE_U16: return "out of range for u16 (0 ... 65535)";
-        case GALP_TYPE_U32: return "out of range for u32 (0 ... 4294967295)";
-        default: return "out of range for u64 (0 ... 18446744073709551615)";
-        }
-    }
-    store_le(dst, v, size);
-    return NULL;
 }
 
 /* Reports a bad line as FILE:LINE, quoting at most TOKEN_QUOTE_MAX bytes of it with
@@ -145,7 +81,7 @@ static int parse_text(const char *path, const char *text, size_t size, galp_type
         }
         memcpy(token, start, len);
         token[len] = '\0';
-        const char *problem = parse_token(token, type, values + n * value_size);
+        const char *problem = cli_parse_value(type, token, values + n * value_size);
         if (problem != NULL) {
             report_line(path, line, start, len, problem);
             status = CLI_EXIT_DATA;
