@@ -118,10 +118,11 @@ void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_
 
 /* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
  * encode_vector functions write the payload for m <= 1024 values into `payload` (room for
- * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
+ * GALP_PAYLOAD_CAPACITY_MAX bytes) and fill info's scheme, bit_width, base, exponent,
  * factor, exception_count and payload_size. */
-size_t galp_payload_capacity(galp_type type);
-/* The largest galp_payload_capacity of any type: f64 G-ALP at 64 bits with 1024 exceptions. */
+/* The largest payload any scheme can imply for one vector of any type, which encoders write
+ * into before the driver keeps it or falls back to RAW: f64 G-ALP at 64 bits with every one of
+ * the 1024 slots an exception (spec/galp.md §1). */
 #define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------

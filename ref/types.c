@@ -83,20 +83,6 @@ uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
                                      info->exception_count, info->value_count);
 }
 
-/* The largest payload any scheme can imply for one vector of the type: G-ALP at full bit width
- * with every one of the 1024 slots an exception (spec/galp.md §1). Encoders write into a
- * buffer of this size and the driver then keeps the payload or falls back to RAW. */
-size_t galp_payload_capacity(galp_type type)
-{
-    galp_vector_info worst = {
-        .scheme = GALP_SCHEME_GALP,
-        .bit_width = (uint8_t)galp_type_bits(type),
-        .exception_count = GALP_VECTOR_SIZE,
-        .value_count = GALP_VECTOR_SIZE,
-    };
-    return (size_t)galp_payload_size(type, &worst);
-}
-
 /* Each case copies through a correctly typed local so that the caller's array needs no
  * particular alignment; the switch sits outside the loops so that each loop is a plain copy. */
 #define WIDEN_LOOP(T)                                                                   \

@@ -30,7 +30,7 @@ __device__ __forceinline__ uint64_t pow10_u64(unsigned n)
 /* The float type of T's ALP arithmetic (T itself; a trait so that integer types name one too). */
 template <typename T> struct alp_float { typedef T type; };
 
-/* convert(k) ⊗ FRAC for the product k = u · FACT (mod 2^W) read as signed (spec/alp.md §4). */
+/* convert(q) ⊗ FRAC for the product q = u · FACT (mod 2^W) read as signed (spec/alp.md §4). */
 template <typename T> __device__ __forceinline__ T alp_from_product(uint64_t k, double frac);
 template <> __device__ __forceinline__ double alp_from_product<double>(uint64_t k, double frac)
 {
