@@ -360,6 +360,27 @@ head -c 17 noise.bin >odd.bin
 expect 1 "binary size not a whole number of values" encode -t u32 odd.bin bad.galp
 has "binary size: message" err.log '^galp: odd.bin: size 17 bytes is not a whole number of u32'
 absent "binary size" bad.galp
+# Real CSVs end with a blank line, and some start with a UTF-8 byte-order mark: both are
+# accepted; a blank line between values still is not.
+printf '7\n8\n\n' >trailing-blank.csv
+expect 0 "a blank line at the end" encode -q -t u8 trailing-blank.csv trailing-blank.galp
+expect 0 "a blank line at the end: values" decode -T trailing-blank.galp trailing-blank.out
+printf '7\n8\n' >seven-eight.want
+same "a blank line at the end: values" seven-eight.want trailing-blank.out
+printf '7\n8\r\n \r\n\n' >trailing-blanks.csv
+expect 0 "several blank lines at the end" encode -q -t u8 trailing-blanks.csv trailing-blanks.galp
+bytes ef bb bf 37 0a 38 0a >bom.csv
+expect 0 "a UTF-8 byte-order mark" encode -q -t u8 bom.csv bom.galp
+expect 0 "a UTF-8 byte-order mark: values" decode -T bom.galp bom.out
+same "a UTF-8 byte-order mark: values" seven-eight.want bom.out
+printf '7\n\n8\n\n' >inner-blank.csv
+expect 1 "a blank line inside, one at the end" encode -t u8 inner-blank.csv bad.galp
+has "a blank line inside: message" err.log '^galp: inner-blank.csv:2: empty line'
+absent "a blank line inside" bad.galp
+bytes 37 0a ef bb bf 38 0a >inner-bom.csv
+expect 1 "a byte-order mark after the first line" encode -t u8 inner-bom.csv bad.galp
+has "a byte-order mark after the first line: message" err.log '^galp: inner-bom.csv:2: '
+absent "a byte-order mark after the first line" bad.galp
 printf ' 7 \r\n\t8\r\n' >blanks.txt
 expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 "$GALP" decode -T blanks.galp blanks.out

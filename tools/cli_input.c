@@ -5,7 +5,8 @@
  * nearest binary64/binary32 (so "0.1" gives the same bits as the compiler's 0.1) and accept
  * "nan", "inf", "infinity" and "-0"; integers go through strtoull in base 10 with a range check
  * for the type. Leading and trailing blanks (and a CR before the LF) are ignored; anything else
- * on a line, or an empty line, is an error reported as FILE:LINE.
+ * on a line, or an empty line followed by a value, is an error reported as FILE:LINE. Blank lines
+ * at the end and a UTF-8 byte-order mark at the start are accepted: CSV files commonly have them.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,6 +16,9 @@
 #include "cli.h"
 #include "cli_file.h"
 #include "cli_values.h"
+
+/* The UTF-8 encoding of U+FEFF, which some tools write at the start of a text file. */
+static const char byte_order_mark[] = "\xEF\xBB\xBF";
 
 /* Longest piece of an offending token quoted in a message. */
 #define TOKEN_QUOTE_MAX 40
@@ -106,9 +110,14 @@ static int parse_text(const char *path, const char *text, size_t size, galp_type
     size_t value_size = galp_type_size(type);
     char *token = NULL; /* NUL-terminated copy of the current token, so strto* stop at its end */
     size_t token_capacity = 0;
-    uint64_t n = 0, line = 0;
+    uint64_t n = 0, line = 0, first_blank = 0; /* first_blank: 0, or a blank line's number */
     int status = CLI_EXIT_OK;
-    for (size_t pos = 0; pos < size;) {
+    size_t pos = 0;
+    if (size >= sizeof byte_order_mark - 1 &&
+        memcmp(text, byte_order_mark, sizeof byte_order_mark - 1) == 0) {
+        pos = sizeof byte_order_mark - 1;
+    }
+    while (pos < size) {
         const char *start = text + pos;
         const char *newline = memchr(start, '\n', size - pos);
         size_t len = newline != NULL ? (size_t)(newline - start) : size - pos;
@@ -121,8 +130,14 @@ static int parse_text(const char *path, const char *text, size_t size, galp_type
             len--;
         }
         if (len == 0) {
-            cli_error("%s:%llu: empty line, expected a %s value", path, (unsigned long long)line,
-                      galp_type_name(type));
+            if (first_blank == 0) {
+                first_blank = line; /* an error only if a value follows */
+            }
+            continue;
+        }
+        if (first_blank != 0) {
+            cli_error("%s:%llu: empty line, expected a %s value", path,
+                      (unsigned long long)first_blank, galp_type_name(type));
             status = CLI_EXIT_DATA;
             break;
         }
