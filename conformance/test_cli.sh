@@ -387,6 +387,31 @@ expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 printf '7\n8\n' >blanks.want
 same "blanks and CRLF around values" blanks.want blanks.out
 
+# ---- standard output that cannot be written: exit code 3 and one message, whatever the command --
+# full NAME ARGS...: runs galp ARGS with standard output on /dev/full (a device that is always
+# full) and expects exit code 3 and the one message for a failed standard output.
+full() {
+    name=$1
+    shift
+    "$GALP" "$@" >/dev/full 2>err.log
+    rc=$?
+    [ "$rc" -eq 3 ] && ok || not_ok "$name: exit code $rc with standard output full, expected 3"
+    has "$name: message" err.log '^galp: cannot write standard output: No space left on device$'
+    [ "$(wc -l <err.log)" -eq 1 ] && ok || not_ok "$name: $(wc -l <err.log) error lines, expected 1"
+}
+if [ -c /dev/full ]; then
+    full "verify, standard output full" verify f64-galp.galp f64-small.bin
+    full "encode summary, standard output full" encode -t u8 u8.txt full.galp
+    full "inspect, standard output full" inspect f64-galp.galp
+    full "inspect --json, standard output full" inspect --json f64-galp.galp
+    full "decode to -, standard output full" decode f64-galp.galp -
+    full "decode --text to -, standard output full" decode --text f64-galp.galp -
+    full "--help, standard output full" --help
+    full "decode --help, standard output full" decode --help
+else
+    echo "test_cli: /dev/full absent, full standard output not tested"
+fi
+
 # ---- GPU commands: bit-identical to the CPU with CUDA and a GPU, exit code 5 otherwise ----------
 expect 2 "decode --gpu --text" decode --gpu --text f64-galp.galp gpu.bin
 absent "decode --gpu --text" gpu.bin

@@ -1,10 +1,8 @@
 /*
  * cli_decode.c — `galp decode`: a galp column file in, its values out (binary or text).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
 #include "cli_column.h"
@@ -43,9 +41,7 @@ static int write_text(const char *path, galp_type type, const uint8_t *values, u
         return status;
     }
     if (!cli_write_values_text(out.stream, type, values, count)) {
-        cli_error("cannot write '%s': %s", path, strerror(errno));
-        cli_output_abort(&out);
-        return CLI_EXIT_IO;
+        return cli_output_fail(&out);
     }
     return cli_output_commit(&out);
 }

@@ -165,14 +165,21 @@ void cli_output_abort(cli_output *out)
     out->stream = NULL;
 }
 
+int cli_output_fail(cli_output *out)
+{
+    if (out->temp_path == NULL) {
+        cli_flush_stdout(); /* the error flag is set: this reports it */
+        return CLI_EXIT_IO;
+    }
+    cli_error("cannot write '%s': %s", out->path, strerror(errno));
+    cli_output_abort(out);
+    return CLI_EXIT_IO;
+}
+
 int cli_output_commit(cli_output *out)
 {
     if (out->temp_path == NULL) {
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            cli_error("cannot write standard output: %s", strerror(errno));
-            return CLI_EXIT_IO;
-        }
-        return CLI_EXIT_OK;
+        return cli_flush_stdout();
     }
     if (fflush(out->stream) != 0 || ferror(out->stream) || fsync(fileno(out->stream)) != 0) {
         cli_error("cannot write '%s': %s", out->path, strerror(errno));
@@ -200,9 +207,7 @@ int cli_write_file(const char *path, const void *data, size_t size)
         return status;
     }
     if (size > 0 && fwrite(data, 1, size, out.stream) != size) {
-        cli_error("cannot write '%s': %s", path, strerror(errno));
-        cli_output_abort(&out);
-        return CLI_EXIT_IO;
+        return cli_output_fail(&out);
     }
     return cli_output_commit(&out);
 }

@@ -33,6 +33,10 @@ int cli_output_commit(cli_output *out);
 /* Discards everything written: closes and removes the temporary file. */
 void cli_output_abort(cli_output *out);
 
+/* Reports that writing to out->stream failed (errno says why) and discards the output. Returns
+ * CLI_EXIT_IO. */
+int cli_output_fail(cli_output *out);
+
 /* Opens `path`, writes `size` bytes and commits; the one-call form for binary outputs. */
 int cli_write_file(const char *path, const void *data, size_t size);
 
