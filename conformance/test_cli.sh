@@ -387,6 +387,76 @@ expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 printf '7\n8\n' >blanks.want
 same "blanks and CRLF around values" blanks.want blanks.out
 
+# ---- what OUTPUT names: a regular file is replaced atomically, anything else is written through --
+"$GALP" decode f64-galp.galp want.bin
+"$GALP" decode -T f64-galp.galp want.txt
+# A symbolic link stays a link; the file it points to (created if absent) gets the output.
+echo old >link-target.bin
+ln -s link-target.bin link.bin
+expect 0 "symlink" decode f64-galp.galp link.bin
+[ -L link.bin ] && ok || not_ok "symlink: link.bin is no longer a symbolic link"
+same "symlink: the target gets the output" want.bin link-target.bin
+no_temp "symlink" link-target.bin
+mkdir sub
+ln -s sub/chained.bin chain1.bin
+ln -s chain1.bin chain2.bin
+expect 0 "dangling symlink chain" decode f64-galp.galp chain2.bin
+[ -L chain1.bin ] && [ -L chain2.bin ] && ok || not_ok "dangling symlink chain: a link was replaced"
+same "dangling symlink chain: the final target is created" want.bin sub/chained.bin
+ln -s loop-b.bin loop-a.bin
+ln -s loop-a.bin loop-b.bin
+expect 3 "symlink loop" decode f64-galp.galp loop-a.bin
+has "symlink loop: message" err.log "^galp: cannot write 'loop-a.bin': Too many levels of symbolic links"
+[ -L loop-a.bin ] && ok || not_ok "symlink loop: loop-a.bin was replaced"
+# A file with several hard links is refused: replacing it would detach it from its other names,
+# writing it in place could leave it half written.
+echo precious >hard-a.bin
+ln hard-a.bin hard-b.bin
+expect 3 "hard link" decode f64-galp.galp hard-b.bin
+has "hard link: message" err.log "^galp: cannot write 'hard-b.bin': it has 2 hard links"
+[ "$(cat hard-a.bin)" = precious ] && [ hard-a.bin -ef hard-b.bin ] && ok ||
+    not_ok "hard link: the linked files changed"
+no_temp "hard link" hard-b.bin
+mkdir out-dir
+expect 3 "a directory" decode f64-galp.galp out-dir
+has "a directory: message" err.log "^galp: cannot write 'out-dir': Is a directory"
+[ -z "$(ls -A out-dir)" ] && [ -d out-dir ] && ok || not_ok "a directory: out-dir changed"
+# A FIFO is written through: a reader gets the values, the FIFO stays a FIFO.
+mkfifo out.fifo
+cat out.fifo >fifo.got &
+reader=$!
+expect 0 "FIFO" decode f64-galp.galp out.fifo
+[ -p out.fifo ] && ok || { not_ok "FIFO: out.fifo is no longer a FIFO"; kill "$reader"; }
+wait "$reader"
+same "FIFO: the reader gets the values" want.bin fifo.got
+# Devices, through links in this directory (a link replaced by mistake harms nothing): a full
+# device reports the full disk; /dev/null and /dev/stdout are written through.
+if [ -c /dev/full ] && [ -c /dev/null ]; then
+    ln -s /dev/full full.link
+    expect 3 "a full device" decode f64-galp.galp full.link
+    has "a full device: message" err.log "^galp: cannot write 'full.link': No space left on device$"
+    [ -L full.link ] && ok || not_ok "a full device: full.link was replaced"
+    ln -s /dev/null null.link
+    expect 0 "/dev/null" decode f64-galp.galp null.link
+    [ -L null.link ] && ok || not_ok "/dev/null: null.link was replaced"
+fi
+if [ -e /dev/stdout ]; then
+    ln -s /dev/stdout stdout.link
+    "$GALP" decode -T f64-galp.galp stdout.link 2>err.log | cat >stdout-pipe.txt
+    same "/dev/stdout, a pipe" want.txt stdout-pipe.txt
+    [ -L stdout.link ] && ok || not_ok "/dev/stdout: stdout.link was replaced"
+    "$GALP" decode -T f64-galp.galp stdout.link >stdout-file.txt 2>err.log
+    same "/dev/stdout, a file" want.txt stdout-file.txt
+fi
+# Names of up to 255 bytes, the longest a directory entry holds, whatever the temporary name.
+for length in 248 255; do
+    long=$(printf "%${length}s" | tr ' ' n)
+    expect 0 "a $length-byte name" decode f64-galp.galp "$long"
+    same "a $length-byte name" want.bin "$long"
+    [ -z "$(ls -A | grep '^\.')" ] && ok || not_ok "a $length-byte name: a temporary file was left"
+    rm -f "$long"
+done
+
 # ---- standard output that cannot be written: exit code 3 and one message, whatever the command --
 # full NAME ARGS...: runs galp ARGS with standard output on /dev/full (a device that is always
 # full) and expects exit code 3 and the one message for a failed standard output.
