@@ -286,6 +286,20 @@ else
     echo "test_cli: python3 absent, JSON structure not parsed"
 fi
 
+# A file name that is not UTF-8 still gives valid JSON: each byte that is not part of a UTF-8
+# sequence becomes U+FFFD; valid UTF-8 and control characters come through.
+if command -v python3 >/dev/null 2>&1; then
+    odd_name=$(printf 'odd\377\303\251\001.galp')
+    cp f64-galp.galp "$odd_name"
+    expect 0 "inspect --json, a name that is not UTF-8" inspect --json "$odd_name"
+    if python3 -c '
+import json
+d = json.load(open("out.log", encoding="utf-8"))
+assert d["file"] == "odd\ufffd\u00e9\u0001.galp", d["file"]
+'; then ok; else not_ok "inspect --json, a name that is not UTF-8: invalid JSON or wrong name"; fi
+    rm -f "$odd_name"
+fi
+
 # ---- verify ---------------------------------------------------------------------------------
 cp f64-small.bin flipped.bin
 flip_bit flipped.bin $((8 * 1234 + 3))
