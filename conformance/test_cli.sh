@@ -401,6 +401,71 @@ expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 printf '7\n8\n' >blanks.want
 same "blanks and CRLF around values" blanks.want blanks.out
 
+# ---- bounded input: no more is read than the header declares or the comparison needs ----------
+# stops_reader NAME: the writer of the pipe before it (which wrote "writer N" to writer.log, N
+# its exit status) was stopped by galp closing the pipe, instead of having all of its 50 MB read.
+FLOOD=50000000
+stops_reader() {
+    if grep -q '^writer 0$' writer.log; then not_ok "$1: all $FLOOD bytes were read"; else ok; fi
+    if grep -Eq 'Sanitizer|runtime error:' err.log; then not_ok "$1: sanitizer report"; else ok; fi
+}
+{ head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } | "$GALP" inspect - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "inspect of zeros: exit code $rc, expected 1"
+has "inspect of zeros: message" err.log '^galp: -: not a valid galp column file: .*GALP_ERR_BAD_MAGIC'
+stops_reader "inspect of zeros"
+{ cat u8-ffor.galp; head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" inspect - >out.log 2>err.log
+stops_reader "inspect of a column followed by more"
+{ head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" encode -t u8 -f text - bad.galp >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "encode of zeros as text: exit code $rc, expected 1"
+has "encode of zeros as text: message" err.log "^galp: standard input:1: .*NUL byte"
+stops_reader "encode of zeros as text"
+absent "encode of zeros as text" bad.galp
+{ printf '1\n'; head -c $FLOOD /dev/zero | tr '\0' 7; echo "writer $?" >writer.log; } |
+    "$GALP" encode -t u64 -f text - bad.galp >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "a line of digits without end: exit code $rc, expected 1"
+has "a line of digits without end: message" err.log "^galp: standard input:2: '7+\.\.\.': line longer than 4096 bytes"
+stops_reader "a line of digits without end"
+{ cat u8.txt; yes 1 | head -n $FLOOD; echo "writer $?" >writer.log; } |
+    "$GALP" verify -f text u8-ffor.galp - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 4 ] && ok || not_ok "verify, a longer text original: exit code $rc, expected 4"
+has "verify, a longer text original: message" out.log "holds $N u8 values, the original more\$"
+stops_reader "verify, a longer text original"
+{ cat u8-small.bin; head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" verify -f binary u8-ffor.galp - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 4 ] && ok || not_ok "verify, a longer binary original: exit code $rc, expected 4"
+stops_reader "verify, a longer binary original"
+# A text line of 4096 bytes is a value like any other.
+{ printf '%04095d\n' 0; printf '%04096d\n' 7; } >long-lines.txt
+expect 0 "lines of 4096 bytes" encode -q -t u8 long-lines.txt long-lines.galp
+expect 0 "lines of 4096 bytes: values" decode -T long-lines.galp long-lines.out
+printf '0\n7\n' >long-lines.want
+same "lines of 4096 bytes: values" long-lines.want long-lines.out
+
+# --max-size: the decoded size is checked before anything is allocated (f64-galp: 20000 bytes).
+for case in 20000:0 19999:1 20K:0 19K:1 1M:0 0:1; do
+    size=${case%%:*} want=${case#*:}
+    expect "$want" "decode --max-size $size" decode --max-size "$size" f64-galp.galp max.bin
+    if [ "$want" -eq 1 ]; then
+        has "decode --max-size $size: message" err.log "^galp: f64-galp.galp: decodes to 20000 bytes, more than --max-size "
+        absent "decode --max-size $size" max.bin
+    fi
+    expect "$want" "verify --max-size $size" verify -q --max-size "$size" f64-galp.galp f64-small.bin
+    rm -f max.bin
+done
+for bad in '' 1X 1KB -1 18446744073709551616 16777216T; do
+    expect 2 "decode --max-size '$bad'" decode --max-size "$bad" f64-galp.galp max.bin
+    has "decode --max-size '$bad': message" err.log "max-size needs a size in bytes"
+done
+# Counts are compared before decoding: a column of another count is a mismatch, however large.
+expect 4 "verify compares counts before decoding" verify --max-size 1K f64-galp.galp short.bin
+
 # ---- what OUTPUT names: a regular file is replaced atomically, anything else is written through --
 "$GALP" decode f64-galp.galp want.bin
 "$GALP" decode -T f64-galp.galp want.txt

@@ -1,5 +1,5 @@
 /*
- * cli_file.c — whole-file input and atomic output (see cli_file.h).
+ * cli_file.c — all-or-nothing output (see cli_file.h).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -16,54 +16,6 @@
 
 #include "cli.h"
 #include "cli_file.h"
-
-static int read_stream(FILE *stream, const char *path, uint8_t **data, size_t *size)
-{
-    size_t capacity = 1u << 16, length = 0;
-    uint8_t *buffer = malloc(capacity);
-    if (buffer == NULL) {
-        cli_error("%s: out of memory", path);
-        return CLI_EXIT_IO;
-    }
-    for (;;) {
-        length += fread(buffer + length, 1, capacity - length, stream);
-        if (length < capacity) {
-            break; /* end of file or error: told apart below */
-        }
-        uint8_t *bigger = capacity <= SIZE_MAX / 2 ? realloc(buffer, capacity * 2) : NULL;
-        if (bigger == NULL) {
-            free(buffer);
-            cli_error("%s: out of memory", path);
-            return CLI_EXIT_IO;
-        }
-        buffer = bigger;
-        capacity *= 2;
-    }
-    if (ferror(stream)) {
-        int saved = errno;
-        free(buffer);
-        cli_error("cannot read '%s': %s", path, strerror(saved));
-        return CLI_EXIT_IO;
-    }
-    *data = buffer;
-    *size = length;
-    return CLI_EXIT_OK;
-}
-
-int cli_read_file(const char *path, uint8_t **data, size_t *size)
-{
-    if (strcmp(path, "-") == 0) {
-        return read_stream(stdin, "standard input", data, size);
-    }
-    FILE *stream = fopen(path, "rb");
-    if (stream == NULL) {
-        cli_error("cannot open '%s': %s", path, strerror(errno));
-        return CLI_EXIT_IO;
-    }
-    int status = read_stream(stream, path, data, size);
-    fclose(stream);
-    return status;
-}
 
 /* A command interrupted by SIGINT, SIGTERM or SIGHUP while it writes an output removes the
  * temporary file before it dies, so that not even a hidden partial file is left. One output is

@@ -1,5 +1,5 @@
 /*
- * cli_file.h — whole-file input and all-or-nothing output for the galp commands.
+ * cli_file.h — all-or-nothing output for the galp commands (input: cli_reader.h).
  *
  * An output that is a regular file (or does not exist yet) goes to a temporary file in its
  * directory that is renamed over it only once everything was written and synced; on any failure
@@ -7,7 +7,7 @@
  * Symbolic links are followed: the link stays, its target gets the output. A regular file with
  * several hard links is refused. Anything else (a device, a FIFO) is written through, like
  * standard output, and what was written there cannot be taken back.
- * The path "-" means standard input or standard output.
+ * The path "-" means standard output.
  */
 #ifndef GALP_CLI_FILE_H
 #define GALP_CLI_FILE_H
@@ -15,10 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-
-/* Reads all of `path` into a new buffer (*data, freed by the caller; never NULL on success,
- * even for an empty file). Returns CLI_EXIT_OK or CLI_EXIT_IO after a message naming the file. */
-int cli_read_file(const char *path, uint8_t **data, size_t *size);
 
 typedef struct cli_output {
     const char *path; /* the destination, as given */

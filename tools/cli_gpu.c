@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_column.h"
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
@@ -54,7 +55,7 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
 {
     uint8_t *data = NULL;
     size_t size = 0;
-    int status = cli_read_file(path, &data, &size);
+    int status = cli_read_column(path, &data, &size);
     if (status != CLI_EXIT_OK)
         return status;
     galp_status st = galp_gpu_column_upload(data, size, col);
@@ -65,13 +66,17 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     return CLI_EXIT_OK;
 }
 
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
     int status = open_gpu_column(in_path, &col, &view);
-    if (status != CLI_EXIT_OK)
+    if (status == CLI_EXIT_OK)
+        status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
+    if (status != CLI_EXIT_OK) {
+        galp_gpu_column_free(col);
         return status;
+    }
     const size_t bytes = (size_t)view.value_count * galp_type_size(view.type);
     void *dev = NULL;
     uint8_t *host = malloc(bytes > 0 ? bytes : 1);
@@ -247,10 +252,11 @@ int galp_cli_scan(int argc, char **argv)
 }
 
 #ifndef GALP_HAVE_CUDA
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     (void)in_path;
     (void)out_path;
+    (void)max_size;
     cli_error("decode --gpu: this galp was built without CUDA (configure --with-cuda)");
     return CLI_EXIT_NO_GPU;
 }
