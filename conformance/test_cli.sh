@@ -493,7 +493,8 @@ echo precious >hard-a.bin
 ln hard-a.bin hard-b.bin
 expect 3 "hard link" decode f64-galp.galp hard-b.bin
 has "hard link: message" err.log "^galp: cannot write 'hard-b.bin': it has 2 hard links"
-[ "$(cat hard-a.bin)" = precious ] && [ hard-a.bin -ef hard-b.bin ] && ok ||
+inode() { ls -i "$1" | awk '{ print $1 }'; }
+[ "$(cat hard-a.bin)" = precious ] && [ "$(inode hard-a.bin)" = "$(inode hard-b.bin)" ] && ok ||
     not_ok "hard link: the linked files changed"
 no_temp "hard link" hard-b.bin
 mkdir out-dir
@@ -505,7 +506,14 @@ mkfifo out.fifo
 cat out.fifo >fifo.got &
 reader=$!
 expect 0 "FIFO" decode f64-galp.galp out.fifo
-[ -p out.fifo ] && ok || { not_ok "FIFO: out.fifo is no longer a FIFO"; kill "$reader"; }
+[ -p out.fifo ] && ok || not_ok "FIFO: out.fifo is no longer a FIFO"
+# The reader ends when galp closes the FIFO; one that galp never opened is stopped after 5 s.
+tries=0
+while kill -0 "$reader" 2>/dev/null && [ $tries -lt 50 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+kill "$reader" 2>/dev/null
 wait "$reader"
 same "FIFO: the reader gets the values" want.bin fifo.got
 # Devices, through links in this directory (a link replaced by mistake harms nothing): a full
@@ -528,11 +536,17 @@ if [ -e /dev/stdout ]; then
     same "/dev/stdout, a file" want.txt stdout-file.txt
 fi
 # Names of up to 255 bytes, the longest a directory entry holds, whatever the temporary name.
+no_hidden_file() {
+    for hidden in .[!.]* ..?*; do
+        [ -e "$hidden" ] && return 1
+    done
+    return 0
+}
 for length in 248 255; do
     long=$(printf "%${length}s" | tr ' ' n)
     expect 0 "a $length-byte name" decode f64-galp.galp "$long"
     same "a $length-byte name" want.bin "$long"
-    [ -z "$(ls -A | grep '^\.')" ] && ok || not_ok "a $length-byte name: a temporary file was left"
+    no_hidden_file && ok || not_ok "a $length-byte name: a temporary file was left"
     rm -f "$long"
 done
 
