@@ -133,6 +133,8 @@ static int open_temp(cli_output *out)
     int fd = mkstemp(out->temp_path);
     if (fd < 0) {
         cli_error("cannot create '%s': %s", out->temp_path, strerror(errno));
+        free(out->temp_path); /* nothing was created: nothing to remove or watch */
+        out->temp_path = NULL;
         return CLI_EXIT_IO;
     }
     watch_temp(out->temp_path);
