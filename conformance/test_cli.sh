@@ -534,6 +534,11 @@ if [ -e /dev/stdout ]; then
     [ -L stdout.link ] && ok || not_ok "/dev/stdout: stdout.link was replaced"
     "$GALP" decode -T f64-galp.galp stdout.link >stdout-file.txt 2>err.log
     same "/dev/stdout, a file" want.txt stdout-file.txt
+    # Standard output's own file is written as standard output: appended to, with >>.
+    echo first >appended.txt
+    "$GALP" decode -T f64-galp.galp stdout.link >>appended.txt 2>err.log
+    { echo first; cat want.txt; } >appended.want
+    same "/dev/stdout, a file appended to" appended.want appended.txt
 fi
 # Names of up to 255 bytes, the longest a directory entry holds, whatever the temporary name.
 no_hidden_file() {

@@ -153,7 +153,7 @@ static int open_temp(cli_output *out)
 
 /* Writes through `path` itself: a device, a FIFO or a socket cannot be replaced, and what is
  * written there cannot be taken back. A regular file gets here only when named through a link
- * that does not lead to its name (/dev/stdout onto a file): it is truncated, as cp does. */
+ * that does not lead to its name (/proc/PID/fd/N onto a file): it is truncated, as cp does. */
 static int open_through(cli_output *out)
 {
     int fd = open(out->path, O_WRONLY | O_NOCTTY | O_TRUNC);
@@ -190,6 +190,13 @@ int cli_output_open(cli_output *out, const char *path)
     if (exists && S_ISDIR(st.st_mode)) {
         cli_error("cannot write '%s': %s", path, strerror(EISDIR));
         return CLI_EXIT_IO;
+    }
+    /* Standard output's own file (/dev/stdout, /dev/fd/1) is written as standard output, at its
+     * offset and in its mode: a file the shell opened with >> is appended to, not replaced. */
+    struct stat stdout_st;
+    if (exists && fstat(STDOUT_FILENO, &stdout_st) == 0 && same_file(&st, &stdout_st)) {
+        out->stream = stdout;
+        return CLI_EXIT_OK;
     }
     if (exists && !S_ISREG(st.st_mode)) {
         return open_through(out);

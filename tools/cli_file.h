@@ -5,8 +5,9 @@
  * directory that is renamed over it only once everything was written and synced; on any failure
  * the temporary file is removed, so a failed command never leaves a partial output file behind.
  * Symbolic links are followed: the link stays, its target gets the output. A regular file with
- * several hard links is refused. Anything else (a device, a FIFO) is written through, like
- * standard output, and what was written there cannot be taken back.
+ * several hard links is refused. Standard output's own file (/dev/stdout) is written as standard
+ * output. Anything else (a device, a FIFO) is written through, like standard output, and what
+ * was written there cannot be taken back.
  * The path "-" means standard output.
  */
 #ifndef GALP_CLI_FILE_H
