@@ -6,9 +6,10 @@
  *
  * {in} is replaced by the path of the input file, {out} by the path where the decoder writes
  * the raw decoded bytes, {err} (optional) by a path where a rejecting decoder may write the
- * name of the error class (conform_class.c reads it). Exit status 0 means success; any other rejects the input, except
- * the statuses a shell uses for its own reports: 126 and 127 (a command it could not run) and
- * 128 + N (a command killed by signal N), which are failures of the decoder.
+ * name of the error class (conform_class.c reads it). Exit status 0 means success; any other
+ * rejects the input, except the statuses a shell uses for its own reports: 126 and 127 (a
+ * command it could not run) and 128 + N (a command killed by signal N), which are failures of
+ * the decoder.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

@@ -412,7 +412,8 @@ stops_reader() {
 { head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } | "$GALP" inspect - >out.log 2>err.log
 rc=$?
 [ "$rc" -eq 1 ] && ok || not_ok "inspect of zeros: exit code $rc, expected 1"
-has "inspect of zeros: message" err.log '^galp: -: not a valid galp column file: .*GALP_ERR_BAD_MAGIC'
+has "inspect of zeros: message" err.log \
+    '^galp: -: not a valid galp column file: .*GALP_ERR_BAD_MAGIC'
 stops_reader "inspect of zeros"
 { cat u8-ffor.galp; head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
     "$GALP" inspect - >out.log 2>err.log
@@ -428,7 +429,8 @@ absent "encode of zeros as text" bad.galp
     "$GALP" encode -t u64 -f text - bad.galp >out.log 2>err.log
 rc=$?
 [ "$rc" -eq 1 ] && ok || not_ok "a line of digits without end: exit code $rc, expected 1"
-has "a line of digits without end: message" err.log "^galp: standard input:2: '7+\.\.\.': line longer than 4096 bytes"
+has "a line of digits without end: message" err.log \
+    "^galp: standard input:2: '7+\.\.\.': line longer than 4096 bytes"
 stops_reader "a line of digits without end"
 { cat u8.txt; yes 1 | head -n $FLOOD; echo "writer $?" >writer.log; } |
     "$GALP" verify -f text u8-ffor.galp - >out.log 2>err.log
@@ -453,10 +455,12 @@ for case in 20000:0 19999:1 20K:0 19K:1 1M:0 0:1; do
     size=${case%%:*} want=${case#*:}
     expect "$want" "decode --max-size $size" decode --max-size "$size" f64-galp.galp max.bin
     if [ "$want" -eq 1 ]; then
-        has "decode --max-size $size: message" err.log "^galp: f64-galp.galp: decodes to 20000 bytes, more than --max-size "
+        has "decode --max-size $size: message" err.log \
+            "^galp: f64-galp.galp: decodes to 20000 bytes, more than --max-size "
         absent "decode --max-size $size" max.bin
     fi
-    expect "$want" "verify --max-size $size" verify -q --max-size "$size" f64-galp.galp f64-small.bin
+    expect "$want" "verify --max-size $size" \
+        verify -q --max-size "$size" f64-galp.galp f64-small.bin
     rm -f max.bin
 done
 for bad in '' 1X 1KB -1 18446744073709551616 16777216T; do
@@ -485,7 +489,8 @@ same "dangling symlink chain: the final target is created" want.bin sub/chained.
 ln -s loop-b.bin loop-a.bin
 ln -s loop-a.bin loop-b.bin
 expect 3 "symlink loop" decode f64-galp.galp loop-a.bin
-has "symlink loop: message" err.log "^galp: cannot write 'loop-a.bin': Too many levels of symbolic links"
+has "symlink loop: message" err.log \
+    "^galp: cannot write 'loop-a.bin': Too many levels of symbolic links"
 [ -L loop-a.bin ] && ok || not_ok "symlink loop: loop-a.bin was replaced"
 # A file with several hard links is refused: replacing it would detach it from its other names,
 # writing it in place could leave it half written.

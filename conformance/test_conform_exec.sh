@@ -40,5 +40,6 @@ conform no_err_placeholder 2 --require-class --exec "sh -c 'exit 1' sh {in} {out
 long="$WORK"
 while [ ${#long} -lt 400 ]; do long="$long/a-directory-name-of-some-length"; done
 mkdir -p "$long"
-TMPDIR=$long conform long_tmpdir 0 --match 'invalid/bad_magic' --exec "$(reject 'GALP_ERR_BAD_MAGIC')"
+TMPDIR=$long conform long_tmpdir 0 --match 'invalid/bad_magic' \
+    --exec "$(reject 'GALP_ERR_BAD_MAGIC')"
 finish

@@ -29,7 +29,8 @@ typedef struct cli_output {
 int cli_output_open(cli_output *out, const char *path);
 
 /* Flushes, syncs and renames the temporary file over the destination (or flushes and closes what
- * is written through). On any error the temporary file is removed. Returns CLI_EXIT_OK or CLI_EXIT_IO after a message. */
+ * is written through). On any error the temporary file is removed. Returns CLI_EXIT_OK or
+ * CLI_EXIT_IO after a message. */
 int cli_output_commit(cli_output *out);
 
 /* Discards everything written: closes and removes the temporary file (what was written through

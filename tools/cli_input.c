@@ -127,7 +127,7 @@ typedef struct text_parse {
     char token[TEXT_LINE_MAX + 1]; /* the line's value, NUL-terminated so strto* stop there */
 } text_parse;
 
-/* Stores a parsed value; CLI_EXIT_IO if there is no memory for it. */
+/* Makes room for one more value; CLI_EXIT_IO (after a message) if there is no memory for it. */
 static int grow_values(text_parse *t)
 {
     size_t value_size = galp_type_size(t->type);
@@ -272,8 +272,8 @@ int cli_load_values(const char *path, cli_format format, galp_type type, uint64_
     }
     *t = (text_parse){.path = reader.name, .type = type, .max_count = max_count};
     status = parse_text(&reader, t);
-    if (status == CLI_EXIT_OK) {
-        status = grow_values(t); /* never NULL, even for an empty text */
+    if (status == CLI_EXIT_OK && t->values == NULL) {
+        status = grow_values(t); /* an empty text: *values is never NULL */
     }
     cli_reader_close(&reader);
     if (status != CLI_EXIT_OK) {

@@ -21,10 +21,10 @@ void cli_error(const char *format, ...)
 
 int cli_flush_stdout(void)
 {
-    /* A write that failed earlier leaves the error flag set and errno at its reason; the flush
-     * then has nothing left to write and changes neither. */
+    /* The error flag also records a write that failed before this flush; errno then still
+     * holds its reason, unless something since cleared it. */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("cannot write standard output: %s", strerror(errno));
+        cli_error("cannot write standard output: %s", errno != 0 ? strerror(errno) : "write error");
         return CLI_EXIT_IO;
     }
     return CLI_EXIT_OK;

@@ -65,7 +65,7 @@ static void print_version(void)
 static int finish_stdout(int status)
 {
     if (status != CLI_EXIT_OK && status != CLI_EXIT_MISMATCH) {
-        return status; /* already reported; a second message would repeat it */
+        return status; /* the command reported its own failure, which the code names */
     }
     int flushed = cli_flush_stdout();
     return status == CLI_EXIT_OK ? flushed : status;
