@@ -70,13 +70,17 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     return CLI_EXIT_OK;
 }
 
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
     int status = open_gpu_column(in_path, &col, &view);
-    if (status != CLI_EXIT_OK)
+    if (status == CLI_EXIT_OK)
+        status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
+    if (status != CLI_EXIT_OK) {
+        galp_gpu_column_free(col);
         return status;
+    }
     const size_t bytes = (size_t)view.value_count * galp_type_size(view.type);
     void *dev = NULL;
     uint8_t *host = malloc(bytes > 0 ? bytes : 1);
@@ -130,7 +134,7 @@ static int print_aggregate(const galp_gpu_aggregate *a, galp_type type)
         cli_value_text(type, v, text);
         printf("max %s\n", text);
     }
-    return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+    return CLI_EXIT_OK; /* main() checks that standard output was written */
 }
 
 /* Runs the scan chosen by the options on an uploaded column. */
@@ -183,11 +187,11 @@ static int run_scan(const char *path, galp_gpu_column *col, galp_type type, cons
         return gpu_failure(path, st);
     if (range != NULL) {
         printf("%llu\n", (unsigned long long)count);
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+        return CLI_EXIT_OK; /* main() checks that standard output was written */
     }
     if (exists != NULL) {
         puts(found ? "yes" : "no");
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+        return CLI_EXIT_OK; /* main() checks that standard output was written */
     }
     return print_aggregate(&agg, type);
 }
@@ -235,10 +239,11 @@ int galp_cli_scan(int argc, char **argv)
 }
 
 #ifndef GALP_HAVE_CUDA
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     (void)in_path;
     (void)out_path;
+    (void)max_size;
     cli_error("decode --gpu: this galp was built without CUDA (configure --with-cuda)");
     return CLI_EXIT_NO_GPU;
 }
