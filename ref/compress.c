@@ -63,8 +63,16 @@ static void encode_vector(galp_type type, galp_scheme scheme,
 galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
+    return galp_compress_ex(type, requested, 0, values, n, dst, dst_capacity, dst_len);
+}
+
+galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t flags,
+                             const void *values, uint64_t n, void *dst, size_t dst_capacity,
+                             size_t *dst_len)
+{
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
+        (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
         resolve_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)
@@ -104,6 +112,10 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
             return GALP_ERR_DST_TOO_SMALL;
         memset(file + end, 0, (size_t)(info.payload_offset - end));
         memcpy(file + info.payload_offset, payload, info.payload_size);
+        /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
+        info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
+                                    ? galp_crc32c(0, payload, info.payload_size)
+                                    : 0;
         end = info.payload_offset + info.payload_size;
         galp_container_write_entry(file, v, &info);
     }
@@ -113,7 +125,7 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
         return GALP_ERR_DST_TOO_SMALL;
     /* The padding up to payload_end and the 256-byte tail are zeros (§3.5). */
     memset(file + end, 0, (size_t)(payload_end + GALP_TAIL_PADDING - end));
-    galp_container_write_header(file, type, scheme, n, payload_end);
+    galp_container_write_header(file, type, scheme, n, flags, payload_end);
     *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
     return GALP_OK;
 }

@@ -66,10 +66,12 @@ galp_status galp_container_validate(galp_column *column, const uint8_t *src, siz
 /* Vector v's metadata entry of a validated column, with its value count. */
 void galp_container_read_entry(const galp_column *column, uint32_t vector,
                                galp_vector_info *info);
-/* Writing a file: every entry first, then the header, whose checksum covers the entries. */
+/* Writing a file: every entry first, then the header, whose checksum covers the entries.
+ * info->payload_checksum is stored as given: the payload's CRC32C with
+ * GALP_FLAG_PAYLOAD_CHECKSUMS in the header's flags, else 0. */
 void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info);
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
-                                 uint64_t payload_end);
+                                 uint32_t flags, uint64_t payload_end);
 
 /* ---- RAW vectors (raw.c; spec/format.md §4.2) ---------------------------------------- */
 void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
