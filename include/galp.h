@@ -23,8 +23,9 @@ extern "C" {
 #define GALP_HEADER_SIZE 64u
 #define GALP_VECTOR_ENTRY_SIZE 32u
 #define GALP_VERSION_MAJOR 1u
-/* The highest minor version this library reads and writes; it writes the lowest version that
- * expresses a file: 0 without flags, 1 with payload checksums (spec/format.md §1.1). */
+/* The format version this library implements. It reads every minor version and writes the
+ * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums
+ * (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 1u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
