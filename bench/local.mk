@@ -7,6 +7,12 @@ noinst_PROGRAMS += bench/ref_bench
 bench_ref_bench_SOURCES = bench/ref_bench.c
 bench_ref_bench_LDADD = libgalp.la
 
+# Run: bench/checksum_bench [MIB [REPEATS]] — single-core galp_crc32c MB/s, and galp_open of a
+# file without and with payload checksums (spec/format.md §3.4).
+noinst_PROGRAMS += bench/checksum_bench
+bench_checksum_bench_SOURCES = bench/checksum_bench.c
+bench_checksum_bench_LDADD = libgalp.la
+
 # Benchmarks of the other parts, one fragment each.
 include bench/alp.mk
 include bench/harness.mk

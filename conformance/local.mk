@@ -12,13 +12,22 @@ conformance_libtestsupport_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 CONFORMANCE_TEST_LIBS = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS)
 
 check_PROGRAMS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
-	conformance/test_spec_examples
+	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c
 TESTS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
-	conformance/test_spec_examples
+	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c
 
 conformance_test_container_SOURCES = conformance/test_container.c
 conformance_test_container_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_container_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+conformance_test_payload_checksum_SOURCES = conformance/test_payload_checksum.c
+conformance_test_payload_checksum_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_payload_checksum_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# Also compiles ref/crc32c.c itself (its portable definition, under another name).
+conformance_test_crc32c_SOURCES = conformance/test_crc32c.c
+conformance_test_crc32c_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_crc32c_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 conformance_test_ffor_SOURCES = conformance/test_ffor.c
 conformance_test_ffor_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)

@@ -131,7 +131,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.0, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.1, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -251,7 +251,8 @@ expect 0 "empty column: verify" verify empty.galp empty.txt
 
 # ---- inspect ----------------------------------------------------------------------------------
 expect 0 "inspect galp" inspect f64-galp.galp
-for field in '^file +f64-galp.galp$' '^file size +[0-9]+ bytes$' '^format version +1\.0$' \
+for field in '^file +f64-galp.galp$' '^file size +[0-9]+ bytes$' '^format version +1\.1$' \
+    '^payload checksum +CRC32C per vector, verified$' \
     '^value type +f64$' '^column scheme +galp$' "^values +$N\$" '^vectors +3: ' \
     '^checksum +0x[0-9a-f]{8} ' '^ratio +[0-9.]+ ' '^bits/value +[0-9.]+ ' \
     '^bit width +min [0-9]+, mean [0-9.]+, max [0-9]+' '^exponent/factor +e=[0-9]+ f=[0-9]+ ' \
@@ -275,7 +276,9 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open("out.log"))
 assert d["type"] == "f64" and d["scheme"] == "galp" and d["value_count"] == int(sys.argv[1])
+assert d["version"] == "1.1" and d["payload_checksums"] is True
 assert len(d["vectors"]) == d["vector_count"] == 3
+assert all(len(v["payload_checksum"]) == 10 for v in d["vectors"])
 for v in d["vectors"]:
     if v["scheme"] == "galp":
         assert len(v["lane_exceptions"]) == 16 and sum(v["lane_exceptions"]) == v["exceptions"]
@@ -299,6 +302,27 @@ assert d["file"] == "odd\ufffd\u00e9\u0001.galp", d["file"]
 '; then ok; else not_ok "inspect --json, a name that is not UTF-8: invalid JSON or wrong name"; fi
     rm -f "$odd_name"
 fi
+# ---- payload checksums (spec/format.md §3.4): on by default, --no-checksum leaves them out -----
+expect 0 "encode: checksums by default" encode -t f64 f64.txt sums.galp
+has "encode: checksums by default: summary" out.log ', payload checksums$'
+same "encode: checksums by default" f64-galp.galp sums.galp
+expect 0 "encode --no-checksum" encode --no-checksum -t f64 f64.txt plain.galp
+has "encode --no-checksum: summary" out.log ', no payload checksums$'
+expect 0 "encode --no-checksum: inspect" inspect plain.galp
+has "encode --no-checksum: version" out.log '^format version +1\.0$'
+has "encode --no-checksum: inspect" out.log '^payload checksum +none$'
+[ "$(wc -c <plain.galp)" -eq "$(wc -c <f64-galp.galp)" ] && ok ||
+    not_ok "encode --no-checksum: size differs from the checksummed file"
+expect 0 "encode --no-checksum: verify" verify plain.galp f64.txt
+# A flipped bit in vector 0's payload (the payloads start after 64 + 3 · 32 bytes): without
+# checksums it decodes to wrong values; with them every reader refuses the file.
+cp plain.galp plain-payload.galp
+flip_bit plain-payload.galp 200
+expect 0 "no checksums: a flipped payload bit decodes" decode plain-payload.galp out.bin
+expect 4 "no checksums: verify finds the wrong value" verify plain-payload.galp f64.txt
+rm -f out.bin
+cp f64-galp.galp payload.galp
+flip_bit payload.galp 200
 
 # ---- verify ---------------------------------------------------------------------------------
 cp f64-small.bin flipped.bin
@@ -331,7 +355,8 @@ cat f64-galp.galp u32-ffor.galp >concat.galp
 cat f64-galp.galp version.log >trailing.galp
 # Each damaged file, with the error class the decoder must name (spec/format.md §6 order).
 for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRUNCATED \
-    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION concat:LAYOUT trailing:LAYOUT; do
+    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION concat:LAYOUT trailing:LAYOUT \
+    payload:PAYLOAD_CHECKSUM; do
     bad=${case%%:*} class=${case#*:}
     expect 1 "$bad.galp: decode" decode $bad.galp out.bin
     has "$bad.galp: decode names the file and the error" err.log "^galp: $bad.galp: .*GALP_ERR_$class"
@@ -679,6 +704,9 @@ else
         absent "decode --gpu: trailing bytes" gpu.bin
         expect 1 "scan: trailing bytes" scan concat.galp
         has "scan: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
+        expect 1 "decode --gpu: damaged payload" decode --gpu payload.galp gpu.bin
+        has "decode --gpu: damaged payload: message" err.log "^galp: payload.galp: .*GALP_ERR_PAYLOAD_CHECKSUM"
+        absent "decode --gpu: damaged payload" gpu.bin
     fi
 fi
 

@@ -32,6 +32,7 @@ enum change {
     CHANGE_VECTOR_COUNT,
     CHANGE_VERSION_MINOR,
     CHANGE_CHECKSUM,
+    CHANGE_FLAGS,
     CHANGE_SEAL,
     CHANGE_COUNT
 };
@@ -56,6 +57,7 @@ static void apply(galp_column *view, enum change change)
     case CHANGE_VECTOR_COUNT: view->vector_count += 1; break;
     case CHANGE_VERSION_MINOR: view->version_minor += 1; break;
     case CHANGE_CHECKSUM: view->checksum ^= 1u; break;
+    case CHANGE_FLAGS: view->flags ^= GALP_FLAG_PAYLOAD_CHECKSUMS; break;
     case CHANGE_SEAL: view->seal ^= 1u; break;
     case CHANGE_COUNT: break;
     }

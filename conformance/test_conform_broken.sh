@@ -21,11 +21,21 @@ expect_failed exceptions 'valid/*_exc_per_lane' 'valid/*_exc_full_lane' 'valid/*
 expect_passed exceptions 'valid/*_exc_none' 'valid/*_decimals' 'valid/ffor_*' 'valid/raw_*' \
     'invalid/*'
 
-# No checksum verification: the two checksum vectors are accepted, nothing else changes.
+# No checksum verification: the three checksum vectors are accepted, nothing else changes (the
+# spliced payload brought its own payload checksum along: only the header checksum catches it).
 conform checksum 1 --exec "$DECODER --bug checksum --err {err} {in} {out}"
-[ "$(failed checksum | tr '\n' ' ')" = "invalid/checksum_header invalid/checksum_metadata " ] ||
+[ "$(failed checksum | tr '\n' ' ')" = \
+    "invalid/checksum_header invalid/checksum_metadata invalid/checksum_spliced_with_entry " ] ||
     fail "checksum: failed set is '$(failed checksum | tr '\n' ' ')'"
 grep -q 'accepted an invalid vector' "$WORK/checksum.tap" || fail "checksum: reason missing"
+
+# No payload checksum verification: exactly the corrupted, swapped and spliced payloads, the
+# wrong payload_checksum and the flag without checksums are accepted.
+conform payload 1 --exec "$DECODER --bug payload --err {err} {in} {out}"
+[ "$(failed payload | tr '\n' ' ')" = "invalid/payload_checksum_bit_flip \
+invalid/payload_checksum_swapped invalid/payload_checksum_spliced invalid/payload_checksum_field \
+invalid/payload_checksum_flag_without_checksums " ] ||
+    fail "payload: failed set is '$(failed payload | tr '\n' ' ')'"
 
 # A decoder that rejects everything with the wrong class fails the valid vectors and, unless
 # --any-class is given, the invalid ones too.

@@ -20,7 +20,7 @@
  * test_every_listing_is_checked. */
 static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
-    "format-empty-u32", "format-three-u32", "format-32-u32-b1",
+    "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
 };
 static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md"};
 
@@ -95,12 +95,12 @@ static uint8_t *read_example(const char *doc, const char *name, size_t *len)
 /* The listing shows a whole file up to payload_end: the encoder writes exactly it plus the
  * 256-byte zero tail, and it decodes to the n values. */
 static void check_file_example(const char *doc, const char *name, galp_type type,
-                               const void *values, uint64_t n)
+                               uint32_t flags, const void *values, uint64_t n)
 {
     size_t listed_len;
     uint8_t *listed = read_example(doc, name, &listed_len);
     size_t len;
-    uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, values, n, &len);
+    uint8_t *file = ts_compress_ex(type, GALP_SCHEME_FFOR, flags, values, n, &len);
     assert_int_equal(len, listed_len + GALP_TAIL_PADDING);
     assert_memory_equal(file, listed, listed_len);
     for (size_t i = listed_len; i < len; i++)
@@ -217,21 +217,30 @@ static void test_ffor_u16_b0_file(void **state)
     uint16_t values[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
         values[i] = 0xbeef;
-    check_file_example("spec/ffor.md", "ffor-u16-b0-file", GALP_TYPE_U16, values,
+    check_file_example("spec/ffor.md", "ffor-u16-b0-file", GALP_TYPE_U16, 0, values,
                        GALP_VECTOR_SIZE);
 }
 
 static void test_format_empty(void **state)
 {
     (void)state;
-    check_file_example("spec/format.md", "format-empty-u32", GALP_TYPE_U32, NULL, 0);
+    check_file_example("spec/format.md", "format-empty-u32", GALP_TYPE_U32, 0, NULL, 0);
 }
 
 static void test_format_three(void **state)
 {
     (void)state;
     const uint32_t values[3] = {100, 103, 101};
-    check_file_example("spec/format.md", "format-three-u32", GALP_TYPE_U32, values, 3);
+    check_file_example("spec/format.md", "format-three-u32", GALP_TYPE_U32, 0, values, 3);
+}
+
+/* spec/format.md §7.4: the same column with payload checksums. */
+static void test_format_three_checksums(void **state)
+{
+    (void)state;
+    const uint32_t values[3] = {100, 103, 101};
+    check_file_example("spec/format.md", "format-three-u32-checksums", GALP_TYPE_U32,
+                       GALP_FLAG_PAYLOAD_CHECKSUMS, values, 3);
 }
 
 static void test_format_thirty_two(void **state)
@@ -240,7 +249,7 @@ static void test_format_thirty_two(void **state)
     uint32_t values[32];
     for (uint32_t i = 0; i < 32; i++)
         values[i] = i % 3 == 0 ? 6 : 5;
-    check_file_example("spec/format.md", "format-32-u32-b1", GALP_TYPE_U32, values, 32);
+    check_file_example("spec/format.md", "format-32-u32-b1", GALP_TYPE_U32, 0, values, 32);
 }
 
 /* Every listing in the two spec files is one this program checks. */
@@ -278,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_ffor_u16_b0_file),
         cmocka_unit_test(test_format_empty),
         cmocka_unit_test(test_format_three),
+        cmocka_unit_test(test_format_three_checksums),
         cmocka_unit_test(test_format_thirty_two),
         cmocka_unit_test(test_every_listing_is_checked),
     };

@@ -216,11 +216,18 @@ uint8_t *ts_read_file(const char *path, size_t *len)
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len)
 {
+    return ts_compress_ex(type, scheme, 0, values, n, len);
+}
+
+uint8_t *ts_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,
+                        uint64_t n, size_t *len)
+{
     size_t bound = galp_compress_bound(type, n);
     assert_true(bound > 0);
     uint8_t *scratch = malloc(bound);
     assert_non_null(scratch);
-    assert_int_equal(galp_compress(type, scheme, values, n, scratch, bound, len), GALP_OK);
+    assert_int_equal(galp_compress_ex(type, scheme, flags, values, n, scratch, bound, len),
+                     GALP_OK);
     assert_true(*len <= bound);
     assert_int_equal(ts_get_le(scratch, TS_FILE_SIZE, 8), *len);
     /* Exactly sized, so that a decoder reading past the end trips AddressSanitizer. */

@@ -63,7 +63,7 @@ enum {
 enum {
     TS_ENT_PAYLOAD_OFFSET = 0, TS_ENT_BASE = 8, TS_ENT_PAYLOAD_SIZE = 16,
     TS_ENT_EXCEPTION_COUNT = 20, TS_ENT_SCHEME = 22, TS_ENT_BIT_WIDTH = 23, TS_ENT_EXPONENT = 24,
-    TS_ENT_FACTOR = 25, TS_ENT_RESERVED = 26
+    TS_ENT_FACTOR = 25, TS_ENT_RESERVED = 26, TS_ENT_PAYLOAD_CHECKSUM = 28
 };
 /* Byte offset of field `field` of vector v's metadata entry. */
 size_t ts_entry(uint32_t vector, size_t field);
@@ -76,6 +76,9 @@ void ts_reseal(uint8_t *file);
  * the caller frees it. */
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len);
+/* The same with header flags (galp_compress_ex). */
+uint8_t *ts_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,
+                        uint64_t n, size_t *len);
 
 /* Compresses one full vector of 1024 values with FFOR, asserts that it is stored FFOR with
  * exactly this bit width and base (payload 128·b bytes, spec/ffor.md §3) and that it decodes

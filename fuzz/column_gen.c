@@ -239,7 +239,7 @@ static void plan_alp(byte_source *src, galp_scheme scheme, unsigned w, uint32_t 
     plan->info.exception_count = (uint16_t)c;
 }
 
-/* spec/format.md §3.3. */
+/* spec/format.md §3.3; payload_checksum is written by the caller. */
 static void write_entry(uint8_t *entry, const galp_vector_info *info)
 {
     memset(entry, 0, GALP_VECTOR_ENTRY_SIZE);
@@ -272,7 +272,7 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     file[7] = (uint8_t)col->scheme;
     galp_store_u64(file + 8, col->value_count);
     galp_store_u32(file + 16, nv);
-    galp_store_u32(file + 20, 0);
+    galp_store_u32(file + 20, col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0);
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -330,14 +330,20 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
         offset = round16(offset + plan->info.payload_size);
     }
     const uint64_t payload_end = offset;
+    /* Drawn last, so that it changes no earlier draw of a saved input. */
+    col->payload_checksums = byte_source_below(src, 2) == 0;
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;
     col->buffer_size = col->file_size + slack;
     col->file = checked_malloc(col->buffer_size);
     memset(col->file, junk ? 0xEE : 0, col->buffer_size);
     for (uint32_t v = 0; v < nv; v++) {
         const galp_vector_info *info = &plans[v].info;
-        write_entry(col->file + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE, info);
+        uint8_t *entry = col->file + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE;
+        write_entry(entry, info);
         memcpy(col->file + info->payload_offset, plans[v].payload, info->payload_size);
+        /* spec/format.md §3.4: the CRC32C of exactly the payload_size payload bytes. */
+        if (col->payload_checksums)
+            galp_store_u32(entry + 28, galp_crc32c(0, plans[v].payload, info->payload_size));
     }
     write_header(col->file, col, minor, nv, payload_end);
     free(plans);

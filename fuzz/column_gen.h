@@ -8,11 +8,12 @@
  * ALP exponent and factor (wrapping multiplies included), exceptions at full lane capacity
  * (32 per f32 lane, 64 per f64 lane) and in every vector slot, RAW vectors inside compressed
  * columns, gaps between payloads, non-zero minor versions, junk in slack bytes and in the
- * unused slots of a last partial vector.
+ * unused slots of a last partial vector; half of the columns have payload checksums.
  */
 #ifndef GALP_FUZZ_COLUMN_GEN_H
 #define GALP_FUZZ_COLUMN_GEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,7 @@
 typedef struct fuzz_column {
     galp_type type;
     galp_scheme scheme;   /* the column scheme of the header */
+    bool payload_checksums; /* header flag bit 0: every entry holds its payload's CRC32C */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

@@ -9,6 +9,7 @@
 #include "bytes.h"
 #include "column_mutate.h"
 #include "fuzz_require.h"
+#include "galp_internal.h"
 
 /* Header field offsets (spec/format.md §3.1) and entry field offsets (§3.3). */
 enum {
@@ -18,13 +19,14 @@ enum {
 };
 enum {
     E_PAYLOAD_OFFSET = 0, E_BASE = 8, E_PAYLOAD_SIZE = 16, E_EXCEPTION_COUNT = 20, E_SCHEME = 22,
-    E_BIT_WIDTH = 23, E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26
+    E_BIT_WIDTH = 23, E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26, E_PAYLOAD_CHECKSUM = 28
 };
 
 /* What the mutations need to know about the valid column they start from. */
 typedef struct facts {
     uint8_t *file;
     unsigned w, lanes;
+    bool sums;          /* payload checksums (spec/format.md §3.4) */
     uint32_t nv;
     uint64_t n, payload_offset, payload_end, file_size;
 } facts;
@@ -55,6 +57,26 @@ static entry entry_of(const facts *fc, uint32_t v)
 static bool is_alp(uint8_t scheme)
 {
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+}
+
+static uint32_t payload_crc(const entry *e)
+{
+    return galp_crc32c(0, e->payload, e->payload_size);
+}
+
+/* After a payload edit in a column with payload checksums: either the payload's checksum is
+ * recomputed (and the header resealed), so that `expected` still names the rule the edit
+ * breaks, or it is left, and step 10.9 rejects the vector first (spec/format.md §6). */
+static galp_status after_payload_edit(byte_source *src, const facts *fc, const entry *e,
+                                      galp_status expected)
+{
+    if (!fc->sums)
+        return expected;
+    if (byte_source_below(src, 2) == 0)
+        return GALP_ERR_PAYLOAD_CHECKSUM; /* every change of up to 32 bits alters a CRC32C */
+    galp_store_u32(e->at + E_PAYLOAD_CHECKSUM, payload_crc(e));
+    fuzz_column_seal(fc->file);
+    return expected;
 }
 
 /* A non-zero byte. */
@@ -194,8 +216,12 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("column_scheme", expected, col->buffer_size);
         return true;
     }
-    case 11: /* step 9: flags or reserved */
-        f[(byte_source_below(src, 2) ? H_FLAGS : H_RESERVED) + byte_source_below(src, 4)] = nonzero(src);
+    case 11: /* step 9: a reserved flag bit (1 … 31) or the reserved u32 */
+        if (byte_source_below(src, 2))
+            galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) |
+                                            (uint32_t)2 << byte_source_below(src, 31));
+        else
+            f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
         fuzz_column_seal(f);
         *out = result("header reserved", GALP_ERR_RESERVED, col->buffer_size);
         return true;
@@ -231,10 +257,15 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
         *out = result("vector scheme", GALP_ERR_BAD_SCHEME, 0);
         break;
     }
-    case 1: /* 10.2 */
-        a[E_RESERVED + byte_source_below(src, 6)] = nonzero(src);
-        *out = result("vector reserved", GALP_ERR_RESERVED, 0);
+    case 1: /* 10.2, or with payload checksums 10.9 for bytes 28 … 31 */
+    {
+        const unsigned at = byte_source_below(src, 6);
+        a[E_RESERVED + at] ^= nonzero(src);
+        *out = fc->sums && E_RESERVED + at >= E_PAYLOAD_CHECKSUM
+                   ? result("payload_checksum", GALP_ERR_PAYLOAD_CHECKSUM, 0)
+                   : result("vector reserved", GALP_ERR_RESERVED, 0);
         break;
+    }
     case 2: /* 10.3: above W, or non-zero for RAW */
         a[E_BIT_WIDTH] = (uint8_t)(raw ? nonzero(src) : fc->w + 1 + byte_source_below(src, 255 - fc->w));
         *out = result("bit_width", GALP_ERR_BIT_WIDTH, 0);
@@ -297,7 +328,8 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     return true;
 }
 
-/* Payload rules, spec/alp.md §5 and spec/galp.md §4 (payloads are not under the checksum). */
+/* Payload rules, spec/alp.md §5 and spec/galp.md §4 (payloads are not under the header
+ * checksum; with payload checksums, see after_payload_edit). */
 static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
                               fuzz_mutation *out)
 {
@@ -311,7 +343,8 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
     switch (kind) {
     case 0: /* a position at or past m */
         galp_store_u16(pos + 2u * j, (uint16_t)(e.m + byte_source_below(src, 65536 - e.m)));
-        *out = result("position range", GALP_ERR_EXCEPTION_POSITION, col->buffer_size);
+        *out = result("position range", after_payload_edit(src, fc, &e, GALP_ERR_EXCEPTION_POSITION),
+                      col->buffer_size);
         return true;
     case 1: /* ALP: two positions out of order or equal; GALP: a position in another lane */
     {
@@ -322,7 +355,8 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
             unsigned k = j + 1 < e.c ? j + 1 : j - 1;
             galp_store_u16(pos + 2u * k, galp_load_u16(pos + 2u * j));
         }
-        *out = result("position order", GALP_ERR_EXCEPTION_POSITION, col->buffer_size);
+        *out = result("position order", after_payload_edit(src, fc, &e, GALP_ERR_EXCEPTION_POSITION),
+                      col->buffer_size);
         return true;
     }
     case 2: /* GALP: lane ends that do not add up to c, or that decrease */
@@ -337,7 +371,8 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
         else
             galp_store_u16(lane_end + 2u * (fc->lanes - 1),
                            (uint16_t)(e.c + 1 + byte_source_below(src, 65535 - e.c)));
-        *out = result("lane_end", GALP_ERR_EXCEPTION_COUNT, col->buffer_size);
+        *out = result("lane_end", after_payload_edit(src, fc, &e, GALP_ERR_EXCEPTION_COUNT),
+                      col->buffer_size);
         return true;
     }
     default:
@@ -345,22 +380,69 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
     }
 }
 
-/* Bytes that no rule covers: packed integers, exception values, RAW values, tail padding. */
+/* Payload checksums (spec/format.md §3.4, §6 step 10.9): the flag turned on in a column
+ * without them, or off in a column with them. */
+static bool mutate_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    galp_status expected = GALP_OK;
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+        entry e = entry_of(fc, v);
+        if (fc->sums ? galp_load_u32(e.at + E_PAYLOAD_CHECKSUM) != 0 : payload_crc(&e) != 0)
+            expected = fc->sums ? GALP_ERR_RESERVED : GALP_ERR_PAYLOAD_CHECKSUM;
+    }
+    galp_store_u32(fc->file + H_FLAGS, fc->sums ? 0 : GALP_FLAG_PAYLOAD_CHECKSUMS);
+    fuzz_column_seal(fc->file);
+    *out = result(fc->sums ? "checksum flag cleared" : "checksum flag set", expected,
+                  col->buffer_size);
+    return true;
+}
+
+/* Two different payloads of one size exchanged: each is checked against the other's checksum. */
+static bool mutate_swap(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (!fc->sums || fc->nv < 2)
+        return false;
+    const uint32_t start = byte_source_below(src, fc->nv);
+    for (uint32_t k = 0; k < fc->nv; k++) {
+        entry a = entry_of(fc, (start + k) % fc->nv);
+        for (uint32_t v = 0; v < fc->nv; v++) {
+            entry b = entry_of(fc, v);
+            if (b.at == a.at || b.payload_size != a.payload_size ||
+                memcmp(a.payload, b.payload, a.payload_size) == 0)
+                continue;
+            for (uint32_t i = 0; i < a.payload_size; i++) {
+                uint8_t t = a.payload[i];
+                a.payload[i] = b.payload[i];
+                b.payload[i] = t;
+            }
+            *out = result("payloads swapped", GALP_ERR_PAYLOAD_CHECKSUM, col->buffer_size);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Bytes that no structural rule covers: packed integers, exception values, RAW values, tail
+ * padding. Only payload checksums, where the column has them, cover the payload bytes. */
 static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts *fc)
 {
     size_t lo = (size_t)fc->payload_end, hi = fc->file_size;
+    entry e = {0};
+    bool in_payload = false;
     if (fc->nv > 0 && byte_source_below(src, 4) != 0) {
-        entry e = entry_of(fc, byte_source_below(src, fc->nv));
+        e = entry_of(fc, byte_source_below(src, fc->nv));
         lo = (size_t)(e.payload - fc->file);
         hi = lo + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
         if (is_alp(e.scheme) && e.c > 0 && byte_source_below(src, 2)) {
             lo = (size_t)(positions_of(fc, &e) - fc->file) - (size_t)e.c * (fc->w / 8);
             hi = lo + (size_t)e.c * (fc->w / 8);
         }
+        in_payload = hi > lo;
     }
     if (hi > lo)
         fc->file[lo + byte_source_below(src, 1u << 16) % (hi - lo)] ^= nonzero(src);
-    return result("unchecked byte", GALP_OK, col->buffer_size);
+    return result("unchecked byte", in_payload ? after_payload_edit(src, fc, &e, GALP_OK) : GALP_OK,
+                  col->buffer_size);
 }
 
 fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
@@ -368,6 +450,7 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     facts fc;
     fc.file = col->file;
     fc.w = 8u * (unsigned)galp_type_size(col->type);
+    fc.sums = col->payload_checksums;
     fc.lanes = GALP_VECTOR_SIZE / fc.w;
     fc.nv = galp_load_u32(col->file + H_VECTOR_COUNT);
     fc.n = col->value_count;
@@ -376,12 +459,16 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     fc.file_size = col->file_size;
 
     fuzz_mutation out;
-    const unsigned kind = byte_source_below(src, 27);
+    const unsigned kind = byte_source_below(src, 29);
     if (kind < 13 && mutate_header(src, col, &fc, kind, &out))
         return out;
     if (kind >= 13 && kind < 21 && mutate_entry(src, col, &fc, kind - 13, &out))
         return out;
     if (kind >= 21 && kind < 24 && mutate_exceptions(src, col, &fc, kind - 21, &out))
+        return out;
+    if (kind == 27 && mutate_flag(col, &fc, &out))
+        return out;
+    if (kind == 28 && mutate_swap(src, col, &fc, &out))
         return out;
     return mutate_unchecked(src, col, &fc);
 }

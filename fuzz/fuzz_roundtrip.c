@@ -1,13 +1,16 @@
 /*
  * fuzz_roundtrip.c — galp_compress then every decoder entry point must give the input back.
  *
- * Input: byte 0 picks the type, byte 1 the requested scheme, byte 2 how values are drawn, the
+ * Input: byte 0 picks the type, byte 1 the requested scheme (bits 0–1) and whether to write
+ * payload checksums (bit 2), byte 2 how values are drawn, the
  * next two bytes the value count (up to 5 vectors, so first, full, and partial last vectors all
  * occur); values follow from the rest (byte_source.h). Checks (spec/format.md §4.1):
  *   - the encoded size is at most galp_compress_bound, and a destination one byte short of it
  *     is refused with GALP_ERR_DST_TOO_SMALL;
  *   - the file decodes bit-exactly to the input (NaN payloads and -0.0 included) through every
- *     entry point (decode_check.h).
+ *     entry point (decode_check.h);
+ *   - with payload checksums the file differs from the one without only in version_minor,
+ *     flags, the header checksum and each entry's payload_checksum (spec/format.md §3.4).
  * Float inputs are often decimal-like (k / 10^e, the values ALP is built for), so that the ALP
  * and G-ALP encoders are exercised with few exceptions, not only their RAW fallback.
  */
@@ -120,12 +123,43 @@ static galp_scheme requested_scheme(unsigned pick, galp_type type)
     }
 }
 
+/* Whether byte i of a file of nv vectors is one that payload checksums set: version_minor,
+ * flags, the header checksum, or an entry's payload_checksum (spec/format.md §3.1, §3.3). */
+static bool checksum_byte(size_t i, uint64_t nv)
+{
+    if (i < GALP_HEADER_SIZE)
+        return i == 5 || (i >= 20 && i < 24) || i >= 60;
+    return i < GALP_HEADER_SIZE + nv * GALP_VECTOR_ENTRY_SIZE &&
+           (i - GALP_HEADER_SIZE) % GALP_VECTOR_ENTRY_SIZE >= 28;
+}
+
+/* The same values encoded with the other flags: the same file but for checksum_byte bytes. */
+static void check_other_flags(galp_type type, galp_scheme scheme, uint32_t flags,
+                              const void *values, uint64_t n, const uint8_t *encoded, size_t len)
+{
+    uint8_t *other = malloc(len);
+    FUZZ_REQUIRE(other != NULL, "out of memory");
+    size_t other_len = 0;
+    galp_status status = galp_compress_ex(type, scheme, flags ^ GALP_FLAG_PAYLOAD_CHECKSUMS,
+                                          values, n, other, len, &other_len);
+    FUZZ_REQUIRE(status == GALP_OK && other_len == len, "compress with flags %u: %s, %zu bytes",
+                 (unsigned)(flags ^ GALP_FLAG_PAYLOAD_CHECKSUMS), galp_status_name(status),
+                 other_len);
+    const uint64_t nv = n / GALP_VECTOR_SIZE + (n % GALP_VECTOR_SIZE != 0);
+    for (size_t i = 0; i < len; i++)
+        FUZZ_REQUIRE(checksum_byte(i, nv) || encoded[i] == other[i],
+                     "byte %zu differs with and without payload checksums", i);
+    free(other);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     byte_source src;
     byte_source_init(&src, data, size);
     const galp_type type = (galp_type)(GALP_TYPE_U8 + byte_source_below(&src, 6));
-    const galp_scheme scheme = requested_scheme(byte_source_u8(&src), type);
+    const uint8_t pick = byte_source_u8(&src);
+    const galp_scheme scheme = requested_scheme(pick, type);
+    const uint32_t flags = pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0;
     const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
     const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);
     const size_t bytes = (size_t)n * galp_type_size(type);
@@ -140,18 +174,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *encoded = malloc(bound);
     FUZZ_REQUIRE(encoded != NULL, "out of memory");
     size_t len = 0;
-    galp_status status = galp_compress(type, scheme, values, n, encoded, bound, &len);
+    galp_status status = galp_compress_ex(type, scheme, flags, values, n, encoded, bound, &len);
     FUZZ_REQUIRE(status == GALP_OK, "compress %llu %s values as %s: %s", (unsigned long long)n,
                  galp_type_name(type), galp_scheme_name(scheme), galp_status_name(status));
     FUZZ_REQUIRE(len <= bound, "encoded %zu bytes, bound %zu", len, bound);
+    check_other_flags(type, scheme, flags, values, n, encoded, len);
 
     size_t short_len = 0;
-    status = galp_compress(type, scheme, values, n, encoded, len - 1, &short_len);
+    status = galp_compress_ex(type, scheme, flags, values, n, encoded, len - 1, &short_len);
     FUZZ_REQUIRE(status == GALP_ERR_DST_TOO_SMALL, "compress into %zu bytes of %zu: %s",
                  len - 1, len, galp_status_name(status));
 
     /* The short attempt may have scribbled on encoded: encode again for the decode check. */
-    status = galp_compress(type, scheme, values, n, encoded, len, &short_len);
+    status = galp_compress_ex(type, scheme, flags, values, n, encoded, len, &short_len);
     FUZZ_REQUIRE(status == GALP_OK && short_len == len, "compress into exactly %zu bytes: %s",
                  len, galp_status_name(status));
     status = fuzz_check_decode(encoded, len, values, NULL);

@@ -61,10 +61,11 @@ static galp_status galp_lanes(const uint8_t *lane_end, const uint8_t *positions,
     return GALP_OK;
 }
 
-/* Step 10.1–10.9 for one entry; *floor is where the next payload may start (§4). */
+/* Step 10.1–10.10 for one entry; *floor is where the next payload may start (§4). `sums`:
+ * header flag bit 0, payload checksums (§3.4). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                unsigned w, uint32_t m, uint64_t payload_end, uint64_t *floor,
-                                uint64_t *end)
+                                bool sums, unsigned w, uint32_t m, uint64_t payload_end,
+                                uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
     const unsigned max_e = w == 64 ? 18 : 10, lanes = 1024 / w;
@@ -74,7 +75,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme);
     if (scheme != column_scheme && !raw)                                      /* 10.1 */
         return GALP_ERR_BAD_SCHEME;
-    for (unsigned i = 26; i < 32; i++)                                        /* 10.2 */
+    for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                        /* 10.2 */
         if (e[i] != 0)
             return GALP_ERR_RESERVED;
     if (b > w || (raw && b != 0))                                             /* 10.3 */
@@ -95,7 +96,9 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return GALP_ERR_PAYLOAD_OFFSET;
     *end = offset + size;
     *floor = (*end + 15) / 16 * 16;
-    if (!alp)                                                                 /* 10.9 */
+    if (sums && galp_crc32c(0, data + offset, size) != galp_load_u32(e + 28)) /* 10.9 */
+        return GALP_ERR_PAYLOAD_CHECKSUM;
+    if (!alp)                                                                 /* 10.10 */
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;
     if (scheme == GALP_SCHEME_ALP)
@@ -132,7 +135,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         return GALP_ERR_BAD_TYPE;
     if (!scheme_allowed(type, scheme))
         return GALP_ERR_BAD_SCHEME;
-    if (galp_load_u32(d + 20) != 0 || galp_load_u32(d + 56) != 0)             /* 9 */
+    const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
+    if ((flags & ~1u) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     static const unsigned width[] = {0, 8, 16, 32, 64, 32, 64}; /* §3.1 value_type → W */
     const unsigned w = width[type];
@@ -140,8 +144,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     for (uint32_t v = 0; v < nv; v++) {                                       /* 10 */
         uint64_t left = n - (uint64_t)v * 1024;
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
-        galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, w, m, payload_end,
-                                      &floor, &end);
+        galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0, w,
+                                      m, payload_end, &floor, &end);
         if (st != GALP_OK)
             return st;
     }

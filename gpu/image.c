@@ -8,8 +8,8 @@
  * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
  * nothing a reader can observe, and the GPU needs only the lane-parallel layout. The image
- * is itself a valid galp file (same placement rules, recomputed payload_end, file_size and
- * checksum), so galp_open can check it.
+ * is itself a valid galp file (same placement rules, recomputed payload_end, file_size,
+ * payload checksums and checksum), so galp_open can check it.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -38,7 +38,8 @@ enum {
     HDR_CHECKSUM = 60,
     ENT_PAYLOAD_OFFSET = 0,
     ENT_PAYLOAD_SIZE = 16,
-    ENT_SCHEME = 22
+    ENT_SCHEME = 22,
+    ENT_PAYLOAD_CHECKSUM = 28
 };
 
 /* Payload size of vector info in the image: ALP vectors become G-ALP (spec/format.md §4). */
@@ -164,6 +165,23 @@ static int fills_in_place(const galp_column *col, uint8_t *fix)
     return all;
 }
 
+/* After payloads of an image were rewritten: their checksums, if the column has them
+ * (spec/format.md §3.4), then the header checksum over the new table. */
+static void seal_image(const galp_column *col, uint8_t *out)
+{
+    const size_t table = (size_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
+    for (size_t at = 0; (col->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 && at < table;
+         at += GALP_VECTOR_ENTRY_SIZE) {
+        uint8_t *entry = out + GALP_HEADER_SIZE + at;
+        galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM,
+                       galp_crc32c(0, out + galp_load_u64(entry + ENT_PAYLOAD_OFFSET),
+                                   galp_load_u32(entry + ENT_PAYLOAD_SIZE)));
+    }
+    uint32_t crc = galp_crc32c(0, out, HDR_CHECKSUM);
+    crc = galp_crc32c(crc, out + GALP_HEADER_SIZE, table);
+    galp_store_u32(out + HDR_CHECKSUM, crc);
+}
+
 /* A copy of the file of a column without ALP vectors, exception slots filled. */
 static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *image_size)
 {
@@ -172,6 +190,7 @@ static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *i
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, col->size);
     fills_in_place(col, out);
+    seal_image(col, out);
     *image = out;
     *image_size = col->size;
     return GALP_OK;
@@ -229,9 +248,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
             at += info.payload_size;
         }
     }
-    uint32_t crc = galp_crc32c(0, out, HDR_CHECKSUM);
-    crc = galp_crc32c(crc, out + GALP_HEADER_SIZE, (size_t)(table_end - GALP_HEADER_SIZE));
-    galp_store_u32(out + HDR_CHECKSUM, crc);
+    seal_image(col, out);
     *image = out;
     *image_size = (size_t)file_size;
     return GALP_OK;

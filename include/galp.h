@@ -26,7 +26,14 @@ extern "C" {
 #define GALP_HEADER_SIZE 64u
 #define GALP_VECTOR_ENTRY_SIZE 32u
 #define GALP_VERSION_MAJOR 1u
-#define GALP_VERSION_MINOR 0u
+/* The format version this library implements. It reads every minor version and writes the
+ * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums
+ * (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 1u
+
+/* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
+ * of its payload (§3.3), checked by galp_open. */
+#define GALP_FLAG_PAYLOAD_CHECKSUMS 1u
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -74,11 +81,12 @@ typedef enum galp_status {
     GALP_ERR_TOO_LARGE = 20,        /* input too large for the format (more than 2^32-1 vectors) */
     GALP_ERR_NO_DEVICE = 21,        /* GPU API: no CUDA device or CUDA support not built */
     GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
-    GALP_ERR_NO_MEMORY = 23         /* a host or device allocation failed */
+    GALP_ERR_NO_MEMORY = 23,        /* a host or device allocation failed */
+    GALP_ERR_PAYLOAD_CHECKSUM = 24  /* a vector payload does not match its CRC32C */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 24
+#define GALP_STATUS_COUNT 25
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -109,14 +117,22 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
 galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len);
 
+/* galp_compress with header flags: 0 (what galp_compress writes, a version 1.0 file) or
+ * GALP_FLAG_PAYLOAD_CHECKSUMS (a version 1.1 file; same size). Other bits are
+ * GALP_ERR_ARGUMENT. */
+galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,
+                             const void *values, uint64_t n, void *dst, size_t dst_capacity,
+                             size_t *dst_len);
+
 /* ---------------------------------------------------------------------------------------
  * Decoding
  * ------------------------------------------------------------------------------------- */
 
 /* A validated, read-only view of a column file. galp_open checks every header field, offset,
- * size, checksum and exception structure (spec/format.md §6) once; the other calls then only
- * check their own arguments. Holds no allocation: nothing to close; copies are views too. The
- * view borrows src, whose bytes must not change while it is in use.
+ * size, checksum and exception structure (spec/format.md §6) once, and with
+ * GALP_FLAG_PAYLOAD_CHECKSUMS every payload's CRC32C (one pass over the payloads); the other
+ * calls then only check their own arguments. Holds no allocation: nothing to close; copies are
+ * views too. The view borrows src, whose bytes must not change while it is in use.
  *
  * The fields may be read but not changed: galp_open seals them (a checksum of all of them,
  * in `seal`), and every call taking a galp_column returns GALP_ERR_ARGUMENT, reading nothing,
@@ -129,6 +145,7 @@ typedef struct galp_column {
     uint64_t value_count;
     uint32_t vector_count;
     uint16_t version_minor;
+    uint32_t flags;          /* header flags: GALP_FLAG_PAYLOAD_CHECKSUMS or 0 */
     uint32_t checksum;
     uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;
@@ -144,6 +161,7 @@ typedef struct galp_vector_info {
     uint8_t bit_width;
     uint8_t exponent;        /* ALP e */
     uint8_t factor;          /* ALP f */
+    uint32_t payload_checksum; /* CRC32C of the payload with GALP_FLAG_PAYLOAD_CHECKSUMS, else 0 */
 } galp_vector_info;
 
 /* src_len may exceed file_size: the column is read from the start of a larger buffer and the

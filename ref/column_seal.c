@@ -14,7 +14,7 @@
 /* The fields in a fixed byte order, so that padding and field order play no part. */
 uint32_t galp_column_seal(const galp_column *column)
 {
-    uint8_t fields[8 + 8 + 4 + 4 + 8 + 4 + 2 + 4];
+    uint8_t fields[8 + 8 + 4 + 4 + 8 + 4 + 2 + 4 + 4];
     galp_store_u64(fields, (uint64_t)(uintptr_t)column->data);
     galp_store_u64(fields + 8, (uint64_t)column->size);
     galp_store_u32(fields + 16, (uint32_t)column->type);
@@ -23,6 +23,7 @@ uint32_t galp_column_seal(const galp_column *column)
     galp_store_u32(fields + 32, column->vector_count);
     galp_store_u16(fields + 36, column->version_minor);
     galp_store_u32(fields + 38, column->checksum);
+    galp_store_u32(fields + 42, column->flags);
     return galp_crc32c(0, fields, sizeof fields);
 }
 

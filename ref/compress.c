@@ -69,10 +69,10 @@ static void encode_vector(galp_type type, galp_scheme scheme,
         galp_raw_encode_vector(type, values, m, info, payload);
 }
 
-/* Writes the column of n values into dst, the arguments checked by galp_compress. */
-static galp_status write_column(galp_type type, galp_scheme scheme, const void *values,
-                                uint64_t n, void *dst, size_t dst_capacity, size_t *dst_len,
-                                const encode_scratch *scratch)
+/* Writes the column of n values into dst, the arguments checked by galp_compress_ex. */
+static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t flags,
+                                const void *values, uint64_t n, void *dst, size_t dst_capacity,
+                                size_t *dst_len, const encode_scratch *scratch)
 {
     const size_t value_bytes = galp_type_size(type);
     const uint32_t nv = (uint32_t)galp_vector_count(n);
@@ -100,6 +100,10 @@ static galp_status write_column(galp_type type, galp_scheme scheme, const void *
 
         galp_vector_info info;
         encode_vector(type, scheme, &candidates, vector_values, m, &info, scratch);
+        /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
+        info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
+                                    ? galp_crc32c(0, scratch->payload, info.payload_size)
+                                    : 0;
 
         /* §4: back to back, each at round16 of the previous end, zeros between. */
         info.payload_offset = galp_round16(end);
@@ -116,7 +120,7 @@ static galp_status write_column(galp_type type, galp_scheme scheme, const void *
         return GALP_ERR_DST_TOO_SMALL;
     /* The padding up to payload_end and the 256-byte tail are zeros (§3.5). */
     memset(file + end, 0, (size_t)(payload_end + GALP_TAIL_PADDING - end));
-    galp_container_write_header(file, type, scheme, n, payload_end);
+    galp_container_write_header(file, type, scheme, n, flags, payload_end);
     *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
     return GALP_OK;
 }
@@ -124,8 +128,16 @@ static galp_status write_column(galp_type type, galp_scheme scheme, const void *
 galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
+    return galp_compress_ex(type, requested, 0, values, n, dst, dst_capacity, dst_len);
+}
+
+galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t flags,
+                             const void *values, uint64_t n, void *dst, size_t dst_capacity,
+                             size_t *dst_len)
+{
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
+        (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
         resolve_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)
@@ -136,7 +148,7 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
                               alp ? galp_alp_workspace_new() : NULL};
     galp_status status = GALP_ERR_NO_MEMORY;
     if (scratch.payload != NULL && (scratch.alp != NULL || !alp))
-        status = write_column(type, scheme, values, n, dst, dst_capacity, dst_len, &scratch);
+        status = write_column(type, scheme, flags, values, n, dst, dst_capacity, dst_len, &scratch);
     galp_alp_workspace_free(scratch.alp);
     free(scratch.payload);
     return status;

@@ -42,7 +42,8 @@ enum {
     ENT_EXPONENT = 24,
     ENT_FACTOR = 25,
     ENT_RESERVED = 26,
-    ENT_RESERVED_SIZE = 6
+    ENT_RESERVED_SIZE = 2,
+    ENT_PAYLOAD_CHECKSUM = 28
 };
 
 /* "GALP": the bytes 47 41 4C 50 read as a little-endian u32. */
@@ -55,6 +56,7 @@ typedef struct header_fields {
     uint64_t payload_offset;
     uint64_t payload_end;
     uint64_t file_size;
+    uint32_t flags;
 } header_fields;
 
 static uint64_t metadata_end(uint32_t vector_count)
@@ -108,7 +110,8 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
         return GALP_ERR_BAD_TYPE;
     if (!galp_scheme_allowed(type, (galp_scheme)galp_load_u8(src + HDR_COLUMN_SCHEME)))
         return GALP_ERR_BAD_SCHEME;
-    if (galp_load_u32(src + HDR_FLAGS) != 0 || galp_load_u32(src + HDR_RESERVED) != 0)
+    h->flags = galp_load_u32(src + HDR_FLAGS);
+    if ((h->flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 || galp_load_u32(src + HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     return GALP_OK;
 }
@@ -130,14 +133,18 @@ static void decode_entry(const uint8_t *entry, uint64_t value_count, uint32_t ve
     info->bit_width = galp_load_u8(entry + ENT_BIT_WIDTH);
     info->exponent = galp_load_u8(entry + ENT_EXPONENT);
     info->factor = galp_load_u8(entry + ENT_FACTOR);
+    info->payload_checksum = galp_load_u32(entry + ENT_PAYLOAD_CHECKSUM);
 }
 
-static bool reserved_bytes_zero(const uint8_t *entry)
+/* Bytes 26 and 27 are always reserved; 28 … 31 are unless the column has payload checksums
+ * (spec/format.md §3.3). */
+static bool reserved_bytes_zero(const galp_column *column, const uint8_t *entry)
 {
     for (unsigned i = 0; i < ENT_RESERVED_SIZE; i++)
         if (galp_load_u8(entry + ENT_RESERVED + i) != 0)
             return false;
-    return true;
+    return (column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
+           galp_load_u32(entry + ENT_PAYLOAD_CHECKSUM) == 0;
 }
 
 /* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. */
@@ -150,7 +157,7 @@ static galp_status validate_entry_fields(const galp_column *column, const uint8_
 
     if (!raw && info->scheme != column->scheme)
         return GALP_ERR_BAD_SCHEME;
-    if (!reserved_bytes_zero(entry))
+    if (!reserved_bytes_zero(column, entry))
         return GALP_ERR_RESERVED;
     if (info->bit_width > (raw ? 0u : w))
         return GALP_ERR_BIT_WIDTH;
@@ -167,6 +174,17 @@ static galp_status validate_entry_fields(const galp_column *column, const uint8_
     if (info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
+}
+
+/* spec/format.md §6 step 10.9: the payload, whose placement step 10.8 has proved to lie inside
+ * the file, against its CRC32C (§3.3). Checked before the scheme's own payload checks, so that
+ * corruption is reported as such rather than as whatever structure it happens to break. */
+static bool payload_checksum_matches(const galp_column *column, const galp_vector_info *info)
+{
+    if ((column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) == 0)
+        return true;
+    return galp_crc32c(0, column->data + info->payload_offset, info->payload_size) ==
+           info->payload_checksum;
 }
 
 /* spec/format.md §6 step 10 for every vector, then step 11. */
@@ -190,6 +208,8 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         uint64_t end = info.payload_offset + info.payload_size;
         earliest = galp_round16(end);
 
+        if (!payload_checksum_matches(column, &info))
+            return GALP_ERR_PAYLOAD_CHECKSUM;
         if (is_alp_scheme(info.scheme)) {
             galp_reader payload =
                 galp_reader_of(column->data + info.payload_offset, info.payload_size);
@@ -219,6 +239,7 @@ galp_status galp_container_validate(galp_column *column, const uint8_t *src, siz
         .value_count = h.value_count,
         .vector_count = h.vector_count,
         .version_minor = galp_load_u8(src + HDR_VERSION_MINOR),
+        .flags = h.flags,
         .checksum = galp_load_u32(src + HDR_CHECKSUM),
     };
     status = validate_vectors(&checked, &h);
@@ -247,21 +268,24 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     entry[ENT_EXPONENT] = info->exponent;
     entry[ENT_FACTOR] = info->factor;
     memset(entry + ENT_RESERVED, 0, ENT_RESERVED_SIZE);
+    galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* The metadata table must already be written: the checksum covers it (§3.4). */
+/* The metadata table must already be written: the checksum covers it (§3.4). Files with
+ * payload checksums are version 1.1, others 1.0 (§1.1: the lowest version that expresses the
+ * file). */
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
-                                 uint64_t payload_end)
+                                 uint32_t flags, uint64_t payload_end)
 {
     const uint32_t vector_count = (uint32_t)galp_vector_count(n);
     galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
     file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
-    file[HDR_VERSION_MINOR] = GALP_VERSION_MINOR;
+    file[HDR_VERSION_MINOR] = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
     file[HDR_VALUE_TYPE] = (uint8_t)type;
     file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
     galp_store_u64(file + HDR_VALUE_COUNT, n);
     galp_store_u32(file + HDR_VECTOR_COUNT, vector_count);
-    galp_store_u32(file + HDR_FLAGS, 0);
+    galp_store_u32(file + HDR_FLAGS, flags);
     galp_store_u64(file + HDR_METADATA_OFFSET, GALP_HEADER_SIZE);
     galp_store_u64(file + HDR_PAYLOAD_OFFSET, metadata_end(vector_count));
     galp_store_u64(file + HDR_PAYLOAD_END, payload_end);

@@ -71,9 +71,14 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         }
         if (payload.overrun) /* not after galp_open: reported, never written as a result */
             return GALP_ERR_PAYLOAD_SIZE;
+        /* The source's payload checksums are kept: recomputed over the new payload. */
+        if ((column.flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0)
+            info.payload_checksum =
+                galp_crc32c(0, file + info.payload_offset, info.payload_size);
         end = info.payload_offset + info.payload_size;
         galp_container_write_entry(file, v, &info);
     }
-    galp_container_write_header(file, column.type, to, column.value_count, payload_end);
+    galp_container_write_header(file, column.type, to, column.value_count, column.flags,
+                                payload_end);
     return GALP_OK;
 }

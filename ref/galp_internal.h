@@ -81,10 +81,12 @@ galp_status galp_container_validate(galp_column *column, const uint8_t *src, siz
 /* Vector v's metadata entry of a validated column, with its value count. */
 void galp_container_read_entry(const galp_column *column, uint32_t vector,
                                galp_vector_info *info);
-/* Writing a file: every entry first, then the header, whose checksum covers the entries. */
+/* Writing a file: every entry first, then the header, whose checksum covers the entries.
+ * info->payload_checksum is stored as given: the payload's CRC32C with
+ * GALP_FLAG_PAYLOAD_CHECKSUMS in the header's flags, else 0. */
 void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info);
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
-                                 uint64_t payload_end);
+                                 uint32_t flags, uint64_t payload_end);
 
 /* ---- The seal of a view (column_seal.c): a checksum of every other field of a galp_column.
  * galp_open sets it; galp_column_check is GALP_ERR_ARGUMENT for NULL or a changed view. */

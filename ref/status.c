@@ -55,6 +55,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
                             "no CUDA device available, or CUDA support not built"},
     [GALP_ERR_CUDA] = {"GALP_ERR_CUDA", "a CUDA runtime call failed"},
     [GALP_ERR_NO_MEMORY] = {"GALP_ERR_NO_MEMORY", "out of memory: a host or device allocation failed"},
+    [GALP_ERR_PAYLOAD_CHECKSUM] = {"GALP_ERR_PAYLOAD_CHECKSUM",
+                                   "a vector payload does not match its CRC32C (corrupted, "
+                                   "swapped or spliced payload)"},
 };
 
 static const status_text *status_lookup(int status)

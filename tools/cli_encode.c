@@ -21,17 +21,20 @@ static const char usage[] =
     "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
     "                       (one value per line); default: text for .txt and .csv names,\n"
     "                       binary otherwise\n"
+    "      --no-checksum    leave out the payload checksums (a version 1.0 file); by default\n"
+    "                       every vector's payload carries a CRC32C that decoders check\n"
     "  -q, --quiet          do not print the size summary\n"
     "  -h, --help           show this help\n"
     "\n"
     "INPUT may be '-' for standard input, OUTPUT '-' for standard output. OUTPUT appears only\n"
     "once complete: on any error no output file is left behind.\n";
 
-enum { OPT_TYPE, OPT_SCHEME, OPT_FORMAT, OPT_QUIET, OPT_HELP };
+enum { OPT_TYPE, OPT_SCHEME, OPT_FORMAT, OPT_NO_CHECKSUM, OPT_QUIET, OPT_HELP };
 static const cli_option options[] = {
     [OPT_TYPE] = {"type", 't', true},     [OPT_SCHEME] = {"scheme", 's', true},
-    [OPT_FORMAT] = {"format", 'f', true}, [OPT_QUIET] = {"quiet", 'q', false},
-    [OPT_HELP] = {"help", 'h', false},    {NULL, 0, false},
+    [OPT_FORMAT] = {"format", 'f', true}, [OPT_NO_CHECKSUM] = {"no-checksum", 0, false},
+    [OPT_QUIET] = {"quiet", 'q', false},  [OPT_HELP] = {"help", 'h', false},
+    {NULL, 0, false},
 };
 
 typedef struct encode_args {
@@ -39,6 +42,7 @@ typedef struct encode_args {
     bool has_type, has_format, quiet;
     galp_type type;
     galp_scheme scheme;
+    uint32_t flags; /* header flags for galp_compress_ex */
     cli_format format;
 } encode_args;
 
@@ -48,7 +52,7 @@ static int parse_args(int argc, char **argv, encode_args *args)
     cli_parser parser;
     cli_parser_init(&parser, "encode", options, 2, argc, argv);
     const char *value;
-    *args = (encode_args){.scheme = GALP_SCHEME_AUTO};
+    *args = (encode_args){.scheme = GALP_SCHEME_AUTO, .flags = GALP_FLAG_PAYLOAD_CHECKSUMS};
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
@@ -69,6 +73,7 @@ static int parse_args(int argc, char **argv, encode_args *args)
             }
             args->has_format = true;
             break;
+        case OPT_NO_CHECKSUM: args->flags &= ~GALP_FLAG_PAYLOAD_CHECKSUMS; break;
         case OPT_QUIET: args->quiet = true; break;
         default: fputs(usage, stdout); return CLI_HELP_SHOWN; /* OPT_HELP */
         }
@@ -108,7 +113,9 @@ static void print_summary(const encode_args *args, uint64_t count, size_t encode
         printf(" (ratio %.3f, %.3f bits/value)", (double)raw_size / (double)encoded_size,
                8.0 * (double)encoded_size / (double)count);
     }
-    printf(", scheme %s\n", galp_scheme_name(column.scheme));
+    printf(", scheme %s, %s\n", galp_scheme_name(column.scheme),
+           (column.flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "payload checksums"
+                                                              : "no payload checksums");
 }
 
 int galp_cli_encode(int argc, char **argv)
@@ -135,8 +142,8 @@ int galp_cli_encode(int argc, char **argv)
         cli_error("%s: out of memory", args.input);
         status = CLI_EXIT_IO;
     } else {
-        galp_status gs = galp_compress(args.type, args.scheme, values, count, encoded, bound,
-                                       &encoded_size);
+        galp_status gs = galp_compress_ex(args.type, args.scheme, args.flags, values, count,
+                                          encoded, bound, &encoded_size);
         if (gs != GALP_OK) {
             cli_error("%s: cannot encode: %s (%s)", args.input, galp_strerror(gs),
                       galp_status_name(gs));

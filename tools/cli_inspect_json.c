@@ -80,6 +80,9 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, ", \"exponent\": %u, \"factor\": %u, \"exceptions\": %u", info->exponent,
                 info->factor, info->exception_count);
     }
+    if ((r->column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0) {
+        fprintf(out, ", \"payload_checksum\": \"0x%08" PRIx32 "\"", info->payload_checksum);
+    }
     if (info->scheme == GALP_SCHEME_GALP) {
         fputs(", \"lane_exceptions\": [", out);
         for (unsigned l = 0; l < r->lanes; l++) {
@@ -123,11 +126,13 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
     fprintf(out,
             ",\n  \"file_size\": %zu,\n  \"version\": \"%u.%u\",\n  \"type\": \"%s\",\n"
             "  \"scheme\": \"%s\",\n  \"value_count\": %" PRIu64 ",\n  \"vector_count\": %"
-            PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"raw_size\": %" PRIu64
+            PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"payload_checksums\": %s,\n"
+            "  \"raw_size\": %" PRIu64
             ",\n  \"payload_size\": %" PRIu64 ",\n  \"ratio\": ",
             c->size, GALP_VERSION_MAJOR, (unsigned)c->version_minor, galp_type_name(c->type),
             galp_scheme_name(c->scheme), c->value_count, c->vector_count, c->checksum,
-            r->raw_size, r->payload_bytes);
+            (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "true" : "false", r->raw_size,
+            r->payload_bytes);
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",
             inspect_bits_per_value(c->size, c->value_count));

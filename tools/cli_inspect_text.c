@@ -74,6 +74,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     fprintf(out, "file             %s\n", r->path);
     fprintf(out, "file size        %zu bytes\n", c->size);
     fprintf(out, "format version   %u.%u\n", GALP_VERSION_MAJOR, (unsigned)c->version_minor);
+    fprintf(out, "payload checksum %s\n", (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
+                                               ? "CRC32C per vector, verified"
+                                               : "none");
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);

@@ -139,7 +139,23 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/galp_f32_two_vectors.galp \
 	vectors/valid/galp_f32_two_vectors.out \
 	vectors/valid/minor_version_3.galp \
-	vectors/valid/minor_version_3.out
+	vectors/valid/minor_version_3.out \
+	vectors/valid/checksums_u16_two_vectors.galp \
+	vectors/valid/checksums_u16_two_vectors.out \
+	vectors/valid/checksums_u16_other.galp \
+	vectors/valid/checksums_u16_other.out \
+	vectors/valid/checksums_u32_ffor.galp \
+	vectors/valid/checksums_u32_ffor.out \
+	vectors/valid/checksums_alp_f32.galp \
+	vectors/valid/checksums_alp_f32.out \
+	vectors/valid/checksums_galp_f32.galp \
+	vectors/valid/checksums_galp_f32.out \
+	vectors/valid/checksums_alp_f64.galp \
+	vectors/valid/checksums_alp_f64.out \
+	vectors/valid/checksums_galp_f64.galp \
+	vectors/valid/checksums_galp_f64.out \
+	vectors/valid/checksums_empty_f64.galp \
+	vectors/valid/checksums_empty_f64.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -168,6 +184,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/reserved_flags.galp \
 	vectors/invalid/reserved_header.galp \
 	vectors/invalid/reserved_entry.galp \
+	vectors/invalid/reserved_entry_with_checksums.galp \
 	vectors/invalid/bad_scheme_vector_galp_in_alp.galp \
 	vectors/invalid/bad_scheme_vector_9.galp \
 	vectors/invalid/bad_scheme_vector_ffor_in_raw.galp \
@@ -207,4 +224,10 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/galp_position_wrong_lane.galp \
 	vectors/invalid/galp_position_duplicate.galp \
 	vectors/invalid/galp_position_not_ascending.galp \
-	vectors/invalid/galp_position_beyond_m.galp
+	vectors/invalid/galp_position_beyond_m.galp \
+	vectors/invalid/payload_checksum_bit_flip.galp \
+	vectors/invalid/payload_checksum_swapped.galp \
+	vectors/invalid/payload_checksum_spliced.galp \
+	vectors/invalid/checksum_spliced_with_entry.galp \
+	vectors/invalid/payload_checksum_field.galp \
+	vectors/invalid/payload_checksum_flag_without_checksums.galp

@@ -139,8 +139,9 @@ gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_sch
         expected_values(type, cv, &vec->out);
     }
     const uint64_t payload_end = payload_offset + round16(payloads.len);
+    /* Version 1.0: crafted files have no payload checksums (spec/format.md §1.1). */
     uint8_t header[GALP_HEADER_SIZE] = {'G', 'A', 'L', 'P', GALP_VERSION_MAJOR,
-                                        GALP_VERSION_MINOR, (uint8_t)type, (uint8_t)scheme};
+                                        0, (uint8_t)type, (uint8_t)scheme};
     galp_store_u64(header + 8, n);
     galp_store_u32(header + 16, nv);
     galp_store_u64(header + 24, GALP_HEADER_SIZE);

@@ -1,5 +1,5 @@
 /*
- * gen_encode.c — vectors written by the reference encoder (galp_compress).
+ * gen_encode.c — vectors written by the reference encoder (galp_compress_ex).
  *
  * The expected output of such a vector is its input: galp is lossless. `make check` re-encodes
  * every .out file and requires the committed .galp bytes (spec/conformance.md §4), so an
@@ -12,15 +12,22 @@
 gen_vector *gen_encoded(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
                         const void *values, uint64_t n, const char *description)
 {
+    return gen_encoded_ex(set, name, type, scheme, 0, values, n, description);
+}
+
+gen_vector *gen_encoded_ex(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
+                           uint32_t flags, const void *values, uint64_t n,
+                           const char *description)
+{
     gen_vector *vec = gen_set_add(set, name, GALP_OK, type, scheme, description);
     size_t cap = galp_compress_bound(type, n);
     uint8_t *dst = malloc(cap);
     size_t len = 0;
     if (!dst)
         gen_fail("out of memory");
-    galp_status st = galp_compress(type, scheme, values, n, dst, cap, &len);
+    galp_status st = galp_compress_ex(type, scheme, flags, values, n, dst, cap, &len);
     if (st != GALP_OK)
-        gen_fail("%s: galp_compress failed: %s", name, galp_status_name(st));
+        gen_fail("%s: galp_compress_ex failed: %s", name, galp_status_name(st));
     gen_buf_append(&vec->file, dst, len);
     gen_buf_append(&vec->out, values, (size_t)n * galp_type_size(type));
     vec->from_encoder = true;

@@ -16,6 +16,8 @@
 #define ALP_BASE "valid/alp_f64_two_vectors"   /* f64 ALP, m = 1024 | 900, NaNs at 3, 700 | 10, 50 */
 #define GALP_BASE "valid/galp_f32_two_vectors" /* f32 G-ALP, m = 1024 | 900, NaNs at 1, 33 | 5, 37 */
 #define GALP_FULL "valid/galp_f32_exc_all"     /* f32 G-ALP, b = 0, 1024 exceptions */
+#define SUMS_BASE "valid/checksums_u16_two_vectors" /* u16 FFOR with payload checksums, b = 6 */
+#define SUMS_OTHER "valid/checksums_u16_other"      /* the same shape, other values */
 
 /* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
 enum {
@@ -25,7 +27,7 @@ enum {
 };
 enum {
     E_OFFSET = 0, E_BASE = 8, E_SIZE = 16, E_EXCEPTIONS = 20, E_SCHEME = 22, E_WIDTH = 23,
-    E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26
+    E_EXPONENT = 24, E_FACTOR = 25, E_RESERVED = 26, E_PAYLOAD_CHECKSUM = 28
 };
 
 static gen_vector *mutant(gen_set *set, const char *name, const char *base, galp_status expect,
@@ -136,11 +138,14 @@ static void container_defects(gen_set *set)
     edit(set, "bad_scheme_ffor_for_f64", ALP_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
          GALP_SCHEME_FFOR, "f64 column with column_scheme FFOR");
 
-    edit(set, "reserved_flags", FFOR_BASE, GALP_ERR_RESERVED, H_FLAGS, 4, 1, "header flags 1");
+    edit(set, "reserved_flags", FFOR_BASE, GALP_ERR_RESERVED, H_FLAGS, 4, 2,
+         "header flags 2 (bit 1; bit 0 means payload checksums)");
     edit(set, "reserved_header", FFOR_BASE, GALP_ERR_RESERVED, H_RESERVED + 3, 1, 0x80,
          "header reserved u32 0x80000000");
     edit(set, "reserved_entry", FFOR_BASE, GALP_ERR_RESERVED, GEN_ENTRY(1) + E_RESERVED + 5, 1, 1,
-         "vector 1 entry: last reserved byte 1");
+         "vector 1 entry: last reserved byte 1 (payload_checksum without the flag)");
+    edit(set, "reserved_entry_with_checksums", SUMS_BASE, GALP_ERR_RESERVED,
+         GEN_ENTRY(1) + E_RESERVED + 1, 1, 1, "payload checksums: vector 1 entry byte 27 1");
 }
 
 static void vector_entry_defects(gen_set *set)
@@ -281,9 +286,56 @@ static void exception_defects(gen_set *set)
                  933, "lane 5 position 933 in the last vector of 900 values");
 }
 
+/* spec/format.md §3.4, §6 step 10.9: payloads that do not match their payload_checksum. */
+static void payload_checksum_defects(gen_set *set)
+{
+    /* Everything needed from the bases, read before the set grows (adding vectors moves them). */
+    const gen_vector *base = gen_set_find(set, SUMS_BASE), *other = gen_set_find(set, SUMS_OTHER);
+    const size_t off0 = get(base, GEN_ENTRY(0) + E_OFFSET, 8),
+                 off1 = get(base, GEN_ENTRY(1) + E_OFFSET, 8), size = get(base, GEN_ENTRY(0) + E_SIZE, 4);
+    uint8_t payload0[128 * 6], payload1[128 * 6], spliced[128 * 6];
+    if (size != sizeof payload0 || get(base, GEN_ENTRY(1) + E_SIZE, 4) != size ||
+        get(other, GEN_ENTRY(0) + E_OFFSET, 8) != off0 || get(other, GEN_ENTRY(0) + E_SIZE, 4) != size)
+        gen_fail("%s and %s no longer have FFOR payloads of bit width 6", SUMS_BASE, SUMS_OTHER);
+    memcpy(payload0, base->file.data + off0, size);
+    memcpy(payload1, base->file.data + off1, size);
+    memcpy(spliced, other->file.data + off0, size);
+    const uint32_t other_checksum = (uint32_t)get(other, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4);
+
+    gen_vector *vec = mutant(set, "payload_checksum_bit_flip", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+                             "payload checksums: bit 3 of byte 100 of vector 1's payload flipped");
+    put(vec, off1 + 100, 1, get(vec, off1 + 100, 1) ^ 8);
+
+    vec = mutant(set, "payload_checksum_swapped", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+                 "payload checksums: the payloads of vectors 0 and 1 exchanged");
+    memcpy(vec->file.data + off0, payload1, size);
+    memcpy(vec->file.data + off1, payload0, size);
+
+    vec = mutant(set, "payload_checksum_spliced", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+                 "payload checksums: vector 0's payload taken from checksums_u16_other");
+    memcpy(vec->file.data + off0, spliced, size);
+
+    vec = mutant(set, "checksum_spliced_with_entry", SUMS_BASE, GALP_ERR_CHECKSUM,
+                 "payload checksums: vector 0's payload and payload_checksum taken from "
+                 "checksums_u16_other, header checksum not updated");
+    memcpy(vec->file.data + off0, spliced, size);
+    put(vec, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4, other_checksum);
+
+    vec = mutant(set, "payload_checksum_field", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+                 "payload checksums: vector 1's payload_checksum bit 31 flipped");
+    put(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1,
+        get(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1) ^ 0x80);
+    gen_fix_checksum(&vec->file);
+
+    edit(set, "payload_checksum_flag_without_checksums", FFOR_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+         H_FLAGS, 4, GALP_FLAG_PAYLOAD_CHECKSUMS,
+         "payload checksums flag set on a file whose payload_checksum fields are 0");
+}
+
 void gen_invalid_vectors(gen_set *set)
 {
     container_defects(set);
     vector_entry_defects(set);
     exception_defects(set);
+    payload_checksum_defects(set);
 }

@@ -423,6 +423,70 @@ static void future_minor_version(gen_set *set)
     gen_fix_checksum(&vec->file);
 }
 
+/* Columns with payload checksums (spec/format.md §3.4), from their own seed so that adding
+ * them left every earlier vector as it was. checksums_u16_two_vectors and checksums_u16_other
+ * have the same shape (2 vectors of bit width 6) and different values: the bases of the
+ * swapped and spliced payload vectors. */
+static void payload_checksum_columns(gen_set *set)
+{
+    gen_rng rng = {0x67616c7063726331u}; /* "galpcrc1" */
+    static const char *const u16_names[] = {"valid/checksums_u16_two_vectors",
+                                            "valid/checksums_u16_other"};
+    for (unsigned k = 0; k < COUNT(u16_names); k++) {
+        column c = column_new(GALP_TYPE_U16, 1500);
+        for (uint64_t i = 0; i < c.n; i++)
+            column_set(&c, i, 2000 + gen_low_bits(&rng, 6));
+        gen_vector *vec = gen_encoded_ex(set, u16_names[k], c.type, GALP_SCHEME_FFOR,
+                                         GALP_FLAG_PAYLOAD_CHECKSUMS, c.bytes, c.n,
+                                         "payload checksums, FFOR u16, 1500 values: 2 vectors of "
+                                         "bit width 6");
+        free(c.bytes);
+        gen_expect_vector(vec, 0, GALP_SCHEME_FFOR, 6, 0);
+        gen_expect_vector(vec, 1, GALP_SCHEME_FFOR, 6, 0);
+    }
+
+    /* A constant vector (bit width 0: an empty payload, checksum 0) and a RAW last vector. */
+    column c = column_new(GALP_TYPE_U32, 2 * GALP_VECTOR_SIZE + 300);
+    for (uint64_t i = 0; i < c.n; i++)
+        column_set(&c, i, i < GALP_VECTOR_SIZE ? 77 : i < 2 * GALP_VECTOR_SIZE
+                                                          ? 5000 + gen_low_bits(&rng, 11)
+                                                          : gen_low_bits(&rng, 32));
+    gen_vector *vec = gen_encoded_ex(set, "valid/checksums_u32_ffor", c.type, GALP_SCHEME_FFOR,
+                                     GALP_FLAG_PAYLOAD_CHECKSUMS, c.bytes, c.n,
+                                     "payload checksums, FFOR u32: constant (empty payload), "
+                                     "b = 11, RAW vectors");
+    free(c.bytes);
+    gen_expect_vector(vec, 0, GALP_SCHEME_FFOR, 0, 0);
+    gen_expect_vector(vec, 1, GALP_SCHEME_FFOR, 11, 0);
+    gen_expect_vector(vec, 2, GALP_SCHEME_RAW, 0, 0);
+
+    /* Float columns with exceptions, a RAW vector of random bits in the middle. */
+    char name[64], desc[160];
+    for (unsigned t = 0; t < COUNT(float_types); t++)
+        for (unsigned s = 0; s < COUNT(float_schemes); s++) {
+            const galp_type type = float_types[t];
+            const galp_scheme scheme = float_schemes[s];
+            c = column_new(type, 2 * GALP_VECTOR_SIZE + 700);
+            for (uint64_t i = 0; i < c.n; i++)
+                column_set(&c, i, i / GALP_VECTOR_SIZE == 1 ? gen_low_bits(&rng, galp_type_bits(type))
+                                  : i % 53 == 7             ? special_bits(type, (unsigned)(i / 53))
+                                                            : decimal_bits(type, &rng));
+            snprintf(name, sizeof name, "valid/checksums_%s_%s", galp_scheme_name(scheme),
+                     galp_type_name(type));
+            snprintf(desc, sizeof desc, "payload checksums, %s %s: decimals and specials, a RAW "
+                     "middle vector", galp_scheme_name(scheme), galp_type_name(type));
+            vec = gen_encoded_ex(set, name, type, scheme, GALP_FLAG_PAYLOAD_CHECKSUMS, c.bytes,
+                                 c.n, desc);
+            free(c.bytes);
+            gen_expect_vector(vec, 0, scheme, -1, -1);
+            gen_expect_vector(vec, 1, GALP_SCHEME_RAW, 0, 0);
+        }
+
+    gen_encoded_ex(set, "valid/checksums_empty_f64", GALP_TYPE_F64, GALP_SCHEME_GALP,
+                         GALP_FLAG_PAYLOAD_CHECKSUMS, NULL, 0,
+                         "payload checksums flag on an empty f64 column (no vectors)");
+}
+
 void gen_valid_vectors(gen_set *set)
 {
     gen_rng rng = {0x67616c7076656331u}; /* "galpvec1" */
@@ -436,4 +500,5 @@ void gen_valid_vectors(gen_set *set)
         }
     float_bases(set, &rng);
     future_minor_version(set);
+    payload_checksum_columns(set);
 }

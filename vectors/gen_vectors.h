@@ -69,6 +69,10 @@ float gen_decimal32(gen_rng *rng, unsigned digits, int32_t center, int32_t sprea
  * the values as the expected output. */
 gen_vector *gen_encoded(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
                         const void *values, uint64_t n, const char *description);
+/* The same with header flags: GALP_FLAG_PAYLOAD_CHECKSUMS for a version 1.1 file. */
+gen_vector *gen_encoded_ex(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
+                           uint32_t flags, const void *values, uint64_t n,
+                           const char *description);
 /* Asserts that vector v of an encoded column used `scheme` with bit width `bit_width` (or any
  * width if bit_width < 0) and `exceptions` exceptions (any if < 0): the vectors are meant to
  * cover those cases, so an encoder that stops producing them must be noticed. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.0, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.1, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -15,6 +15,7 @@ catches real bugs and names the vectors that expose them:
     lane         FFOR words are read from the neighbouring lane (off by one in the lane index)
     exceptions   ALP/G-ALP exceptions are ignored (their slots decode from the integer vector)
     checksum     the header checksum is not verified
+    payload      the payload checksums are not verified
 """
 
 import struct
@@ -75,7 +76,7 @@ class Header:
         require(buf[0:4] == b"GALP", "BAD_MAGIC", "magic is not GALP")
         require(buf[4] == 1, "VERSION", "major version %d" % buf[4])
         self.type, self.scheme = buf[6], buf[7]
-        self.n, self.nv, flags = u(buf, 8, 8), u(buf, 16, 4), u(buf, 20, 4)
+        self.n, self.nv, self.flags = u(buf, 8, 8), u(buf, 16, 4), u(buf, 20, 4)
         metadata, self.payload_offset = u(buf, 24, 8), u(buf, 32, 8)
         self.payload_end, file_size = u(buf, 40, 8), u(buf, 48, 8)
         reserved, checksum = u(buf, 56, 4), u(buf, 60, 4)
@@ -92,7 +93,10 @@ class Header:
         _, self.w, self.is_float = TYPES[self.type]
         allowed = (RAW, ALP, GALP) if self.is_float else (RAW, FFOR)
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
-        require(flags == 0 and reserved == 0, "RESERVED", "reserved header field")
+        # bit 0: payload checksums (spec/format.md §3.4); the other bits are reserved
+        require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
+        self.payload_checksums = self.flags & 1 == 1
+        self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w
 
 
@@ -107,7 +111,8 @@ class Vector:
         self.m = min(1024, header.n - 1024 * v)
         w, alp_like = header.w, self.scheme in (ALP, GALP)
         require(self.scheme in (header.scheme, RAW), "BAD_SCHEME", "vector scheme")
-        require(not any(buf[e + 26:e + 32]), "RESERVED", "reserved entry bytes")
+        reserved_end = e + 28 if header.payload_checksums else e + 32
+        require(not any(buf[e + 26:reserved_end]), "RESERVED", "reserved entry bytes")
         raw = self.scheme == RAW
         require(self.b <= w and not (raw and self.b), "BIT_WIDTH", "bit width %d" % self.b)
         require(self.base >> w == 0 and not (raw and self.base), "BASE", "base too wide")
@@ -126,6 +131,10 @@ class Vector:
                 and self.offset + self.size <= header.payload_end,
                 "PAYLOAD_OFFSET", "payload placement")
         self.end = self.offset + self.size
+        # step 10.9: the payload against its CRC32C, before the scheme's own checks
+        require(not header.check_payloads
+                or crc32c(buf[self.offset:self.end]) == u(buf, e + 28, 4),
+                "PAYLOAD_CHECKSUM", "payload CRC32C mismatch")
         self.exceptions = []  # (position, raw value bytes), checked per scheme
         if self.scheme == ALP:
             self._alp_exceptions(buf, w)
@@ -248,15 +257,15 @@ def main(argv):
             value = args.pop(0)
             if option == "--err":
                 err_path = value
-            elif value in ("lane", "exceptions", "checksum"):
+            elif value in ("lane", "exceptions", "checksum", "payload"):
                 bugs.add(value)
             else:
                 args = []
         else:
             args = []
     if len(args) != 2:
-        sys.stderr.write("usage: galp_decode.py [--err FILE] [--bug lane|exceptions|checksum]"
-                         " IN OUT\n")
+        sys.stderr.write("usage: galp_decode.py [--err FILE]"
+                         " [--bug lane|exceptions|checksum|payload] IN OUT\n")
         return 2
     with open(args[0], "rb") as f:
         data = f.read()
