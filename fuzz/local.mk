@@ -111,4 +111,5 @@ fuzz_fuzz_differential_LDFLAGS = $(FUZZ_LINK)
 fuzz_fuzz_differential_LDADD = $(FUZZ_LINKED)
 endif
 
-EXTRA_DIST += fuzz/run-fuzzers.sh fuzz/coverage.sh fuzz/gpu-replay.sh fuzz/galp.dict fuzz/regressions
+EXTRA_DIST += fuzz/run-fuzzers.sh fuzz/run-at-scale.sh fuzz/coverage.sh fuzz/gpu-replay.sh \
+	fuzz/galp.dict fuzz/regressions fuzz/corpus
