@@ -172,9 +172,12 @@ run() {
         # Minimise the seeds and all new inputs into a fresh corpus, then measure its coverage.
         # Edges only (-use_counters=0), not hit counts: the committed corpora stay small.
         rm -rf "$out/corpus/$t" && mkdir -p "$out/corpus/$t"
-        "$bin/fuzz_$t" -merge=1 -use_counters=0 $(target_options "$t") "$out/corpus/$t" "$top/fuzz/corpus/$t" \
+        # Inputs that crash again here are findings already; their copies stay in $work.
+        "$bin/fuzz_$t" -merge=1 -use_counters=0 -artifact_prefix="$work/merge-$t-" \
+            $(target_options "$t") "$out/corpus/$t" "$top/fuzz/corpus/$t" \
             "$top/fuzz/regressions/$t" "$corpus" >"$logs/merge.log" 2>&1 || status=1
-        "$bin/fuzz_$t" -runs=0 $(target_options "$t") "$out/corpus/$t" >"$logs/cov.log" 2>&1
+        "$bin/fuzz_$t" -runs=0 -artifact_prefix="$work/cov-$t-" $(target_options "$t") \
+            "$out/corpus/$t" >"$logs/cov.log" 2>&1
         local cov ft files bytes findings result=ok
         cov=$(grep -o 'INITED cov: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
         ft=$(grep -o 'INITED .* ft: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
