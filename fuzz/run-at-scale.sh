@@ -40,7 +40,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 all_targets="decode inspect roundtrip structured differential"
 
 usage() {
-    sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,11p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -86,16 +86,17 @@ configure_and_make() {
         (cd "$tree" && "$top/configure" "${args[@]}" >configure.out 2>&1) ||
             { tail -n 30 "$tree/configure.out"; echo "run-at-scale: configure failed" >&2; return 1; }
     fi
-    make -C "$tree" -j"$(nproc)" "${make_vars[@]}" $goal >"$tree/make.out" 2>&1 ||
+    make -C "$tree" -j"$(nproc)" "${make_vars[@]}" ${goal:+"$goal"} >"$tree/make.out" 2>&1 ||
         { tail -n 40 "$tree/make.out"; echo "run-at-scale: build failed" >&2; return 1; }
 }
 
 # ---- run --------------------------------------------------------------------------------
-# Target-specific libFuzzer options: the byte-level targets use the format's dictionary and
-# inputs up to 64 KiB (fuzz/run-fuzzers.sh does the same).
+# Sets opts to the target's own libFuzzer options: the byte-level targets use the format's
+# dictionary and inputs up to 64 KiB (fuzz/run-fuzzers.sh does the same).
 target_options() {
+    opts=()
     case $1 in
-    decode | inspect) echo "-dict=$top/fuzz/galp.dict -max_len=65536" ;;
+    decode | inspect) opts=(-dict="$top/fuzz/galp.dict" -max_len=65536) ;;
     esac
 }
 
@@ -135,10 +136,12 @@ run() {
     echo "=== rate probe: $probe s per target, one process"
     local total=0
     declare -A rate
+    local opts
     for t in $targets; do
         mkdir -p "$work/probe-$t"
+        target_options "$t"
         "$bin/fuzz_$t" -max_total_time="$probe" -print_final_stats=1 -timeout=10 \
-            -artifact_prefix="$out/findings/$t-" $(target_options "$t") "$work/probe-$t" \
+            -artifact_prefix="$out/findings/$t-" "${opts[@]}" "$work/probe-$t" \
             "$top/fuzz/corpus/$t" "$top/fuzz/regressions/$t" >"$work/probe-$t.log" 2>&1
         rate[$t]=$(stat_sum average_exec_per_sec "$work/probe-$t.log")
         [ "${rate[$t]}" -gt 0 ] || rate[$t]=1
@@ -157,13 +160,14 @@ run() {
         local corpus=$work/corpus-$t logs=$work/logs-$t
         mkdir -p "$corpus" "$logs" "$out/corpus/$t"
         echo "=== fuzz_$t: $jobs processes x $per_job executions"
+        target_options "$t"
         local start end limit=()
         [ "$max_time" -gt 0 ] && limit=(-max_total_time="$max_time")
         start=$(date +%s%N)
         # libFuzzer writes each process's output to fuzz-N.log in the working directory.
         (cd "$logs" && "$bin/fuzz_$t" -jobs="$jobs" -workers="$jobs" -runs="$per_job" \
             "${limit[@]}" -print_final_stats=1 -timeout=10 -rss_limit_mb=4096 \
-            -artifact_prefix="$out/findings/$t-" $(target_options "$t") \
+            -artifact_prefix="$out/findings/$t-" "${opts[@]}" \
             "$corpus" "$top/fuzz/corpus/$t" "$top/fuzz/regressions/$t" >"$logs/main.log" 2>&1)
         end=$(date +%s%N)
         local wall_ms=$(((end - start) / 1000000 + 1))
@@ -174,9 +178,9 @@ run() {
         rm -rf "$out/corpus/$t" && mkdir -p "$out/corpus/$t"
         # Inputs that crash again here are findings already; their copies stay in $work.
         "$bin/fuzz_$t" -merge=1 -use_counters=0 -artifact_prefix="$work/merge-$t-" \
-            $(target_options "$t") "$out/corpus/$t" "$top/fuzz/corpus/$t" \
+            "${opts[@]}" "$out/corpus/$t" "$top/fuzz/corpus/$t" \
             "$top/fuzz/regressions/$t" "$corpus" >"$logs/merge.log" 2>&1 || status=1
-        "$bin/fuzz_$t" -runs=0 -artifact_prefix="$work/cov-$t-" $(target_options "$t") \
+        "$bin/fuzz_$t" -runs=0 -artifact_prefix="$work/cov-$t-" "${opts[@]}" \
             "$out/corpus/$t" >"$logs/cov.log" 2>&1
         local cov ft files bytes findings result=ok
         cov=$(grep -o 'INITED cov: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
