@@ -127,7 +127,7 @@ run() {
         echo "commit: $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)"
         echo "cpu: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n1)"
         echo "gpu: $(nvidia-smi -L 2>/dev/null | head -n1 || true)"
-        echo "runs per target: $runs in $jobs processes of $per_job"
+        echo "runs per target: $runs, in $jobs process(es) of $per_job"
     } >"$out/machine.txt"
     cat "$out/machine.txt"
 
@@ -150,7 +150,7 @@ run() {
         printf 'fuzz_%-13s %8s exec/s in one process: %s executions in about %d s\n' "$t" \
             "${rate[$t]}" "$runs" "$expect"
     done
-    printf 'expected: about %d s (%d min) for all targets with %d processes, plus merging\n' \
+    printf 'expected: about %d s (%d min) for all targets with %d process(es), plus merging\n' \
         "$total" $(((total + 59) / 60)) "$jobs"
 
     local status=0
@@ -159,7 +159,7 @@ run() {
     for t in $targets; do
         local corpus=$work/corpus-$t logs=$work/logs-$t
         mkdir -p "$corpus" "$logs" "$out/corpus/$t"
-        echo "=== fuzz_$t: $jobs processes x $per_job executions"
+        echo "=== fuzz_$t: $jobs process(es) x $per_job executions"
         target_options "$t"
         local start end limit=()
         [ "$max_time" -gt 0 ] && limit=(-max_total_time="$max_time")
