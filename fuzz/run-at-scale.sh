@@ -30,8 +30,9 @@
 # (-merge=1) into OUT/corpus/TARGET, a minimised corpus that can replace fuzz/corpus/TARGET.
 # OUT receives summary.csv and summary.json (one row per target: executions, exec/s, wall
 # time, corpus files and bytes, libFuzzer's cov: and ft: counts of the merged corpus,
-# findings), machine.txt, logs/TARGET.log (the tail of each process's log) and
-# findings/TARGET-* (crash, leak, timeout and out-of-memory inputs). Before fuzzing it
+# findings, whether fuzz_differential found a GPU), machine.txt, logs/TARGET.log (the tail
+# of each process's log) and findings/TARGET-* (crash, leak, timeout and out-of-memory
+# inputs). Before fuzzing it
 # measures each target's single-process rate and prints the expected duration. Exits non-zero
 # on any finding or when a target stopped short.
 set -uo pipefail
@@ -144,6 +145,7 @@ run() {
             -artifact_prefix="$out/findings/$t-" "${opts[@]}" "$work/probe-$t" \
             "$top/fuzz/corpus/$t" "$top/fuzz/regressions/$t" >"$work/probe-$t.log" 2>&1
         rate[$t]=$(stat_sum average_exec_per_sec "$work/probe-$t.log")
+        grep -m1 'no usable GPU' "$work/probe-$t.log"
         [ "${rate[$t]}" -gt 0 ] || rate[$t]=1
         local expect=$((runs / (rate[$t] * jobs)))
         total=$((total + expect))
@@ -154,7 +156,7 @@ run() {
         "$total" $(((total + 59) / 60)) "$jobs"
 
     local status=0
-    echo "target,executions,target_executions,jobs,wall_s,exec_per_s,probe_exec_per_s,corpus_files,corpus_bytes,cov,ft,findings,result" \
+    echo "target,executions,target_executions,jobs,wall_s,exec_per_s,probe_exec_per_s,corpus_files,corpus_bytes,cov,ft,findings,gpu,result" \
         >"$out/summary.csv"
     for t in $targets; do
         local corpus=$work/corpus-$t logs=$work/logs-$t
@@ -182,7 +184,12 @@ run() {
             "$top/fuzz/regressions/$t" "$corpus" >"$logs/merge.log" 2>&1 || status=1
         "$bin/fuzz_$t" -runs=0 -artifact_prefix="$work/cov-$t-" "${opts[@]}" \
             "$out/corpus/$t" >"$logs/cov.log" 2>&1
-        local cov ft files bytes findings result=ok
+        local cov ft files bytes findings gpu=n/a result=ok
+        # fuzz_differential says when it found no usable GPU and checked its CPU part only.
+        if [ "$t" = differential ]; then
+            gpu=yes
+            grep -q 'no usable GPU' "$logs"/fuzz-*.log && gpu=no
+        fi
         cov=$(grep -o 'INITED cov: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
         ft=$(grep -o 'INITED .* ft: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
         files=$(find "$out/corpus/$t" -type f | wc -l)
@@ -198,7 +205,7 @@ run() {
         } >"$out/logs/$t.log"
         local wall speed=$((executions * 1000 / wall_ms))
         wall=$(printf '%d.%03d' $((wall_ms / 1000)) $((wall_ms % 1000)))
-        echo "$t,$executions,$runs,$jobs,$wall,$speed,${rate[$t]},$files,$bytes,${cov:-},${ft:-},$findings,$result" \
+        echo "$t,$executions,$runs,$jobs,$wall,$speed,${rate[$t]},$files,$bytes,${cov:-},${ft:-},$findings,$gpu,$result" \
             >>"$out/summary.csv"
         printf 'fuzz_%-13s %11s executions in %9s s (%7d exec/s)  cov %s ft %s  corpus %d files, %d bytes  findings %d  %s\n' \
             "$t" "$executions" "$wall" "$speed" "${cov:-?}" "${ft:-?}" "$files" \
@@ -210,14 +217,15 @@ run() {
     exit $status
 }
 
-# The CSV's rows as a JSON array of objects; every field but target and result is a number.
+# The CSV's rows as a JSON array of objects; every field but target, gpu and result is a number.
 summary_json() {
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) key[i] = $i; n = NF; printf "["; next }
         { printf "%s\n  {", (NR > 2 ? "," : "")
           for (i = 1; i <= n; i++) {
               v = $i
-              if (key[i] != "target" && key[i] != "result" && v == "") v = "null"
-              else if (key[i] == "target" || key[i] == "result") v = "\"" v "\""
+              text = key[i] == "target" || key[i] == "gpu" || key[i] == "result"
+              if (text) v = "\"" v "\""
+              else if (v == "") v = "null"
               printf "%s\"%s\": %s", (i > 1 ? ", " : ""), key[i], v
           }
           printf "}" }
