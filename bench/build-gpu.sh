@@ -42,11 +42,13 @@ else
     echo "build-gpu: no nvCOMP under $nvcomp (tools/get-nvcomp.sh): nvCOMP rows left out"
 fi
 
-# ALP's files need exact IEEE arithmetic (ref/alp.mk).
-alp_c="ref/alp_constants.c ref/alp_sample.c ref/alp_encode.c ref/alp_decode.c ref/alp_validate.c
-       ref/galp_layout.c ref/galp_convert.c"
-lib_c=$(cd "$top" && ls ref/*.c gpu/host.c gpu/image.c gpu/value_table.c | grep -v -e '^ref/alp_' -e '^ref/galp_layout' -e '^ref/galp_convert')
-lib_cu=$(cd "$top" && ls gpu/*.cu)
+# The library's files, from the lists the automake build uses (gpu/sources.mk). The whole
+# reference codec is compiled as ALP's files must be, with exact IEEE arithmetic (ref/alp.mk):
+# the flag changes nothing for the files that do no floating-point arithmetic.
+. "$top/gpu/sources.sh"
+lib_c=$gpu_host_sources
+alp_c=$ref_sources
+lib_cu=$gpu_kernel_sources
 bench_c="bench/galp_tile.c bench/bench_data.c bench/bench_report.c"
 bench_cu="bench/bench_device.cu bench/scan_kernels.cu bench/bench_case.cu bench/galp_rows.cu
           $nvcomp_sources"

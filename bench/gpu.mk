@@ -1,7 +1,7 @@
 # bench/gpu.mk — the GPU benchmark, bench/gpu_bench.cu (included by bench/local.mk after
 # bench/harness.mk, whose device helpers, inputs and tiler it shares). Built on request only,
 # since it needs a GPU to run: `make bench/gpu_bench`, then `bench/gpu_bench [DATA_DIR] [GIB]`.
-# docs/GPU.md reports its figures.
+# bench/results/gpu-design-history.json keeps the figures it gave.
 EXTRA_DIST += bench/gpu_bench.cu
 if HAVE_CUDA
 EXTRA_PROGRAMS += bench/gpu_bench

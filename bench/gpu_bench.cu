@@ -25,7 +25,7 @@
 #include "bench_data.h"
 #include "bench_device.cuh"
 #include "galp.h"
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 #include "galp_gpu.h"
 #include "galp_tile.h"
 
@@ -102,7 +102,7 @@ static double bench_decompress(const column_bench &b)
  * to compare with the library's whole-lane visitor. */
 template <typename T, unsigned A> __global__ void __launch_bounds__(256) one_vector_per_thread(galp_gpu_view col, T *out)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     constexpr unsigned L = value_traits<T>::lanes, W = value_traits<T>::bits;
     lane_per_thread<T> at((uint64_t)blockIdx.x * 256 + threadIdx.x);
     if (at.vector >= col.vector_count)
@@ -119,7 +119,7 @@ template <typename T, unsigned A> __global__ void __launch_bounds__(256) one_vec
 
 template <typename T, unsigned A> static double bench_one_vector(const column_bench &b)
 {
-    unsigned blocks = (unsigned)(((uint64_t)b.view.vector_count * galp_gpu::value_traits<T>::lanes + 255) / 256);
+    unsigned blocks = (unsigned)(((uint64_t)b.view.vector_count * galp::device::value_traits<T>::lanes + 255) / 256);
     return time_ms([&] { one_vector_per_thread<T, A><<<blocks, 256, 0, stream>>>(b.view, (T *)dst_buffer); });
 }
 

@@ -18,7 +18,7 @@ BENCH_CU_FILES = \
 	bench/bench_device.cu bench/scan_kernels.cu bench/bench_case.cu bench/galp_rows.cu \
 	bench/galp_bench.cu bench/perf_gate.cu \
 	bench/nvcomp_codecs.cu bench/nvcomp_column.cu bench/nvcomp_rows.cu
-EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/plot.py \
+EXTRA_DIST += $(BENCH_CU_INCLUDES) $(BENCH_CU_FILES) bench/build-gpu.sh bench/gpu-run.sh bench/ab-run.sh bench/plot.py \
 	bench/results.py bench/summarize.py bench/compare.py \
 	bench/floors.txt tools/get-nvcomp.sh conformance/test_perf_gate.sh conformance/test_bench_compare.sh
 
@@ -52,7 +52,7 @@ endif
 BENCH_NVCC = $(NVCC) -std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-statics,-Wall,-Wextra \
 	$(CUDA_ARCH_FLAGS) $(NVCCFLAGS) -I$(top_srcdir)/include -I$(top_srcdir)/ref \
 	-I$(top_srcdir)/gpu -I$(top_srcdir)/bench -I$(top_builddir)
-BENCH_CU_DEPS = $(BENCH_CU_INCLUDES) $(GPU_DEVICE_INCLUDES) bench/bench_data.h \
+BENCH_CU_DEPS = $(BENCH_CU_INCLUDES) $(GPU_KERNEL_INCLUDES) bench/bench_data.h \
 	bench/bench_report.h bench/galp_tile.h
 BENCH_GATE_CU_OBJECTS = bench/bench_device_cu.o bench/scan_kernels_cu.o bench/bench_case_cu.o \
 	bench/galp_rows_cu.o

@@ -11,3 +11,6 @@ bench_ref_bench_LDADD = libgalp.la
 include bench/alp.mk
 include bench/harness.mk
 include bench/gpu.mk
+
+# The run history (bench/results/README.md says its format).
+EXTRA_DIST += bench/results

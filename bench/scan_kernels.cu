@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 
 namespace {
 
@@ -24,7 +24,7 @@ template <typename T> struct partial_sum {
     double f = 0.0;
     __device__ __forceinline__ void add(T x)
     {
-        if constexpr (galp_gpu::value_traits<T>::is_float) {
+        if constexpr (galp::device::value_traits<T>::is_float) {
             if (x != x)
                 return;
             f += (double)x;
@@ -66,7 +66,7 @@ template <typename T>
 __global__ void __launch_bounds__(threads) plain_count_kernel(const uint4 *d, size_t n16, uint64_t lo_bits,
                                                   uint64_t hi_bits, unsigned long long *count)
 {
-    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
+    T lo = galp::device::detail::value_of_bits<T>(lo_bits), hi = galp::device::detail::value_of_bits<T>(hi_bits);
     unsigned long long c = 0;
     for (size_t i = (size_t)blockIdx.x * threads + threadIdx.x; i < n16;
          i += (size_t)gridDim.x * threads) {
@@ -82,35 +82,38 @@ __global__ void __launch_bounds__(threads) plain_count_kernel(const uint4 *d, si
 }
 
 /* One thread per lane of a vector (the device API's LANE_PER_THREAD mapping), through its
- * fastest per-lane path, visit_lane (gpu/visit.cuh); whole warps stay to the end so that the
+ * fastest per-lane path, visit_lane (galp/device/visit.cuh); whole warps stay to the end so that the
  * shuffles see every lane. */
 template <typename T>
 __global__ void __launch_bounds__(threads) fused_count_kernel(galp_gpu_view col, uint64_t lo_bits,
                                                   uint64_t hi_bits, unsigned long long *count)
 {
-    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
-    galp_gpu::lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    T lo = galp::device::detail::value_of_bits<T>(lo_bits), hi = galp::device::detail::value_of_bits<T>(hi_bits);
+    galp::device::lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     unsigned long long c = 0;
     if (at.vector < col.vector_count)
-        galp_gpu::visit_lane<T>(col, at.vector, at.lane, [&](unsigned, T x) { c += lo <= x && x <= hi; });
+        galp::device::visit_lane<T>(col, at.vector, at.lane, [&](unsigned, T x) { c += lo <= x && x <= hi; });
     c = warp_sum(c);
     if (threadIdx.x % 32 == 0 && c != 0)
         atomicAdd(count, c);
 }
 
 /* The same filter and a sum through the device API's other mapping, WARP_PER_VECTOR
- * (visit_vectors_by_warp, gpu/warp_visit.cuh): each warp decodes whole vectors staged in
+ * (visit_vectors_by_warp, galp/device/warp_visit.cuh): each warp decodes whole vectors staged in
  * shared memory, the next one in flight while it decodes. Blocks of warp_threads threads,
- * the library's scan blocks (gpu/vector_pipeline.cuh), with the registers they allow. */
-constexpr unsigned warp_threads = galp_gpu::scan_threads;
+ * the library's scan blocks (galp/device/vector_pipeline.cuh), with the registers they allow. */
+constexpr unsigned warp_threads = galp::device::detail::scan_threads;
+
+/* The visitor's temp storage: the kernels' dynamic shared memory, as plan_warp_visit sizes it. */
+extern __shared__ uint4 visit_temp[];
 
 template <typename T>
 __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     warp_count_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, unsigned long long *count)
 {
-    T lo = galp_gpu::value_of_bits<T>(lo_bits), hi = galp_gpu::value_of_bits<T>(hi_bits);
+    T lo = galp::device::detail::value_of_bits<T>(lo_bits), hi = galp::device::detail::value_of_bits<T>(hi_bits);
     unsigned matches = 0; /* 32 bits: see warp_sum_kernel */
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x) { matches += lo <= x && x <= hi; });
+    galp::device::visit_vectors_by_warp<T, warp_threads>(col, visit_temp, galp::device::dynamic_shared_bytes(), [&](uint32_t, unsigned, T x) { matches += lo <= x && x <= hi; });
     const unsigned long long c = warp_sum((unsigned long long)matches);
     if (threadIdx.x % 32 == 0 && c != 0)
         atomicAdd(count, c);
@@ -120,7 +123,7 @@ __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
  * its NaNs: each thread counts only NaNs, and adds 0 in their place, rather than adding one
  * to a 64-bit count and skipping the add per value (two instructions a value fewer); and
  * only where the visitor says a value may be one (its fourth argument: values decoded from
- * G-ALP integers are never NaN, gpu/warp_visit.cuh). Its
+ * G-ALP integers are never NaN, galp/device/warp_visit.cuh). Its
  * counts are 32-bit: a thread of the resident grid (some 10^5 threads on an H100) visits
  * about value_count / threads values, far below 2^32 for the benchmark's columns. */
 template <typename T>
@@ -130,8 +133,8 @@ __global__ void __launch_bounds__(warp_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     double f = 0.0;
     unsigned long long bits = 0;
     unsigned nans = 0;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t, unsigned, T x, auto finite) {
-        if constexpr (!galp_gpu::value_traits<T>::is_float) {
+    galp::device::visit_vectors_by_warp<T, warp_threads>(col, visit_temp, galp::device::dynamic_shared_bytes(), [&](uint32_t, unsigned, T x, auto finite) {
+        if constexpr (!galp::device::value_traits<T>::is_float) {
             bits += (unsigned long long)x;
         } else if constexpr (decltype(finite)::value) { /* decoded from G-ALP: never NaN */
             f += (double)x;
@@ -172,14 +175,14 @@ int launched(const char *what)
     return 0;
 }
 
-/* Launches `kernel` shaped by galp_gpu::plan_warp_visit; no launch for an empty column. */
+/* Launches `kernel` shaped by galp::device::plan_warp_visit; no launch for an empty column. */
 template <typename K, typename... Args> int launch_warp_visit(K kernel, const galp_gpu_view &col, cudaStream_t stream,
                                                              const char *what, Args... args)
 {
-    galp_gpu::warp_visit_launch l;
-    const cudaError_t e = galp_gpu::plan_warp_visit(kernel, col, warp_threads, &l);
-    if (e != cudaSuccess) {
-        fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    galp::device::warp_visit_launch l;
+    const galp_status st = galp::device::plan_warp_visit(kernel, col, warp_threads, &l);
+    if (st != GALP_OK) {
+        fprintf(stderr, "%s: %s\n", what, galp_strerror(st));
         return -1;
     }
     if (col.vector_count > 0)
@@ -209,7 +212,7 @@ int with_warp_type(const galp_gpu_view *view, R *result, cudaStream_t stream, co
 {
     return with_type(view->type, [&](auto zero) {
         typedef decltype(zero) T;
-        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+        if constexpr (galp::device::value_traits<T>::bits < 32) {
             fprintf(stderr, "%s: 8- and 16-bit columns are decoded per lane\n", what);
             return -1;
         } else {
@@ -254,7 +257,7 @@ int bench_fused_count(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_b
 {
     return with_type(view->type, [&](auto zero) {
         typedef decltype(zero) T;
-        uint64_t lanes = (uint64_t)view->vector_count * galp_gpu::value_traits<T>::lanes;
+        uint64_t lanes = (uint64_t)view->vector_count * galp::device::value_traits<T>::lanes;
         if (cudaMemsetAsync(count, 0, sizeof *count, stream) != cudaSuccess)
             return launched("fused count");
         if (lanes > 0)

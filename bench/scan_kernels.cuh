@@ -5,14 +5,14 @@
  *                                  baseline, and the second half of nvCOMP's
  *                                  decompress-then-scan;
  *   fused range count              over a galp column through the device API
- *                                  (gpu/galp_device.cuh): every value decoded in registers,
+ *                                  (galp/device.cuh): every value decoded in registers,
  *                                  then compared, no predicate pushdown. libgalp's
  *                                  galp_gpu_count_range pushes the predicate down; this kernel
  *                                  is the "decode then compare" fused scan it is measured
  *                                  against;
  *   warp sum / warp range count    the same decode-then-compare filter, and a sum, through
  *                                  the device API's warp-per-vector visitor
- *                                  (visit_vectors_by_warp, gpu/warp_visit.cuh): 32- and
+ *                                  (visit_vectors_by_warp, galp/device/warp_visit.cuh): 32- and
  *                                  64-bit columns.
  *
  * Semantics match libgalp's scans (include/galp_gpu.h): floats sum in double leaving NaNs

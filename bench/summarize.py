@@ -15,7 +15,8 @@ import sys
 from results import load
 
 REAL = ("rowgroup", "sample", "file")
-# The published G-ALP filter on an H200 (the brief's reference): 0.43-0.54 G values/ms.
+# The published G-ALP filter on an H200, the reference of the fused-scan target:
+# 0.43-0.54 G values/ms.
 PUBLISHED_FILTER_GVALUES_PER_MS = (0.43, 0.54)
 
 

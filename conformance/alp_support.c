@@ -21,7 +21,10 @@ void alp_encode_one(galp_type type, galp_scheme scheme, const void *values, uint
     out->type = type;
     galp_alp_sample_rowgroup(type, values, m, &candidates);
     assert_true(candidates.count >= 1 && candidates.count <= GALP_ALP_MAX_CANDIDATES);
-    galp_alp_encode_vector(type, scheme, &candidates, values, m, &out->info, out->payload);
+    galp_alp_workspace *work = galp_alp_workspace_new();
+    assert_non_null(work);
+    galp_alp_encode_vector(work, type, scheme, &candidates, values, m, &out->info, out->payload);
+    galp_alp_workspace_free(work);
     out->info.value_count = m;
     assert_int_equal(out->info.scheme, scheme);
 }
@@ -33,14 +36,16 @@ static void check_decodes(const alp_vector *v, const void *values)
     uint8_t decoded[GALP_VECTOR_SIZE * 8];
     uint8_t one[8];
 
-    assert_int_equal(galp_alp_validate_payload(v->type, &v->info, v->payload), GALP_OK);
+    galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
+    assert_int_equal(galp_alp_validate_payload(v->type, &v->info, &payload), GALP_OK);
     assert_int_equal(v->info.payload_size, galp_payload_size(v->type, &v->info));
-    galp_alp_decode_vector(v->type, &v->info, v->payload, decoded);
+    galp_alp_decode_vector(v->type, &v->info, &payload, decoded);
     assert_memory_equal(decoded, values, m * size);
     for (uint32_t i = 0; i < m; i++) {
-        galp_alp_get(v->type, &v->info, v->payload, i, one);
+        galp_alp_get(v->type, &v->info, &payload, i, one);
         assert_memory_equal(one, (const uint8_t *)values + i * size, size);
     }
+    assert_false(payload.overrun);
 }
 
 void alp_check_roundtrip(const alp_vector *v, const void *values)
@@ -50,9 +55,11 @@ void alp_check_roundtrip(const alp_vector *v, const void *values)
     assert_non_null(other);
     *other = *v;
     other->info.scheme = v->info.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
+    galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
     other->info.payload_size = (uint32_t)galp_convert_payload(
         v->info.scheme, other->info.scheme, (unsigned)galp_type_bits(v->type),
-        v->info.bit_width, v->info.exception_count, v->payload, other->payload);
+        v->info.bit_width, v->info.exception_count, &payload, other->payload);
+    assert_false(payload.overrun);
     check_decodes(other, values);
     free(other);
 }

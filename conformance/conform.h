@@ -7,6 +7,7 @@
  *   conform_ref.c        backend: the reference decoder (libgalp)
  *   conform_gpu.c        backend: libgalp's CUDA decoder (galp_gpu.h)
  *   conform_exec.c       backend: an external command (`--exec 'CMD {in} {out}'`)
+ *   conform_class.c      the error class such a command writes to {err}
  *   conform_lib.c        backend: a shared library with galp_conform_abi.h
  *   conform_judge.c      compare a decoder's outcome with what the vector requires
  *   conform_report.c     the table, the summary line, JSON and TAP reports
@@ -92,6 +93,17 @@ int conform_gpu_open(const conform_options *opt, conform_decoder *dec);
 int conform_exec_open(const conform_options *opt, const char *command, conform_decoder *dec);
 int conform_lib_open(const conform_options *opt, const char *path, conform_decoder *dec);
 
+/* What a command's {err} file says (conform_class.c): nothing (empty), one class name (copied to
+ * name, name_len bytes with the NUL), or something malformed. The format: the name alone,
+ * [A-Z][A-Z0-9_]*, optionally followed by one LF or CR LF; nothing before, nothing else. */
+typedef enum conform_class {
+    CONFORM_CLASS_NONE,
+    CONFORM_CLASS_NAMED,
+    CONFORM_CLASS_MALFORMED
+} conform_class;
+
+conform_class conform_parse_class(const uint8_t *text, size_t len, char *name, size_t name_len);
+
 /* ---- guarded buffers (conform_buffers.c) ----------------------------------------------- *
  * `len` usable bytes whose end is followed by an inaccessible page, so that a decoder that
  * reads or writes past the end faults instead of passing by luck. shared: visible to a
@@ -137,6 +149,7 @@ typedef struct conform_judgement {
 
 typedef struct conform_judge_options {
     bool any_class;          /* --any-class: a wrong error class is a warning, not a failure */
+    bool require_class;      /* --require-class: a rejection without a class is a failure */
 } conform_judge_options;
 
 void conform_judge(const conform_vector *vec, const conform_result *result,

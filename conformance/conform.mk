@@ -10,6 +10,7 @@ galp_conform_SOURCES = \
 	conformance/conform_ref.c \
 	conformance/conform_gpu.c \
 	conformance/conform_exec.c \
+	conformance/conform_class.c \
 	conformance/conform_lib.c \
 	conformance/conform_judge.c \
 	conformance/conform_report.c \
@@ -43,11 +44,11 @@ conformance_examples_abi_overrun_decoder_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_sr
 conformance_examples_abi_overrun_decoder_la_LDFLAGS = $(AM_LDFLAGS) $(CONFORM_MODULE_FLAGS)
 conformance_examples_abi_overrun_decoder_la_LIBADD = libgalp.la
 
-# Unit tests of the runner's parts: SHA-256, manifest checks, judging.
+# Unit tests of the runner's parts: SHA-256, manifest checks, judging, the {err} format.
 check_PROGRAMS += conformance/test_conform_units
 TESTS += conformance/test_conform_units
 conformance_test_conform_units_SOURCES = conformance/test_conform_units.c \
-	conformance/conform_manifest.c conformance/conform_judge.c \
+	conformance/conform_manifest.c conformance/conform_judge.c conformance/conform_class.c \
 	vectors/sha256.c vectors/sha256.h
 conformance_test_conform_units_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/vectors \
 	-I$(top_srcdir)/conformance
@@ -58,8 +59,9 @@ conformance_test_conform_units_LDADD = libgalp.la $(CMOCKA_LIBS)
 # independent Python decoder, the broken decoders it must catch, and the --lib ABI.
 TESTS += conformance/test_conform_ref.sh conformance/test_conform_gpu.sh \
 	conformance/test_conform_python.sh conformance/test_conform_broken.sh \
-	conformance/test_conform_lib.sh
+	conformance/test_conform_lib.sh conformance/test_conform_exec.sh
 endif HAVE_CMOCKA
 EXTRA_DIST += conformance/test_conform_ref.sh conformance/test_conform_gpu.sh \
 	conformance/test_conform_python.sh conformance/test_conform_broken.sh \
-	conformance/test_conform_lib.sh conformance/test_conform_common.sh
+	conformance/test_conform_lib.sh conformance/test_conform_exec.sh \
+	conformance/test_conform_common.sh

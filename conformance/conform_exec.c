@@ -6,9 +6,10 @@
  *
  * {in} is replaced by the path of the input file, {out} by the path where the decoder writes
  * the raw decoded bytes, {err} (optional) by a path where a rejecting decoder may write the
- * name of the error class. Exit status 0 means success; any other rejects the input, except
- * the statuses a shell uses for its own reports: 126 and 127 (a command it could not run) and
- * 128 + N (a command killed by signal N), which are failures of the decoder.
+ * name of the error class (conform_class.c reads it). Exit status 0 means success; any other
+ * rejects the input, except the statuses a shell uses for its own reports: 126 and 127 (a
+ * command it could not run) and 128 + N (a command killed by signal N), which are failures of
+ * the decoder.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -23,8 +24,8 @@
 typedef struct exec_state {
     conform_options opt;
     char *command;
-    char dir[256];               /* private temporary directory */
-    char in_path[300], out_path[300], err_path[300];
+    char *dir;                   /* private temporary directory; any length TMPDIR allows */
+    char *in_path, *out_path, *err_path;
     uint8_t *out;
 } exec_state;
 
@@ -77,6 +78,16 @@ static char *expand(const exec_state *s, const char *template)
     return cmd;
 }
 
+/* "DIR/NAME" in a new allocation, or NULL. */
+static char *join(const char *dir, const char *name)
+{
+    size_t size = strlen(dir) + 1 + strlen(name) + 1;
+    char *path = malloc(size);
+    if (path)
+        snprintf(path, size, "%s/%s", dir, name);
+    return path;
+}
+
 static bool write_whole(const char *path, const uint8_t *data, size_t len)
 {
     FILE *f = fopen(path, "wb");
@@ -105,6 +116,42 @@ static bool read_whole(const char *path, uint8_t **data, size_t *len)
     }
     *len = size;
     return true;
+}
+
+/* Bytes of a malformed class quoted in a message. */
+#define CLASS_QUOTE_MAX 16
+
+/* Quotes up to CLASS_QUOTE_MAX bytes of text: printable ASCII as is, the rest as \xNN. */
+static void quote_bytes(const uint8_t *text, size_t len, char *buf, size_t buf_len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < len && i < CLASS_QUOTE_MAX && used + 5 < buf_len; i++) {
+        int n = text[i] >= ' ' && text[i] < 127 && text[i] != '\\'
+                    ? snprintf(buf + used, buf_len - used, "%c", text[i])
+                    : snprintf(buf + used, buf_len - used, "\\x%02x", text[i]);
+        used += (size_t)n;
+    }
+}
+
+/* Reads the class a rejecting decoder wrote to {err}; a malformed one breaks the protocol. */
+static void read_class(const exec_state *s, conform_result *result)
+{
+    uint8_t *err = NULL;
+    size_t err_len = 0;
+    if (!read_whole(s->err_path, &err, &err_len))
+        return; /* no {err} file: no class reported */
+    if (conform_parse_class(err, err_len, result->status_name, sizeof result->status_name) ==
+        CONFORM_CLASS_MALFORMED) {
+        char quoted[4 * CLASS_QUOTE_MAX + 1];
+        quote_bytes(err, err_len, quoted, sizeof quoted);
+        result->outcome = CONFORM_BROKEN;
+        snprintf(result->detail, sizeof result->detail,
+                 "malformed class in {err}: '%s%s' (expected one class name such as "
+                 "GALP_ERR_CHECKSUM, and at most a newline)",
+                 quoted, err_len > CLASS_QUOTE_MAX ? "..." : "");
+    }
+    free(err);
 }
 
 static void exec_decode(void *state, const uint8_t *in, size_t in_len, size_t out_cap,
@@ -158,18 +205,7 @@ static void exec_decode(void *state, const uint8_t *in, size_t in_len, size_t ou
     } else if (code != 0) {
         result->outcome = CONFORM_REJECTED;
         result->wrote_on_reject = have_out && len > 0;
-        uint8_t *err = NULL;
-        size_t err_len = 0;
-        if (read_whole(s->err_path, &err, &err_len)) {
-            /* the first word of the file: the class name */
-            size_t n = 0;
-            while (n < err_len && n + 1 < sizeof result->status_name &&
-                   err[n] > ' ' && err[n] < 127)
-                n++;
-            memcpy(result->status_name, err, n);
-            result->status_name[n] = '\0';
-            free(err);
-        }
+        read_class(s, result);
     } else if (!have_out) {
         result->outcome = CONFORM_BROKEN;
         snprintf(result->detail, sizeof result->detail, "exit status 0 but no output file");
@@ -182,10 +218,15 @@ static void exec_decode(void *state, const uint8_t *in, size_t in_len, size_t ou
 static void exec_close(void *state)
 {
     exec_state *s = state;
-    unlink(s->in_path);
-    unlink(s->out_path);
-    unlink(s->err_path);
-    rmdir(s->dir);
+    char *paths[] = {s->in_path, s->out_path, s->err_path};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        if (paths[i])
+            unlink(paths[i]);
+        free(paths[i]);
+    }
+    if (s->dir)
+        rmdir(s->dir);
+    free(s->dir);
     free(s->command);
     free(s->out);
     free(s);
@@ -202,18 +243,22 @@ int conform_exec_open(const conform_options *opt, const char *command, conform_d
         return 2;
     s->opt = *opt;
     const char *tmp = getenv("TMPDIR");
-    snprintf(s->dir, sizeof s->dir, "%s/galp-conform.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(s->dir)) {
-        fprintf(stderr, "galp-conform: cannot create a directory in %s: %s\n",
-                tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    s->dir = join(tmp, "galp-conform.XXXXXX");
+    if (!s->dir || !mkdtemp(s->dir)) {
+        fprintf(stderr, "galp-conform: cannot create a directory in %s: %s\n", tmp,
+                strerror(errno));
+        free(s->dir);
         free(s);
         return 2;
     }
-    snprintf(s->in_path, sizeof s->in_path, "%s/input.galp", s->dir);
-    snprintf(s->out_path, sizeof s->out_path, "%s/output.raw", s->dir);
-    snprintf(s->err_path, sizeof s->err_path, "%s/error.txt", s->dir);
-    s->command = expand(s, command);
+    s->in_path = join(s->dir, "input.galp");
+    s->out_path = join(s->dir, "output.raw");
+    s->err_path = join(s->dir, "error.txt");
+    s->command = s->in_path && s->out_path && s->err_path ? expand(s, command) : NULL;
     if (!s->command) {
+        fprintf(stderr, "galp-conform: out of memory\n");
         exec_close(s);
         return 2;
     }

@@ -50,7 +50,7 @@ static void judge_valid(const conform_vector *vec, const conform_result *r, conf
     j->verdict = CONFORM_FAIL;
     if (r->outcome == CONFORM_REJECTED) {
         snprintf(j->reason, sizeof j->reason, "rejected a valid vector (%s)",
-                 r->status_name[0] ? r->status_name : "class not reported");
+                 r->status_name[0] ? r->status_name : "no class reported");
     } else if (r->out_len != vec->output_len) {
         snprintf(j->reason, sizeof j->reason, "decoded %zu bytes, expected %zu", r->out_len,
                  vec->output_len);
@@ -72,9 +72,9 @@ static void judge_invalid(const conform_vector *vec, const conform_result *r,
     } else if (r->wrote_on_reject) {
         snprintf(j->reason, sizeof j->reason, "rejected it but left output behind");
     } else if (!r->status_name[0]) {
-        j->verdict = CONFORM_PASS;
-        snprintf(j->reason, sizeof j->reason, "rejected (class not reported; expected %s)",
-                 vec->expect);
+        j->verdict = opt->require_class ? CONFORM_FAIL : CONFORM_PASS;
+        snprintf(j->reason, sizeof j->reason, "rejected, no class reported (expected %s)%s",
+                 vec->expect, opt->require_class ? "; --require-class asks for one" : "");
     } else if (strcmp(r->status_name, vec->expect) == 0) {
         j->verdict = CONFORM_PASS;
         snprintf(j->reason, sizeof j->reason, "rejected as %s", r->status_name);

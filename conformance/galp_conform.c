@@ -40,6 +40,8 @@ static void usage(FILE *f)
           "                        comma-separated: u8,u16,u32,u64,f32,f64,raw,ffor,alp,galp\n"
           "  --match GLOB          run only vectors whose name matches GLOB\n"
           "  --any-class           a rejection with another error class is not a failure\n"
+          "  --require-class       a rejection without an error class is a failure (--exec:\n"
+          "                        the command must contain {err})\n"
           "  --timeout SECONDS     per vector (default 10)\n"
           "  --in-process          call a --lib decoder in this process (no crash isolation)\n"
           "  --json FILE           write a JSON report\n"
@@ -129,12 +131,14 @@ static void run_vector(conform_decoder *dec, const conform_vector *vec,
 int main(int argc, char **argv)
 {
     enum { OPT_GPU = 256, OPT_EXEC, OPT_LIB, OPT_VECTORS, OPT_ONLY, OPT_MATCH, OPT_ANY_CLASS,
-           OPT_TIMEOUT, OPT_IN_PROCESS, OPT_JSON, OPT_TAP, OPT_QUIET, OPT_HELP };
+           OPT_REQUIRE_CLASS, OPT_TIMEOUT, OPT_IN_PROCESS, OPT_JSON, OPT_TAP, OPT_QUIET,
+           OPT_HELP };
     static const struct option longopts[] = {
         {"gpu", no_argument, NULL, OPT_GPU},           {"exec", required_argument, NULL, OPT_EXEC},
         {"lib", required_argument, NULL, OPT_LIB},     {"vectors", required_argument, NULL, OPT_VECTORS},
         {"only", required_argument, NULL, OPT_ONLY},   {"match", required_argument, NULL, OPT_MATCH},
         {"any-class", no_argument, NULL, OPT_ANY_CLASS},
+        {"require-class", no_argument, NULL, OPT_REQUIRE_CLASS},
         {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"in-process", no_argument, NULL, OPT_IN_PROCESS},
         {"json", required_argument, NULL, OPT_JSON},   {"tap", required_argument, NULL, OPT_TAP},
@@ -159,6 +163,7 @@ int main(int argc, char **argv)
             break;
         case OPT_MATCH: sel.glob = optarg; break;
         case OPT_ANY_CLASS: jopt.any_class = true; break;
+        case OPT_REQUIRE_CLASS: jopt.require_class = true; break;
         case OPT_TIMEOUT:
             opt.timeout_s = strtod(optarg, &end);
             if (*end || !(opt.timeout_s > 0)) {
@@ -176,6 +181,11 @@ int main(int argc, char **argv)
     }
     if (optind != argc || gpu + (exec_cmd != NULL) + (lib_path != NULL) > 1) {
         usage(stderr);
+        return 2;
+    }
+    if (jopt.require_class && exec_cmd && !strstr(exec_cmd, "{err}")) {
+        fprintf(stderr, "galp-conform: --require-class: the --exec command has no {err}, so it "
+                        "can never report a class\n");
         return 2;
     }
 

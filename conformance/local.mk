@@ -35,6 +35,27 @@ conformance_test_spec_examples_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(a
 conformance_test_spec_examples_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_spec_examples_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# A galp_column changed after galp_open is refused (include/galp.h).
+check_PROGRAMS += conformance/test_column_seal
+TESTS += conformance/test_column_seal
+conformance_test_column_seal_SOURCES = conformance/test_column_seal.c
+conformance_test_column_seal_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_column_seal_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# The reference decoders read payloads only through the bounds-checked reader (ref/bytes.h).
+check_PROGRAMS += conformance/test_payload_reader
+TESTS += conformance/test_payload_reader
+conformance_test_payload_reader_SOURCES = conformance/test_payload_reader.c
+conformance_test_payload_reader_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_payload_reader_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# <galp/layout.h> against the sizes and offsets the spec states.
+check_PROGRAMS += conformance/test_layout
+TESTS += conformance/test_layout
+conformance_test_layout_SOURCES = conformance/test_layout.c
+conformance_test_layout_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_layout_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
@@ -60,9 +81,39 @@ conformance_test_alp_realdata_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alp_realdata_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
 
+# ---- the codec in a thread with a small stack (include/galp.h) -------------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_stack
+TESTS += conformance/test_stack
+conformance_test_stack_SOURCES = conformance/test_stack.c
+conformance_test_stack_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_stack_LDADD = $(CONFORMANCE_TEST_LIBS) -lpthread
+
+# galp_compress with each of its allocations failed: the static library, its malloc wrapped.
+check_PROGRAMS += conformance/test_compress_nomem
+TESTS += conformance/test_compress_nomem
+conformance_test_compress_nomem_SOURCES = conformance/test_compress_nomem.c
+conformance_test_compress_nomem_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_compress_nomem_LDFLAGS = $(AM_LDFLAGS) -static -Wl,--wrap=malloc
+conformance_test_compress_nomem_LDADD = libgalp.la $(CMOCKA_LIBS)
+endif HAVE_CMOCKA
+
+# ---- spec/conformance.md's vector tables name exactly the vectors of vectors/MANIFEST ---------
+TESTS += conformance/test_spec_vector_names.sh
+EXTRA_DIST += conformance/test_spec_vector_names.sh
+
 # ---- the galp command-line tool (docs/CLI.md), through the built binary ---------------------
 TESTS += conformance/test_cli.sh
 EXTRA_DIST += conformance/test_cli.sh
+# The CLI's value parser on its own: scan's bounds need a GPU to reach it through the tool.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_cli_parse
+TESTS += conformance/test_cli_parse
+conformance_test_cli_parse_SOURCES = conformance/test_cli_parse.c
+conformance_test_cli_parse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+conformance_test_cli_parse_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_cli_parse_LDADD = tools/libgalp_cli.la libgalp.la $(CMOCKA_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA
 
 # ---- CUDA decoder (gpu/, include/galp_gpu.h) ----------------------------------------------
 # Compares the GPU with the reference decoder; skips (77) without a GPU. In a build without
@@ -77,7 +128,7 @@ conformance_test_gpu_LDADD = conformance/libtestsupport.la libgalp.la $(CMOCKA_L
 if HAVE_CUDA
 # a user's kernel on the device API (lane_decoder::next<N>), compiled like gpu/*.cu
 conformance_test_gpu_LDADD += conformance/test_gpu_device.lo
-conformance/test_gpu_device.lo: conformance/test_gpu_device.cu conformance/test_gpu_device.h $(GPU_DEVICE_INCLUDES)
+conformance/test_gpu_device.lo: conformance/test_gpu_device.cu conformance/test_gpu_device.h $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
 		$(top_srcdir)/conformance/test_gpu_device.cu
 CLEANFILES += conformance/test_gpu_device.lo conformance/test_gpu_device.o \

@@ -317,7 +317,8 @@ static void test_partial_vectors_and_fillers(void **state)
         if (m > 5)
             values[m - 1] = ts_f64_bits(3.141592653589793);
         alp_check_values(GALP_TYPE_F64, values, m, &v);
-        galp_ffor_unpack(64, v.info.bit_width, v.info.base, v.payload, ints);
+        galp_reader payload = galp_reader_of(v.payload, v.info.payload_size);
+        galp_ffor_unpack(64, v.info.bit_width, v.info.base, &payload, ints);
         int64_t k1 = 0;
         if (m > 1)
             assert_true(galp_alp_encode_value(64, values[1], v.info.exponent, v.info.factor,
@@ -350,8 +351,10 @@ static void test_validation_alp(void **state)
     make_alp_payload(&v);
     uint8_t *positions = v.payload + 3u * 8u;
     uint64_t decoded[40];
-    assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, v.payload), GALP_OK);
-    galp_alp_decode_vector(GALP_TYPE_F64, &v.info, v.payload, decoded);
+    galp_reader payload = galp_reader_of(v.payload, v.info.payload_size);
+    assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, &payload), GALP_OK);
+    galp_alp_decode_vector(GALP_TYPE_F64, &v.info, &payload, decoded);
+    assert_false(payload.overrun);
     assert_int_equal(decoded[0], ts_f64_bits(2.5));
     assert_int_equal(decoded[10], 0x7ff8000000000000u);
     assert_int_equal(decoded[20], 0x8000000000000000u);
@@ -373,7 +376,8 @@ static void test_validation_alp(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         make_alp_payload(&v);
         galp_store_u16(positions + 2u * cases[c].index, cases[c].position);
-        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, v.payload),
+        galp_reader changed = galp_reader_of(v.payload, v.info.payload_size);
+        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, &changed),
                          cases[c].expected);
     }
 }

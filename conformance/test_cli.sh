@@ -286,6 +286,20 @@ else
     echo "test_cli: python3 absent, JSON structure not parsed"
 fi
 
+# A file name that is not UTF-8 still gives valid JSON: each byte that is not part of a UTF-8
+# sequence becomes U+FFFD; valid UTF-8 and control characters come through.
+if command -v python3 >/dev/null 2>&1; then
+    odd_name=$(printf 'odd\377\303\251\001.galp')
+    cp f64-galp.galp "$odd_name"
+    expect 0 "inspect --json, a name that is not UTF-8" inspect --json "$odd_name"
+    if python3 -c '
+import json
+d = json.load(open("out.log", encoding="utf-8"))
+assert d["file"] == "odd\ufffd\u00e9\u0001.galp", d["file"]
+'; then ok; else not_ok "inspect --json, a name that is not UTF-8: invalid JSON or wrong name"; fi
+    rm -f "$odd_name"
+fi
+
 # ---- verify ---------------------------------------------------------------------------------
 cp f64-small.bin flipped.bin
 flip_bit flipped.bin $((8 * 1234 + 3))
@@ -311,9 +325,13 @@ cp f64-galp.galp magic.galp
 flip_bit magic.galp 0
 cp f64-galp.galp version.galp
 flip_bit version.galp 4
+# A file is exactly file_size bytes (spec/format.md §3.5): two columns concatenated, or one
+# byte more, would otherwise decode as the first column alone.
+cat f64-galp.galp u32-ffor.galp >concat.galp
+cat f64-galp.galp version.log >trailing.galp
 # Each damaged file, with the error class the decoder must name (spec/format.md §6 order).
 for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRUNCATED \
-    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION; do
+    checksum:CHECKSUM magic:BAD_MAGIC version:VERSION concat:LAYOUT trailing:LAYOUT; do
     bad=${case%%:*} class=${case#*:}
     expect 1 "$bad.galp: decode" decode $bad.galp out.bin
     has "$bad.galp: decode names the file and the error" err.log "^galp: $bad.galp: .*GALP_ERR_$class"
@@ -324,6 +342,10 @@ for case in truncated:TRUNCATED short-tail:TRUNCATED garbage:BAD_MAGIC empty:TRU
     has "$bad.galp: inspect names the file" err.log "^galp: $bad.galp: "
     expect 1 "$bad.galp: verify" verify $bad.galp f64-small.bin
 done
+
+expect 1 "trailing bytes" decode concat.galp out.bin
+has "trailing bytes: message" err.log \
+    "^galp: concat.galp: .*bytes follow the column's end \\(file_size $(wc -c <f64-galp.galp | tr -d ' ')\\)"
 
 expect 3 "missing input" decode no-such.galp out.bin
 has "missing input names the file" err.log "no-such.galp"
@@ -340,8 +362,9 @@ has "bad text line: FILE:LINE and token" err.log "^galp: badline.txt:3: 'x3': "
 no_temp "bad text line" keep.galp
 for case in "u8:256:out of range" "u16:65536:out of range" "u32:4294967296:out of range" \
     "u64:18446744073709551616:out of range" "u32:-1:not an unsigned" "u32:1.5:not an unsigned" \
-    "f64:1e999:out of range" "f32:1e39:out of range" "f64:1.5x:not a number" \
-    "f32:--1:not a number" "u8:0x10:not an unsigned"; do
+    "f64:1e999:out of range" "f32:1e39:out of range" "f32:1e400:out of range" \
+    "f32:-1e39:out of range" "f64:1.5x:not a number" "f32:--1:not a number" \
+    "u8:0x10:not an unsigned"; do
     type=${case%%:*} rest=${case#*:}
     token=${rest%%:*} why=${rest#*:}
     printf '1\n%s\n' "$token" >bad.txt
@@ -360,11 +383,227 @@ head -c 17 noise.bin >odd.bin
 expect 1 "binary size not a whole number of values" encode -t u32 odd.bin bad.galp
 has "binary size: message" err.log '^galp: odd.bin: size 17 bytes is not a whole number of u32'
 absent "binary size" bad.galp
+# One rounding from decimal to f32 (strtof, not through double), and decimal integers only.
+printf '1.000000059604644775390625000000001\n' >f32-exact.txt
+expect 0 "f32 from decimal rounds once" encode -t f32 f32-exact.txt f32-exact.galp
+"$GALP" decode f32-exact.galp f32-exact.bin
+bytes 01 00 80 3f >f32-exact.want
+same "f32 from decimal rounds once" f32-exact.want f32-exact.bin
+printf '010\n' >leading-zero.txt
+expect 0 "leading zero is decimal" encode -t u8 leading-zero.txt leading-zero.galp
+"$GALP" decode -T leading-zero.galp leading-zero.out
+printf '10\n' >leading-zero.want
+same "leading zero is decimal" leading-zero.want leading-zero.out
+# Real CSVs end with a blank line, and some start with a UTF-8 byte-order mark: both are
+# accepted; a blank line between values still is not.
+printf '7\n8\n\n' >trailing-blank.csv
+expect 0 "a blank line at the end" encode -q -t u8 trailing-blank.csv trailing-blank.galp
+expect 0 "a blank line at the end: values" decode -T trailing-blank.galp trailing-blank.out
+printf '7\n8\n' >seven-eight.want
+same "a blank line at the end: values" seven-eight.want trailing-blank.out
+printf '7\n8\r\n \r\n\n' >trailing-blanks.csv
+expect 0 "several blank lines at the end" encode -q -t u8 trailing-blanks.csv trailing-blanks.galp
+bytes ef bb bf 37 0a 38 0a >bom.csv
+expect 0 "a UTF-8 byte-order mark" encode -q -t u8 bom.csv bom.galp
+expect 0 "a UTF-8 byte-order mark: values" decode -T bom.galp bom.out
+same "a UTF-8 byte-order mark: values" seven-eight.want bom.out
+printf '7\n\n8\n\n' >inner-blank.csv
+expect 1 "a blank line inside, one at the end" encode -t u8 inner-blank.csv bad.galp
+has "a blank line inside: message" err.log '^galp: inner-blank.csv:2: empty line'
+absent "a blank line inside" bad.galp
+bytes 37 0a ef bb bf 38 0a >inner-bom.csv
+expect 1 "a byte-order mark after the first line" encode -t u8 inner-bom.csv bad.galp
+has "a byte-order mark after the first line: message" err.log '^galp: inner-bom.csv:2: '
+absent "a byte-order mark after the first line" bad.galp
 printf ' 7 \r\n\t8\r\n' >blanks.txt
 expect 0 "blanks and CRLF around values" encode -t u8 blanks.txt blanks.galp
 "$GALP" decode -T blanks.galp blanks.out
 printf '7\n8\n' >blanks.want
 same "blanks and CRLF around values" blanks.want blanks.out
+
+# ---- bounded input: no more is read than the header declares or the comparison needs ----------
+# stops_reader NAME: the writer of the pipe before it (which wrote "writer N" to writer.log, N
+# its exit status) was stopped by galp closing the pipe, instead of having all of its 50 MB read.
+FLOOD=50000000
+stops_reader() {
+    if grep -q '^writer 0$' writer.log; then not_ok "$1: all $FLOOD bytes were read"; else ok; fi
+    if grep -Eq 'Sanitizer|runtime error:' err.log; then not_ok "$1: sanitizer report"; else ok; fi
+}
+{ head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } | "$GALP" inspect - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "inspect of zeros: exit code $rc, expected 1"
+has "inspect of zeros: message" err.log \
+    '^galp: -: not a valid galp column file: .*GALP_ERR_BAD_MAGIC'
+stops_reader "inspect of zeros"
+{ cat u8-ffor.galp; head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" inspect - >out.log 2>err.log
+stops_reader "inspect of a column followed by more"
+{ head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" encode -t u8 -f text - bad.galp >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "encode of zeros as text: exit code $rc, expected 1"
+has "encode of zeros as text: message" err.log "^galp: standard input:1: .*NUL byte"
+stops_reader "encode of zeros as text"
+absent "encode of zeros as text" bad.galp
+{ printf '1\n'; head -c $FLOOD /dev/zero | tr '\0' 7; echo "writer $?" >writer.log; } |
+    "$GALP" encode -t u64 -f text - bad.galp >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 1 ] && ok || not_ok "a line of digits without end: exit code $rc, expected 1"
+has "a line of digits without end: message" err.log \
+    "^galp: standard input:2: '7+\.\.\.': line longer than 4096 bytes"
+stops_reader "a line of digits without end"
+{ cat u8.txt; yes 1 | head -n $FLOOD; echo "writer $?" >writer.log; } |
+    "$GALP" verify -f text u8-ffor.galp - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 4 ] && ok || not_ok "verify, a longer text original: exit code $rc, expected 4"
+has "verify, a longer text original: message" out.log "holds $N u8 values, the original more\$"
+stops_reader "verify, a longer text original"
+{ cat u8-small.bin; head -c $FLOOD /dev/zero; echo "writer $?" >writer.log; } |
+    "$GALP" verify -f binary u8-ffor.galp - >out.log 2>err.log
+rc=$?
+[ "$rc" -eq 4 ] && ok || not_ok "verify, a longer binary original: exit code $rc, expected 4"
+stops_reader "verify, a longer binary original"
+# A text line of 4096 bytes is a value like any other.
+{ printf '%04095d\n' 0; printf '%04096d\n' 7; } >long-lines.txt
+expect 0 "lines of 4096 bytes" encode -q -t u8 long-lines.txt long-lines.galp
+expect 0 "lines of 4096 bytes: values" decode -T long-lines.galp long-lines.out
+printf '0\n7\n' >long-lines.want
+same "lines of 4096 bytes: values" long-lines.want long-lines.out
+
+# --max-size: the decoded size is checked before anything is allocated (f64-galp: 20000 bytes).
+for case in 20000:0 19999:1 20K:0 19K:1 1M:0 0:1; do
+    size=${case%%:*} want=${case#*:}
+    expect "$want" "decode --max-size $size" decode --max-size "$size" f64-galp.galp max.bin
+    if [ "$want" -eq 1 ]; then
+        has "decode --max-size $size: message" err.log \
+            "^galp: f64-galp.galp: decodes to 20000 bytes, more than --max-size "
+        absent "decode --max-size $size" max.bin
+    fi
+    expect "$want" "verify --max-size $size" \
+        verify -q --max-size "$size" f64-galp.galp f64-small.bin
+    rm -f max.bin
+done
+for bad in '' 1X 1KB -1 18446744073709551616 16777216T; do
+    expect 2 "decode --max-size '$bad'" decode --max-size "$bad" f64-galp.galp max.bin
+    has "decode --max-size '$bad': message" err.log "max-size needs a size in bytes"
+done
+# Counts are compared before decoding: a column of another count is a mismatch, however large.
+expect 4 "verify compares counts before decoding" verify --max-size 1K f64-galp.galp short.bin
+
+# ---- what OUTPUT names: a regular file is replaced atomically, anything else is written through --
+"$GALP" decode f64-galp.galp want.bin
+"$GALP" decode -T f64-galp.galp want.txt
+# A symbolic link stays a link; the file it points to (created if absent) gets the output.
+echo old >link-target.bin
+ln -s link-target.bin link.bin
+expect 0 "symlink" decode f64-galp.galp link.bin
+[ -L link.bin ] && ok || not_ok "symlink: link.bin is no longer a symbolic link"
+same "symlink: the target gets the output" want.bin link-target.bin
+no_temp "symlink" link-target.bin
+mkdir sub
+ln -s sub/chained.bin chain1.bin
+ln -s chain1.bin chain2.bin
+expect 0 "dangling symlink chain" decode f64-galp.galp chain2.bin
+[ -L chain1.bin ] && [ -L chain2.bin ] && ok || not_ok "dangling symlink chain: a link was replaced"
+same "dangling symlink chain: the final target is created" want.bin sub/chained.bin
+ln -s loop-b.bin loop-a.bin
+ln -s loop-a.bin loop-b.bin
+expect 3 "symlink loop" decode f64-galp.galp loop-a.bin
+has "symlink loop: message" err.log \
+    "^galp: cannot write 'loop-a.bin': Too many levels of symbolic links"
+[ -L loop-a.bin ] && ok || not_ok "symlink loop: loop-a.bin was replaced"
+# A file with several hard links is refused: replacing it would detach it from its other names,
+# writing it in place could leave it half written.
+echo precious >hard-a.bin
+ln hard-a.bin hard-b.bin
+expect 3 "hard link" decode f64-galp.galp hard-b.bin
+has "hard link: message" err.log "^galp: cannot write 'hard-b.bin': it has 2 hard links"
+inode() { ls -i "$1" | awk '{ print $1 }'; }
+[ "$(cat hard-a.bin)" = precious ] && [ "$(inode hard-a.bin)" = "$(inode hard-b.bin)" ] && ok ||
+    not_ok "hard link: the linked files changed"
+no_temp "hard link" hard-b.bin
+mkdir out-dir
+expect 3 "a directory" decode f64-galp.galp out-dir
+has "a directory: message" err.log "^galp: cannot write 'out-dir': Is a directory"
+[ -z "$(ls -A out-dir)" ] && [ -d out-dir ] && ok || not_ok "a directory: out-dir changed"
+# A FIFO is written through: a reader gets the values, the FIFO stays a FIFO.
+mkfifo out.fifo
+cat out.fifo >fifo.got &
+reader=$!
+expect 0 "FIFO" decode f64-galp.galp out.fifo
+[ -p out.fifo ] && ok || not_ok "FIFO: out.fifo is no longer a FIFO"
+# The reader ends when galp closes the FIFO; one that galp never opened is stopped after 5 s.
+tries=0
+while kill -0 "$reader" 2>/dev/null && [ $tries -lt 50 ]; do
+    sleep 0.1
+    tries=$((tries + 1))
+done
+kill "$reader" 2>/dev/null
+wait "$reader"
+same "FIFO: the reader gets the values" want.bin fifo.got
+# Devices, through links in this directory (a link replaced by mistake harms nothing): a full
+# device reports the full disk; /dev/null and /dev/stdout are written through.
+if [ -c /dev/full ] && [ -c /dev/null ]; then
+    ln -s /dev/full full.link
+    expect 3 "a full device" decode f64-galp.galp full.link
+    has "a full device: message" err.log "^galp: cannot write 'full.link': No space left on device$"
+    [ -L full.link ] && ok || not_ok "a full device: full.link was replaced"
+    ln -s /dev/null null.link
+    expect 0 "/dev/null" decode f64-galp.galp null.link
+    [ -L null.link ] && ok || not_ok "/dev/null: null.link was replaced"
+fi
+if [ -e /dev/stdout ]; then
+    ln -s /dev/stdout stdout.link
+    "$GALP" decode -T f64-galp.galp stdout.link 2>err.log | cat >stdout-pipe.txt
+    same "/dev/stdout, a pipe" want.txt stdout-pipe.txt
+    [ -L stdout.link ] && ok || not_ok "/dev/stdout: stdout.link was replaced"
+    "$GALP" decode -T f64-galp.galp stdout.link >stdout-file.txt 2>err.log
+    same "/dev/stdout, a file" want.txt stdout-file.txt
+    # Standard output's own file is written as standard output: appended to, with >>.
+    echo first >appended.txt
+    "$GALP" decode -T f64-galp.galp stdout.link >>appended.txt 2>err.log
+    { echo first; cat want.txt; } >appended.want
+    same "/dev/stdout, a file appended to" appended.want appended.txt
+fi
+# Names of up to 255 bytes, the longest a directory entry holds, whatever the temporary name.
+no_hidden_file() {
+    for hidden in .[!.]* ..?*; do
+        [ -e "$hidden" ] && return 1
+    done
+    return 0
+}
+for length in 248 255; do
+    long=$(printf "%${length}s" | tr ' ' n)
+    expect 0 "a $length-byte name" decode f64-galp.galp "$long"
+    same "a $length-byte name" want.bin "$long"
+    no_hidden_file && ok || not_ok "a $length-byte name: a temporary file was left"
+    rm -f "$long"
+done
+
+# ---- standard output that cannot be written: exit code 3 and one message, whatever the command --
+# full NAME ARGS...: runs galp ARGS with standard output on /dev/full (a device that is always
+# full) and expects exit code 3 and the one message for a failed standard output.
+full() {
+    name=$1
+    shift
+    "$GALP" "$@" >/dev/full 2>err.log
+    rc=$?
+    [ "$rc" -eq 3 ] && ok || not_ok "$name: exit code $rc with standard output full, expected 3"
+    has "$name: message" err.log '^galp: cannot write standard output: No space left on device$'
+    [ "$(wc -l <err.log)" -eq 1 ] && ok || not_ok "$name: $(wc -l <err.log) error lines, expected 1"
+}
+if [ -c /dev/full ]; then
+    full "verify, standard output full" verify f64-galp.galp f64-small.bin
+    full "encode summary, standard output full" encode -t u8 u8.txt full.galp
+    full "inspect, standard output full" inspect f64-galp.galp
+    full "inspect --json, standard output full" inspect --json f64-galp.galp
+    full "decode to -, standard output full" decode f64-galp.galp -
+    full "decode --text to -, standard output full" decode --text f64-galp.galp -
+    full "--help, standard output full" --help
+    full "decode --help, standard output full" decode --help
+else
+    echo "test_cli: /dev/full absent, full standard output not tested"
+fi
 
 # ---- GPU commands: bit-identical to the CPU with CUDA and a GPU, exit code 5 otherwise ----------
 expect 2 "decode --gpu --text" decode --gpu --text f64-galp.galp gpu.bin
@@ -419,9 +658,27 @@ else
                 case $type in f*) has "$t aggregate: NaN count" out.log "^nan_count $nans\$" ;; esac
             done
         done
+        # Bounds are parsed like encode's text (cli_parse_value): the f32 text rounds once
+        # (to 0x3f800001, the value in f32-exact.galp), 0150 is decimal 150 (octal 0150 = 104
+        # is in u8.txt), hex and overflow to infinity are refused.
+        expect 0 "scan: f32 bound rounds once" scan --exists 1.000000059604644775390625000000001 f32-exact.galp
+        has "scan: f32 bound rounds once" out.log '^yes$'
+        expect 0 "scan: leading zero is decimal" scan --exists 0150 u8-ffor.galp
+        has "scan: leading zero is decimal" out.log '^no$'
+        expect 2 "scan: hex bound" scan --exists 0x10 u8-ffor.galp
+        has "scan: hex bound: message" err.log "^galp scan: --exists X '0x10': not an unsigned decimal integer"
+        expect 2 "scan: f32 bound overflows" scan --range 0,1e39 f32-galp.galp
+        has "scan: f32 bound overflows: message" err.log "^galp scan: --range HI '1e39': out of range for f32"
+        expect 2 "scan: f64 bound overflows" scan --range=-1e400,0 f64-galp.galp
+        has "scan: f64 bound overflows: message" err.log "^galp scan: --range LO '-1e400': out of range for f64"
         expect 1 "decode --gpu: damaged file" decode --gpu checksum.galp gpu.bin
         has "decode --gpu: damaged file: message" err.log "^galp: checksum.galp: "
         absent "decode --gpu: damaged file" gpu.bin
+        expect 1 "decode --gpu: trailing bytes" decode --gpu concat.galp gpu.bin
+        has "decode --gpu: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
+        absent "decode --gpu: trailing bytes" gpu.bin
+        expect 1 "scan: trailing bytes" scan concat.galp
+        has "scan: trailing bytes: message" err.log "^galp: concat.galp: .*GALP_ERR_LAYOUT"
     fi
 fi
 

@@ -1,6 +1,7 @@
 /*
  * test_conform_units.c — the runner's parts on their own: SHA-256 against FIPS 180-4 examples,
- * the manifest's integrity checks, and the judging rules of spec/conformance.md §2-3.
+ * the manifest's integrity checks, the judging rules of spec/conformance.md §2-3 and the format
+ * of the class a command writes to {err} (docs/CONFORMANCE.md).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -169,12 +170,17 @@ static conform_vector valid_vector(void)
     return vec;
 }
 
-static conform_judgement judge(const conform_vector *vec, const conform_result *r, bool any_class)
+static conform_judgement judge_with(const conform_vector *vec, const conform_result *r,
+                                    conform_judge_options opt)
 {
-    conform_judge_options opt = {.any_class = any_class};
     conform_judgement j;
     conform_judge(vec, r, &opt, &j);
     return j;
+}
+
+static conform_judgement judge(const conform_vector *vec, const conform_result *r, bool any_class)
+{
+    return judge_with(vec, r, (conform_judge_options){.any_class = any_class});
 }
 
 static void test_judge_valid_vector(void **state)
@@ -230,6 +236,58 @@ static void test_judge_invalid_vector(void **state)
     assert_int_equal(judge(&vec, &r, true).verdict, CONFORM_FAIL);
 }
 
+static void test_judge_require_class(void **state)
+{
+    (void)state;
+    conform_vector vec = {.name = "invalid/y", .expect = "GALP_ERR_CHECKSUM", .type = "u8"};
+    conform_judge_options required = {.require_class = true};
+    conform_result r = {.outcome = CONFORM_REJECTED};
+    conform_judgement j = judge_with(&vec, &r, required);
+    assert_int_equal(j.verdict, CONFORM_FAIL);
+    assert_non_null(strstr(j.reason, "no class reported (expected GALP_ERR_CHECKSUM)"));
+
+    strcpy(r.status_name, "GALP_ERR_CHECKSUM");
+    assert_int_equal(judge_with(&vec, &r, required).verdict, CONFORM_PASS);
+    strcpy(r.status_name, "GALP_ERR_LAYOUT");
+    assert_int_equal(judge_with(&vec, &r, required).verdict, CONFORM_FAIL);
+}
+
+/* ---- the {err} file ------------------------------------------------------------------- */
+
+static conform_class parse(const char *text, char *name)
+{
+    return conform_parse_class((const uint8_t *)text, strlen(text), name, 48);
+}
+
+static void test_class_well_formed(void **state)
+{
+    (void)state;
+    char name[48];
+    const char *forms[] = {"GALP_ERR_CHECKSUM", "GALP_ERR_CHECKSUM\n", "GALP_ERR_CHECKSUM\r\n"};
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        assert_int_equal(parse(forms[i], name), CONFORM_CLASS_NAMED);
+        assert_string_equal(name, "GALP_ERR_CHECKSUM");
+    }
+    assert_int_equal(parse("", name), CONFORM_CLASS_NONE);
+    assert_string_equal(name, "");
+}
+
+static void test_class_malformed(void **state)
+{
+    (void)state;
+    char name[48];
+    const char *bad[] = {" GALP_ERR_CHECKSUM", "\tGALP_ERR_CHECKSUM\n", "GALP_ERR_CHECKSUM ",
+                         "GALP_ERR_CHECKSUM\n\n", "GALP_ERR_CHECKSUM\r", "GALP_ERR_A GALP_ERR_B",
+                         "galp_err_checksum", "1GALP", "\n", "GALP_ERR_\xff",
+                         "GALP_ERR_A_NAME_TOO_LONG_FOR_THE_FORTY_SEVEN_BYTES"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(parse(bad[i], name), CONFORM_CLASS_MALFORMED);
+    }
+    /* A NUL inside is malformed too (the file is bytes, not a C string). */
+    assert_int_equal(conform_parse_class((const uint8_t *)"GALP\0X", 6, name, sizeof name),
+                     CONFORM_CLASS_MALFORMED);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +298,9 @@ int main(void)
         cmocka_unit_test(test_manifest_refuses_missing_file),
         cmocka_unit_test(test_judge_valid_vector),
         cmocka_unit_test(test_judge_invalid_vector),
+        cmocka_unit_test(test_judge_require_class),
+        cmocka_unit_test(test_class_well_formed),
+        cmocka_unit_test(test_class_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -478,6 +478,62 @@ static void test_payload_offset(void **state)
     free(file);
 }
 
+/* Payloads of size 0 follow the placement rules of §4 like any other, and step 11 reads the
+ * last one's end as its offset; with no vectors payload_end must be payload_offset. */
+static void test_zero_size_payloads(void **state)
+{
+    (void)state;
+    enum { N = 2500 }; /* three vectors, all equal values: FFOR bit width 0, size 0 */
+    uint32_t *values = malloc(N * sizeof *values);
+    assert_non_null(values);
+    for (uint32_t i = 0; i < N; i++)
+        values[i] = 77;
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, N, &len);
+    const uint64_t payload_offset = ts_get_le(file, TS_PAYLOAD_OFFSET, 8);
+    assert_int_equal(ts_get_le(file, TS_PAYLOAD_END, 8), payload_offset);
+    for (uint32_t v = 0; v < 3; v++) {
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_PAYLOAD_SIZE), 4), 0);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_PAYLOAD_OFFSET), 8), payload_offset);
+    }
+    expect_status(file, len, GALP_OK);
+    ts_check_decodes_to(file, len, GALP_TYPE_U32, values, N);
+    const size_t field1 = ts_entry(1, TS_ENT_PAYLOAD_OFFSET);
+    expect_field(file, len, field1, 8, payload_offset + 8, GALP_ERR_PAYLOAD_OFFSET);  /* misaligned */
+    expect_field(file, len, field1, 8, payload_offset + 16, GALP_ERR_PAYLOAD_OFFSET); /* past end */
+    expect_field(file, len, field1, 8, payload_offset - 16, GALP_ERR_PAYLOAD_OFFSET); /* metadata */
+
+    /* Step 11: vector 2's empty payload 16 bytes on, payload_end after it, is valid; payload_end
+     * 16 bytes further than that is LAYOUT. */
+    uint8_t *grown = calloc(len + 32, 1);
+    assert_non_null(grown);
+    memcpy(grown, file, len);
+    ts_put_le(grown, ts_entry(2, TS_ENT_PAYLOAD_OFFSET), 8, payload_offset + 16);
+    ts_put_le(grown, TS_PAYLOAD_END, 8, payload_offset + 16);
+    ts_put_le(grown, TS_FILE_SIZE, 8, len + 16);
+    ts_reseal(grown);
+    expect_status(grown, len + 16, GALP_OK);
+    ts_put_le(grown, TS_PAYLOAD_END, 8, payload_offset + 32);
+    ts_put_le(grown, TS_FILE_SIZE, 8, len + 32);
+    ts_reseal(grown);
+    expect_status(grown, len + 32, GALP_ERR_LAYOUT);
+    free(grown);
+    free(file);
+
+    /* No vectors: the last payload's end is payload_offset. */
+    file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, 0, &len);
+    grown = calloc(len + 16, 1);
+    assert_non_null(grown);
+    memcpy(grown, file, len);
+    ts_put_le(grown, TS_PAYLOAD_END, 8, ts_get_le(file, TS_PAYLOAD_OFFSET, 8) + 16);
+    ts_put_le(grown, TS_FILE_SIZE, 8, len + 16);
+    ts_reseal(grown);
+    expect_status(grown, len + 16, GALP_ERR_LAYOUT);
+    free(grown);
+    free(file);
+    free(values);
+}
+
 /* The ALP/G-ALP entry checks of steps 10.5, 10.6 and 10.9 (the payload's own checks are
  * spec/alp.md §5 and spec/galp.md §4). */
 static void test_alp_entries(void **state)
@@ -731,7 +787,7 @@ static void test_status_names(void **state)
         "GALP_ERR_BAD_SCHEME", "GALP_ERR_RESERVED", "GALP_ERR_BIT_WIDTH", "GALP_ERR_BASE",
         "GALP_ERR_EXPONENT", "GALP_ERR_EXCEPTION_COUNT", "GALP_ERR_EXCEPTION_POSITION",
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
-        "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA"};
+        "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -787,6 +843,7 @@ int main(void)
         cmocka_unit_test(test_entry_fields),
         cmocka_unit_test(test_payload_offset),
         cmocka_unit_test(test_alp_entries),
+        cmocka_unit_test(test_zero_size_payloads),
         cmocka_unit_test(test_random_corruption),
         cmocka_unit_test(test_float_column_driver),
         cmocka_unit_test(test_api_arguments),

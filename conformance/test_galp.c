@@ -160,7 +160,8 @@ static void test_validation_galp(void **state)
         v->info.value_count = cases[c].m;
         if (cases[c].offset != 0 || cases[c].value != 0)
             galp_store_u16(v->payload + 128 * 7 + cases[c].offset, cases[c].value);
-        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v->info, v->payload),
+        galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
+        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v->info, &payload),
                          cases[c].expected);
     }
     free(v);

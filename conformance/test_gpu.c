@@ -46,9 +46,9 @@
 
 static cudaStream_t stream;
 /* G-ALP vectors of range queries whose plan compared packed integers only for some (0) or
- * all (1) of the packed integers 0 ... 2^b - 1 (gpu/pushdown.cuh) */
+ * all (1) of the packed integers 0 ... 2^b - 1 (galp/device/pushdown.cuh) */
 static uint64_t plan_kinds_seen[2];
-/* Vectors of range queries with a verdict (gpu/pushdown.cuh, vector_verdict): [0] no match,
+/* Vectors of range queries with a verdict (galp/device/pushdown.cuh, vector_verdict): [0] no match,
  * [1] some, [2] of those, the vectors with exceptions */
 static uint64_t verdicts_seen[3];
 /* Scan records of range queries (gpu/scan_record.cuh) by kind: packed, counted, general */
@@ -131,20 +131,44 @@ static galp_status device_api_decode(checked_column *c, void *dst, size_t capaci
     return test_device_api_decode(&view, per_call, dst);
 }
 
-/* The warp-per-vector visitor (arg: its small grid), which must also call its function
- * exactly once per value, and call no NaN or infinity finite. */
-static galp_status device_api_decode_by_warp(checked_column *c, void *dst, size_t capacity, unsigned small_grid)
+/* The warp-per-vector visitor (arg: a test_warp_launch), which must also call its function
+ * exactly once per value, call no NaN or infinity finite, and return GALP_OK everywhere. */
+static galp_status device_api_decode_by_warp(checked_column *c, void *dst, size_t capacity, unsigned how)
 {
     (void)capacity;
     galp_gpu_view view;
     uint64_t visits = 0, false_finite = 0;
+    galp_status visit_status = GALP_ERR_CUDA;
     assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
-    const galp_status st = test_device_api_decode_by_warp(&view, small_grid, dst, &visits, &false_finite);
+    const galp_status st =
+        test_device_api_decode_by_warp(&view, (test_warp_launch)how, dst, &visits, &false_finite, &visit_status);
     if (st == GALP_OK) {
         assert_int_equal(visits, c->cpu.value_count);
         assert_int_equal(false_finite, 0);
+        assert_int_equal(visit_status, GALP_OK);
     }
     return st;
+}
+
+/* A launch with 16 bytes less shared memory than the visitor needs is the caller's error:
+ * every call returns GALP_ERR_ARGUMENT and visits nothing, and the kernel ends normally
+ * (no trap: the context stays usable for the checks after it). */
+static void check_warp_visit_misuse(checked_column *c)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    if (view.vector_count == 0)
+        return;
+    void *dst = NULL;
+    CUDA_OK(cudaMalloc(&dst, c->cpu.value_count * width_of(c->cpu.type)));
+    uint64_t visits = 1, false_finite = 1;
+    galp_status visit_status = GALP_OK;
+    assert_int_equal(test_device_api_decode_by_warp(&view, TEST_WARP_SHORT_TEMP, dst, &visits, &false_finite,
+                                                    &visit_status),
+                     GALP_OK);
+    assert_int_equal(visit_status, GALP_ERR_ARGUMENT);
+    assert_int_equal(visits, 0);
+    CUDA_OK(cudaFree(dst));
 }
 
 static void check_decompress(checked_column *c)
@@ -168,8 +192,9 @@ static void check_device_api(checked_column *c)
         if (per_call[i] <= 8u * width_of(c->cpu.type)) /* no more rows per call than a lane has */
             check_decoded_bytes(c, device_api_decode, per_call[i]);
     if (width_of(c->cpu.type) >= 4) {
-        check_decoded_bytes(c, device_api_decode_by_warp, 0);
-        check_decoded_bytes(c, device_api_decode_by_warp, 1);
+        check_decoded_bytes(c, device_api_decode_by_warp, TEST_WARP_PLANNED);
+        check_decoded_bytes(c, device_api_decode_by_warp, TEST_WARP_SMALL_GRID);
+        check_warp_visit_misuse(c);
     }
 }
 
@@ -217,11 +242,12 @@ static uint64_t vector_fill(const uint8_t *file, galp_scheme scheme, unsigned w,
     const unsigned b = info->bit_width, c = info->exception_count;
     uint16_t positions[1024];
     uint64_t stored[1024];
-    galp_exceptions_read(scheme, w, c, file + info->payload_offset + 128u * b, positions, stored);
+    galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
+    galp_exceptions_read(scheme, w, b, c, &payload, positions, stored);
     unsigned first = 0;
     while (first < c && positions[first] == first)
         first++;
-    return first < info->value_count ? galp_ffor_get(w, b, 0, file + info->payload_offset, first) : 0;
+    return first < info->value_count ? galp_ffor_get(w, b, 0, &payload, first) : 0;
 }
 
 /* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
@@ -566,7 +592,7 @@ static void test_floats_every_scheme(void **state)
 }
 
 /* The scan by records compares a packed vector's rows with code compiled for its width
- * (for_each_aligned, gpu/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
+ * (for_each_aligned, galp/device/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
  * with p in [0, 2^v), both ends present, so its packed width is v and its packed range safe
  * (checked with the reference encoder: e - f = d, f = 5 or 0 for f32, 9 for f64); a query
  * of the middle third of vector v's values matches part of its packed integers, so each
@@ -878,7 +904,7 @@ static void test_wide_vectors_every_width(void **state)
     free(values);
 }
 
-/* Vectors with a verdict (gpu/pushdown.cuh, vector_verdict) are counted by it: the range
+/* Vectors with a verdict (galp/device/pushdown.cuh, vector_verdict) are counted by it: the range
  * scans of a column of narrow vectors, like this one, never stage them (their scan record is
  * counted, gpu/scan_record.cuh), nor, in a column with many constant vectors, does the
  * aggregate stage its constant vectors (gpu/range.cu, gpu/aggregate.cu). Vector v holds
@@ -947,7 +973,7 @@ static void test_vector_verdicts(void **state)
 
 /* Constant vectors (width 0) with c exceptions at random slots, c from 0 to 500 (around
  * the 64 and 128 threads of the f32 and f64 decompression blocks, and the 16 exceptions a
- * verdict compares, gpu/pushdown.cuh), and a partial last vector with exceptions: every
+ * verdict compares, galp/device/pushdown.cuh), and a partial last vector with exceptions: every
  * vector must have width 0 and c exceptions, and the column must decode and scan as on the
  * CPU (with so many constants, the aggregate takes its Kept variant; the range scans count
  * the constants with at most 16 exceptions by their records and stage the others). */
@@ -1319,9 +1345,10 @@ static unsigned check_image_fills(const uint8_t *file, size_t len)
             continue;
         uint16_t positions[1024];
         uint64_t stored[1024], packed[1024];
-        galp_exceptions_read(GALP_SCHEME_GALP, w, c, file + info.payload_offset + 128u * b, positions, stored);
+        galp_reader payload = galp_reader_of(file + info.payload_offset, info.payload_size);
+        galp_exceptions_read(GALP_SCHEME_GALP, w, b, c, &payload, positions, stored);
         const uint64_t fill = vector_fill(file, GALP_SCHEME_GALP, w, &info);
-        galp_ffor_unpack(w, b, 0, file + info.payload_offset, packed);
+        galp_ffor_unpack(w, b, 0, &payload, packed);
         for (unsigned j = 0; j < c; j++) {
             changed += packed[positions[j]] != fill;
             packed[positions[j]] = fill;
@@ -1380,7 +1407,7 @@ static void set_base(uint8_t *file, uint32_t v, unsigned w, uint64_t base)
 
 /* A G-ALP vector may hold packed integers whose (p + base)·FACT wraps (spec/alp.md §4 defines
  * the wrapping result), and then only part of its packed range can be compared or summed as
- * integers (gpu/pushdown.cuh). Encoders do not write such vectors, so here the base of a
+ * integers (galp/device/pushdown.cuh). Encoders do not write such vectors, so here the base of a
  * G-ALP vector is raised until only p <= max_p - 1 (variant 1 on odd vectors: every packed
  * integer the vector holds, but not the whole range) or p <= max_p / 2 (otherwise: about half
  * of them; FFOR makes the vector hold one of at least 2^(b-1)) are safe. */
@@ -1403,7 +1430,7 @@ static void test_partly_safe_vectors(void **state)
 
 /* The warp visitor decodes a G-ALP float64 vector of width <= 32 in double when all its
  * products k = (p + base)·FACT, 0 <= p < 2^b, lie inside ±2^52, and through the integer
- * product otherwise (products_exact_in_double, gpu/warp_visit.cuh). Here the base of each
+ * product otherwise (products_exact_in_double, galp/device/warp_visit.cuh). Here the base of each
  * such vector is moved so that its products end just inside (even vectors) or just outside
  * (odd) 2^52: the largest near +2^52 (variant 0) or the smallest near -2^52 (variant 1), so
  * that both paths meet their boundary. f32 vectors are moved alike against 2^22. Every
@@ -1446,7 +1473,8 @@ static unsigned raise_base_to_stored(uint8_t *file, uint32_t v, const galp_vecto
     if (info->bit_width > 32)
         return 0;
     uint64_t packed[1024], top = 0;
-    galp_ffor_unpack(w, info->bit_width, 0, file + info->payload_offset, packed);
+    galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
+    galp_ffor_unpack(w, info->bit_width, 0, &payload, packed);
     for (unsigned i = 0; i < 1024; i++)
         top = packed[i] > top ? packed[i] : top;
     const uint64_t up = product_up(info, w);
@@ -1459,7 +1487,7 @@ static unsigned raise_base_to_stored(uint8_t *file, uint32_t v, const galp_vecto
 /* Vectors whose packed range is only partly safe but which hold no packed integer outside its
  * safe part, as the reference encoder writes small integers (`cms9`: e = f = 16, so
  * (base + p)·10^16 wraps past 922, and the values that would are exceptions; widen_stored_safe,
- * gpu/pushdown.cuh): the upload finds them so, and the range scans plan them as wholly safe.
+ * galp/device/pushdown.cuh): the upload finds them so, and the range scans plan them as wholly safe.
  * No plan leaves part of a packed range to decoding (nor the general last vector's), a column
  * of narrow vectors (integers below 10^4 here) goes by packed scan records, and every count is
  * decode-then-compare's (check_file). test_partly_safe_vectors has the columns where the
@@ -1697,6 +1725,16 @@ static void test_prefetched_runs(void **state)
 
 /* ---- argument checks ------------------------------------------------------------------ */
 
+/* The device API's ALP constants, computed (alp_params) and tabled (the bulk kernels), are
+ * galp/alp_constants.h's for every exponent and factor of both float types. */
+static void test_alp_constants_from_one_source(void **state)
+{
+    (void)state;
+    unsigned mismatches = ~0u;
+    assert_int_equal(test_device_alp_constants(&mismatches), GALP_OK);
+    assert_int_equal(mismatches, 0);
+}
+
 static void test_arguments(void **state)
 {
     (void)state;
@@ -1742,6 +1780,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arguments),
+        cmocka_unit_test(test_alp_constants_from_one_source),
         cmocka_unit_test(test_integers_every_width),
         cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_constant_columns_table_or_not),
@@ -1765,12 +1804,23 @@ int main(void)
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),
     };
-    /* GALP_TEST_ONLY=PATTERN runs the tests whose names match (cmocka's * and ? wildcards):
-     * one test under compute-sanitizer, for instance, which runs all of them far slower */
+    /* GALP_TEST_ONLY=PATTERN[,PATTERN...] runs the tests whose names match one of the
+     * patterns (cmocka's * and ? wildcards), a group run per pattern: a representative subset
+     * under compute-sanitizer, for instance, which runs every test far slower */
     const char *only = getenv("GALP_TEST_ONLY");
-    if (only != NULL && *only != '\0')
-        cmocka_set_test_filter(only);
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = 0;
+    if (only != NULL && *only != '\0') {
+        for (const char *p = only; *p != '\0';) {
+            const size_t n = strcspn(p, ",");
+            char pattern[256];
+            snprintf(pattern, sizeof pattern, "%.*s", (int)n, p);
+            cmocka_set_test_filter(pattern);
+            failed += cmocka_run_group_tests(tests, NULL, NULL);
+            p += n + (p[n] == ',');
+        }
+    } else {
+        failed = cmocka_run_group_tests(tests, NULL, NULL);
+    }
     cudaStreamDestroy(stream);
     return failed;
 }

@@ -1,13 +1,13 @@
 /*
  * test_gpu_device.cu — a user's kernels on the device API: decompression by lane_decoder with
- * N rows per call (gpu/column.cuh, next<N>), by visit_lane (gpu/visit.cuh) and by
- * visit_vectors_by_warp (gpu/warp_visit.cuh), which
+ * N rows per call (galp/device/column.cuh, next<N>), by visit_lane (galp/device/visit.cuh) and by
+ * visit_vectors_by_warp (galp/device/warp_visit.cuh), which
  * conformance/test_gpu compares bit for bit with the reference decoder for every N and the
  * visitor; and a range count by predicate pushdown
- * (plan_vector and row_in_range, gpu/pushdown.cuh), which it compares with decode-then-compare.
+ * (plan_vector and row_in_range, galp/device/pushdown.cuh), which it compares with decode-then-compare.
  */
 #include "dispatch.cuh"
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 #include "test_gpu_device.h"
 
 namespace {
@@ -17,7 +17,7 @@ constexpr unsigned threads = 256;
 /* One thread per lane; row r of the lane is slot r·L + lane (spec/format.md §1). */
 template <typename T, int N> __global__ void __launch_bounds__(threads) decode_by_rows(galp_gpu_view col, T *out)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     constexpr unsigned L = value_traits<T>::lanes, W = value_traits<T>::bits;
     lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     if (at.vector >= col.vector_count)
@@ -33,11 +33,11 @@ template <typename T, int N> __global__ void __launch_bounds__(threads) decode_b
     }
 }
 
-/* The same with the whole-lane visitor (gpu/visit.cuh), whose full 32- and 64-bit lanes of
+/* The same with the whole-lane visitor (galp/device/visit.cuh), whose full 32- and 64-bit lanes of
  * width b <= 32 take code compiled for their width. */
 template <typename T> __global__ void __launch_bounds__(threads) decode_by_visit(galp_gpu_view col, T *out)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     if (at.vector >= col.vector_count)
         return;
@@ -45,22 +45,27 @@ template <typename T> __global__ void __launch_bounds__(threads) decode_by_visit
     visit_lane<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
 }
 
-/* The warp-per-vector visitor (gpu/warp_visit.cuh): each value stored at its slot and counted,
+/* The warp-per-vector visitor (galp/device/warp_visit.cuh): each value stored at its slot and counted,
  * so that a value visited twice or never shows, and counted again where the visitor says it
- * cannot be NaN or infinite but is. */
+ * cannot be NaN or infinite but is; the statuses its calls returned are or-ed into *status. */
 constexpr unsigned warp_threads = 128;
 
 template <typename T>
 __global__ void __launch_bounds__(warp_threads)
-    decode_by_warp(galp_gpu_view col, T *out, unsigned long long *visits, unsigned long long *false_finite)
+    decode_by_warp(galp_gpu_view col, T *out, unsigned long long *visits, unsigned long long *false_finite,
+                   unsigned *status)
 {
+    extern __shared__ uint4 temp[];
     unsigned long long n = 0, wrong = 0;
-    galp_gpu::visit_vectors_by_warp<T, warp_threads>(col, [&](uint32_t v, unsigned slot, T x, auto finite) {
-        out[(size_t)v * GALP_VECTOR_SIZE + slot] = x;
-        n++;
-        if constexpr (galp_gpu::value_traits<T>::is_float && decltype(finite)::value)
-            wrong += !isfinite(x);
-    });
+    const galp_status st = galp::device::visit_vectors_by_warp<T, warp_threads>(
+        col, temp, galp::device::dynamic_shared_bytes(), [&](uint32_t v, unsigned slot, T x, auto finite) {
+            out[(size_t)v * GALP_VECTOR_SIZE + slot] = x;
+            n++;
+            if constexpr (galp::device::value_traits<T>::is_float && decltype(finite)::value)
+                wrong += !isfinite(x);
+        });
+    if (st != GALP_OK)
+        atomicOr(status, (unsigned)st);
     atomicAdd(visits, n);
     if (wrong != 0)
         atomicAdd(false_finite, wrong);
@@ -68,12 +73,12 @@ __global__ void __launch_bounds__(warp_threads)
 
 template <typename T, int N> galp_status launch(const galp_gpu_view &col, void *dst)
 {
-    const unsigned blocks = galp_gpu::lane_blocks(col, galp_gpu::value_traits<T>::lanes, threads);
+    const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
     if constexpr (N == 0)
         decode_by_visit<T><<<blocks, threads>>>(col, (T *)dst);
     else
         decode_by_rows<T, N><<<blocks, threads>>>(col, (T *)dst);
-    return cudaDeviceSynchronize() == cudaSuccess ? galp_gpu::launch_status() : GALP_ERR_CUDA;
+    return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
 }
 
 /* lo <= x <= hi counted one thread per lane: each thread plans its lane's vector itself, as
@@ -83,7 +88,7 @@ template <typename T>
 __global__ void __launch_bounds__(threads) count_by_plan(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                         unsigned long long *count)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
     if (at.vector >= col.vector_count)
         return;
@@ -97,14 +102,51 @@ __global__ void __launch_bounds__(threads) count_by_plan(galp_gpu_view col, uint
         atomicAdd(count, hits);
 }
 
+/* Counts the e, f where the device API's computed ALP constants (alp_params, galp/device/alp.cuh)
+ * or its constant tables (galp/device/alp_tables.cuh) differ from galp/alp_constants.h. */
+__global__ void alp_constant_mismatches(unsigned *mismatches)
+{
+    using namespace galp::device::detail;
+    const uint64_t fact64[] = GALP_ALP_FACT64_INIT, frac64[] = GALP_ALP_FRAC64_BITS_INIT;
+    const uint32_t fact32[] = GALP_ALP_FACT32_INIT, frac32[] = GALP_ALP_FRAC32_BITS_INIT;
+    unsigned bad = 0;
+    for (unsigned e = 0; e <= GALP_ALP_MAX_E64; e++) {
+        alp_params<double> p;
+        p.init(e, e);
+        bad += p.fact != fact64[e] || (uint64_t)__double_as_longlong(p.frac) != frac64[e];
+        bad += alp_fact<double>(e) != fact64[e] || (uint64_t)__double_as_longlong(alp_frac<double>(e)) != frac64[e];
+    }
+    for (unsigned e = 0; e <= GALP_ALP_MAX_E32; e++) {
+        alp_params<float> p;
+        p.init(e, e);
+        bad += p.fact != fact32[e] || __float_as_uint(p.frac) != frac32[e];
+        bad += alp_fact<float>(e) != fact32[e] || __float_as_uint(alp_frac<float>(e)) != frac32[e];
+    }
+    *mismatches = bad;
+}
+
 } /* namespace */
+
+extern "C" galp_status test_device_alp_constants(unsigned *mismatches)
+{
+    unsigned *dev = nullptr;
+    galp_status st = galp_gpu_status_from_cuda(cudaMalloc((void **)&dev, sizeof *dev));
+    if (st != GALP_OK)
+        return st;
+    alp_constant_mismatches<<<1, 1>>>(dev);
+    st = galp::device::detail::launch_status();
+    if (st == GALP_OK)
+        st = galp_gpu_status_from_cuda(cudaMemcpy(mismatches, dev, sizeof *dev, cudaMemcpyDeviceToHost));
+    cudaFree(dev);
+    return st;
+}
 
 extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst)
 {
     const galp_gpu_view col = *view;
     if (col.vector_count == 0)
         return GALP_OK;
-    return galp_gpu::dispatch_type(col.type, [&](auto zero) {
+    return galp::device::detail::dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
         switch (per_call) {
         case 0: return launch<T, 0>(col, dst);
@@ -113,7 +155,7 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
         case 4: return launch<T, 4>(col, dst);
         case 8: return launch<T, 8>(col, dst);
         case 32:
-            if constexpr (galp_gpu::value_traits<T>::bits >= 32)
+            if constexpr (galp::device::value_traits<T>::bits >= 32)
                 return launch<T, 32>(col, dst);
             break;
         }
@@ -121,33 +163,45 @@ extern "C" galp_status test_device_api_decode(const galp_gpu_view *view, unsigne
     });
 }
 
-extern "C" galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
-                                                      uint64_t *visits, uint64_t *false_finite)
+extern "C" galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, test_warp_launch how, void *dst,
+                                                      uint64_t *visits, uint64_t *false_finite,
+                                                      galp_status *visit_status)
 {
     const galp_gpu_view col = *view;
-    return galp_gpu::dispatch_type(col.type, [&](auto zero) {
+    return galp::device::detail::dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if constexpr (galp_gpu::value_traits<T>::bits < 32) {
+        if constexpr (galp::device::value_traits<T>::bits < 32) {
             return GALP_ERR_ARGUMENT;
         } else {
-            galp_gpu::warp_visit_launch l;
-            unsigned long long *counted = nullptr; /* [0] visits, [1] false finites */
-            if (galp_gpu::plan_warp_visit(decode_by_warp<T>, col, small_grid ? 64u : warp_threads, &l) != cudaSuccess ||
-                cudaMalloc((void **)&counted, 2 * sizeof *counted) != cudaSuccess)
-                return GALP_ERR_CUDA;
-            if (small_grid && l.blocks > 3u)
+            galp::device::warp_visit_launch l;
+            galp_status st =
+                galp::device::plan_warp_visit(decode_by_warp<T>, col, how == TEST_WARP_SMALL_GRID ? 64u : warp_threads, &l);
+            if (st != GALP_OK)
+                return st;
+            if (how == TEST_WARP_SMALL_GRID && l.blocks > 3u)
                 l.blocks = 3u;
-            galp_status st = GALP_ERR_CUDA;
-            unsigned long long back[2];
-            if (cudaMemset(counted, 0, 2 * sizeof *counted) == cudaSuccess) {
-                if (col.vector_count != 0)
-                    decode_by_warp<T><<<l.blocks, l.threads, l.shared_bytes>>>(col, (T *)dst, counted, counted + 1);
-                if (cudaDeviceSynchronize() == cudaSuccess &&
-                    cudaMemcpy(back, counted, sizeof back, cudaMemcpyDeviceToHost) == cudaSuccess) {
-                    *visits = back[0];
-                    *false_finite = back[1];
-                    st = galp_gpu::launch_status();
-                }
+            if (how == TEST_WARP_SHORT_TEMP)
+                l.shared_bytes -= 16u;
+            /* [0] visits, [1] false finites, [2] the or of the visitor's statuses */
+            unsigned long long *counted = nullptr;
+            st = galp_gpu_status_from_cuda(cudaMalloc((void **)&counted, 3 * sizeof *counted));
+            if (st != GALP_OK)
+                return st;
+            unsigned long long back[3];
+            st = galp_gpu_status_from_cuda(cudaMemset(counted, 0, 3 * sizeof *counted));
+            if (st == GALP_OK && col.vector_count != 0) {
+                decode_by_warp<T><<<l.blocks, l.threads, l.shared_bytes>>>(col, (T *)dst, counted, counted + 1,
+                                                                           (unsigned *)(counted + 2));
+                st = galp::device::detail::launch_status();
+            }
+            if (st == GALP_OK)
+                st = galp_gpu_status_from_cuda(cudaDeviceSynchronize());
+            if (st == GALP_OK)
+                st = galp_gpu_status_from_cuda(cudaMemcpy(back, counted, sizeof back, cudaMemcpyDeviceToHost));
+            if (st == GALP_OK) {
+                *visits = back[0];
+                *false_finite = back[1];
+                *visit_status = (galp_status)back[2];
             }
             cudaFree(counted);
             return st;
@@ -159,16 +213,16 @@ extern "C" galp_status test_device_api_count_range(const galp_gpu_view *view, ui
                                                    uint64_t *count)
 {
     const galp_gpu_view col = *view;
-    return galp_gpu::dispatch_type(col.type, [&](auto zero) {
+    return galp::device::detail::dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if constexpr (galp_gpu::value_traits<T>::is_float) {
+        if constexpr (galp::device::value_traits<T>::is_float) {
             if (cudaMemset(count, 0, sizeof *count) != cudaSuccess)
                 return GALP_ERR_CUDA;
             if (col.vector_count != 0) {
-                const unsigned blocks = galp_gpu::lane_blocks(col, galp_gpu::value_traits<T>::lanes, threads);
+                const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
                 count_by_plan<T><<<blocks, threads>>>(col, lo_bits, hi_bits, (unsigned long long *)count);
             }
-            return cudaDeviceSynchronize() == cudaSuccess ? galp_gpu::launch_status() : GALP_ERR_CUDA;
+            return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
         } else {
             return GALP_ERR_ARGUMENT;
         }

@@ -1,6 +1,6 @@
 /*
  * test_gpu_device.h — conformance/test_gpu's kernels written against the device API
- * (gpu/galp_device.cuh), as a user's kernel would be (conformance/test_gpu_device.cu).
+ * (galp/device.cuh), as a user's kernel would be (conformance/test_gpu_device.cu).
  */
 #ifndef GALP_TEST_GPU_DEVICE_H
 #define GALP_TEST_GPU_DEVICE_H
@@ -18,14 +18,19 @@ extern "C" {
  * another per_call, GALP_ERR_CUDA if the launch or the kernel failed. */
 galp_status test_device_api_decode(const galp_gpu_view *view, unsigned per_call, void *dst);
 
+/* How test_device_api_decode_by_warp launches: as plan_warp_visit says (blocks of 128
+ * threads); in 3 blocks of 64 threads (each warp then takes many vectors); or as planned
+ * but with 16 bytes of shared memory fewer than the visitor needs (a misuse it must report). */
+typedef enum test_warp_launch { TEST_WARP_PLANNED, TEST_WARP_SMALL_GRID, TEST_WARP_SHORT_TEMP } test_warp_launch;
+
 /* Decodes a 32- or 64-bit column into dst with visit_vectors_by_warp, each value stored at
- * its slot, in the grid plan_warp_visit gives (blocks of 128 threads) or, with small_grid,
- * in 3 blocks of 64 threads (each warp then takes many vectors), and waits for it; *visits
- * (host memory) = the calls of the visitor's function, *false_finite = the values it said
- * could be neither NaN nor infinite that were. GALP_ERR_ARGUMENT for 8- and 16-bit columns,
- * GALP_ERR_CUDA if planning, the launch or the kernel failed. */
-galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned small_grid, void *dst,
-                                           uint64_t *visits, uint64_t *false_finite);
+ * its slot, launched `how`, and waits for it; *visits (host memory) = the calls of the
+ * visitor's function, *false_finite = the values it said could be neither NaN nor infinite
+ * that were, *visit_status = the or of what the visitor returned in every thread.
+ * GALP_ERR_ARGUMENT for 8- and 16-bit columns; a planning, launch or kernel failure as its
+ * galp_status. */
+galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, test_warp_launch how, void *dst,
+                                           uint64_t *visits, uint64_t *false_finite, galp_status *visit_status);
 
 /* Counts lo <= x <= hi (the bits of two values of the column's float type) into *count
  * (device memory) with a kernel that plans each vector by the device API's plan_vector and
@@ -33,6 +38,11 @@ galp_status test_device_api_decode_by_warp(const galp_gpu_view *view, unsigned s
  * GALP_ERR_ARGUMENT for an integer column, GALP_ERR_CUDA if the launch or the kernel failed. */
 galp_status test_device_api_count_range(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
                                         uint64_t *count);
+
+/* *mismatches = the ALP constants (FACT, FRAC of spec/alp.md §4, every e and f of both float
+ * types) where the device API's computed values or its constant tables differ from
+ * galp/alp_constants.h, and waits for it. */
+galp_status test_device_alp_constants(unsigned *mismatches);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,7 @@
  * summation order allows, the count of lo <= x <= hi and whether a probe value exists. The
  * input bytes after the column's choose lo, hi and the probe: column values, their
  * neighbours, special values or arbitrary bits (predicate pushdown's edge cases:
- * gpu/pushdown.cuh).
+ * galp/device/pushdown.cuh).
  *
  * Without a usable device (a CPU-only build, or no GPU) the target says so once and checks the
  * generator, the reference decoder and the host's side of the scans only, so that it builds

@@ -3,10 +3,10 @@
  * max (include/galp_gpu.h), never materialising the column.
  *
  * 32- and 64-bit types: a resident grid whose warps each decode one vector at a time from
- * shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh). In a full vector whose
+ * shared memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh). In a full vector whose
  * packed integers fit in 32 bits, each thread unpacks its 32 rows of one lane
  * (block_vector::packed_rows) and keeps their smallest and largest packed integer; when both
- * lie in the vector's safe range (gpu/pushdown.cuh: there the value is a monotone function of
+ * lie in the vector's safe range (galp/device/pushdown.cuh: there the value is a monotone function of
  * p, which holds for every vector an encoder writes) it decodes only those two, and sums
  * integers: an integer vector's sum is Σp + n·base, and a float64 G-ALP vector's is
  * FRAC · (FACT · (Σp + n·base)), formed exactly (in 64 bits when the products are small,
@@ -31,27 +31,27 @@
  * non-exception values, with no selection per row, and each fill is taken back from the sum
  * (exactly from a float64 vector's integer sum; from a float32 vector's sum of decoded
  * values, in one subtraction). Before the image did, the warp looked for a fill and wrote it
- * into every exception slot that held something else. Selecting rows by a mask instead cost
- * 5 instructions a value and held the f64 sums of columns with exceptions at 0.66-0.79 G
- * values/ms, against 1.1 without (docs/GPU.md).
+ * into every exception slot that held something else. Selecting rows by a mask instead costs
+ * several instructions a value and made the f64 sums of columns with exceptions much slower
+ * than those of columns without.
  * The decoding paths (partial vectors, and vectors with a packed integer outside the safe
  * range) do select: the exception slots are marked in a mask of each thread's rows.
  *
- * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, gpu/mapping.cuh;
- * gpu/visit.cuh) in a grid-stride loop.
+ * 8- and 16-bit types: threads visiting lanes (LANE_PER_THREAD, galp/device/mapping.cuh;
+ * galp/device/visit.cuh) in a grid-stride loop.
  *
  * Partial results are combined per block, then with one set of atomics per block. Float
  * min/max use an order-preserving integer key of the bit pattern (so -0 < +0 and the result
  * is exact and order-independent); NaNs are counted and left out.
  */
-#include "block_vector.cuh"
+#include "galp/device/block_vector.cuh"
 #include "dispatch.cuh"
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 constexpr unsigned aggregate_threads = 256;
 
@@ -237,10 +237,10 @@ template <typename T> __host__ __device__ constexpr bool sums_per_value()
  * 32, whichever thread's rows hold them: the threads' sums add up the same, but then the
  * warp must take the vector together). Float32 rows are decoded and added one by one, and
  * the fills' values taken back in one subtraction; marking the exception rows and masking
- * each row instead cost 5 instructions a row, and held the float32 sums of columns with
- * exceptions 7-25 % lower on an H100 (`stocks_usa_c` as f32: 0.81 against 1.07 G values/ms,
- * docs/GPU.md). Returns false, having added nothing, when a packed integer of the thread (or
- * of the warp, when it takes the vector together) lies outside the vector's safe range. */
+ * each row instead costs several instructions a row, which made the float32 sums of columns
+ * with exceptions slower. Returns false, having added nothing, when a packed integer of the
+ * thread (or of the warp, when it takes the vector together) lies outside the vector's safe
+ * range. */
 template <bool Exceptions, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_range &safe, const uint32_t (&p)[32],
                                                  unsigned handled, uint32_t fill, aggregate_partial<T> &acc)
@@ -281,14 +281,13 @@ __device__ __forceinline__ bool aggregate_packed(const BV &vec, const packed_ran
  *
  * The kernels that meet wide vectors (integer types; float columns whose shape has them,
  * Direct) take the packed integers as 32-bit halves (packed_wide: no slot checked against m,
- * no 64-bit shift by a variable amount), which made the wide float64 and u64 sums 17-20 %
- * faster. The loop is unrolled fully for float64 and by 8 groups for integers: with the
+ * no 64-bit shift by a variable amount), which makes the wide float64 and u64 sums faster.
+ * The loop is unrolled fully for float64 and by 8 groups for integers: with the
  * other choice the kernel spilled the next vector's entry right after loading it
  * (vector_pipeline::peek), so that each warp waited for that load once per vector, and the
- * float64 sums lost 6-8 % (by 8), the u64 sums 18-37 % (fully). The float variants that never
- * meet a wide vector keep for_each_packed: the path must be compiled into them
- * (galp_gpu_launch_aggregate), and with packed_wide the plain float64 kernel spilled 36 bytes
- * instead of 28 and its narrow sums lost 0.5-1.8 % (H200, docs/GPU.md). */
+ * sums were slower. The float variants that never meet a wide vector keep for_each_packed:
+ * the path must be compiled into them (galp_gpu_launch_aggregate), and with packed_wide the
+ * plain float64 kernel spilled more and its narrow sums were slower (docs/DESIGN.md). */
 template <bool Direct, typename T, typename BV>
 __device__ __forceinline__ bool aggregate_wide(const BV &vec, const packed_range &safe, unsigned handled,
                                                uint64_t fill, aggregate_partial<T> &acc)
@@ -332,8 +331,8 @@ __device__ __forceinline__ void aggregate_rows_decoded(const BV &vec, uint32_t s
 
 /* A full RAW float vector: each thread sums its values (block_vector::for_each_stored, two
  * chains) and takes their extremes with fmin and fmax, where adding them one by one (an order
- * key and a NaN test each) held the sums of incompressible columns at 0.62 (float32) and 0.28
- * (float64) G values/ms, 52-58 % of their read limit (docs/GPU.md). That is the thread's exact
+ * key and a NaN test each) held the sums of incompressible columns near half their read
+ * limit. That is the thread's exact
  * aggregate unless its sum is NaN (a NaN among its values, or infinities of both signs): that
  * thread then adds its values one by one. An extreme that is a zero may have the wrong sign
  * (fmin and fmax need not order -0 below +0): the thread then also takes the order keys of
@@ -379,7 +378,7 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
 /* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
  * entry word vector_pipeline::kind_word reads): m - c copies of x(0), decoded from base·FACT
  * (constant_value, spec/alp.md §4), and its exceptions, added without staging the vector,
- * their sum (m - c)·x rounded once, when x(0) is in the safe range (gpu/pushdown.cuh).
+ * their sum (m - c)·x rounded once, when x(0) is in the safe range (galp/device/pushdown.cuh).
  * Returns whether it was added. */
 template <typename T>
 __device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
@@ -424,7 +423,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     masks[0][t] = 0; /* ordered before use by the pipeline's barrier */
     aggregate_partial<T> acc;
     unsigned parity = 0;
-    vector_pipeline<T, group> pipe(col, stage_bytes, nullptr);
+    vector_pipeline<T, group> pipe(col, stage_memory(), stage_bytes, nullptr);
     auto aggregate_vector = [&](uint32_t v, const staged_vector &stage) {
         bv vec;
         vec.init(col, v, stage);
@@ -444,7 +443,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         const packed_range safe = vec.full() ? vec.safe() : packed_range{1, 0};
         const bool packed_sums = safe.lo <= safe.hi && vec.c < vec.m;
         /* read where it is used: read before the branches, it made the kernel spill more
-         * and the f64 sums of vectors without exceptions 6 % slower on an H200 */
+         * and the f64 sums of vectors without exceptions slower */
         auto fill = [&] { return vec.packed_at(vec.exception_slot(0)); };
         bool added = false;
         if (vec.full() && vec.narrow()) {
@@ -479,15 +478,15 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 }
 
 /* Stores an aggregate that the host computed from a column's value table
- * (gpu/value_table.c): a kernel, ordered on the stream as the scans are (docs/GPU.md). */
+ * (gpu/value_table.c): a kernel, ordered on the stream as the scans are. */
 __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
 {
     *result = value;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-using namespace galp_gpu;
+using namespace galp::device::detail;
 
 extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *result, const galp_gpu_aggregate *value,
                                                        galp_gpu_stream stream)
@@ -498,10 +497,10 @@ extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *resul
 
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
- * the shape does not tell them apart), since compiled in, it cost the other float64 sums
- * 3-4 % (docs/GPU.md); adding constant vectors from their entries (Kept) only where many
+ * the shape does not tell them apart), since compiled in, it slows the other float64 sums
+ * (docs/DESIGN.md); adding constant vectors from their entries (Kept) only where many
  * vectors are constants (skips_constants). The wide path is in every variant: left out, the
- * plain float64 kernel spilled more and its narrow sums lost 1-9 % on an H200. */
+ * plain float64 kernel spilled more and its narrow sums were slower. */
 extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
@@ -522,7 +521,7 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                         : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
                                       col.vector_count, stream, col, result);
                 if (!launched)
-                    return GALP_ERR_CUDA;
+                    return galp_gpu_cuda_failure();
             } else {
                 unsigned blocks = resident_blocks(aggregate_kernel<T>, aggregate_threads, 0,
                                                   lane_blocks(col, value_traits<T>::lanes, aggregate_threads));

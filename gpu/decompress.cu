@@ -10,7 +10,7 @@
 template <typename T, bool Prefetch>
 static bool launch_blocks(const galp_gpu_view &col, unsigned memory, T *dst, cudaStream_t stream)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     constexpr unsigned threads = decompress_threads_for<T>();
     const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
     return launch_with_shared_memory(block_decompress_kernel<T, Prefetch>, memory, sizeof(exception_map), [&] {
@@ -28,7 +28,7 @@ static bool launch_blocks(const galp_gpu_view &col, unsigned memory, T *dst, cud
 extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, const galp_gpu_shape *shape, void *dst,
                                                   galp_gpu_stream stream)
 {
-    using namespace galp_gpu;
+    using namespace galp::device::detail;
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
@@ -39,7 +39,7 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, con
                     GALP_GPU_DECOMPRESS_PREFETCH && small_payloads<T>(shape->payload_bytes, col.vector_count)
                         ? launch_blocks<T, true>(col, memory, (T *)dst, stream)
                         : launch_blocks<T, false>(col, memory, (T *)dst, stream);
-                return launched ? launch_status() : GALP_ERR_CUDA;
+                return launched_status(launched);
             }
         }
         unsigned blocks = lane_blocks(col, value_traits<T>::lanes, decompress_threads);

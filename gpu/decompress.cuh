@@ -2,25 +2,26 @@
  * gpu/decompress.cuh — the full-decompression kernels (spec/format.md §5).
  *
  * 32- and 64-bit types into a 16-byte aligned destination: block_decompress_kernel, a block
- * per vector decoding it from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh),
+ * per vector decoding it from shared memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh),
  * with 16-byte stores and the exceptions patched in registers, the entries and payloads of
  * later vectors asked of L2 in runs.
  *
  * Otherwise (8/16-bit types, an unaligned destination) decompress_kernel, built on the device
- * API: one thread per lane (LANE_PER_THREAD, gpu/mapping.cuh), each visiting its lane with
- * visit_lane (gpu/visit.cuh) and storing value r at slot r·L + lane, so every store
+ * API: one thread per lane (LANE_PER_THREAD, galp/device/mapping.cuh), each visiting its lane with
+ * visit_lane (galp/device/visit.cuh) and storing value r at slot r·L + lane, so every store
  * instruction of a warp writes whole 128-byte lines. Slots at or past m of the last vector
  * are not stored (spec/format.md §4.3).
  */
 #ifndef GALP_GPU_DECOMPRESS_CUH
 #define GALP_GPU_DECOMPRESS_CUH
 
-#include "async_copy.cuh"
-#include "block_vector.cuh"
-#include "mapping.cuh"
-#include "visit.cuh"
+#include "galp/device/async_copy.cuh"
+#include "galp/device/block_vector.cuh"
+#include "galp/device/mapping.cuh"
+#include "galp/device/visit.cuh"
+#include "stage_memory.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 constexpr unsigned decompress_threads = 256;
 
@@ -35,9 +36,9 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
 }
 
 /* Whether the launcher runs the decompression kernel that prefetches (0: never), so that a
- * benchmark build can measure without it (docs/GPU.md), and the vectors it asks L2 for at a
- * time (prefetch_vectors): the fastest on an H200 of the runs of 64 to 4,096 vectors a probe
- * tried. */
+ * benchmark build can measure without it, and the vectors it asks L2 for at a time
+ * (prefetch_vectors, prefetch_burst): the fastest burst length of those a probe tried
+ * (docs/DESIGN.md). */
 #ifndef GALP_GPU_DECOMPRESS_PREFETCH
 #define GALP_GPU_DECOMPRESS_PREFETCH 1
 #endif
@@ -73,16 +74,15 @@ template <bool Streaming> __device__ __forceinline__ void store16(uint64_t *o, c
 /* Whether a column's payloads are small enough for the prefetching kernel: on average at
  * most a quarter of the bytes they decode to (FFOR u32 up to b = 8). Its reads are then a
  * 32-byte entry and a payload of a few hundred bytes per block among 4-8 KiB of stores, and
- * on an H200 such small reads scattered through a stream of writes cost what moving ten
- * times their bytes would: a probe writing 4 KiB per block after reading 160 bytes reached
- * 89 % of the copy rate, 113 % without the reads and 112 % with them served by L2. Columns of
- * larger payloads, whose reads are long runs already, lost up to 2 points to it (docs/GPU.md). */
+ * such small reads scattered through a stream of writes cost far more than their bytes
+ * unless L2 already holds them. Columns of larger payloads, whose reads are long runs
+ * already, gain nothing from the prefetch and lose a little to it (docs/DESIGN.md). */
 template <typename T> __host__ __device__ constexpr bool small_payloads(uint64_t payload_bytes, uint64_t vectors)
 {
     return payload_bytes <= vectors * (sizeof(T) * GALP_VECTOR_SIZE / 4u);
 }
 
-/* Asks L2 (gpu/async_copy.cuh) for the entries of vectors first ... first + count - 1 and
+/* Asks L2 (galp/device/async_copy.cuh) for the entries of vectors first ... first + count - 1 and
  * their payloads, in vector order (spec/format.md §4.1) from the payload of `first` to that
  * of first + count, read from their entries: the DRAM then sees the reads of the prefetching
  * kernel as long runs, and its blocks find them in L2. The payloads are left out where
@@ -111,7 +111,7 @@ struct exception_map {
     uint16_t index[GALP_VECTOR_SIZE];
 };
 
-/* The groups of vector `vec` (gpu/block_vector.cuh), each one 16-byte store (in a partial
+/* The groups of vector `vec` (galp/device/block_vector.cuh), each one 16-byte store (in a partial
  * last vector only the slots below m), with the exceptions in place when Patch. */
 template <bool Narrow, bool Patch, bool Streaming, typename T, typename BV>
 __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o)
@@ -148,7 +148,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
 /* Vector v, staged in shared memory. A vector with exceptions first maps them (one thread
  * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
- * many exceptions (docs/GPU.md). */
+ * many exceptions. */
 template <typename T, unsigned Threads, bool Streaming>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
                                                   exception_map &map, unsigned &parity, T *out)
@@ -178,8 +178,8 @@ __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint
     }
 }
 
-/* Threads of a decompression block: 64-bit types were faster with 128, 32-bit types with 64
- * (H200, docs/GPU.md). */
+/* Threads of a decompression block: 128 for 64-bit types, 64 for 32-bit types, the fastest
+ * block size for each (docs/DESIGN.md). */
 template <typename T> __host__ __device__ constexpr unsigned decompress_threads_for()
 {
     return sizeof(T) == 8 ? 128u : 64u;
@@ -201,7 +201,7 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     unsigned parity = 0;
     if (threadIdx.x < GALP_VECTOR_SIZE / 32)
         map.marks[0][threadIdx.x] = 0; /* ordered before use by run_one's barrier */
-    vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_bytes, nullptr);
+    vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_memory(), stage_bytes, nullptr);
     for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) { /* 64 bits: no wrap */
         pipe.run_one((uint32_t)v, [&](uint32_t u, const staged_vector &stage) {
             decompress_vector<T, threads, Prefetch>(col, u, stage, map, parity, out);
@@ -211,6 +211,6 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     }
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_DECOMPRESS_CUH */

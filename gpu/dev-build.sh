@@ -9,6 +9,8 @@
 # Leaves BUILD_DIR/test_gpu and BUILD_DIR/gpu_bench, and BUILD_DIR/ptxas.txt with the
 # register and spill report of every kernel.
 set -eu
+top=$(pwd)
+. gpu/sources.sh
 b=${1:-/tmp/galp-dev}
 deps=/tmp/galp-deps
 mkdir -p "$b" "$deps"
@@ -19,7 +21,7 @@ inc="-Iinclude -Iref -Igpu -I$b"
 cflags="-std=c11 -O2 -Wall -Wextra -Werror $inc -I/usr/local/cuda/include -I$deps/usr/include"
 nvflags="-std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-statics $arch $inc -Xptxas -v"
 objs=
-for c in ref/*.c gpu/host.c gpu/image.c gpu/value_table.c; do
+for c in $ref_sources $gpu_host_sources; do
     o="$b/lib_$(basename "$c" .c).o"
     gcc $cflags -ffp-contract=off -c "$c" -o "$o" &
     objs="$objs $o"
@@ -30,12 +32,12 @@ done
 for c in bench/galp_tile.c bench/bench_data.c; do
     gcc $cflags -Ibench -c "$c" -o "$b/$(basename "$c" .c).o" &
 done
-for cu in gpu/decompress.cu gpu/aggregate.cu gpu/range.cu bench/gpu_bench.cu bench/bench_device.cu conformance/test_gpu_device.cu; do
+for cu in $gpu_kernel_sources bench/gpu_bench.cu bench/bench_device.cu conformance/test_gpu_device.cu; do
     nvcc $nvflags -Iconformance -Ibench -c "$cu" -o "$b/$(basename "$cu" .cu).o" > "$b/ptxas-$(basename "$cu" .cu).txt" 2>&1 &
 done
 wait
 cat "$b"/ptxas-*.txt > "$b/ptxas.txt"
-cuobjs="$b/decompress.o $b/aggregate.o $b/range.o"
+cuobjs=$(for cu in $gpu_kernel_sources; do printf ' %s' "$b/$(basename "$cu" .cu).o"; done)
 libs="-L/usr/local/cuda/lib64 -lcudart -lpthread -lm"
 gcc -o "$b/test_gpu" "$b/test_gpu.o" "$b/test_support.o" "$b/test_gpu_device.o" $objs $cuobjs \
     -L"$deps/usr/lib/x86_64-linux-gnu" -Wl,-rpath,"$deps/usr/lib/x86_64-linux-gnu" -lcmocka $libs

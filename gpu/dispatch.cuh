@@ -9,9 +9,10 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda_status.h"
 #include "galp_gpu.h"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 template <typename F> galp_status dispatch_type(galp_type type, F &&f)
 {
@@ -29,7 +30,13 @@ template <typename F> galp_status dispatch_type(galp_type type, F &&f)
 /* Status of the launches just made (a grid of 0 blocks fails to launch, so it lands here). */
 inline galp_status launch_status()
 {
-    return cudaGetLastError() == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+    return galp_gpu_status_from_cuda(cudaGetLastError());
+}
+
+/* Status of a launcher that returned false: the runtime call that failed left its error. */
+inline galp_status launched_status(bool launched)
+{
+    return launched ? launch_status() : galp_gpu_cuda_failure();
 }
 
 /* Blocks of `threads` threads covering one thread per lane of every vector. */
@@ -41,8 +48,8 @@ inline unsigned lane_blocks(const galp_gpu_view &col, unsigned lanes, unsigned t
 /* What the launchers ask the runtime about a kernel on the current device: constants of the
  * process, asked once per kernel and device and then kept. Asked at every call, they cost the
  * host microseconds while the GPU, done with the kernels before, waited for the next launch:
- * kept, with the scan's dependent launch (gpu/scan_launch.cuh), a range scan of 1 GiB of f64
- * took 2-3 us less of its 9-90 (H200, docs/GPU.md). A carveout asked for is a hint, and lost
+ * kept, with the scan's dependent launch (gpu/scan_launch.cuh), the host is off the
+ * critical path between a column's kernels. A carveout asked for is a hint, and lost
  * with the context by cudaDeviceReset; the rest cannot change while the process runs. */
 struct kernel_facts {
     const void *kernel;
@@ -118,14 +125,14 @@ inline pthread_mutex_t shared_memory_opt_in = PTHREAD_MUTEX_INITIALIZER;
 
 /* Runs launch(), which launches `kernel` with `memory` bytes of dynamic shared memory beside
  * its `static_bytes`, and returns its result (false: not launched), having asked for the
- * largest shared-memory carveout of L1: the kernels of gpu/vector_pipeline.cuh keep their data
+ * largest shared-memory carveout of L1: the kernels of galp/device/vector_pipeline.cuh keep their data
  * in shared memory, and resident_blocks counts on as many blocks per multiprocessor as shared
  * memory allows. A kernel must opt in once its static and dynamic shared memory together pass
- * 48 KiB: a test of the dynamic part alone failed the aggregate's launch for stages of
- * 47-48 KiB beside its 1,184 static bytes. Such launches hold shared_memory_opt_in from the
+ * 48 KiB: a test of the dynamic part alone fails the launch of a kernel whose stages fit
+ * under 48 KiB but not beside its static bytes. Such launches hold shared_memory_opt_in from the
  * opt-in to the launch. Below the line a launch does not opt in, and the kernel's limit is at
  * least what it needs: the default (48 KiB less the static bytes) or a larger one that an
- * opt-in left, which costs the smaller launches nothing measurable (docs/GPU.md). */
+ * opt-in left, which does not slow the smaller launches. */
 template <typename K, typename Launch>
 inline bool launch_with_shared_memory(K kernel, unsigned memory, size_t static_bytes, Launch &&launch)
 {
@@ -157,6 +164,6 @@ inline unsigned resident_blocks(K kernel, unsigned threads, unsigned memory, uns
     return needed < resident ? needed : (unsigned)resident;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_DISPATCH_CUH */

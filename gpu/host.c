@@ -9,6 +9,7 @@
 
 #include <cuda_runtime.h>
 
+#include "cuda_status.h"
 #include "galp_gpu.h"
 #include "galp_internal.h"
 #include "image.h"
@@ -26,11 +27,8 @@ struct galp_gpu_column {
 galp_status galp_gpu_available(void)
 {
     int devices = 0;
-    cudaError_t err = cudaGetDeviceCount(&devices);
-    if (err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver ||
-        (err == cudaSuccess && devices == 0))
-        return GALP_ERR_NO_DEVICE;
-    return err == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
+    const galp_status st = galp_gpu_status_from_cuda(cudaGetDeviceCount(&devices));
+    return st == GALP_OK && devices == 0 ? GALP_ERR_NO_DEVICE : st;
 }
 
 /* The column's value table (gpu/value_table.h) in host memory, when it has one (at most
@@ -39,7 +37,7 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
 {
     galp_gpu_value_count *table = malloc(GALP_GPU_VALUE_TABLE_MAX * sizeof *table);
     if (table == NULL)
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     c->table_entries = galp_gpu_value_table_build(col, table);
     if (c->table_entries != 0)
         c->table = table;
@@ -74,18 +72,21 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     galp_gpu_column *c = calloc(1, sizeof *c);
     if (c == NULL) {
         free(host_image);
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     }
     /* cudaMemcpy from pageable memory may return before the copy has reached the device, and
      * kernels on a non-blocking stream do not wait for the legacy default stream it ran on:
      * without the synchronisation a scan launched right away read a column of zeros. */
-    if (cudaMalloc((void **)&c->image, size) != cudaSuccess ||
-        cudaMemcpy(c->image, bytes, size, cudaMemcpyHostToDevice) != cudaSuccess ||
-        cudaStreamSynchronize(NULL) != cudaSuccess) {
+    cudaError_t err = cudaMalloc((void **)&c->image, size);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(c->image, bytes, size, cudaMemcpyHostToDevice);
+    if (err == cudaSuccess)
+        err = cudaStreamSynchronize(NULL);
+    if (err != cudaSuccess) {
         cudaFree(c->image);
         free(c);
         free(host_image);
-        return GALP_ERR_CUDA;
+        return galp_gpu_status_from_cuda(err);
     }
     free(host_image);
     c->shape = galp_gpu_image_shape(&col);

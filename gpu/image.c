@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
@@ -39,23 +41,18 @@ enum {
     ENT_SCHEME = 22
 };
 
-static uint64_t round16(uint64_t x)
-{
-    return (x + 15u) & ~(uint64_t)15u;
-}
-
-/* Payload size of vector info in the image. */
+/* Payload size of vector info in the image: ALP vectors become G-ALP (spec/format.md §4). */
 static uint64_t image_payload_size(const galp_column *col, const galp_vector_info *info)
 {
-    uint64_t size = info->payload_size;
-    if (info->scheme == GALP_SCHEME_ALP)
-        size += 2u * galp_type_lanes(col->type); /* the lane_end array, spec/galp.md §1 */
-    return size;
+    if (info->scheme != GALP_SCHEME_ALP)
+        return info->payload_size;
+    return galp_layout_payload_bytes(GALP_SCHEME_GALP, galp_type_bits(col->type), info->bit_width,
+                                     info->exception_count, info->value_count);
 }
 
 /* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
  * base + p and (base + p)·FACT[f] in the signed W-bit range, the test of the device's
- * safe_range (gpu/pushdown.cuh) for the whole range. */
+ * safe_range (galp/device/pushdown.cuh) for the whole range. */
 static int packed_range_safe(const galp_column *col, const galp_vector_info *info)
 {
     const int f64 = galp_type_bits(col->type) == 64;
@@ -71,7 +68,8 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
 
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
-    const uint32_t raw = 128u * (uint32_t)galp_type_bits(col->type);
+    const uint32_t raw = galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
+                                                   GALP_VECTOR_SIZE);
     galp_gpu_shape shape = {128, 0, 0, 0, 0, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
@@ -92,18 +90,27 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     return shape;
 }
 
-/* Exception j's slot in a G-ALP payload p of c exceptions of W-bit values (spec/galp.md §1). */
-static unsigned exception_slot(const uint8_t *p, unsigned w, const galp_vector_info *info, uint32_t j)
+/* A reader over the G-ALP payload at p of the vector of `info` (ALP or G-ALP in the file). */
+static galp_reader galp_payload(const uint8_t *p, unsigned w, const galp_vector_info *info)
 {
-    const size_t positions = 128u * info->bit_width + 2u * (GALP_VECTOR_SIZE / w) +
-                             (size_t)info->exception_count * (w / 8u);
-    return galp_load_u16(p + positions + 2u * j);
+    return galp_reader_of(p, galp_layout_payload_bytes(GALP_SCHEME_GALP, w, info->bit_width,
+                                                       info->exception_count, info->value_count));
 }
 
-/* The fill of a G-ALP vector whose payload is at p, into *fill; whether every exception slot
- * already holds it. */
-static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, const uint8_t *p, uint64_t *fill)
+/* Exception j's slot in a G-ALP payload of c exceptions of W-bit values (spec/galp.md §1). */
+static unsigned exception_slot(galp_reader *p, unsigned w, const galp_vector_info *info, uint32_t j)
 {
+    const uint32_t positions =
+        galp_layout_positions_offset(GALP_SCHEME_GALP, w, info->bit_width, info->exception_count);
+    return galp_read_u16(p, positions + 2u * j) % GALP_VECTOR_SIZE;
+}
+
+/* The fill of a G-ALP vector whose payload is at `at`, into *fill; whether every exception slot
+ * already holds it. */
+static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, const uint8_t *at, uint64_t *fill)
+{
+    galp_reader payload = galp_payload(at, w, info);
+    galp_reader *p = &payload;
     const uint32_t c = info->exception_count;
     const unsigned b = info->bit_width;
     *fill = 0;
@@ -128,10 +135,11 @@ static int exception_slots_hold_fill(unsigned w, const galp_vector_info *info, c
 /* Writes `fill` into every exception slot of a G-ALP vector whose payload is at p. */
 static void fill_exception_slots(unsigned w, const galp_vector_info *info, uint8_t *p, uint64_t fill)
 {
+    galp_reader payload = galp_payload(p, w, info);
     uint64_t packed[GALP_VECTOR_SIZE];
-    galp_ffor_unpack(w, info->bit_width, 0, p, packed);
+    galp_ffor_unpack(w, info->bit_width, 0, &payload, packed);
     for (uint32_t j = 0; j < info->exception_count; j++)
-        packed[exception_slot(p, w, info, j)] = fill;
+        packed[exception_slot(&payload, w, info, j)] = fill;
     galp_ffor_pack(w, info->bit_width, 0, packed, p);
 }
 
@@ -161,7 +169,7 @@ static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *i
 {
     uint8_t *out = malloc(col->size);
     if (out == NULL)
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, col->size);
     fills_in_place(col, out);
     *image = out;
@@ -183,16 +191,16 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         galp_status st = galp_vector_info_get(col, v, &info);
         if (st != GALP_OK)
             return st;
-        end = round16(end) + image_payload_size(col, &info);
+        end = galp_round16(end) + image_payload_size(col, &info);
     }
-    const uint64_t payload_end = round16(end);
+    const uint64_t payload_end = galp_round16(end);
     const uint64_t file_size = payload_end + GALP_TAIL_PADDING;
     if (file_size > SIZE_MAX)
         return GALP_ERR_TOO_LARGE;
 
     uint8_t *out = calloc(1, (size_t)file_size);
     if (out == NULL)
-        return GALP_ERR_TOO_LARGE;
+        return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = GALP_SCHEME_GALP;
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);
@@ -204,11 +212,12 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         uint8_t *entry = out + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
         galp_vector_info_get(col, v, &info); /* succeeded in the first pass */
         const uint8_t *src = col->data + info.payload_offset;
-        at = round16(at);
+        at = galp_round16(at);
         galp_store_u64(entry + ENT_PAYLOAD_OFFSET, at);
         if (info.scheme == GALP_SCHEME_ALP) {
+            galp_reader payload = galp_reader_of(src, info.payload_size);
             size_t size = galp_convert_payload(GALP_SCHEME_ALP, GALP_SCHEME_GALP, w, info.bit_width,
-                                               info.exception_count, src, out + at);
+                                               info.exception_count, &payload, out + at);
             uint64_t fill;
             if (!exception_slots_hold_fill(w, &info, out + at, &fill))
                 fill_exception_slots(w, &info, out + at, fill);

@@ -2,7 +2,8 @@
  * gpu/kernels.h — interface between the host API (gpu/host.c, C) and the kernels
  * (gpu/decompress.cu, gpu/aggregate.cu, gpu/range.cu). Not installed.
  *
- * Each launcher enqueues its kernels on `stream` and returns GALP_ERR_CUDA if a launch
+ * Each launcher enqueues its kernels on `stream` and returns the status of a failed CUDA call
+ * (gpu/cuda_status.h) if a launch
  * failed; the host API has checked every argument before calling.
  */
 #ifndef GALP_GPU_KERNELS_H
@@ -11,19 +12,12 @@
 #include <stdint.h>
 
 #include "galp_gpu.h"
+#include "galp/device/range_plan.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Per-vector plan of a range scan (gpu/pushdown.cuh). 32 bytes: the scan copies it into its
- * shared-memory stage with the vector (gpu/vector_pipeline.cuh). A packed integer p in
- * [safe_lo, safe_hi] matches iff lo <= p <= hi; any other p is decoded and compared. Empty
- * intervals have lo > hi. */
-typedef struct galp_gpu_range_plan {
-    uint64_t lo, hi;
-    uint64_t safe_lo, safe_hi;
-} galp_gpu_range_plan;
 
 /* Per-vector record of a range scan over a float column of narrow vectors, which the plan
  * kernel writes after the plans and the scan reads instead of each vector's entry and plan
@@ -42,18 +36,18 @@ typedef struct galp_gpu_scan_record {
  * fewer than m exceptions is a value of the vector (gpu/range.cu, gpu/aggregate.cu). */
 
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
- * largest_vector sizes the kernels' shared-memory stages (gpu/vector_pipeline.cuh),
+ * largest_vector sizes the kernels' shared-memory stages (galp/device/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
  * for those vectors (gpu/range.cu, gpu/aggregate.cu), constant_vectors (vectors of width 0)
  * the float aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
  * (narrow G-ALP vectors not all of whose packed integers 0 ... 2^b - 1 are safe,
- * gpu/pushdown.cuh) the range scans that go by scan records where they are few
+ * galp/device/pushdown.cuh) the range scans that go by scan records where they are few
  * (gpu/range.cu), and payload_bytes (the bytes every vector stages, summed: its payload, a
  * RAW vector's counted whole) the decompression kernel that prefetches small payloads
  * (gpu/decompress.cuh). stored_safe is set by the upload where there are partly safe
  * vectors and every packed integer that those vectors decode a value from lies in its safe
  * interval (galp_gpu_check_stored_safe): the range scans then plan them as wholly safe
- * (widen_stored_safe, gpu/pushdown.cuh) and go by scan records however many there are.
+ * (widen_stored_safe, galp/device/pushdown.cuh) and go by scan records however many there are.
  * constant_exceptions, the most exceptions of a constant vector, tells with constant_vectors
  * whether a column's range scans can count every vector from its entry and exceptions alone
  * (gpu/range.cu). */

@@ -4,22 +4,38 @@
 # (gpu/host.c, gpu/image.c, gpu/value_table.c, C) and the kernels (gpu/*.cu, compiled by nvcc into libtool
 # objects by gpu/nvcc-lo.sh) go into libgalp through the convenience library libgalp_gpu.la;
 # without CUDA, gpu/nocuda.c provides the same entry points returning GALP_ERR_NO_DEVICE.
-# The device API (gpu/*.cuh) is header-only; docs/GPU.md describes it.
+# The device API (include/galp/device.cuh, installed) is header-only; docs/GPU.md describes it.
 include_HEADERS += include/galp_gpu.h
 
-GPU_DEVICE_INCLUDES = \
-	gpu/galp_device.cuh gpu/column.cuh gpu/types.cuh gpu/ffor.cuh gpu/raw.cuh gpu/alp.cuh \
-	gpu/galp.cuh gpu/pushdown.cuh gpu/visit.cuh gpu/warp_visit.cuh gpu/mapping.cuh gpu/decompress.cuh \
-	gpu/block_vector.cuh gpu/unpack_fixed.cuh gpu/vector_pipeline.cuh gpu/async_copy.cuh gpu/alp_tables.cuh \
-	gpu/scan_record.cuh gpu/record_pipeline.cuh \
-	gpu/reduce.cuh gpu/dispatch.cuh gpu/scan_launch.cuh gpu/kernels.h include/galp_gpu.h \
-	include/galp.h
-GPU_KERNEL_FILES = gpu/decompress.cu gpu/aggregate.cu gpu/range.cu
-EXTRA_DIST += $(GPU_DEVICE_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh
+# The device API: installed, header-only (include/galp/device.cuh is its entry point).
+galpinclude_HEADERS += include/galp/device.cuh
+galpdevicedir = $(includedir)/galp/device
+galpdevice_HEADERS = \
+	include/galp/device/alp.cuh include/galp/device/alp_tables.cuh include/galp/device/async_copy.cuh \
+	include/galp/device/block_vector.cuh include/galp/device/column.cuh include/galp/device/exceptions.cuh \
+	include/galp/device/ffor.cuh include/galp/device/mapping.cuh include/galp/device/pushdown.cuh \
+	include/galp/device/range_plan.h include/galp/device/raw.cuh include/galp/device/types.cuh \
+	include/galp/device/unpack_fixed.cuh include/galp/device/vector_pipeline.cuh include/galp/device/visit.cuh \
+	include/galp/device/warp_visit.cuh
+# What the library's kernels are built from besides their .cu files: the device API and the
+# uninstalled engine of the bulk kernels.
+GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
+	gpu/decompress.cuh gpu/dispatch.cuh gpu/record_pipeline.cuh gpu/reduce.cuh gpu/scan_launch.cuh \
+	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h include/galp_gpu.h include/galp.h
+include gpu/sources.mk
+EXTRA_DIST += $(GPU_KERNEL_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh gpu/sources.sh \
+	gpu/installcheck.sh gpu/examples/user_kernel.cu
+
+# `make installcheck` (run by `make distcheck`): a user's kernel built from the installed
+# headers and library alone, and run where there is a GPU (gpu/installcheck.sh).
+installcheck-local:
+	$(SHELL) $(top_srcdir)/gpu/installcheck.sh "$(DESTDIR)$(pkgconfigdir)" \
+		"$(top_srcdir)/gpu/examples/user_kernel.cu" "$(NVCC)" "$(CUDA_ARCH_FLAGS)"
+
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
-libgalp_gpu_la_SOURCES = gpu/host.c gpu/image.c gpu/image.h gpu/value_table.c gpu/value_table.h gpu/kernels.h
+libgalp_gpu_la_SOURCES = $(GPU_HOST_FILES) gpu/cuda_status.h gpu/image.h gpu/value_table.h gpu/kernels.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo
 # -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)
@@ -31,11 +47,11 @@ GPU_NVCC = $(SHELL) $(top_srcdir)/gpu/nvcc-lo.sh
 GPU_NVCCFLAGS = -std=c++17 -O3 -Xcompiler -fno-exceptions,-fno-threadsafe-statics \
 	$(CUDA_ARCH_FLAGS) $(NVCCFLAGS) \
 	-I$(top_srcdir)/include -I$(top_srcdir)/ref -I$(top_srcdir)/gpu -I$(top_builddir)
-gpu/decompress.lo: gpu/decompress.cu $(GPU_DEVICE_INCLUDES)
+gpu/decompress.lo: gpu/decompress.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/decompress.cu
-gpu/aggregate.lo: gpu/aggregate.cu $(GPU_DEVICE_INCLUDES)
+gpu/aggregate.lo: gpu/aggregate.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/aggregate.cu
-gpu/range.lo: gpu/range.cu $(GPU_DEVICE_INCLUDES)
+gpu/range.lo: gpu/range.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/range.cu
 else
 libgalp_la_SOURCES += gpu/nocuda.c

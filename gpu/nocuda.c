@@ -10,6 +10,16 @@ galp_status galp_gpu_available(void)
     return GALP_ERR_NO_DEVICE;
 }
 
+int galp_gpu_last_cuda_error(void)
+{
+    return 0; /* no CUDA call is ever made */
+}
+
+galp_status galp_gpu_status_from_cuda(int cuda_error)
+{
+    return cuda_error == 0 ? GALP_OK : GALP_ERR_NO_DEVICE;
+}
+
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
 {
     (void)src;

@@ -1,7 +1,7 @@
 /*
  * gpu/range.cu — fused range filters over a compressed column: the count of lo <= x <= hi and
  * "value exists" (include/galp_gpu.h), with predicate pushdown on G-ALP vectors
- * (gpu/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
+ * (galp/device/pushdown.cuh): a first kernel plans every vector, the scan then compares packed
  * integers where the plan allows it (and decodes the packed integers outside its safe range).
  * In a float column of narrow vectors (no RAW or wide one) the first kernel writes each
  * vector a 16-byte scan record instead (gpu/scan_record.cuh): its count when the plan and a
@@ -18,18 +18,18 @@
  * Integer FFOR vectors are planned in the scan itself: x = p + base, so lo <= x <= hi is a
  * range of p where base + p does not wrap.
  * 32- and 64-bit types are scanned by a resident grid whose warps decode one vector at a
- * time from shared memory (gpu/vector_pipeline.cuh, gpu/block_vector.cuh), the plan staged
- * with the vector; 8- and 16-bit types a lane per thread (gpu/visit.cuh).
+ * time from shared memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh), the plan staged
+ * with the vector; 8- and 16-bit types a lane per thread (galp/device/visit.cuh).
  */
-#include "block_vector.cuh"
+#include "galp/device/block_vector.cuh"
 #include "dispatch.cuh"
-#include "galp_device.cuh"
+#include "galp/device.cuh"
 #include "kernels.h"
 #include "record_pipeline.cuh"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 constexpr unsigned range_threads = 256;
 
@@ -43,15 +43,15 @@ __device__ __forceinline__ void reset_result(uint64_t *count, uint32_t *found)
         *found = 0;
 }
 
-/* The plan of every vector, one thread per vector (gpu/pushdown.cuh), with StoredSafe (a
+/* The plan of every vector, one thread per vector (galp/device/pushdown.cuh), with StoredSafe (a
  * column whose stored packed integers the upload found safe, galp_gpu_shape.stored_safe)
  * widened to the whole packed range (widen_stored_safe); with Records, its scan record too
  * (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only where the
  * record says the scan needs it (a general vector). It also sets the scan's result to 0
  * (*count, or *found), which a memset did, a third operation on the stream; and lets the scan
  * be launched at once (allow_dependent_launch), which waits for it. StoredSafe is a template
- * parameter: as a kernel argument, never true on those columns, it cost the range scans of
- * `gov26` as f32 5 % on an H100 (docs/GPU.md). */
+ * parameter: as a kernel argument it slowed the range scans of the columns where it is never
+ * true. */
 template <typename T, bool Records, bool StoredSafe>
 __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
                                                   galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
@@ -79,7 +79,7 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
 }
 
 /* Clears *stored_safe when a G-ALP vector of at most 32 bits whose packed range is only
- * partly safe (safe_range, gpu/pushdown.cuh) decodes a value, not an exception, from a packed
+ * partly safe (safe_range, galp/device/pushdown.cuh) decodes a value, not an exception, from a packed
  * integer outside its safe interval (galp_gpu_shape.stored_safe). A lane per thread, grid-
  * stride, as range_kernel; the other vectors cost their entry alone. Exception slots are left
  * out: whatever they hold, a scan takes back what it counted of them (gpu/kernels.h). */
@@ -269,14 +269,14 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
 }
 
 /* The matches of vector v, staged at `stage` (or read where `stage` points in global memory),
- * for lo <= x <= hi; planned: G-ALP vectors have a plan at stage.record (gpu/pushdown.cuh). With
+ * for lo <= x <= hi; planned: G-ALP vectors have a plan at stage.record (galp/device/pushdown.cuh). With
  * Direct, a RAW float vector is compared as stored (count_stored). Otherwise every slot below
  * m is tested through its packed integer, exception slots included (with Direct, a wide or
- * partial vector whose plan covers all of them with one subtraction and one comparison each:
- * through packed_in_range, wide vectors ran at 62-68 % of their read limit on an H100,
- * docs/GPU.md); then thread 0 takes back the c matches of the exception slots, which all hold
- * the vector's fill (gpu/kernels.h), and each exception's thread adds its stored value's match.
- * match() equals decode-then-compare for every packed integer (gpu/pushdown.cuh), so the
+ * partial vector whose plan covers all of them with one subtraction and one comparison each,
+ * far cheaper for wide vectors than packed_in_range); then thread 0 takes back the c matches
+ * of the exception slots, which all hold the vector's fill (gpu/kernels.h), and each
+ * exception's thread adds its stored value's match.
+ * match() equals decode-then-compare for every packed integer (galp/device/pushdown.cuh), so the
  * threads agree whichever way each counted. The per-thread counts wrap, but the warp's sum is
  * the exact count. With Exists, in a full narrow vector without exceptions a thread counts 1 if
  * any of its rows matches: the warp's sum is then positive exactly when the count is. */
@@ -331,8 +331,8 @@ __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint3
         }
     } else if (Direct && pl.safe_lo == 0 && pl.safe_hi == (uint64_t)vec.max_packed()) {
         /* wide or partial, every packed integer safe (all_safe above, written out again:
-         * shared through a helper, or hoisted, it changed the SASS of the plain variant,
-         * which is kept instruction for instruction the measured kernel of 4a712eb):
+         * shared through a helper, or hoisted, it changed the SASS of the plain variant, whose
+         * code must stay as it is because its performance floor assumes it):
          * each compared with one subtraction */
         if (pl.lo <= pl.hi) {
             const uint64_t first = pl.lo, span = pl.hi - pl.lo;
@@ -380,8 +380,7 @@ __device__ __forceinline__ void range_result(uint64_t hits, Result *result)
 }
 
 /* Stores a result that the host counted from a column's value table (gpu/value_table.c), in a
- * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory
- * (docs/GPU.md). */
+ * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory. */
 __global__ void store_result_kernel(uint64_t *count, uint32_t *found, uint64_t matches)
 {
     if (count != nullptr)
@@ -401,11 +400,10 @@ __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
 /* Columns whose every vector has width 0, with at most verdict_exceptions exceptions
  * (constant and near-constant columns, all_constant): one thread per vector counts it from
  * its entry and exceptions alone. Its m - c other values are all constant_value
- * (gpu/alp_tables.cuh), so one comparison decides them; each exception's stored value is
+ * (galp/device/alp_tables.cuh), so one comparison decides them; each exception's stored value is
  * compared (add_exception_matches, as vector_verdict does). No plan, no record and no scan:
- * for floats the plan kernel and then the scan by records, which decided these vectors the
- * same way from their verdicts, took 21-27 % of such columns' read limit on an H200, for
- * integers the staged scan 2 % on an H100 (docs/GPU.md). */
+ * the plan kernel and the scan by records, or the staged scan, decide these vectors the same
+ * way from their verdicts at a small fraction of the speed (docs/DESIGN.md). */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(range_threads)
     constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
@@ -438,7 +436,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
     wait_for_prior_kernel(); /* the plans, and the result set to 0 */
-    vector_pipeline<T, group> pipe(col, stage_bytes, (const uint4 *)plan);
+    vector_pipeline<T, group> pipe(col, stage_memory(), stage_bytes, (const uint4 *)plan);
     pipe.run([&](uint32_t v, const staged_vector &stage) {
         hits += count_vector<T, Exists, Direct, group>(col, v, stage, plan != nullptr, lo, hi);
     });
@@ -456,7 +454,7 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
 {
     const uint4 *records = (const uint4 *)(plan + col.vector_count);
     uint64_t hits = 0;
-    vector_pipeline<T, Group> pipe(col, stage_bytes, (const uint4 *)plan);
+    vector_pipeline<T, Group> pipe(col, stage_memory(), stage_bytes, (const uint4 *)plan);
     pipe.run_kept([&](uint32_t v) { return __ldg(&records[v].w); },
                   [&](uint32_t, uint32_t kind_word) { return record_kind(kind_word) == record_general; },
                   [&](uint32_t v, const staged_vector &stage) {
@@ -473,8 +471,7 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
  * that met general vectors then stages those with their entries and plans
  * (vector_pipeline::run_kept, which asks each record's kind) and counts them by count_vector:
  * counted one by one from global memory, the columns whose vectors are only partly safe
- * (`bitcoin_transactions_f` as f64) ran at 0.69-0.89 times the staged kernel's speed on an
- * H200 (docs/GPU.md). */
+ * ran slower than with the staged kernel. */
 template <typename T, typename Result>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     record_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
@@ -513,8 +510,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 /* Whether the range scan of a column goes by scan records: a float column with G-ALP
  * vectors (a plan buffer), none of them RAW or wide, and at most 1/8 of them partly safe:
  * those are general vectors, counted after the others (count_general_vectors), and columns
- * made of them ran at 0.56-0.69 times the staged kernel's speed by records (`gov10`, `cms9`
- * as f64 on an H200, docs/GPU.md). */
+ * made of them run slower by records than with the staged kernel. */
 static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const galp_gpu_range_plan *plan)
 {
     return plan != nullptr && !shape.wide_or_raw &&
@@ -523,8 +519,8 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
 
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
  * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
- * it has such vectors, since compiled in they cost the narrow vectors of other columns 3-11 %
- * on an H200 (docs/GPU.md). After a plan kernel, a programmatic dependent launch
+ * it has such vectors, since compiled in they slow the narrow vectors of other columns
+ * (more registers, docs/DESIGN.md). After a plan kernel, a programmatic dependent launch
  * (launch_scan). */
 template <typename T, typename Result>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record, bool after_plan,
@@ -579,9 +575,9 @@ static void launch_plan(const galp_gpu_view &col, bool by_record, bool stored_sa
         stored_safe ? launch(plan_kernel<T, false, true>) : launch(plan_kernel<T, false, false>);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
-using namespace galp_gpu;
+using namespace galp::device::detail;
 
 extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shape *shape, uint64_t lo_bits,
                                              uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
@@ -594,13 +590,16 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
             const bool launched = found != nullptr
                                       ? launch_constant_range<T>(col, lo_bits, hi_bits, count, found, found, stream)
                                       : launch_constant_range<T>(col, lo_bits, hi_bits, count, found, count, stream);
-            return launched ? launch_status() : GALP_ERR_CUDA;
+            return launched_status(launched);
         }
         /* G-ALP float columns are planned first, by a kernel that also sets the result to 0 */
         const bool planned = value_traits<T>::is_float && plan != nullptr && col.vector_count != 0;
-        if (!planned && cudaMemsetAsync(count ? (void *)count : (void *)found, 0,
-                                        count ? sizeof *count : sizeof *found, stream) != cudaSuccess)
-            return GALP_ERR_CUDA;
+        if (!planned) {
+            const galp_status st = galp_gpu_status_from_cuda(
+                cudaMemsetAsync(count ? (void *)count : (void *)found, 0, count ? sizeof *count : sizeof *found, stream));
+            if (st != GALP_OK)
+                return st;
+        }
         if (col.vector_count == 0)
             return launch_status();
         /* decided once: the scan by records reads what the plan kernel wrote for it */
@@ -613,7 +612,7 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
             if (!(found != nullptr
                       ? launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, found, stream)
                       : launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, count, stream)))
-                return GALP_ERR_CUDA;
+                return galp_gpu_cuda_failure();
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,
                                               lane_blocks(col, value_traits<T>::lanes, range_threads));
@@ -641,15 +640,15 @@ extern "C" galp_status galp_gpu_check_stored_safe(const galp_gpu_view *view, int
             const int yes = 1;
             const unsigned blocks = resident_blocks(stored_safe_kernel<T>, range_threads, 0,
                                                     lane_blocks(col, value_traits<T>::lanes, range_threads));
-            galp_status st = GALP_ERR_CUDA;
-            if (cudaMalloc((void **)&flag, sizeof *flag) == cudaSuccess &&
-                cudaMemcpy(flag, &yes, sizeof yes, cudaMemcpyHostToDevice) == cudaSuccess) {
-                if (col.vector_count != 0)
-                    stored_safe_kernel<T><<<blocks, range_threads>>>(col, flag);
+            galp_status st = galp_gpu_status_from_cuda(cudaMalloc((void **)&flag, sizeof *flag));
+            if (st == GALP_OK)
+                st = galp_gpu_status_from_cuda(cudaMemcpy(flag, &yes, sizeof yes, cudaMemcpyHostToDevice));
+            if (st == GALP_OK && col.vector_count != 0) {
+                stored_safe_kernel<T><<<blocks, range_threads>>>(col, flag);
                 st = launch_status();
-                if (st == GALP_OK && cudaMemcpy(stored_safe, flag, sizeof *flag, cudaMemcpyDeviceToHost) != cudaSuccess)
-                    st = GALP_ERR_CUDA;
             }
+            if (st == GALP_OK)
+                st = galp_gpu_status_from_cuda(cudaMemcpy(stored_safe, flag, sizeof *flag, cudaMemcpyDeviceToHost));
             cudaFree(flag);
             return st;
         } else {

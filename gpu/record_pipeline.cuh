@@ -2,7 +2,7 @@
  * gpu/record_pipeline.cuh — a warp's walk over its vectors by their scan records
  * (gpu/scan_record.cuh), for the range scan of columns of narrow float vectors (gpu/range.cu).
  *
- * The warp takes the vectors index() + k·count() of its group (gpu/vector_pipeline.cuh), 32 at
+ * The warp takes the vectors index() + k·count() of its group (galp/device/vector_pipeline.cuh), 32 at
  * a time: lane k reads the record of vector k of the window, one window ahead, so a record's
  * load has a window's work to arrive. A counted vector is counted by its lane and nothing
  * more. The warp visits the packed vectors in order, each staged into shared memory Stages - 1
@@ -18,9 +18,10 @@
 #define GALP_GPU_RECORD_PIPELINE_CUH
 
 #include "scan_record.cuh"
-#include "vector_pipeline.cuh"
+#include "galp/device/vector_pipeline.cuh"
+#include "stage_memory.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* Stages: vector_stages, which gpu/scan_launch.cuh sizes every scan warp's shared memory by. */
 template <typename T, typename Group, unsigned Stages = vector_stages> struct record_pipeline {
@@ -137,6 +138,6 @@ template <typename T, typename Group, unsigned Stages = vector_stages> struct re
     }
 };
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_RECORD_PIPELINE_CUH */

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 /* Combines v over the block with op (associative and commutative); the result is valid in
  * thread 0. Every thread of the block must call it, with blockDim.x a multiple of 32 and at
@@ -28,6 +28,6 @@ __device__ __forceinline__ V block_reduce(V v, Op op)
     return v;
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_REDUCE_CUH */

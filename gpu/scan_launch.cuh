@@ -1,6 +1,6 @@
 /*
  * gpu/scan_launch.cuh — the launch shape of the warp-per-vector scans (gpu/aggregate.cu,
- * gpu/range.cu; gpu/vector_pipeline.cuh): host side.
+ * gpu/range.cu; galp/device/vector_pipeline.cuh): host side.
  *
  * Each warp of a scan block holds vector_stages stages sized by the column's largest vector.
  * A block has scan_threads / 32 warps, or fewer when their stages would not fit the shared
@@ -12,9 +12,10 @@
 #define GALP_GPU_SCAN_LAUNCH_CUH
 
 #include "dispatch.cuh"
-#include "vector_pipeline.cuh"
+#include "galp/device/vector_pipeline.cuh"
+#include "stage_memory.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 struct scan_launch {
     unsigned threads; /* a multiple of 32, at most scan_threads; 0: no block fits (the device
@@ -41,8 +42,7 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
 
 /* Whether the aggregate of a column of narrow float vectors should skip the constant vectors
  * it can take from metadata (vector_pipeline::run_kept, gpu/aggregate.cu): where at least 1/8
- * of them are constants. Asking about every vector cost columns without such vectors up to
- * 4 % on an H100 (docs/GPU.md). */
+ * of them are constants. Asking about every vector slows the columns without such vectors. */
 inline bool skips_constants(const galp_gpu_shape &shape, uint32_t vectors)
 {
     return !shape.wide_or_raw && (uint64_t)shape.constant_vectors * 8u >= vectors;
@@ -96,7 +96,7 @@ inline bool launch_maybe_dependent(void (*kernel)(Params...), bool dependent, un
 /* kernel<<<...>>>(args..., stage bytes) shaped by plan_scan_launch on `stream`, as many blocks
  * as the GPU holds at once (fewer for a short column); false when no block fits. With
  * Dependent, a programmatic dependent launch (launch_maybe_dependent: with the kept kernel
- * facts of gpu/dispatch.cuh, 2-3 us less of a range scan on an H200, docs/GPU.md). */
+ * facts of gpu/dispatch.cuh, the scan need not wait for the host after the plan kernel). */
 template <bool Dependent = false, typename... Params, typename... Args>
 inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint32_t vectors, cudaStream_t stream,
                         Args... args)
@@ -113,6 +113,6 @@ inline bool launch_scan(void (*kernel)(Params...), uint32_t largest_vector, uint
     });
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_SCAN_LAUNCH_CUH */

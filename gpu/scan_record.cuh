@@ -3,8 +3,8 @@
  * narrow float vectors reads in place of the vector's entry and plan (gpu/range.cu). The plan
  * kernel writes one per vector (scan_record_of); the scan's warps read them 32 at a time, one
  * lane each (gpu/record_pipeline.cuh). Parsing an entry, reading a plan and choosing a path
- * cost each warp about 90 instructions per vector, and staging entry, plan and payload with
- * three copies about 100 more (docs/GPU.md): with a record, one lane of the plan kernel has
+ * cost each warp many instructions per vector, and staging entry, plan and payload three
+ * copies (docs/DESIGN.md): with a record, one lane of the plan kernel has
  * done the choosing, and the scan stages the payload alone.
  *
  * A record is four 32-bit words (galp_gpu_scan_record, gpu/kernels.h):
@@ -15,7 +15,7 @@
  *      matches", bits 30-31 the kind
  * and of one of three kinds:
  *   packed   a full G-ALP vector of width b <= 32 whose packed integers 0 ... 2^b - 1 are all
- *            safe (gpu/pushdown.cuh): the scan stages its payload, compares every slot's
+ *            safe (galp/device/pushdown.cuh): the scan stages its payload, compares every slot's
  *            packed integer p with lo <= p <= hi, and corrects for its exceptions (gpu/range.cu);
  *   counted  a vector whose count its plan and at most verdict_exceptions exceptions decide
  *            (vector_verdict): never staged;
@@ -26,9 +26,9 @@
 #ifndef GALP_GPU_SCAN_RECORD_CUH
 #define GALP_GPU_SCAN_RECORD_CUH
 
-#include "pushdown.cuh"
+#include "galp/device/pushdown.cuh"
 
-namespace galp_gpu {
+namespace galp::device::detail {
 
 enum scan_record_kind : unsigned { record_packed = 0, record_counted = 1, record_general = 2 };
 
@@ -69,9 +69,9 @@ __device__ __forceinline__ scan_record parse_scan_record(const uint4 &r)
  * image's next payload, or its 256-byte tail, follows: spec/format.md §3.5). */
 template <typename T> __device__ __forceinline__ unsigned record_staged_bytes(const scan_record &s)
 {
-    constexpr unsigned L = value_traits<T>::lanes, bytes = value_traits<T>::bits / 8u;
-    const unsigned packed = 128u * s.bit_width;
-    return s.exceptions == 0 ? packed : (packed + 2u * L + s.exceptions * (bytes + 2u) + 15u) & ~15u;
+    const unsigned packed = galp_layout_packed_bytes(s.bit_width);
+    return s.exceptions == 0 ? packed
+                             : (packed + galp_layout_exception_bytes(GALP_SCHEME_GALP, value_traits<T>::bits, s.exceptions) + 15u) & ~15u;
 }
 
 /* The record of vector v, whose entry is e and plan p, for lo <= x <= hi. */
@@ -93,6 +93,6 @@ __device__ inline uint4 scan_record_of(const galp_gpu_view &col, uint32_t v, con
                       e.bit_width | e.exception_count << 8 | (unsigned)none << 29 | (unsigned)record_packed << 30);
 }
 
-} /* namespace galp_gpu */
+} /* namespace galp::device::detail */
 
 #endif /* GALP_GPU_SCAN_RECORD_CUH */

@@ -9,8 +9,7 @@
  * or a handful, tiled to any length) is then counted, or aggregated, by the host from its
  * table when a range query or an aggregate is asked for, and a one-thread kernel stores the
  * result on the stream (gpu/host.c, gpu/range.cu, gpu/aggregate.cu): one launch, where a
- * range count that read every entry, after a kernel that set the result to 0, took 7-10 µs
- * on an H100 (docs/GPU.md).
+ * range count would read every entry after a kernel that set the result to 0.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -62,8 +61,9 @@ static int add_constant_vector(value_table *t, const galp_column *col, uint32_t 
     const uint32_t c = info->exception_count, m = info->value_count;
     uint16_t positions[GALP_VECTOR_SIZE];
     uint64_t stored[GALP_VECTOR_SIZE];
-    if (c != 0) /* width 0: the exception section starts the payload (spec/alp.md §5) */
-        galp_exceptions_read(info->scheme, w, c, col->data + info->payload_offset, positions, stored);
+    galp_reader payload = galp_reader_of(col->data + info->payload_offset, info->payload_size);
+    if (c != 0)
+        galp_exceptions_read(info->scheme, w, info->bit_width, c, &payload, positions, stored);
     uint32_t first = 0; /* the first slot that is not an exception (positions ascend) */
     while (first < c && positions[first] == first)
         first++;

@@ -4,6 +4,9 @@
  * The format is defined in spec/ (start at spec/format.md). Every function here returns a
  * galp_status; GALP_OK is zero and every failure class has its own value (galp_strerror names
  * it). Decoders never read or write outside the buffers they are given, on any input.
+ *
+ * <galp/layout.h> (where each part of a vector payload sits) and <galp/alp_constants.h> (the
+ * ALP decoder tables) are installed beside it for decoders written against the format.
  */
 #ifndef GALP_H
 #define GALP_H
@@ -63,17 +66,19 @@ typedef enum galp_status {
     GALP_ERR_BASE = 13,             /* FOR base has bits above the type width, or non-zero for RAW */
     GALP_ERR_EXPONENT = 14,         /* ALP e or f out of range (f > e, e > max) */
     GALP_ERR_EXCEPTION_COUNT = 15,  /* exception count above vector or lane capacity */
-    GALP_ERR_EXCEPTION_POSITION = 16, /* position outside vector/lane/column or not ascending */
+    GALP_ERR_EXCEPTION_POSITION = 16, /* position >= the vector's value count, outside its lane,
+                                         or not ascending */
     GALP_ERR_PAYLOAD_OFFSET = 17,   /* payload misaligned, outside payload section or overlapping */
     GALP_ERR_PAYLOAD_SIZE = 18,     /* payload size differs from the size the metadata implies */
     GALP_ERR_INDEX = 19,            /* vector or value index beyond the column */
     GALP_ERR_TOO_LARGE = 20,        /* input too large for the format (more than 2^32-1 vectors) */
     GALP_ERR_NO_DEVICE = 21,        /* GPU API: no CUDA device or CUDA support not built */
-    GALP_ERR_CUDA = 22              /* GPU API: a CUDA runtime call failed */
+    GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
+    GALP_ERR_NO_MEMORY = 23         /* a host or device allocation failed */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 23
+#define GALP_STATUS_COUNT 24
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -96,7 +101,11 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
 /* Encode n values (native little-endian array of the type) into dst.
  * scheme: RAW, FFOR (integer types), ALP or GALP (float types), or AUTO.
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
- * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n). */
+ * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
+ * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack
+ * (conformance/test_stack.c). galp_compress takes its working memory (one vector's payload, and
+ * two trial encodings of a vector for ALP and GALP) from malloc once per call and returns
+ * GALP_ERR_NO_MEMORY when that allocation fails. */
 galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len);
 
@@ -106,7 +115,12 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
 
 /* A validated, read-only view of a column file. galp_open checks every header field, offset,
  * size, checksum and exception structure (spec/format.md §6) once; the other calls then only
- * check their own arguments. Holds no allocation: nothing to close. The view borrows src. */
+ * check their own arguments. Holds no allocation: nothing to close; copies are views too. The
+ * view borrows src, whose bytes must not change while it is in use.
+ *
+ * The fields may be read but not changed: galp_open seals them (a checksum of all of them,
+ * in `seal`), and every call taking a galp_column returns GALP_ERR_ARGUMENT, reading nothing,
+ * for a view modified after galp_open or never filled by it. */
 typedef struct galp_column {
     const uint8_t *data;     /* the file bytes (borrowed) */
     size_t size;             /* file_size from the header (<= the length given to galp_open) */
@@ -116,6 +130,7 @@ typedef struct galp_column {
     uint32_t vector_count;
     uint16_t version_minor;
     uint32_t checksum;
+    uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;
 
 /* Per-vector metadata, decoded from the vector's 32-byte entry (spec/format.md §3.3). */
@@ -131,6 +146,9 @@ typedef struct galp_vector_info {
     uint8_t factor;          /* ALP f */
 } galp_vector_info;
 
+/* src_len may exceed file_size: the column is read from the start of a larger buffer and the
+ * bytes after file_size are ignored (spec/format.md §3.5; a tool reading a file of its own
+ * should refuse them, as `galp` does). */
 galp_status galp_open(galp_column *column, const void *src, size_t src_len);
 
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,

@@ -13,7 +13,7 @@
  * still be enqueued or running is the caller's error.
  *
  * Kernels that want to decode inside their own code use the header-only device API,
- * gpu/galp_device.cuh, with the galp_gpu_view of an uploaded column (docs/GPU.md).
+ * galp/device.cuh, with the galp_gpu_view of an uploaded column (docs/GPU.md).
  *
  * In a build without CUDA this header is the same and every function returns
  * GALP_ERR_NO_DEVICE (galp_gpu_column_free accepts NULL and does nothing).
@@ -35,8 +35,23 @@ extern "C" {
 typedef struct CUstream_st *galp_gpu_stream;
 
 /* Whether a CUDA device is usable: GALP_OK, GALP_ERR_NO_DEVICE (none, or a CPU-only build)
- * or GALP_ERR_CUDA. */
+ * or GALP_ERR_CUDA. Every call below reports a failed allocation, host or device, as
+ * GALP_ERR_NO_MEMORY, and any other CUDA failure as GALP_ERR_CUDA, its CUDA code kept for
+ * galp_gpu_last_cuda_error. */
 galp_status galp_gpu_available(void);
+
+/* The cudaError_t code of the CUDA failure behind the last GALP_ERR_CUDA, GALP_ERR_NO_MEMORY
+ * or GALP_ERR_NO_DEVICE that a galp_gpu call returned on this thread (cudaGetErrorString
+ * names it); 0 if none has. A CPU-only build returns 0. */
+int galp_gpu_last_cuda_error(void);
+
+/* The galp_status of a cudaError_t code, for code beside the library that reports in the same
+ * vocabulary (the device API's plan_warp_visit does): GALP_OK for cudaSuccess (0); otherwise
+ * the code is kept for galp_gpu_last_cuda_error, and the result is GALP_ERR_NO_MEMORY for
+ * cudaErrorMemoryAllocation, GALP_ERR_NO_DEVICE for no device or an insufficient driver,
+ * GALP_ERR_CUDA for any other. A CPU-only build keeps nothing and returns
+ * GALP_ERR_NO_DEVICE for any non-zero code. */
+galp_status galp_gpu_status_from_cuda(int cuda_error);
 
 /* A validated column in device memory (opaque). */
 typedef struct galp_gpu_column galp_gpu_column;
@@ -60,7 +75,7 @@ typedef struct galp_gpu_view {
     galp_type type;
     galp_scheme scheme;       /* RAW, FFOR or GALP */
     uint32_t largest_vector;  /* bytes of the largest vector's payload: what sizes the stages
-                                 of visit_vectors_by_warp (gpu/warp_visit.cuh) */
+                                 of visit_vectors_by_warp (galp/device/warp_visit.cuh) */
 } galp_gpu_view;
 
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);

@@ -1,14 +1,13 @@
 /*
- * alp_constants.h — the ALP constant tables (spec/alp.md §4) and the encoder's powers of ten.
+ * alp_constants.h — the ALP decoder tables of spec/alp.md §4 (defined once, in
+ * include/galp/alp_constants.h) and the encoder's powers of ten.
  */
 #ifndef GALP_ALP_CONSTANTS_H
 #define GALP_ALP_CONSTANTS_H
 
 #include <stdint.h>
 
-/* Largest exponent e (and factor f) per type (spec/alp.md §3). */
-#define GALP_ALP_MAX_E64 18u
-#define GALP_ALP_MAX_E32 10u
+#include <galp/alp_constants.h>
 
 /* Decoder constants, exact bit patterns (spec/alp.md §4 table). */
 extern const uint64_t galp_alp_frac64_bits[GALP_ALP_MAX_E64 + 1];

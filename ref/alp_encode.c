@@ -7,7 +7,10 @@
  * widen the FOR range, the integers are FFOR-packed and the exceptions written in the layout of
  * the scheme (position order for ALP, lane order for GALP).
  */
+#include <stdlib.h>
 #include <string.h>
+
+#include <galp/layout.h>
 
 #include "alp_arith.h"
 #include "alp_encode.h"
@@ -81,11 +84,26 @@ typedef struct vector_encoding {
     uint64_t exceptions[GALP_VECTOR_SIZE];
 } vector_encoding;
 
+struct galp_alp_workspace {
+    vector_encoding trial[2];          /* the sampled (e, f), then the retry's (§6.3) */
+    bool is_exception[GALP_VECTOR_SIZE];
+    uint64_t words[GALP_VECTOR_SIZE];  /* the integers to pack, masked to W bits */
+};
+
+galp_alp_workspace *galp_alp_workspace_new(void)
+{
+    return malloc(sizeof(galp_alp_workspace));
+}
+
+void galp_alp_workspace_free(galp_alp_workspace *work)
+{
+    free(work);
+}
+
 static void encode_with(unsigned w, const void *values, uint32_t m, unsigned e, unsigned f,
-                        vector_encoding *out)
+                        bool is_exception[GALP_VECTOR_SIZE], vector_encoding *out)
 {
     const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
-    bool is_exception[GALP_VECTOR_SIZE];
     bool have_filler = false;
     int64_t filler = 0; /* integer of the lowest-index non-exception (spec/alp.md §5) */
     out->e = e;
@@ -122,7 +140,7 @@ static void encode_with(unsigned w, const void *values, uint32_t m, unsigned e, 
 /* Payload bytes of an encoding, apart from G-ALP's fixed lane ends. */
 static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
 {
-    return 128u * v->bit_width + (uint64_t)v->c * (w / 8u + 2u);
+    return galp_layout_payload_bytes(GALP_SCHEME_ALP, w, v->bit_width, v->c, 0);
 }
 
 /* spec/alp.md §6.3: if the sampled pair leaves more than 1/16 of the values as exceptions, the
@@ -131,31 +149,31 @@ static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
  * typically patterned or hard to encode anyway. */
 #define RETRY_WHEN_EXCEPTIONS_ABOVE(m) ((m) / 16u)
 
-void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
+void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload)
 {
     const unsigned w = galp_type_bits(type);
     const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
-    vector_encoding first, second; /* about 18 KiB each */
-    vector_encoding *best = &first;
+    vector_encoding *first = &work->trial[0], *second = &work->trial[1];
+    vector_encoding *best = first;
+    uint64_t *words = work->words;
     unsigned e, f;
     galp_alp_choose_vector(w, candidates, values, m, &e, &f);
-    encode_with(w, values, m, e, f, &first);
-    if (first.c > RETRY_WHEN_EXCEPTIONS_ABOVE(m)) {
+    encode_with(w, values, m, e, f, work->is_exception, first);
+    if (first->c > RETRY_WHEN_EXCEPTIONS_ABOVE(m)) {
         galp_alp_search_vector(w, values, m, &e, &f);
-        if (e != first.e || f != first.f) {
-            encode_with(w, values, m, e, f, &second);
-            if (encoded_bytes(w, &second) < encoded_bytes(w, &first))
-                best = &second;
+        if (e != first->e || f != first->f) {
+            encode_with(w, values, m, e, f, work->is_exception, second);
+            if (encoded_bytes(w, second) < encoded_bytes(w, first))
+                best = second;
         }
     }
 
-    uint64_t words[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
         words[i] = (uint64_t)best->ints[i] & mask;
     galp_ffor_pack(w, best->bit_width, best->base, words, payload);
-    size_t packed = 128u * best->bit_width;
+    size_t packed = galp_layout_packed_bytes(best->bit_width);
     size_t section = galp_exceptions_write(scheme, w, best->c, best->positions, best->exceptions,
                                            payload + packed);
 

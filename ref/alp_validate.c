@@ -1,17 +1,21 @@
 /*
  * alp_validate.c — the structural checks of ALP and GALP vector payloads (spec/alp.md §5,
  * spec/galp.md §4). The container (spec/format.md §6 step 10) has already checked e, f, the bit
- * width, exception_count <= m and the payload size, so every byte read here is in the payload.
+ * width, exception_count <= m and the payload size; every byte is read through the payload's
+ * galp_reader (bytes.h) all the same.
  */
+#include <galp/layout.h>
+
 #include "bytes.h"
 #include "galp_internal.h"
 
 /* spec/alp.md §5: positions strictly ascending and < m. */
-static galp_status validate_alp(const galp_vector_info *info, const uint8_t *positions)
+static galp_status validate_alp(const galp_vector_info *info, galp_reader *payload,
+                                uint32_t positions)
 {
     uint32_t previous = 0;
     for (uint32_t j = 0; j < info->exception_count; j++) {
-        uint32_t position = galp_load_u16(positions + 2u * j);
+        uint32_t position = galp_read_u16(payload, positions + 2u * j);
         if (position >= info->value_count || (j > 0 && position <= previous))
             return GALP_ERR_EXCEPTION_POSITION;
         previous = position;
@@ -20,14 +24,14 @@ static galp_status validate_alp(const galp_vector_info *info, const uint8_t *pos
 }
 
 /* spec/galp.md §4: lane ends first (EXCEPTION_COUNT), then each lane's positions. */
-static galp_status validate_galp(unsigned w, const galp_vector_info *info, const uint8_t *lane_end,
-                                 const uint8_t *positions)
+static galp_status validate_galp(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                                 uint32_t lane_end, uint32_t positions)
 {
-    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    const unsigned lanes = galp_layout_lanes(w);
     const uint32_t m = info->value_count;
     uint32_t start = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        uint32_t end = galp_load_u16(lane_end + 2u * l);
+        uint32_t end = galp_read_u16(payload, lane_end + 2u * l);
         /* Slots i < m with i mod L = l. */
         uint32_t lane_slots = m > l ? (m - l + lanes - 1) / lanes : 0;
         if (end < start || end - start > lane_slots)
@@ -39,11 +43,11 @@ static galp_status validate_galp(unsigned w, const galp_vector_info *info, const
 
     start = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        uint32_t end = galp_load_u16(lane_end + 2u * l);
+        uint32_t end = galp_read_u16(payload, lane_end + 2u * l);
         for (uint32_t j = start; j < end; j++) {
-            uint32_t position = galp_load_u16(positions + 2u * j);
+            uint32_t position = galp_read_u16(payload, positions + 2u * j);
             if (position % lanes != l || position >= m ||
-                (j > start && position <= galp_load_u16(positions + 2u * (j - 1))))
+                (j > start && position <= galp_read_u16(payload, positions + 2u * (j - 1))))
                 return GALP_ERR_EXCEPTION_POSITION;
         }
         start = end;
@@ -51,15 +55,16 @@ static galp_status validate_galp(unsigned w, const galp_vector_info *info, const
     return GALP_OK;
 }
 
+/* A read past the view means a payload shorter than its metadata implies: PAYLOAD_SIZE, the
+ * class of spec/format.md §6 step 10.7, which the container checks before calling. */
 galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *info,
-                                      const uint8_t *payload)
+                                      galp_reader *payload)
 {
     const unsigned w = galp_type_bits(type);
-    const uint8_t *section = payload + 128u * info->bit_width;
-    if (info->scheme == GALP_SCHEME_GALP) {
-        const uint8_t *values = section + 2u * (GALP_VECTOR_SIZE / w);
-        return validate_galp(w, info, section,
-                             values + (size_t)info->exception_count * (w / 8u));
-    }
-    return validate_alp(info, section + (size_t)info->exception_count * (w / 8u));
+    const uint32_t b = info->bit_width, c = info->exception_count;
+    const uint32_t positions = galp_layout_positions_offset(info->scheme, w, b, c);
+    galp_status status = info->scheme == GALP_SCHEME_GALP
+                             ? validate_galp(w, info, payload, galp_layout_lane_end_offset(b), positions)
+                             : validate_alp(info, payload, positions);
+    return payload->overrun ? GALP_ERR_PAYLOAD_SIZE : status;
 }

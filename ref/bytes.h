@@ -4,12 +4,14 @@
  * Every multi-byte field of a galp file is little-endian. These helpers assemble and split
  * values byte by byte, so they are correct on any host and never perform unaligned or
  * type-punned accesses; compilers turn them into single moves on little-endian machines.
- * Every read of file bytes in the reference codec goes through them; callers check bounds
- * before calling (spec/format.md §6).
+ * Payloads are read through a galp_reader (end of this file), which checks every read against
+ * the bounds of the view; the header and metadata are read by container.c after the checks of
+ * spec/format.md §6 that prove each field lies inside the input.
  */
 #ifndef GALP_BYTES_H
 #define GALP_BYTES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,6 +75,44 @@ static inline void galp_store_le(unsigned bytes, uint8_t *p, uint64_t v)
     case 4: galp_store_u32(p, (uint32_t)v); break;
     default: galp_store_u64(p, v); break;
     }
+}
+
+/* A bounds-checked view of `size` bytes of a file, such as one vector payload. A read that
+ * does not lie wholly inside the view reads nothing, returns 0 and sets `overrun`, which the
+ * caller turns into an error: so a decoder given a view of the size the metadata implies can
+ * read nothing outside the file, whatever the bytes inside say. */
+typedef struct galp_reader {
+    const uint8_t *data;
+    uint64_t size;
+    bool overrun;
+} galp_reader;
+
+static inline galp_reader galp_reader_of(const uint8_t *data, uint64_t size)
+{
+    galp_reader r = {data, size, false};
+    return r;
+}
+
+/* The little-endian value of `bytes` = 1, 2, 4 or 8 bytes at `offset` of the view. */
+static inline uint64_t galp_read_le(galp_reader *r, uint64_t offset, unsigned bytes)
+{
+    if (offset > r->size || bytes > r->size - offset) {
+        r->overrun = true;
+        return 0;
+    }
+    return galp_load_le(bytes, r->data + offset);
+}
+
+static inline uint16_t galp_read_u16(galp_reader *r, uint64_t offset)
+{
+    return (uint16_t)galp_read_le(r, offset, 2);
+}
+
+/* Copies n bytes from `offset` of the view to out (zeros where they would leave it). */
+static inline void galp_read_bytes(galp_reader *r, uint64_t offset, size_t n, uint8_t *out)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint8_t)galp_read_le(r, offset + i, 1);
 }
 
 #endif /* GALP_BYTES_H */

@@ -4,8 +4,10 @@
  *
  * Each vector is first encoded with the column scheme into a scratch buffer; if that payload is
  * larger than the vector's RAW size it is replaced by RAW (spec/format.md §4.1), which is what
- * makes galp_compress_bound an upper bound.
+ * makes galp_compress_bound an upper bound. The scratch payload and the ALP encoder's working
+ * memory are allocated once per call, off the stack (include/galp.h promises small stack use).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "galp_internal.h"
@@ -37,11 +39,18 @@ static galp_status resolve_scheme(galp_type type, galp_scheme requested, galp_sc
     return GALP_OK;
 }
 
-/* Encodes vector v (m values at `values`) into `payload`, filling `info`. */
+/* Memory reused by every vector of one galp_compress call. */
+typedef struct encode_scratch {
+    uint8_t *payload;        /* GALP_PAYLOAD_CAPACITY_MAX bytes: one vector's payload */
+    galp_alp_workspace *alp; /* float columns of scheme ALP or GALP only */
+} encode_scratch;
+
+/* Encodes vector v (m values at `values`) into scratch->payload, filling `info`. */
 static void encode_vector(galp_type type, galp_scheme scheme,
                           const galp_alp_candidates *candidates, const void *values, uint32_t m,
-                          galp_vector_info *info, uint8_t *payload)
+                          galp_vector_info *info, const encode_scratch *scratch)
 {
+    uint8_t *payload = scratch->payload;
     info->value_count = m;
     switch (scheme) {
     case GALP_SCHEME_FFOR:
@@ -49,7 +58,7 @@ static void encode_vector(galp_type type, galp_scheme scheme,
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_encode_vector(type, scheme, candidates, values, m, info, payload);
+        galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info, payload);
         break;
     default:
         galp_raw_encode_vector(type, values, m, info, payload);
@@ -60,16 +69,11 @@ static void encode_vector(galp_type type, galp_scheme scheme,
         galp_raw_encode_vector(type, values, m, info, payload);
 }
 
-galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
-                          void *dst, size_t dst_capacity, size_t *dst_len)
+/* Writes the column of n values into dst, the arguments checked by galp_compress. */
+static galp_status write_column(galp_type type, galp_scheme scheme, const void *values,
+                                uint64_t n, void *dst, size_t dst_capacity, size_t *dst_len,
+                                const encode_scratch *scratch)
 {
-    galp_scheme scheme;
-    if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
-        resolve_scheme(type, requested, &scheme) != GALP_OK)
-        return GALP_ERR_ARGUMENT;
-    if (n > GALP_MAX_VALUE_COUNT)
-        return GALP_ERR_TOO_LARGE;
-
     const size_t value_bytes = galp_type_size(type);
     const uint32_t nv = (uint32_t)galp_vector_count(n);
     const uint64_t payload_offset = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv;
@@ -78,7 +82,6 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
 
     uint8_t *file = dst;
     const uint8_t *input = values;
-    uint8_t payload[GALP_PAYLOAD_CAPACITY_MAX];
     galp_alp_candidates candidates = {0};
     uint64_t end = payload_offset; /* end of the last payload written */
 
@@ -96,14 +99,14 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
         }
 
         galp_vector_info info;
-        encode_vector(type, scheme, &candidates, vector_values, m, &info, payload);
+        encode_vector(type, scheme, &candidates, vector_values, m, &info, scratch);
 
         /* §4: back to back, each at round16 of the previous end, zeros between. */
         info.payload_offset = galp_round16(end);
         if (info.payload_offset + info.payload_size + GALP_TAIL_PADDING > dst_capacity)
             return GALP_ERR_DST_TOO_SMALL;
         memset(file + end, 0, (size_t)(info.payload_offset - end));
-        memcpy(file + info.payload_offset, payload, info.payload_size);
+        memcpy(file + info.payload_offset, scratch->payload, info.payload_size);
         end = info.payload_offset + info.payload_size;
         galp_container_write_entry(file, v, &info);
     }
@@ -116,4 +119,25 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
     galp_container_write_header(file, type, scheme, n, payload_end);
     *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
     return GALP_OK;
+}
+
+galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
+                          void *dst, size_t dst_capacity, size_t *dst_len)
+{
+    galp_scheme scheme;
+    if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
+        resolve_scheme(type, requested, &scheme) != GALP_OK)
+        return GALP_ERR_ARGUMENT;
+    if (n > GALP_MAX_VALUE_COUNT)
+        return GALP_ERR_TOO_LARGE;
+
+    const bool alp = scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+    encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX),
+                              alp ? galp_alp_workspace_new() : NULL};
+    galp_status status = GALP_ERR_NO_MEMORY;
+    if (scratch.payload != NULL && (scratch.alp != NULL || !alp))
+        status = write_column(type, scheme, values, n, dst, dst_capacity, dst_len, &scratch);
+    galp_alp_workspace_free(scratch.alp);
+    free(scratch.payload);
+    return status;
 }

@@ -191,8 +191,9 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         earliest = galp_round16(end);
 
         if (is_alp_scheme(info.scheme)) {
-            status = galp_alp_validate_payload(column->type, &info,
-                                               column->data + info.payload_offset);
+            galp_reader payload =
+                galp_reader_of(column->data + info.payload_offset, info.payload_size);
+            status = galp_alp_validate_payload(column->type, &info, &payload);
             if (status != GALP_OK)
                 return status;
         }

@@ -2,24 +2,29 @@
  * decompress.c — decoding: open (validate once), per-vector metadata, whole-column, single
  * vector and single value (spec/format.md §5).
  *
- * galp_open runs every check of spec/format.md §6; the functions taking a galp_column then only
- * check their own arguments, because every offset and size they use was proved to lie inside
- * the file. Decoding writes to dst only after all checks have passed, so a failing call leaves
+ * galp_open runs every check of spec/format.md §6 and seals the view (column_seal.c); the
+ * functions taking a galp_column check the seal and their own arguments, because every offset
+ * and size they use was proved to lie inside the file for exactly the sealed fields. Decoding writes to dst only after all checks have passed, so a failing call leaves
  * no partial output behind that could pass for a result.
  */
 #include "galp_internal.h"
 
+/* spec/format.md §6: every check, once; then the seal (column_seal.c). */
 galp_status galp_open(galp_column *column, const void *src, size_t src_len)
 {
     if (column == NULL || src == NULL)
         return GALP_ERR_ARGUMENT;
-    return galp_container_validate(column, src, src_len);
+    galp_status status = galp_container_validate(column, src, src_len);
+    if (status == GALP_OK)
+        column->seal = galp_column_seal(column);
+    return status;
 }
 
+/* spec/format.md §3.3: vector v's metadata entry. */
 galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
                                  galp_vector_info *info)
 {
-    if (column == NULL || info == NULL)
+    if (galp_column_check(column) != GALP_OK || info == NULL)
         return GALP_ERR_ARGUMENT;
     if (vector >= column->vector_count)
         return GALP_ERR_INDEX;
@@ -27,85 +32,98 @@ galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
     return GALP_OK;
 }
 
-/* Decodes a vector of a validated column into dst (room for its value_count values). */
-static void decode_vector(const galp_column *column, uint32_t vector, void *dst)
+/* Vector `vector`'s entry, and a reader over its payload (spec/format.md §4). */
+static galp_reader open_vector(const galp_column *column, uint32_t vector, galp_vector_info *info)
+{
+    galp_container_read_entry(column, vector, info);
+    return galp_reader_of(column->data + info->payload_offset, info->payload_size);
+}
+
+/* Decodes a vector of a validated column into dst (room for its value_count values). A read
+ * outside the payload cannot happen after galp_open; were it to, it is reported, not used. */
+static galp_status decode_vector(const galp_column *column, uint32_t vector, void *dst)
 {
     galp_vector_info info;
-    galp_container_read_entry(column, vector, &info);
-    const uint8_t *payload = column->data + info.payload_offset;
+    galp_reader payload = open_vector(column, vector, &info);
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
-        galp_ffor_decode_vector(column->type, &info, payload, dst);
+        galp_ffor_decode_vector(column->type, &info, &payload, dst);
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_decode_vector(column->type, &info, payload, dst);
+        galp_alp_decode_vector(column->type, &info, &payload, dst);
         break;
     default:
-        galp_raw_decode_vector(column->type, &info, payload, dst);
+        galp_raw_decode_vector(column->type, &info, &payload, dst);
         break;
     }
+    return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
+/* spec/format.md §5: vector v's m_v values at output index 1024·v. */
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
 {
-    const size_t value_bytes = column ? galp_type_size(column->type) : 0;
-    if (value_bytes == 0) /* no column, or one that galp_open did not fill */
+    if (galp_column_check(column) != GALP_OK)
         return GALP_ERR_ARGUMENT;
+    const size_t value_bytes = galp_type_size(column->type);
     if (column->value_count > dst_capacity / value_bytes)
         return GALP_ERR_DST_TOO_SMALL;
     if (dst == NULL && column->value_count > 0)
         return GALP_ERR_ARGUMENT;
     uint8_t *out = dst;
-    for (uint32_t v = 0; v < column->vector_count; v++)
-        decode_vector(column, v, out + (size_t)v * GALP_VECTOR_SIZE * value_bytes);
+    for (uint32_t v = 0; v < column->vector_count; v++) {
+        galp_status status =
+            decode_vector(column, v, out + (size_t)v * GALP_VECTOR_SIZE * value_bytes);
+        if (status != GALP_OK)
+            return status;
+    }
     return GALP_OK;
 }
 
 galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector, void *dst,
                                       size_t dst_capacity)
 {
-    if (column == NULL || dst == NULL)
+    if (galp_column_check(column) != GALP_OK || dst == NULL)
         return GALP_ERR_ARGUMENT;
     if (vector >= column->vector_count)
         return GALP_ERR_INDEX;
     const uint32_t m = galp_vector_values(column->value_count, vector);
     if ((size_t)m * galp_type_size(column->type) > dst_capacity)
         return GALP_ERR_DST_TOO_SMALL;
-    decode_vector(column, vector, dst);
-    return GALP_OK;
+    return decode_vector(column, vector, dst);
 }
 
-/* O(1) for RAW and FFOR; ALP and G-ALP look the index up among the vector's exceptions. */
+/* O(1) for RAW and FFOR (spec/ffor.md §4); ALP and G-ALP look the index up among the vector's
+ * exceptions (spec/alp.md §5, spec/galp.md §1). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
-    if (column == NULL || value == NULL)
+    if (galp_column_check(column) != GALP_OK || value == NULL)
         return GALP_ERR_ARGUMENT;
     if (index >= column->value_count)
         return GALP_ERR_INDEX;
     const uint32_t vector = (uint32_t)(index / GALP_VECTOR_SIZE);
     const uint32_t slot = (uint32_t)(index % GALP_VECTOR_SIZE);
     galp_vector_info info;
-    galp_container_read_entry(column, vector, &info);
-    const uint8_t *payload = column->data + info.payload_offset;
+    galp_reader payload = open_vector(column, vector, &info);
     const unsigned w = galp_type_bits(column->type);
     uint64_t unpacked;
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
-        unpacked = galp_ffor_get(w, info.bit_width, info.base, payload, slot);
+        unpacked = galp_ffor_get(w, info.bit_width, info.base, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_get(column->type, &info, payload, slot, value);
+        galp_alp_get(column->type, &info, &payload, slot, value);
         break;
     default:
-        galp_raw_get(column->type, payload, slot, value);
+        galp_raw_get(column->type, &payload, slot, value);
         break;
     }
-    return GALP_OK;
+    return payload.overrun ? GALP_ERR_PAYLOAD_SIZE : GALP_OK;
 }
 
+/* spec/format.md §5: validate, then decode every vector. */
 galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t dst_capacity,
                             uint64_t *value_count)
 {
@@ -122,6 +140,7 @@ galp_status galp_decompress(const void *src, size_t src_len, void *dst, size_t d
     return GALP_OK;
 }
 
+/* value_count · W/8 of a valid file (spec/format.md §3.1, §6). */
 galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size)
 {
     if (decoded_size == NULL)

@@ -22,6 +22,7 @@ static uint64_t converted_size(const galp_column *column, galp_scheme to,
     return galp_payload_size(column->type, &converted);
 }
 
+/* spec/galp.md §7, with the encoder's placement of payloads (spec/format.md §4). */
 galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to, void *dst,
                                 size_t dst_capacity, size_t *dst_len)
 {
@@ -57,16 +58,19 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
     for (uint32_t v = 0; v < column.vector_count; v++) {
         galp_vector_info info;
         galp_container_read_entry(&column, v, &info);
-        const uint8_t *from = column.data + info.payload_offset;
+        galp_reader payload =
+            galp_reader_of(column.data + info.payload_offset, info.payload_size);
         info.payload_offset = galp_round16(end);
         if (info.scheme == GALP_SCHEME_RAW) {
-            memcpy(file + info.payload_offset, from, info.payload_size);
+            galp_read_bytes(&payload, 0, info.payload_size, file + info.payload_offset);
         } else {
             info.payload_size = (uint32_t)galp_convert_payload(
-                info.scheme, to, w, info.bit_width, info.exception_count, from,
+                info.scheme, to, w, info.bit_width, info.exception_count, &payload,
                 file + info.payload_offset);
             info.scheme = to;
         }
+        if (payload.overrun) /* not after galp_open: reported, never written as a result */
+            return GALP_ERR_PAYLOAD_SIZE;
         end = info.payload_offset + info.payload_size;
         galp_container_write_entry(file, v, &info);
     }

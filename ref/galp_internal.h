@@ -2,15 +2,29 @@
  * galp_internal.h — interfaces between the reference codec's files (not installed).
  *
  * Layering, one file per concern (spec section in brackets):
- *   bytes.h          little-endian loads and stores (all file reads go through it) [format §1]
+ *   include/galp/layout.h  offsets and sizes of every part of a payload
+ *                          [format §4, ffor §2–3, alp §2, galp §1]
+ *   include/galp/alp_constants.h  the FRAC and FACT tables                   [alp §4]
+ *   bytes.h          little-endian loads and stores; galp_reader, the bounds-checked
+ *                    reader every payload read goes through                   [format §1]
  *   crc32c.c         CRC32C                                                    [format §3.4]
  *   status.c         status names and messages                                 [format §6]
  *   types.c          type widths, lanes and names; scheme names; payload sizes [format §2, §4]
  *   container.c      header + metadata: parse, validate, write                 [format §3, §6]
- *   raw.c, ffor.c    RAW and FFOR vector payloads                              [format §4.2, ffor]
- *   alp_*.c, galp_*.c ALP and G-ALP vector payloads, sampling, constants       [alp, galp]
- *   compress.c       the encoder driver: scheme choice per vector, RAW fallback
- *   decompress.c     bulk, per-vector and single-value decoding
+ *   column_seal.c    the seal of a galp_column view against changed fields     [galp.h]
+ *   raw.c            RAW vector payloads                                       [format §4.2]
+ *   ffor.c           FFOR packing and the one FFOR decoder                     [ffor §2–4]
+ *   ffor_encode.c    the FFOR encoder's choice of base and bit width           [ffor §3.1]
+ *   alp_constants.c  FRAC/FACT tables; the encoder's powers of ten             [alp §4]
+ *   alp_arith.h      ALP per-value decode arithmetic, special values           [alp §4, §6.1]
+ *   alp_decode.c     ALP and G-ALP vectors and single values                   [alp §4–5, galp §3]
+ *   alp_validate.c   exception positions and lane ends                         [alp §5, galp §4]
+ *   alp_encode.c     one value, one vector, the retry                          [alp §6.1, §6.3, §6.4]
+ *   alp_sample.c     choosing e and f: sampling and the second opinion         [alp §6.2, §6.3]
+ *   galp_layout.c    exception sections: write, read, regroup                  [alp §2, galp §1, §7]
+ *   galp_convert.c   a column rewritten in the other exception layout          [galp §7]
+ *   compress.c       the encoder driver: scheme choice per vector, RAW fallback [format §3, §4.1]
+ *   decompress.c     bulk, per-vector and single-value decoding                [format §5]
  */
 #ifndef GALP_INTERNAL_H
 #define GALP_INTERNAL_H
@@ -19,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
 #include "galp.h"
 
 /* Width in bits of one value of the type (8, 16, 32, 64); 0 for an unknown type. */
@@ -71,12 +86,20 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint64_t payload_end);
 
+/* ---- The seal of a view (column_seal.c): a checksum of every other field of a galp_column.
+ * galp_open sets it; galp_column_check is GALP_ERR_ARGUMENT for NULL or a changed view. */
+uint32_t galp_column_seal(const galp_column *column);
+galp_status galp_column_check(const galp_column *column);
+
+/* ---- Vector decoders read their payload through a galp_reader over exactly payload_size
+ * bytes (bytes.h); the caller reports a read outside it (`overrun`) as PAYLOAD_SIZE. */
+
 /* ---- RAW vectors (raw.c; spec/format.md §4.2) ---------------------------------------- */
 void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
                             galp_vector_info *info, uint8_t *payload);
-void galp_raw_decode_vector(galp_type type, const galp_vector_info *info,
-                            const uint8_t *payload, void *dst);
-void galp_raw_get(galp_type type, const uint8_t *payload, uint32_t index, void *value);
+void galp_raw_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                            void *dst);
+void galp_raw_get(galp_type type, galp_reader *payload, uint32_t index, void *value);
 
 /* ---- FFOR over W-bit words, W = 8, 16, 32 or 64 (spec/ffor.md) ------------------------
  * Values are passed widened to uint64_t; only their low W bits matter. `packed` holds
@@ -84,22 +107,22 @@ void galp_raw_get(galp_type type, const uint8_t *payload, uint32_t index, void *
 unsigned galp_ffor_bit_width(uint64_t range);
 void galp_ffor_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GALP_VECTOR_SIZE],
                     uint8_t *packed);
-void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
+void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed,
                       uint64_t out[GALP_VECTOR_SIZE]);
-uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, const uint8_t *packed,
-                       uint32_t index);
+uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, galp_reader *packed, uint32_t index);
 /* Whole vectors of an integer type (m values in the caller's host-order array). */
 void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
                              galp_vector_info *info, uint8_t *payload);
-void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info,
-                             const uint8_t *payload, void *dst);
+void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                             void *dst);
 
 /* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
  * encode_vector functions write the payload for m <= 1024 values into `payload` (room for
- * galp_payload_capacity(type) bytes) and fill info's scheme, bit_width, base, exponent,
+ * GALP_PAYLOAD_CAPACITY_MAX bytes) and fill info's scheme, bit_width, base, exponent,
  * factor, exception_count and payload_size. */
-size_t galp_payload_capacity(galp_type type);
-/* The largest galp_payload_capacity of any type: f64 G-ALP at 64 bits with 1024 exceptions. */
+/* The largest payload any scheme can imply for one vector of any type, which encoders write
+ * into before the driver keeps it or falls back to RAW: f64 G-ALP at 64 bits with every one of
+ * the 1024 slots an exception (spec/galp.md §1). */
 #define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
@@ -116,16 +139,21 @@ typedef struct galp_alp_candidates {
 
 void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
                               galp_alp_candidates *out);
-void galp_alp_encode_vector(galp_type type, galp_scheme scheme,
+/* The vector encoder's working memory (two trial encodings of a vector), on the heap so that
+ * galp_compress keeps its stack small (include/galp.h). NULL when out of memory. */
+typedef struct galp_alp_workspace galp_alp_workspace;
+galp_alp_workspace *galp_alp_workspace_new(void);
+void galp_alp_workspace_free(galp_alp_workspace *work);
+void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload);
 /* Structural checks of an ALP/G-ALP payload (positions, lane ends); the container has
  * already checked e, f, bit width, exception count against m and the payload size. */
 galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *info,
-                                      const uint8_t *payload);
-void galp_alp_decode_vector(galp_type type, const galp_vector_info *info,
-                            const uint8_t *payload, void *dst);
-void galp_alp_get(galp_type type, const galp_vector_info *info, const uint8_t *payload,
+                                      galp_reader *payload);
+void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                            void *dst);
+void galp_alp_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
                   uint32_t index, void *value);
 
 #endif /* GALP_INTERNAL_H */

@@ -8,37 +8,47 @@
  */
 #include "galp_layout.h"
 
-#include <string.h>
+#include <galp/layout.h>
 
 #include "bytes.h"
 #include "galp_internal.h"
 
-static unsigned lanes_of(unsigned w)
+/* Offsets within the exception section, which starts after the packed words: the layout's
+ * payload offsets at b = 0 (include/galp/layout.h). */
+static uint32_t values_at(galp_scheme scheme, unsigned w)
 {
-    return GALP_VECTOR_SIZE / w;
+    return galp_layout_values_offset(scheme, w, 0);
+}
+
+static uint32_t positions_at(galp_scheme scheme, unsigned w, uint32_t c)
+{
+    return galp_layout_positions_offset(scheme, w, 0, c);
 }
 
 size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c)
 {
-    size_t header = scheme == GALP_SCHEME_GALP ? 2u * lanes_of(w) : 0u;
-    return header + (size_t)c * (w / 8u + 2u);
+    return galp_layout_exception_bytes(scheme, w, c);
 }
 
+/* ALP: values then positions in position order (spec/alp.md §2); G-ALP: lane ends, then both
+ * grouped by lane (spec/galp.md §1). */
 size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
                              const uint64_t *values, uint8_t *section)
 {
     const unsigned bytes = w / 8u;
+    uint8_t *value_at = section + values_at(scheme, w);
+    uint8_t *position_at = section + positions_at(scheme, w, c);
     if (scheme != GALP_SCHEME_GALP) {
         for (uint32_t j = 0; j < c; j++) {
-            galp_store_le(bytes, section + (size_t)j * bytes, values[j]);
-            galp_store_u16(section + (size_t)c * bytes + 2u * j, positions[j]);
+            galp_store_le(bytes, value_at + (size_t)j * bytes, values[j]);
+            galp_store_u16(position_at + 2u * j, positions[j]);
         }
         return galp_exception_section_size(scheme, w, c);
     }
 
     /* spec/galp.md §1: count per lane, cumulative ends, then place each exception at the next
      * free entry of its lane; walking in position order keeps each lane ascending. */
-    const unsigned lanes = lanes_of(w);
+    const unsigned lanes = galp_layout_lanes(w);
     uint16_t next[GALP_VECTOR_SIZE / 32] = {0}; /* at most 32 lanes (f32) */
     for (uint32_t j = 0; j < c; j++)
         next[positions[j] % lanes]++;
@@ -47,10 +57,8 @@ size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const u
         uint16_t count = next[l];
         next[l] = end; /* first entry of lane l */
         end = (uint16_t)(end + count);
-        galp_store_u16(section + 2u * l, end);
+        galp_store_u16(section + 2u * l, end); /* lane_end[l], spec/galp.md §1 */
     }
-    uint8_t *value_at = section + 2u * lanes;
-    uint8_t *position_at = value_at + (size_t)c * bytes;
     for (uint32_t j = 0; j < c; j++) {
         uint16_t slot = next[positions[j] % lanes]++;
         galp_store_le(bytes, value_at + (size_t)slot * bytes, values[j]);
@@ -59,18 +67,17 @@ size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const u
     return galp_exception_section_size(scheme, w, c);
 }
 
-void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint8_t *section,
-                          uint16_t *positions, uint64_t *values)
+/* The inverse of galp_exceptions_write (spec/alp.md §2, spec/galp.md §1). */
+void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c,
+                          galp_reader *payload, uint16_t *positions, uint64_t *values)
 {
     const unsigned bytes = w / 8u;
-    const uint8_t *value_at = section;
-    if (scheme == GALP_SCHEME_GALP)
-        value_at += 2u * lanes_of(w);
-    const uint8_t *position_at = value_at + (size_t)c * bytes;
+    const uint32_t value_at = galp_layout_values_offset(scheme, w, b);
+    const uint32_t position_at = galp_layout_positions_offset(scheme, w, b, c);
     if (scheme != GALP_SCHEME_GALP) {
         for (uint32_t j = 0; j < c; j++) {
-            positions[j] = galp_load_u16(position_at + 2u * j);
-            values[j] = galp_load_le(bytes, value_at + (size_t)j * bytes);
+            positions[j] = galp_read_u16(payload, position_at + 2u * j);
+            values[j] = galp_read_le(payload, value_at + (uint64_t)j * bytes, bytes);
         }
         return;
     }
@@ -80,24 +87,25 @@ void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
         entry_of[i] = -1;
     for (uint32_t j = 0; j < c; j++)
-        entry_of[galp_load_u16(position_at + 2u * j)] = (int32_t)j;
+        entry_of[galp_read_u16(payload, position_at + 2u * j) % GALP_VECTOR_SIZE] = (int32_t)j;
     uint32_t out = 0;
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
         if (entry_of[i] < 0)
             continue;
         positions[out] = (uint16_t)i;
-        values[out] = galp_load_le(bytes, value_at + (size_t)entry_of[i] * bytes);
+        values[out] = galp_read_le(payload, value_at + (uint64_t)entry_of[i] * bytes, bytes);
         out++;
     }
 }
 
+/* spec/galp.md §7: copy the packed integers, regroup the exceptions. */
 size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
-                            uint32_t c, const uint8_t *src, uint8_t *dst)
+                            uint32_t c, galp_reader *src, uint8_t *dst)
 {
-    const size_t packed = 128u * bit_width;
+    const size_t packed = galp_layout_packed_bytes(bit_width);
     uint16_t positions[GALP_VECTOR_SIZE];
     uint64_t values[GALP_VECTOR_SIZE];
-    memcpy(dst, src, packed);
-    galp_exceptions_read(from, w, c, src + packed, positions, values);
+    galp_read_bytes(src, 0, packed, dst);
+    galp_exceptions_read(from, w, bit_width, c, src, positions, values);
     return packed + galp_exceptions_write(to, w, c, positions, values, dst + packed);
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
 #include "galp.h"
 
 /* Size in bytes of the exception section for c exceptions (spec/format.md §4 table). */
@@ -21,13 +22,14 @@ size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c);
 size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
                              const uint64_t *values, uint8_t *section);
 
-/* Reads a validated exception section back into ascending position order. */
-void galp_exceptions_read(galp_scheme scheme, unsigned w, uint32_t c, const uint8_t *section,
-                          uint16_t *positions, uint64_t *values);
+/* Reads the validated exception section of a payload of bit width b back into ascending
+ * position order. */
+void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c,
+                          galp_reader *payload, uint16_t *positions, uint64_t *values);
 
 /* Rewrites a validated ALP or GALP vector payload in the other layout without re-encoding:
  * the packed integers are copied, the exceptions regrouped. Returns the new payload size. */
 size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
-                            uint32_t c, const uint8_t *src, uint8_t *dst);
+                            uint32_t c, galp_reader *src, uint8_t *dst);
 
 #endif /* GALP_LAYOUT_H */

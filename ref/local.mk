@@ -7,10 +7,17 @@ libgalp_la_SOURCES += \
 	ref/status.c \
 	ref/types.c \
 	ref/container.c \
+	ref/column_seal.c \
 	ref/raw.c \
 	ref/ffor.c \
+	ref/ffor_encode.c \
 	ref/compress.c \
 	ref/decompress.c
 
 # ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.
 include ref/alp.mk
+
+# Public headers shared with the CUDA decoder, installed as <galp/layout.h> and
+# <galp/alp_constants.h>: the payload layout and the ALP constants, each defined once.
+galpincludedir = $(includedir)/galp
+galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h

@@ -5,6 +5,7 @@
 #include "bytes.h"
 #include "galp_internal.h"
 
+/* spec/format.md §4.2: the m values, W/8 little-endian bytes each. */
 void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
                             galp_vector_info *info, uint8_t *payload)
 {
@@ -24,19 +25,21 @@ void galp_raw_encode_vector(galp_type type, const void *values, uint32_t m,
     info->payload_size = m * bytes;
 }
 
-void galp_raw_decode_vector(galp_type type, const galp_vector_info *info,
-                            const uint8_t *payload, void *dst)
+/* spec/format.md §4.2, read back. */
+void galp_raw_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                            void *dst)
 {
     const unsigned bytes = (unsigned)galp_type_size(type);
     uint64_t out[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < info->value_count; i++)
-        out[i] = galp_load_le(bytes, payload + (size_t)i * bytes);
+        out[i] = galp_read_le(payload, (uint64_t)i * bytes, bytes);
     galp_values_narrow(bytes, out, info->value_count, dst);
 }
 
-void galp_raw_get(galp_type type, const uint8_t *payload, uint32_t index, void *value)
+/* Value `index` alone, at byte index·W/8 (spec/format.md §4.2). */
+void galp_raw_get(galp_type type, galp_reader *payload, uint32_t index, void *value)
 {
     const unsigned bytes = (unsigned)galp_type_size(type);
-    uint64_t v = galp_load_le(bytes, payload + (size_t)index * bytes);
+    uint64_t v = galp_read_le(payload, (uint64_t)index * bytes, bytes);
     galp_values_narrow(bytes, &v, 1, value);
 }

@@ -14,7 +14,8 @@ typedef struct status_text {
 static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_OK] = {"GALP_OK", "success"},
     [GALP_ERR_ARGUMENT] = {"GALP_ERR_ARGUMENT",
-                           "invalid argument (NULL pointer, unknown type or scheme requested)"},
+                           "invalid argument (NULL pointer, unknown type or scheme requested, "
+                           "or a column view changed after galp_open)"},
     [GALP_ERR_DST_TOO_SMALL] = {"GALP_ERR_DST_TOO_SMALL", "output buffer too small"},
     [GALP_ERR_TRUNCATED] = {"GALP_ERR_TRUNCATED",
                             "truncated input: shorter than the header or than file_size"},
@@ -53,6 +54,7 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_NO_DEVICE] = {"GALP_ERR_NO_DEVICE",
                             "no CUDA device available, or CUDA support not built"},
     [GALP_ERR_CUDA] = {"GALP_ERR_CUDA", "a CUDA runtime call failed"},
+    [GALP_ERR_NO_MEMORY] = {"GALP_ERR_NO_MEMORY", "out of memory: a host or device allocation failed"},
 };
 
 static const status_text *status_lookup(int status)

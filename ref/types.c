@@ -4,6 +4,8 @@
  */
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "galp_internal.h"
 
 unsigned galp_type_bits(galp_type type)
@@ -26,7 +28,7 @@ size_t galp_type_size(galp_type type)
 unsigned galp_type_lanes(galp_type type)
 {
     unsigned bits = galp_type_bits(type);
-    return bits ? GALP_VECTOR_SIZE / bits : 0;
+    return bits ? galp_layout_lanes(bits) : 0;
 }
 
 bool galp_type_is_float(galp_type type)
@@ -73,34 +75,12 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
     return false;
 }
 
-/* spec/format.md §4 table. The packed integer vector always holds 1024 slots (§4.3). */
+/* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024
+ * slots (§4.3). */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
 {
-    uint64_t value_bytes = galp_type_size(type);
-    uint64_t packed = 128u * (uint64_t)info->bit_width;
-    uint64_t exceptions = (uint64_t)info->exception_count * (value_bytes + 2u);
-    switch (info->scheme) {
-    case GALP_SCHEME_RAW: return (uint64_t)info->value_count * value_bytes;
-    case GALP_SCHEME_FFOR: return packed;
-    case GALP_SCHEME_ALP: return packed + exceptions;
-    case GALP_SCHEME_GALP: return packed + 2u * galp_type_lanes(type) + exceptions;
-    case GALP_SCHEME_AUTO: break;
-    }
-    return UINT64_MAX;
-}
-
-/* The largest payload any scheme can imply for one vector of the type: G-ALP at full bit width
- * with every one of the 1024 slots an exception (spec/galp.md §1). Encoders write into a
- * buffer of this size and the driver then keeps the payload or falls back to RAW. */
-size_t galp_payload_capacity(galp_type type)
-{
-    galp_vector_info worst = {
-        .scheme = GALP_SCHEME_GALP,
-        .bit_width = (uint8_t)galp_type_bits(type),
-        .exception_count = GALP_VECTOR_SIZE,
-        .value_count = GALP_VECTOR_SIZE,
-    };
-    return (size_t)galp_payload_size(type, &worst);
+    return galp_layout_payload_bytes(info->scheme, galp_type_bits(type), info->bit_width,
+                                     info->exception_count, info->value_count);
 }
 
 /* Each case copies through a correctly typed local so that the caller's array needs no

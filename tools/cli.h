@@ -23,6 +23,10 @@ enum {
  * sites say which exit code they return. */
 void cli_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
+/* Flushes standard output. A failure (now or of an earlier write) prints the one message for it,
+ * "galp: cannot write standard output: REASON", and returns CLI_EXIT_IO; else CLI_EXIT_OK. */
+int cli_flush_stdout(void);
+
 /* Prints "galp COMMAND: MESSAGE" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *command, const char *format, ...)
     __attribute__((format(printf, 2, 3)));

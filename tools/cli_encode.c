@@ -120,7 +120,7 @@ int galp_cli_encode(int argc, char **argv)
     }
     uint8_t *values;
     uint64_t count;
-    status = cli_load_values(args.input, args.format, args.type, &values, &count);
+    status = cli_load_values(args.input, args.format, args.type, UINT64_MAX, &values, &count);
     if (status != CLI_EXIT_OK) {
         return status;
     }

@@ -4,12 +4,12 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_column.h"
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
@@ -40,8 +40,13 @@ static int gpu_failure(const char *path, galp_status st)
         cli_error("no usable GPU: %s", galp_strerror(st));
         return CLI_EXIT_NO_GPU;
     }
-    if (st == GALP_ERR_CUDA || st == GALP_ERR_TOO_LARGE) {
-        cli_error("%s: GPU error: %s", path, galp_strerror(st));
+    if (st == GALP_ERR_CUDA || st == GALP_ERR_NO_MEMORY || st == GALP_ERR_TOO_LARGE) {
+        const int cuda = galp_gpu_last_cuda_error();
+        if (cuda != cudaSuccess)
+            cli_error("%s: GPU error: %s (CUDA: %s)", path, galp_strerror(st),
+                      cudaGetErrorString((cudaError_t)cuda));
+        else
+            cli_error("%s: GPU error: %s", path, galp_strerror(st));
         return CLI_EXIT_IO;
     }
     cli_error("%s: not a valid galp column file: %s (%s)", path, galp_strerror(st),
@@ -49,15 +54,15 @@ static int gpu_failure(const char *path, galp_status st)
     return CLI_EXIT_DATA;
 }
 
-/* Reads and uploads INPUT. */
+/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it. */
 static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
 {
     uint8_t *data = NULL;
-    size_t size = 0;
-    int status = cli_read_file(path, &data, &size);
+    galp_column column;
+    int status = cli_open_column(path, &data, &column);
     if (status != CLI_EXIT_OK)
         return status;
-    galp_status st = galp_gpu_column_upload(data, size, col);
+    galp_status st = galp_gpu_column_upload(data, column.size, col);
     free(data);
     if (st != GALP_OK)
         return gpu_failure(path, st);
@@ -65,13 +70,17 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     return CLI_EXIT_OK;
 }
 
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
     int status = open_gpu_column(in_path, &col, &view);
-    if (status != CLI_EXIT_OK)
+    if (status == CLI_EXIT_OK)
+        status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
+    if (status != CLI_EXIT_OK) {
+        galp_gpu_column_free(col);
         return status;
+    }
     const size_t bytes = (size_t)view.value_count * galp_type_size(view.type);
     void *dev = NULL;
     uint8_t *host = malloc(bytes > 0 ? bytes : 1);
@@ -92,33 +101,17 @@ int galp_cli_decode_gpu(const char *in_path, const char *out_path)
     return status;
 }
 
-/* One value of the column type from text: floats by strtod, integers by strtoull with a
- * range check. Returns false on anything else. */
-static bool parse_value(galp_type type, const char *text, uint8_t value[8])
+/* One bound of a scan, by the parser of encode's text (cli_parse_value), so a bound means the
+ * same value in both commands. `what` names the bound in the message. */
+static bool parse_bound(galp_type type, const char *option, const char *what, const char *text,
+                        uint8_t value[8])
 {
-    char *end = NULL;
-    errno = 0;
     memset(value, 0, 8);
-    if (type == GALP_TYPE_F64 || type == GALP_TYPE_F32) {
-        double d = strtod(text, &end);
-        if (end == text || *end != '\0')
-            return false;
-        if (type == GALP_TYPE_F64) {
-            memcpy(value, &d, sizeof d);
-        } else {
-            float f = (float)d;
-            memcpy(value, &f, sizeof f);
-        }
-        return true;
+    const char *problem = cli_parse_value(type, text, value);
+    if (problem != NULL) {
+        cli_usage_error("scan", "%s %s '%s': %s", option, what, text, problem);
+        return false;
     }
-    if (text[0] == '-')
-        return false;
-    unsigned long long u = strtoull(text, &end, 0);
-    unsigned bits = 8u * (unsigned)galp_type_size(type);
-    if (end == text || *end != '\0' || errno == ERANGE || (bits < 64 && (u >> bits) != 0))
-        return false;
-    for (unsigned i = 0; i < bits / 8; i++) /* little-endian, like the column's values */
-        value[i] = (uint8_t)(u >> (8 * i));
     return true;
 }
 
@@ -141,7 +134,7 @@ static int print_aggregate(const galp_gpu_aggregate *a, galp_type type)
         cli_value_text(type, v, text);
         printf("max %s\n", text);
     }
-    return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+    return CLI_EXIT_OK; /* main() checks that standard output was written */
 }
 
 /* Runs the scan chosen by the options on an uploaded column. */
@@ -153,17 +146,16 @@ static int run_scan(const char *path, galp_gpu_column *col, galp_type type, cons
         char buf[256];
         const char *comma = strchr(range, ',');
         size_t n = comma ? (size_t)(comma - range) : 0;
-        if (comma == NULL || n >= sizeof buf || !parse_value(type, comma + 1, hi))
+        if (comma == NULL || n >= sizeof buf)
             return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
                                    range);
         memcpy(buf, range, n);
         buf[n] = '\0';
-        if (!parse_value(type, buf, lo))
-            return cli_usage_error("scan", "--range needs LO,HI of the column's type, got '%s'",
-                                   range);
-    } else if (exists != NULL && !parse_value(type, exists, lo)) {
-        return cli_usage_error("scan", "--exists needs a value of the column's type, got '%s'",
-                               exists);
+        if (!parse_bound(type, "--range", "LO", buf, lo) ||
+            !parse_bound(type, "--range", "HI", comma + 1, hi))
+            return CLI_EXIT_USAGE;
+    } else if (exists != NULL && !parse_bound(type, "--exists", "X", exists, lo)) {
+        return CLI_EXIT_USAGE;
     }
     size_t temp_size = galp_gpu_range_temp_size(col);
     void *temp = NULL, *result = NULL;
@@ -195,11 +187,11 @@ static int run_scan(const char *path, galp_gpu_column *col, galp_type type, cons
         return gpu_failure(path, st);
     if (range != NULL) {
         printf("%llu\n", (unsigned long long)count);
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+        return CLI_EXIT_OK; /* main() checks that standard output was written */
     }
     if (exists != NULL) {
         puts(found ? "yes" : "no");
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_IO;
+        return CLI_EXIT_OK; /* main() checks that standard output was written */
     }
     return print_aggregate(&agg, type);
 }
@@ -247,10 +239,11 @@ int galp_cli_scan(int argc, char **argv)
 }
 
 #ifndef GALP_HAVE_CUDA
-int galp_cli_decode_gpu(const char *in_path, const char *out_path)
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     (void)in_path;
     (void)out_path;
+    (void)max_size;
     cli_error("decode --gpu: this galp was built without CUDA (configure --with-cuda)");
     return CLI_EXIT_NO_GPU;
 }

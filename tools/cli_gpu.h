@@ -8,10 +8,12 @@
 #ifndef GALP_CLI_GPU_H
 #define GALP_CLI_GPU_H
 
+#include <stdint.h>
+
 /* `galp decode --gpu INPUT OUTPUT`: validates INPUT, decodes it on the GPU and writes the raw
  * little-endian values to OUTPUT ("-": standard output), all or nothing, bit-identical to
- * `galp decode`. */
-int galp_cli_decode_gpu(const char *in_path, const char *out_path);
+ * `galp decode`. A column that decodes to more than max_size bytes is refused first. */
+int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size);
 
 /* `galp scan [--range LO,HI | --exists X] INPUT`: fused scans on the GPU over the compressed
  * column. Without option: count, NaN count, sum, min and max. --range: how many values

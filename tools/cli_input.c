@@ -1,20 +1,22 @@
 /*
  * cli_input.c — loading a column's values from a binary or text file (see cli_values.h).
  *
- * Text is parsed with the C library's exact conversions: strtod/strtof round the decimal to the
- * nearest binary64/binary32 (so "0.1" gives the same bits as the compiler's 0.1) and accept
- * "nan", "inf", "infinity" and "-0"; integers go through strtoull in base 10 with a range check
- * for the type. Leading and trailing blanks (and a CR before the LF) are ignored; anything else
- * on a line, or an empty line, is an error reported as FILE:LINE.
+ * Each line is one value, parsed by cli_parse_value (cli_values.h), the one parser of every
+ * value the commands read. Leading and trailing blanks (and a CR before the LF) are ignored;
+ * anything else on a line, or an empty line followed by a value, is an error reported as
+ * FILE:LINE. Blank lines at the end and a UTF-8 byte-order mark at the start are accepted: CSV
+ * files commonly have them.
  */
-#include <errno.h>
-#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "cli_file.h"
+#include "cli_reader.h"
 #include "cli_values.h"
+
+/* The UTF-8 encoding of U+FEFF, which some tools write at the start of a text file. */
+static const char byte_order_mark[] = "\xEF\xBB\xBF";
 
 /* Longest piece of an offending token quoted in a message. */
 #define TOKEN_QUOTE_MAX 40
@@ -22,66 +24,6 @@
 static bool is_blank(char c)
 {
     return c == ' ' || c == '\t' || c == '\r';
-}
-
-static void store_le(uint8_t *dst, uint64_t bits, size_t size)
-{
-    for (size_t i = 0; i < size; i++) {
-        dst[i] = (uint8_t)(bits >> (8 * i));
-    }
-}
-
-/* Parses a NUL-terminated token without blanks. Returns NULL on success, else what is wrong. */
-static const char *parse_token(const char *token, galp_type type, uint8_t *dst)
-{
-    char *end;
-    errno = 0;
-    if (type == GALP_TYPE_F64) {
-        double d = strtod(token, &end);
-        if (end == token || *end != '\0') {
-            return "not a number";
-        }
-        if (errno == ERANGE && isinf(d)) {
-            return "out of range for f64"; /* a tiny value rounds to 0 or a subnormal: kept */
-        }
-        uint64_t bits;
-        memcpy(&bits, &d, sizeof bits);
-        store_le(dst, bits, 8);
-        return NULL;
-    }
-    if (type == GALP_TYPE_F32) {
-        float f = strtof(token, &end);
-        if (end == token || *end != '\0') {
-            return "not a number";
-        }
-        if (errno == ERANGE && isinf(f)) {
-            return "out of range for f32";
-        }
-        uint32_t bits;
-        memcpy(&bits, &f, sizeof bits);
-        store_le(dst, bits, 4);
-        return NULL;
-    }
-    /* strtoull would wrap "-1" around to the maximum: only digits and an optional '+'. */
-    if (token[0] == '-' || (token[0] != '+' && (token[0] < '0' || token[0] > '9'))) {
-        return "not an unsigned decimal integer";
-    }
-    unsigned long long v = strtoull(token, &end, 10);
-    if (end == token || *end != '\0') {
-        return "not an unsigned decimal integer";
-    }
-    size_t size = galp_type_size(type);
-    uint64_t max = size == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
-    if (errno == ERANGE || v > max) {
-        switch (type) {
-        case GALP_TYPE_U8: return "out of range for u8 (0 ... 255)";
-        case GALP_TYPE_U16: return "out of range for u16 (0 ... 65535)";
-        case GALP_TYPE_U32: return "out of range for u32 (0 ... 4294967295)";
-        default: return "out of range for u64 (0 ... 18446744073709551615)";
-        }
-    }
-    store_le(dst, v, size);
-    return NULL;
 }
 
 /* Reports a bad line as FILE:LINE, quoting at most TOKEN_QUOTE_MAX bytes of it with
@@ -100,113 +42,183 @@ static void report_line(const char *path, uint64_t line, const char *token, size
               len > n ? "..." : "", problem);
 }
 
-static int parse_text(const char *path, const char *text, size_t size, galp_type type,
-                      uint8_t *values, uint64_t *count)
+/* Longest text line accepted, blanks included: far more than any number needs, and little
+ * enough that a binary file or an endless stream given as text is refused after this much. */
+#define TEXT_LINE_MAX 4096
+
+/* Bytes read at a time; only the unparsed rest of a line is kept between reads. */
+#define TEXT_CHUNK ((size_t)1 << 16)
+
+/* First room for parsed values; it doubles as needed. */
+#define TEXT_START_VALUES 1024
+
+/* A text being parsed: where it is and what it produced. */
+typedef struct text_parse {
+    const char *path; /* for messages */
+    galp_type type;
+    uint64_t max_count;
+    uint8_t *values;  /* count values of the type, room for capacity */
+    uint64_t count, capacity;
+    uint64_t line;        /* lines seen */
+    uint64_t first_blank; /* 0, or the first blank line not yet followed by a value */
+    char token[TEXT_LINE_MAX + 1]; /* the line's value, NUL-terminated for cli_parse_value */
+} text_parse;
+
+/* Makes room for one more value; CLI_EXIT_IO (after a message) if there is no memory for it. */
+static int grow_values(text_parse *t)
 {
-    size_t value_size = galp_type_size(type);
-    char *token = NULL; /* NUL-terminated copy of the current token, so strto* stop at its end */
-    size_t token_capacity = 0;
-    uint64_t n = 0, line = 0;
-    int status = CLI_EXIT_OK;
-    for (size_t pos = 0; pos < size;) {
-        const char *start = text + pos;
-        const char *newline = memchr(start, '\n', size - pos);
-        size_t len = newline != NULL ? (size_t)(newline - start) : size - pos;
-        pos += len + (newline != NULL);
-        line++;
-        while (len > 0 && is_blank(start[0])) {
-            start++, len--;
-        }
-        while (len > 0 && is_blank(start[len - 1])) {
-            len--;
-        }
-        if (len == 0) {
-            cli_error("%s:%llu: empty line, expected a %s value", path, (unsigned long long)line,
-                      galp_type_name(type));
-            status = CLI_EXIT_DATA;
-            break;
-        }
-        if (memchr(start, '\0', len) != NULL) {
-            report_line(path, line, start, len,
-                        "NUL byte (a binary file? name it without .txt/.csv or use --format "
-                        "binary)");
-            status = CLI_EXIT_DATA;
-            break;
-        }
-        if (len + 1 > token_capacity) {
-            free(token);
-            token_capacity = len + 1;
-            token = malloc(token_capacity);
-            if (token == NULL) {
-                cli_error("%s: out of memory", path);
-                status = CLI_EXIT_IO;
-                break;
-            }
-        }
-        memcpy(token, start, len);
-        token[len] = '\0';
-        const char *problem = parse_token(token, type, values + n * value_size);
-        if (problem != NULL) {
-            report_line(path, line, start, len, problem);
-            status = CLI_EXIT_DATA;
-            break;
-        }
-        n++;
+    size_t value_size = galp_type_size(t->type);
+    if (t->count < t->capacity) {
+        return CLI_EXIT_OK;
     }
-    free(token);
-    *count = n;
+    uint64_t capacity = t->capacity == 0 ? TEXT_START_VALUES : 2 * t->capacity;
+    uint8_t *bigger = capacity <= SIZE_MAX / value_size
+                          ? realloc(t->values, (size_t)capacity * value_size)
+                          : NULL;
+    if (bigger == NULL) {
+        cli_error("%s: out of memory", t->path);
+        return CLI_EXIT_IO;
+    }
+    t->values = bigger;
+    t->capacity = capacity;
+    return CLI_EXIT_OK;
+}
+
+/* Parses one line (without its LF). Returns CLI_EXIT_OK, or CLI_EXIT_DATA or CLI_EXIT_IO after
+ * a message. */
+static int parse_line(text_parse *t, const char *start, size_t len)
+{
+    t->line++;
+    if (memchr(start, '\0', len) != NULL) {
+        report_line(t->path, t->line, start, len,
+                    "NUL byte (a binary file? name it without .txt/.csv or use --format binary)");
+        return CLI_EXIT_DATA;
+    }
+    if (len > TEXT_LINE_MAX) {
+        char problem[64];
+        snprintf(problem, sizeof problem, "line longer than %d bytes", TEXT_LINE_MAX);
+        report_line(t->path, t->line, start, len, problem);
+        return CLI_EXIT_DATA;
+    }
+    while (len > 0 && is_blank(start[0])) {
+        start++, len--;
+    }
+    while (len > 0 && is_blank(start[len - 1])) {
+        len--;
+    }
+    if (len == 0) {
+        if (t->first_blank == 0) {
+            t->first_blank = t->line; /* an error only if a value follows */
+        }
+        return CLI_EXIT_OK;
+    }
+    if (t->first_blank != 0) {
+        cli_error("%s:%llu: empty line, expected a %s value", t->path,
+                  (unsigned long long)t->first_blank, galp_type_name(t->type));
+        return CLI_EXIT_DATA;
+    }
+    int status = grow_values(t);
+    if (status != CLI_EXIT_OK) {
+        return status;
+    }
+    memcpy(t->token, start, len);
+    t->token[len] = '\0';
+    const char *problem =
+        cli_parse_value(t->type, t->token, t->values + t->count * galp_type_size(t->type));
+    if (problem != NULL) {
+        report_line(t->path, t->line, start, len, problem);
+        return CLI_EXIT_DATA;
+    }
+    t->count++;
+    return CLI_EXIT_OK;
+}
+
+/* Parses the text of `reader` line by line, reading a chunk at a time, until its end or until
+ * it holds more than t->max_count values. */
+static int parse_text(cli_reader *reader, text_parse *t)
+{
+    int status = cli_reader_fill(reader, TEXT_CHUNK);
+    size_t bom = sizeof byte_order_mark - 1;
+    if (status == CLI_EXIT_OK && reader->size >= bom &&
+        memcmp(reader->data, byte_order_mark, bom) == 0) {
+        cli_reader_consume(reader, bom);
+    }
+    size_t pos = 0; /* reader->data before pos is parsed */
+    while (status == CLI_EXIT_OK && t->count <= t->max_count) {
+        const char *start = (const char *)reader->data + pos;
+        size_t left = reader->size - pos;
+        const char *newline = memchr(start, '\n', left);
+        if (newline != NULL) {
+            status = parse_line(t, start, (size_t)(newline - start));
+            pos += (size_t)(newline - start) + 1;
+        } else if (reader->at_end || left > TEXT_LINE_MAX) {
+            /* the last line, or one too long to be a value: parse_line says which */
+            status = left > 0 ? parse_line(t, start, left) : CLI_EXIT_OK;
+            break;
+        } else {
+            cli_reader_consume(reader, pos);
+            pos = 0;
+            status = cli_reader_fill(reader, reader->size + TEXT_CHUNK);
+        }
+    }
     return status;
 }
 
-/* Upper bound of the values in a text: the number of lines. */
-static uint64_t count_lines(const uint8_t *text, size_t size)
+/* Binary input: values back to back; more than max_count values are not read. */
+static int load_binary(cli_reader *reader, galp_type type, uint64_t max_count, uint8_t **values,
+                       uint64_t *count)
 {
-    uint64_t lines = 0;
-    for (const uint8_t *p = text; (p = memchr(p, '\n', size - (size_t)(p - text))) != NULL; p++) {
-        lines++;
+    size_t value_size = galp_type_size(type);
+    bool bounded = max_count < (SIZE_MAX - 1) / value_size;
+    int status = cli_reader_fill(reader, bounded ? (size_t)max_count * value_size + 1 : SIZE_MAX);
+    if (status != CLI_EXIT_OK) {
+        return status;
     }
-    return lines + (size > 0 && text[size - 1] != '\n');
+    if (bounded && reader->size > max_count * value_size) {
+        *count = max_count + 1; /* more values than asked for; the rest is not read */
+    } else if (reader->size % value_size != 0) {
+        cli_error("%s: size %zu bytes is not a whole number of %s values (%zu bytes each; "
+                  "for text input use a .txt/.csv name or --format text)",
+                  reader->name, reader->size, galp_type_name(type), value_size);
+        return CLI_EXIT_DATA;
+    } else {
+        *count = reader->size / value_size;
+    }
+    *values = cli_reader_take(reader);
+    return CLI_EXIT_OK;
 }
 
-int cli_load_values(const char *path, cli_format format, galp_type type, uint8_t **values,
-                    uint64_t *count)
+int cli_load_values(const char *path, cli_format format, galp_type type, uint64_t max_count,
+                    uint8_t **values, uint64_t *count)
 {
-    uint8_t *data;
-    size_t size;
-    int status = cli_read_file(path, &data, &size);
+    cli_reader reader;
+    int status = cli_reader_open(&reader, path);
     if (status != CLI_EXIT_OK) {
         return status;
     }
-    if (strcmp(path, "-") == 0) {
-        path = "standard input"; /* for messages */
-    }
-    size_t value_size = galp_type_size(type);
     if (format == CLI_FORMAT_BINARY) {
-        if (size % value_size != 0) {
-            cli_error("%s: size %zu bytes is not a whole number of %s values (%zu bytes each; "
-                      "for text input use a .txt/.csv name or --format text)",
-                      path, size, galp_type_name(type), value_size);
-            free(data);
-            return CLI_EXIT_DATA;
-        }
-        *values = data;
-        *count = size / value_size;
-        return CLI_EXIT_OK;
+        status = load_binary(&reader, type, max_count, values, count);
+        cli_reader_close(&reader);
+        return status;
     }
-    uint64_t lines = count_lines(data, size);
-    uint8_t *parsed = lines <= SIZE_MAX / value_size ? malloc(lines > 0 ? lines * value_size : 1)
-                                                     : NULL;
-    if (parsed == NULL) {
-        free(data);
-        cli_error("%s: out of memory", path);
+    text_parse *t = malloc(sizeof *t);
+    if (t == NULL) {
+        cli_error("%s: out of memory", reader.name);
+        cli_reader_close(&reader);
         return CLI_EXIT_IO;
     }
-    status = parse_text(path, (const char *)data, size, type, parsed, count);
-    free(data);
-    if (status != CLI_EXIT_OK) {
-        free(parsed);
-        return status;
+    *t = (text_parse){.path = reader.name, .type = type, .max_count = max_count};
+    status = parse_text(&reader, t);
+    if (status == CLI_EXIT_OK && t->values == NULL) {
+        status = grow_values(t); /* an empty text: *values is never NULL */
     }
-    *values = parsed;
-    return CLI_EXIT_OK;
+    cli_reader_close(&reader);
+    if (status != CLI_EXIT_OK) {
+        free(t->values);
+    } else {
+        *values = t->values;
+        *count = t->count;
+    }
+    free(t);
+    return status;
 }

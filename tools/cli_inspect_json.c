@@ -6,17 +6,42 @@
 
 #include "cli_inspect.h"
 
-static void print_string(FILE *out, const char *s)
+/* Length of the well-formed UTF-8 sequence at s (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or 0 if the byte at s does not start one. */
+static size_t utf8_length(const unsigned char *s)
 {
+    unsigned char c = s[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    /* The second byte's range excludes overlong forms, surrogates and code points past the end. */
+    unsigned char low = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    for (size_t i = 1; i < len; i++) {
+        if (s[i] < (i == 1 ? low : 0x80) || s[i] > (i == 1 ? high : 0xbf)) {
+            return 0; /* also stops at the terminating NUL */
+        }
+    }
+    return len;
+}
+
+/* A JSON string (RFC 8259 §7). File names are bytes, JSON text is UTF-8: a byte that is not part
+ * of a well-formed UTF-8 sequence is written as U+FFFD, so that the output always parses. */
+static void print_string(FILE *out, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
     fputc('"', out);
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            fprintf(out, "\\%c", c);
-        } else if (c < 0x20) {
-            fprintf(out, "\\u%04x", c);
+    while (*s != '\0') {
+        size_t len = utf8_length(s);
+        if (len == 0) {
+            fputs("\\ufffd", out);
+            s++;
+        } else if (*s == '"' || *s == '\\') {
+            fprintf(out, "\\%c", *s++);
+        } else if (*s < 0x20) {
+            fprintf(out, "\\u%04x", *s++);
         } else {
-            fputc(c, out);
+            fwrite(s, 1, len, out);
+            s += len;
         }
     }
     fputc('"', out);

@@ -97,6 +97,37 @@ static int parse_short(cli_parser *parser, const char *word, const char **value)
     return take_value(parser, index, word[2] != '\0' ? word + 2 : NULL, word, value);
 }
 
+bool cli_parse_size(const char *text, uint64_t *bytes)
+{
+    static const char units[] = "KMGT";
+    uint64_t value = 0;
+    const char *p = text;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        unsigned digit = (unsigned)(*p - '0');
+        if (value > (UINT64_MAX - digit) / 10) {
+            return false;
+        }
+        value = value * 10 + digit;
+    }
+    if (p == text) {
+        return false;
+    }
+    if (*p != '\0') {
+        const char *unit = strchr(units, *p);
+        if (unit == NULL || p[1] != '\0') {
+            return false;
+        }
+        for (const char *u = units; u <= unit; u++) {
+            if (value > UINT64_MAX / 1024) {
+                return false;
+            }
+            value *= 1024;
+        }
+    }
+    *bytes = value;
+    return true;
+}
+
 int cli_parser_next(cli_parser *parser, const char **value)
 {
     *value = NULL;

@@ -9,6 +9,7 @@
 #define GALP_CLI_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef struct cli_option {
     const char *name; /* long name, given as --name; NULL ends a table */
@@ -42,5 +43,9 @@ void cli_parser_init(cli_parser *parser, const char *command, const cli_option *
  * malformed word or one operand too many (CLI_BAD, after a usage message on stderr). Operands
  * met on the way are collected in parser->operands. */
 int cli_parser_next(cli_parser *parser, const char **value);
+
+/* A size in bytes as given to --max-size: decimal digits, optionally followed by K, M, G or T
+ * (binary multiples: K = 1024). False if malformed or above 2^64 - 1. */
+bool cli_parse_size(const char *text, uint64_t *bytes);
 
 #endif /* GALP_CLI_OPTIONS_H */

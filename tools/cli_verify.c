@@ -20,12 +20,18 @@ static const char usage[] =
     "\n"
     "  -f, --format FORMAT  format of ORIGINAL: binary or text (default: text for .txt and\n"
     "                       .csv names, binary otherwise)\n"
+    "  -m, --max-size SIZE  refuse a column that decodes to more than SIZE bytes (suffix K,\n"
+    "                       M, G or T: binary multiples) before decoding it (exit code 1)\n"
     "  -q, --quiet          print nothing when identical\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "\n"
+    "The value counts are compared first: ORIGINAL is read no further than the column's count,\n"
+    "and a column of another count is not decoded.\n";
 
-enum { OPT_FORMAT, OPT_QUIET, OPT_HELP };
+enum { OPT_FORMAT, OPT_MAX_SIZE, OPT_QUIET, OPT_HELP };
 static const cli_option options[] = {
     [OPT_FORMAT] = {"format", 'f', true},
+    [OPT_MAX_SIZE] = {"max-size", 'm', true},
     [OPT_QUIET] = {"quiet", 'q', false},
     [OPT_HELP] = {"help", 'h', false},
     {NULL, 0, false},
@@ -73,6 +79,7 @@ int galp_cli_verify(int argc, char **argv)
     const char *value;
     bool has_format = false, quiet = false;
     cli_format format = CLI_FORMAT_BINARY;
+    uint64_t max_size = CLI_NO_MAX_SIZE;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
@@ -81,6 +88,12 @@ int galp_cli_verify(int argc, char **argv)
                 return cli_usage_error("verify", "unknown format '%s' (binary or text)", value);
             }
             has_format = true;
+            break;
+        case OPT_MAX_SIZE:
+            if (!cli_parse_size(value, &max_size)) {
+                return cli_usage_error("verify", "--max-size needs a size in bytes, got '%s'",
+                                       value);
+            }
             break;
         case OPT_QUIET: quiet = true; break;
         default: fputs(usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
@@ -100,17 +113,23 @@ int galp_cli_verify(int argc, char **argv)
     if (status != CLI_EXIT_OK) {
         return status;
     }
-    status = cli_decode_column(galp_path, &column, &decoded);
-    if (status == CLI_EXIT_OK) {
-        status = cli_load_values(original_path, format, column.type, &original, &original_count);
-    }
+    /* Counts first: a column that decodes to far more than the original is never decoded. */
+    status = cli_load_values(original_path, format, column.type, column.value_count, &original,
+                             &original_count);
     if (status == CLI_EXIT_OK && original_count != column.value_count) {
-        printf("%s: MISMATCH with %s: the column holds %" PRIu64 " %s values, the original %"
-               PRIu64 "\n",
-               galp_path, original_path, column.value_count, galp_type_name(column.type),
-               original_count);
+        printf("%s: MISMATCH with %s: the column holds %" PRIu64 " %s values, the original ",
+               galp_path, original_path, column.value_count, galp_type_name(column.type));
+        if (original_count > column.value_count) {
+            printf("more\n"); /* read no further than that */
+        } else {
+            printf("%" PRIu64 "\n", original_count);
+        }
         status = CLI_EXIT_MISMATCH;
-    } else if (status == CLI_EXIT_OK) {
+    }
+    if (status == CLI_EXIT_OK) {
+        status = cli_decode_column(galp_path, &column, max_size, &decoded);
+    }
+    if (status == CLI_EXIT_OK) {
         status = compare(galp_path, original_path, column.type, decoded, original,
                          column.value_count, quiet);
     }

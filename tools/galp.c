@@ -60,6 +60,17 @@ static void print_version(void)
     );
 }
 
+/* What a command printed on standard output is part of its result: a command that succeeded (or
+ * found a mismatch) but could not write it reports that, and one that succeeded fails with it. */
+static int finish_stdout(int status)
+{
+    if (status != CLI_EXIT_OK && status != CLI_EXIT_MISMATCH) {
+        return status; /* the command reported its own failure, which the code names */
+    }
+    int flushed = cli_flush_stdout();
+    return status == CLI_EXIT_OK ? flushed : status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -70,15 +81,15 @@ int main(int argc, char **argv)
     if (strcmp(first, "help") == 0 && argc == 3) {
         static char help_option[] = "--help"; /* "galp help CMD" is "galp CMD --help" */
         char *help_argv[] = {argv[2], help_option, NULL};
-        return run_command(2, help_argv);
+        return finish_stdout(run_command(2, help_argv));
     }
     if (strcmp(first, "help") == 0 || strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
         fputs(usage, stdout);
-        return CLI_EXIT_OK;
+        return finish_stdout(CLI_EXIT_OK);
     }
     if (strcmp(first, "--version") == 0 || strcmp(first, "-V") == 0) {
         print_version();
-        return CLI_EXIT_OK;
+        return finish_stdout(CLI_EXIT_OK);
     }
-    return run_command(argc - 1, argv + 1);
+    return finish_stdout(run_command(argc - 1, argv + 1));
 }

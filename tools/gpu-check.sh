@@ -8,9 +8,11 @@
 # autotools, libtool, cmocka or network. `prepare` therefore makes everything else here:
 # a release tarball (`make dist`, which needs no autotools to build), the cmocka .deb
 # packages, and a copy of the real data ($GALP_DATA_DIR, default ../shared/data). `run`
-# unpacks them under /tmp, configures with CUDA, builds, runs `make check`, then runs the
-# GPU test under compute-sanitizer's memcheck and racecheck (through the build's libtool
-# script, since the test is a libtool wrapper); with `bench` it also builds and
+# unpacks them under /tmp, configures with CUDA, builds, runs `make check`, installs into
+# /tmp/galp-prefix and runs `make installcheck` (a user's kernel built from the installed
+# device API), then runs a representative subset of the GPU test under compute-sanitizer's
+# memcheck, racecheck and synccheck (through the build's libtool script, since the test is a
+# libtool wrapper), printing each stage's start time; with `bench` it also builds and
 # runs bench/gpu_bench on the real data. On failure it prints the test logs. Output of a
 # run is also written to $OUT when that is set (the device tool copies it back).
 set -eu
@@ -36,7 +38,13 @@ prepare() {
     echo "gpu-check: prepared $(ls "$gpu"/galp-*.tar.gz) and $(ls "$gpu/debs" | wc -l) packages"
 }
 
+# Prints a stage's name with the seconds since the run began.
+stage() {
+    echo "== [$(( $(date +%s) - started )) s] $1"
+}
+
 run() {
+    started=$(date +%s)
     out=${OUT:-/tmp/gpu-check-out}
     mkdir -p "$out"
     deps=/tmp/galp-deps
@@ -49,13 +57,15 @@ run() {
     libdir="$deps/usr/lib/x86_64-linux-gnu"
     export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     export GALP_DATA_DIR="$gpu/data"
-    ../configure --with-cuda \
+    ../configure --with-cuda --prefix=/tmp/galp-prefix \
         CUDA_ARCH_FLAGS="${CUDA_ARCH_FLAGS:--gencode arch=compute_90,code=sm_90}" \
         CMOCKA_CFLAGS="-I$deps/usr/include" CMOCKA_LIBS="-L$libdir -lcmocka" > "$out/configure.log" 2>&1 ||
         { cat "$out/configure.log"; exit 1; }
+    stage build
     make -j"$(nproc)" > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
     # Every stage runs even if an earlier one failed; the exit status is the first failure's.
     status=0
+    stage "make check"
     make -j"$(nproc)" check > "$out/check.log" 2>&1 || status=$?
     grep -E '^(PASS|FAIL|SKIP|XFAIL|XPASS|ERROR):|^# ' "$out/check.log" || true
     for t in $(sed -n 's/^\(FAIL\|ERROR\): \([^ ]*\).*/\2/p' "$out/check.log"); do
@@ -63,23 +73,27 @@ run() {
         tail -40 "${t%.sh}.log" || true
     done
     [ -f conformance/test_gpu.log ] && cp conformance/test_gpu.log "$out/test_gpu.log"
-    # memcheck on everything; racecheck (shared-memory hazards, much slower) runs the same
-    # kernels on the synthetic columns only, without the real-data and golden-vector files.
-    for tool in memcheck racecheck; do
-        echo "== compute-sanitizer --tool $tool conformance/test_gpu"
+    stage "make install, make installcheck (a user kernel on the installed device API)"
+    { make install && make installcheck; } > "$out/installcheck.log" 2>&1 || { tail -20 "$out/installcheck.log"; status=1; }
+    grep '^installcheck:\|^user_kernel:' "$out/installcheck.log" || true
+    # compute-sanitizer runs every kernel far slower, so it runs a representative subset of
+    # conformance/test_gpu (GALP_TEST_ONLY): memcheck over every scheme, width and layout,
+    # the golden vectors, the exception and stage-size edges; racecheck and synccheck over the
+    # kernels that share memory between threads (stages, exception marks, records).
+    memcheck_tests="test_*every*,test_golden_vectors,test_record_scan_exceptions,test_stages_around_48k,test_exception_extremes,test_products_at_the_double_edge"
+    racecheck_tests="test_floats_every_scheme,test_record_scan_exceptions,test_wide_vectors_every_width"
+    for tool in memcheck racecheck synccheck; do
+        stage "compute-sanitizer --tool $tool conformance/test_gpu"
+        tests=$racecheck_tests
+        [ "$tool" = memcheck ] && tests=$memcheck_tests
         rc=0
-        if [ "$tool" = racecheck ]; then
-            env -u GALP_DATA_DIR -u GALP_SRCDIR ./libtool --mode=execute compute-sanitizer \
-                --tool "$tool" --error-exitcode 99 conformance/test_gpu \
-                > "$out/sanitizer-$tool.log" 2>&1 || rc=$?
-        else
-            GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer \
-                --tool "$tool" --error-exitcode 99 conformance/test_gpu \
-                > "$out/sanitizer-$tool.log" 2>&1 || rc=$?
-        fi
+        GALP_TEST_ONLY="$tests" GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer \
+            --tool "$tool" --error-exitcode 99 conformance/test_gpu \
+            > "$out/sanitizer-$tool.log" 2>&1 || rc=$?
         tail -4 "$out/sanitizer-$tool.log"
         [ "$status" -ne 0 ] || status=$rc
     done
+    stage done
     if [ "${1:-}" = bench ]; then
         make bench/gpu_bench > "$out/bench-build.log" 2>&1 || { tail -30 "$out/bench-build.log"; exit 1; }
         bench/gpu_bench "$GALP_DATA_DIR" 1 2>&1 | tee "$out/bench.log"

@@ -6,8 +6,8 @@ noinst_LTLIBRARIES += tools/libgalp_cli.la
 tools_libgalp_cli_la_SOURCES = \
 	tools/cli.h tools/cli_message.c \
 	tools/cli_options.c tools/cli_options.h \
-	tools/cli_file.c tools/cli_file.h \
-	tools/cli_values.c tools/cli_values.h tools/cli_input.c \
+	tools/cli_file.c tools/cli_file.h tools/cli_reader.c tools/cli_reader.h \
+	tools/cli_values.c tools/cli_values.h tools/cli_value_parse.c tools/cli_input.c \
 	tools/cli_column.c tools/cli_column.h \
 	tools/cli_encode.c tools/cli_decode.c tools/cli_verify.c \
 	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c

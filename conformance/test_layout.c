@@ -1,0 +1,70 @@
+/*
+ * test_layout.c — <galp/layout.h> against the numbers the spec states: the lanes of
+ * spec/ffor.md §2, the payload sizes of the worked examples (spec/ffor.md §6, spec/galp.md §6.1,
+ * spec/format.md §7.2) and the offsets of spec/alp.md §2 and spec/galp.md §1.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <galp/layout.h>
+
+/* spec/ffor.md §2: 128 lanes for u8, 64 for u16, 32 for u32, 16 for u64. */
+static void test_lanes(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_lanes(8), 128);
+    assert_int_equal(galp_layout_lanes(16), 64);
+    assert_int_equal(galp_layout_lanes(32), 32);
+    assert_int_equal(galp_layout_lanes(64), 16);
+    /* spec/ffor.md §3: word k of lane l at index k·L + l. */
+    assert_int_equal(galp_layout_word_index(32, 2, 5), 2 * 32 + 5);
+    assert_int_equal(galp_layout_word_index(8, 1, 127), 255);
+}
+
+/* spec/galp.md §6.1: f64, b = 7, four exceptions of m = 40 values; the section starts at 896,
+ * ALP payload 936, G-ALP payload 968 (lane_end[16] first). */
+static void test_exception_offsets(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_packed_bytes(7), 896);
+    assert_int_equal(galp_layout_values_offset(GALP_SCHEME_ALP, 64, 7), 896);
+    assert_int_equal(galp_layout_positions_offset(GALP_SCHEME_ALP, 64, 7, 4), 896 + 32);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_ALP, 64, 7, 4, 40), 936);
+
+    assert_int_equal(galp_layout_lane_end_offset(7), 896);
+    assert_int_equal(galp_layout_lane_end_bytes(GALP_SCHEME_GALP, 64), 32);
+    assert_int_equal(galp_layout_lane_end_bytes(GALP_SCHEME_ALP, 64), 0);
+    assert_int_equal(galp_layout_values_offset(GALP_SCHEME_GALP, 64, 7), 896 + 32);
+    assert_int_equal(galp_layout_positions_offset(GALP_SCHEME_GALP, 64, 7, 4), 896 + 32 + 32);
+    assert_int_equal(galp_layout_exception_bytes(GALP_SCHEME_GALP, 64, 4), 72);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_GALP, 64, 7, 4, 40), 968);
+}
+
+/* spec/format.md §4 table, on the worked examples and at the extremes of the fields. */
+static void test_payload_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_RAW, 32, 0, 0, 3), 12);     /* format §7.2 */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_FFOR, 32, 1, 0, 32), 128);  /* format §7.3 */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_FFOR, 32, 3, 0, 1024), 384); /* ffor §6 ex. 1 */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_FFOR, 8, 0, 0, 1024), 0);    /* b = 0 */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_GALP, 32, 0, 0, 1), 64);    /* lane ends only */
+    /* The largest metadata: no overflow in 32 bits. */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_GALP, 8, 255, 65535, 1024),
+                     128u * 255 + 2u * 128 + 65535u * 3);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_AUTO, 64, 1, 1, 1), UINT32_MAX);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lanes),
+        cmocka_unit_test(test_exception_offsets),
+        cmocka_unit_test(test_payload_sizes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

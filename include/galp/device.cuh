@@ -1,0 +1,43 @@
+/*
+ * galp/device.cuh — the device API of galp: decode compressed columns inside your own CUDA
+ * kernels. Header-only; include this one file. Installed with libgalp; compile with
+ * `nvcc -std=c++17 $(pkg-config --cflags galp)` (C++17 or later, sm_75 or newer) and link
+ * with `$(pkg-config --libs galp)` for the host API that uploads a column (include/galp_gpu.h)
+ * and gives the galp_gpu_view every call below takes.
+ *
+ * Public names live in namespace galp::device; everything under galp::device::detail is the
+ * implementation and may change without notice. docs/GPU.md describes each entry point,
+ * its thread-to-data mapping and its launch contract, with an example kernel.
+ *
+ *   lane_decoder<T>                per-lane decoder: one lane's values in row order, one or N
+ *                                  per call (galp/device/column.cuh), T = uint8_t ... double
+ *   lane_per_thread<T>             the mapping LANE_PER_THREAD: thread -> (vector, lane)
+ *                                  (galp/device/mapping.cuh)
+ *   visit_lane, visit_lane_encoded whole-lane visitors, the fastest per lane
+ *                                  (galp/device/visit.cuh)
+ *   visit_vectors_by_warp          the mapping WARP_PER_VECTOR: warps decode whole vectors
+ *                                  staged in shared memory the caller owns, the fastest for
+ *                                  scans; plan_warp_visit, warp_visit_temp_bytes and
+ *                                  dynamic_shared_bytes size and launch it
+ *                                  (galp/device/warp_visit.cuh)
+ *   plan_vector, row_in_range      predicate pushdown (galp/device/pushdown.cuh)
+ *   value_traits<T>                word width, lanes and kind of a value type
+ *                                  (galp/device/types.cuh)
+ */
+#ifndef GALP_DEVICE_CUH
+#define GALP_DEVICE_CUH
+
+#if !defined(__CUDACC__)
+#error "galp/device.cuh is CUDA C++: compile it with nvcc (or clang in CUDA mode)"
+#endif
+#if __cplusplus < 201703L
+#error "galp/device.cuh needs C++17 or later (nvcc -std=c++17)"
+#endif
+
+#include "galp/device/column.cuh"
+#include "galp/device/mapping.cuh"
+#include "galp/device/pushdown.cuh"
+#include "galp/device/visit.cuh"
+#include "galp/device/warp_visit.cuh"
+
+#endif /* GALP_DEVICE_CUH */

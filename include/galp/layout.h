@@ -1,0 +1,107 @@
+/*
+ * galp/layout.h — where each part of a vector payload sits and how large it is
+ * (spec/format.md §4, spec/ffor.md §2–3, spec/alp.md §2, spec/galp.md §1).
+ *
+ * One description of the payload layout for every decoder: the reference codec, the GPU host
+ * code and the CUDA kernels include this header. It is C99 and needs no CUDA header; under
+ * nvcc every function is also a device function.
+ *
+ * Arguments: w is the type width W in bits (8, 16, 32 or 64), b the bit width, c the exception
+ * count and m the vector's value count. For any value the metadata fields can hold (b <= 255,
+ * c <= 65535, m <= 1024) every result fits in 32 bits, so the functions can be applied to
+ * unvalidated metadata to compute the size it implies.
+ *
+ *   offset 0                         packed words          galp_layout_packed_bytes
+ *   galp_layout_lane_end_offset      lane_end[L] (G-ALP)   galp_layout_lane_end_bytes
+ *   galp_layout_values_offset        exception values      c · W/8
+ *   galp_layout_positions_offset     exception positions   2·c
+ */
+#ifndef GALP_LAYOUT_PUBLIC_H
+#define GALP_LAYOUT_PUBLIC_H
+
+#include <stdint.h>
+
+#include <galp.h>
+
+#ifdef __CUDACC__
+#define GALP_HOST_DEVICE __host__ __device__
+#else
+#define GALP_HOST_DEVICE
+#endif
+
+/* In C++14 and later the functions are also constexpr, so that kernels can size arrays and
+ * template constants with them. */
+#if defined(__cplusplus) && __cplusplus >= 201402L
+#define GALP_LAYOUT_CONSTEXPR constexpr
+#else
+#define GALP_LAYOUT_CONSTEXPR
+#endif
+
+/* Lanes of a vector of W-bit values, L = 1024 / W (spec/ffor.md §2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lanes(uint32_t w)
+{
+    return GALP_VECTOR_SIZE / w;
+}
+
+/* Word index of word k of lane l, k·L + l; its byte offset is that times W/8 (spec/ffor.md §3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_word_index(uint32_t w, uint32_t k, uint32_t lane)
+{
+    return k * galp_layout_lanes(w) + lane;
+}
+
+/* Bytes of the packed integer vector, 128·b: b words per lane, L lanes of W bits each
+ * (spec/ffor.md §3, spec/format.md §4). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_packed_bytes(uint32_t b)
+{
+    return 128u * b;
+}
+
+/* G-ALP's lane_end[L] table starts right after the packed words (spec/galp.md §1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_offset(uint32_t b)
+{
+    return galp_layout_packed_bytes(b);
+}
+
+/* Size of the lane_end table: 2·L bytes for G-ALP, none for ALP (spec/galp.md §1, spec/alp.md §2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_bytes(galp_scheme scheme, uint32_t w)
+{
+    return scheme == GALP_SCHEME_GALP ? 2u * galp_layout_lanes(w) : 0u;
+}
+
+/* First exception value: after the packed words, and the lane ends for G-ALP
+ * (spec/alp.md §2, spec/galp.md §1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_values_offset(galp_scheme scheme, uint32_t w, uint32_t b)
+{
+    return galp_layout_packed_bytes(b) + galp_layout_lane_end_bytes(scheme, w);
+}
+
+/* First exception position (u16): after the c values of W/8 bytes (spec/alp.md §2, spec/galp.md §1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_positions_offset(galp_scheme scheme, uint32_t w, uint32_t b,
+                                                                     uint32_t c)
+{
+    return galp_layout_values_offset(scheme, w, b) + c * (w / 8u);
+}
+
+/* Size of the exception section, lane ends included: everything after the packed words
+ * (spec/alp.md §2, spec/galp.md §1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c)
+{
+    return galp_layout_lane_end_bytes(scheme, w) + c * (w / 8u + 2u);
+}
+
+/* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2). Any other scheme implies no valid
+ * size: UINT32_MAX, which no payload_size of a valid file equals. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
+                                                                  uint32_t c, uint32_t m)
+{
+    switch (scheme) {
+    case GALP_SCHEME_RAW: return m * (w / 8u);
+    case GALP_SCHEME_FFOR: return galp_layout_packed_bytes(b);
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP: return galp_layout_packed_bytes(b) + galp_layout_exception_bytes(scheme, w, c);
+    default: return UINT32_MAX;
+    }
+}
+
+#endif /* GALP_LAYOUT_PUBLIC_H */
