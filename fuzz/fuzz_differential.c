@@ -3,14 +3,17 @@
  *
  * Each input becomes a valid column (column_gen.h). The reference decoder must decode it to
  * the generator's values (decode_check.h); the CUDA decoder (include/galp_gpu.h) must then
- * produce the same bytes, and its fused scans must agree with the same answers computed here
- * on the host from the decoded values: the aggregate's count, NaN count, wrapping integer sum,
- * minimum and maximum (-0 below +0; the floating-point sum is left out, its summation order
- * is unspecified), the count of lo <= x <= hi and whether lo exists, for bounds taken from
- * the column's own values (predicate pushdown's edge cases: galp/device/pushdown.cuh).
+ * produce the same bytes, and its fused scans must agree with the answers computed on the host
+ * from the decoded values (scan_oracle.h): the aggregate's count, NaN count, wrapping integer
+ * sum, minimum and maximum, its floating-point sum within the bound that its unspecified
+ * summation order allows, the count of lo <= x <= hi and whether a probe value exists. The
+ * input bytes after the column's choose lo, hi and the probe: column values, their
+ * neighbours, special values or arbitrary bits (predicate pushdown's edge cases:
+ * galp/device/pushdown.cuh).
  *
  * Without a usable device (a CPU-only build, or no GPU) the target says so once and checks the
- * generator and the reference decoder only, so that it builds and runs everywhere.
+ * generator, the reference decoder and the host's side of the scans only, so that it builds
+ * and runs everywhere.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@
 #include "decode_check.h"
 #include "fuzz_require.h"
 #include "gpu_decode.h"
+#include "scan_oracle.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,84 +38,71 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     galp_status status = fuzz_gpu_available();
     have_gpu = status == GALP_OK;
     if (!have_gpu)
-        fprintf(stderr, "fuzz_differential: no usable GPU (%s): checking the generator and the "
-                        "reference decoder only\n", galp_strerror(status));
+        fprintf(stderr, "fuzz_differential: no usable GPU (%s): checking the generator, the "
+                        "reference decoder and the host's scans only\n", galp_strerror(status));
     return 0;
 }
 
-/* A key whose unsigned order is the numeric order of non-NaN floats, with -0 below +0. */
-static uint64_t float_order_key(unsigned w, uint64_t bits)
+/* Values where comparisons change behaviour: zeros, extremes, infinities, NaNs (quiet and
+ * signalling, either sign), the smallest subnormal. */
+static uint64_t special_value(galp_type type, unsigned choice)
 {
-    const uint64_t sign = (uint64_t)1 << (w - 1);
-    return bits & sign ? ~bits & (sign | (sign - 1)) : bits | sign;
+    static const uint64_t f64[] = {0, 0x8000000000000000u, 0x7ff0000000000000u,
+                                   0xfff0000000000000u, 0x7ff8000000000000u, 0xfff0000000000001u,
+                                   1, 0x7fefffffffffffffu, 0xffefffffffffffffu};
+    static const uint64_t f32[] = {0, 0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                                   0xff800001u, 1, 0x7f7fffffu, 0xff7fffffu};
+    const unsigned w = 8 * (unsigned)galp_type_size(type);
+    const uint64_t max = w == 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1;
+    const uint64_t integer[] = {0, 1, max, max - 1, max >> 1, (max >> 1) + 1};
+    if (type == GALP_TYPE_F64)
+        return f64[choice % (sizeof f64 / sizeof f64[0])];
+    if (type == GALP_TYPE_F32)
+        return f32[choice % (sizeof f32 / sizeof f32[0])];
+    return integer[choice % (sizeof integer / sizeof integer[0])];
 }
 
-static bool is_nan(unsigned w, uint64_t bits)
+/* One scan argument drawn from the input: a value of the column, or one step below or above
+ * it, so that bounds hit values exactly and miss them narrowly; a special value; arbitrary
+ * bits of the type's width. */
+static uint64_t draw_scan_value(byte_source *src, galp_type type, const uint8_t *values, uint64_t n)
 {
-    return w == 64 ? (bits & 0x7fffffffffffffffu) > 0x7ff0000000000000u
-                   : (bits & 0x7fffffffu) > 0x7f800000u;
-}
-
-/* The aggregate of include/galp_gpu.h computed on the host from decoded values. */
-static void host_aggregate(galp_type type, const uint8_t *values, uint64_t n,
-                           galp_gpu_aggregate *a)
-{
-    const unsigned bytes = (unsigned)galp_type_size(type), w = 8 * bytes;
-    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
-    memset(a, 0, sizeof *a);
-    a->count = n;
-    uint64_t min_key = UINT64_MAX, max_key = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t x = galp_load_le(bytes, values + i * bytes);
-        if (is_float && is_nan(w, x)) {
-            a->nan_count++;
-            continue;
-        }
-        a->sum_bits += x;
-        uint64_t key = is_float ? float_order_key(w, x) : x;
-        if (key <= min_key) {
-            min_key = key;
-            a->min_bits = x;
-        }
-        if (key >= max_key) {
-            max_key = key;
-            a->max_bits = x;
-        }
+    const unsigned width = (unsigned)galp_type_size(type);
+    const unsigned kind = byte_source_below(src, 5);
+    if (kind <= 2 && n > 0) {
+        const uint64_t x = galp_load_le(width, values + (byte_source_u64(src) % n) * width);
+        return kind == 0 ? x : fuzz_scan_neighbour(type, x, kind == 2);
     }
-    a->has_min_max = a->count > a->nan_count;
+    if (kind == 3)
+        return special_value(type, byte_source_u8(src));
+    return byte_source_bits(src, width);
 }
 
-/* A float column's value from its bits, as a double (exact for f32 too). */
-static double as_double(galp_type type, uint64_t bits)
+/* The GPU's decode and scans of the column against the reference's decode and the host's
+ * expectation. */
+static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz_scan_args *args,
+                      const fuzz_scan_expectation *expect)
 {
-    if (type == GALP_TYPE_F64) {
-        double d;
-        memcpy(&d, &bits, sizeof d);
-        return d;
-    }
-    float f;
-    uint32_t b = (uint32_t)bits;
-    memcpy(&f, &b, sizeof f);
-    return f;
-}
-
-/* How many of the n values satisfy lo <= x <= hi (IEEE comparison for floats). */
-static uint64_t host_count(galp_type type, const uint8_t *values, uint64_t n, uint64_t lo, uint64_t hi)
-{
-    const unsigned bytes = (unsigned)galp_type_size(type);
-    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
-    const double lo_value = is_float ? as_double(type, lo) : 0.0, hi_value = is_float ? as_double(type, hi) : 0.0;
-    uint64_t count = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t x = galp_load_le(bytes, values + i * bytes);
-        if (is_float) {
-            const double v = as_double(type, x);
-            count += lo_value <= v && v <= hi_value;
-        } else {
-            count += lo <= x && x <= hi;
-        }
-    }
-    return count;
+    const size_t bytes = (size_t)col->value_count * galp_type_size(col->type);
+    uint8_t *device_out = malloc(bytes + 1);
+    FUZZ_REQUIRE(device_out != NULL, "out of memory");
+    fuzz_scans got;
+    galp_status status = fuzz_gpu_decode(col->file, col->buffer_size, device_out, bytes, args, &got);
+    FUZZ_REQUIRE(status == GALP_OK, "GPU decode of a valid %s/%s column: %s",
+                 galp_type_name(col->type), galp_scheme_name(col->scheme), galp_status_name(status));
+    size_t i = 0;
+    while (i < bytes && device_out[i] == decoded[i])
+        i++;
+    FUZZ_REQUIRE(i == bytes, "%s/%s column: GPU value %zu differs from the reference",
+                 galp_type_name(col->type), galp_scheme_name(col->scheme),
+                 i / galp_type_size(col->type));
+    char msg[256];
+    const char *wrong = fuzz_scan_disagreement(col->type, expect, &got, msg, sizeof msg);
+    FUZZ_REQUIRE(wrong == NULL, "%s/%s column of %llu values, lo %llx, hi %llx, probe %llx: GPU %s",
+                 galp_type_name(col->type), galp_scheme_name(col->scheme),
+                 (unsigned long long)col->value_count, (unsigned long long)args->lo,
+                 (unsigned long long)args->hi, (unsigned long long)args->probe, wrong);
+    free(device_out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -123,55 +114,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *decoded = NULL;
     galp_status status = fuzz_check_decode(col.file, col.buffer_size, col.values, &decoded);
     FUZZ_REQUIRE(status == GALP_OK, "generated column rejected: %s", galp_status_name(status));
-    if (have_gpu) {
-        const size_t bytes = (size_t)col.value_count * galp_type_size(col.type);
-        uint8_t *device_out = malloc(bytes + 1);
-        FUZZ_REQUIRE(device_out != NULL, "out of memory");
-        /* bounds: two of the column's values, chosen by the input's size (either order) */
-        const unsigned width = (unsigned)galp_type_size(col.type);
-        uint64_t lo = 0, hi = 0;
-        if (col.value_count > 0) {
-            lo = galp_load_le(width, decoded + (size % col.value_count) * width);
-            hi = galp_load_le(width, decoded + ((size * 7 + 3) % col.value_count) * width);
-        }
-        uint8_t lo_value[8], hi_value[8];
-        galp_store_le(width, lo_value, lo);
-        galp_store_le(width, hi_value, hi);
-        fuzz_gpu_scans got;
-        galp_gpu_aggregate want;
-        status = fuzz_gpu_decode(col.file, col.buffer_size, device_out, bytes, lo_value, hi_value, &got);
-        FUZZ_REQUIRE(status == GALP_OK, "GPU decode of a valid %s/%s column: %s",
-                     galp_type_name(col.type), galp_scheme_name(col.scheme),
-                     galp_status_name(status));
-        size_t i = 0;
-        while (i < bytes && device_out[i] == decoded[i])
-            i++;
-        FUZZ_REQUIRE(i == bytes, "%s/%s column: GPU value %zu differs from the reference",
-                     galp_type_name(col.type), galp_scheme_name(col.scheme),
-                     i / galp_type_size(col.type));
-        host_aggregate(col.type, decoded, col.value_count, &want);
-        const bool is_float = col.type == GALP_TYPE_F32 || col.type == GALP_TYPE_F64;
-        const galp_gpu_aggregate *a = &got.aggregate;
-        FUZZ_REQUIRE(a->count == want.count && a->nan_count == want.nan_count &&
-                         a->has_min_max == want.has_min_max,
-                     "GPU aggregate: count %llu/%llu, NaNs %llu/%llu (GPU/host)",
-                     (unsigned long long)a->count, (unsigned long long)want.count,
-                     (unsigned long long)a->nan_count, (unsigned long long)want.nan_count);
-        FUZZ_REQUIRE(!want.has_min_max || (a->min_bits == want.min_bits && a->max_bits == want.max_bits),
-                     "GPU aggregate: min %llx/%llx, max %llx/%llx (GPU/host)",
-                     (unsigned long long)a->min_bits, (unsigned long long)want.min_bits,
-                     (unsigned long long)a->max_bits, (unsigned long long)want.max_bits);
-        FUZZ_REQUIRE(is_float || a->sum_bits == want.sum_bits, "GPU sum %llu, host %llu",
-                     (unsigned long long)a->sum_bits, (unsigned long long)want.sum_bits);
-        const uint64_t in_range = host_count(col.type, decoded, col.value_count, lo, hi);
-        const uint64_t equal = host_count(col.type, decoded, col.value_count, lo, lo);
-        FUZZ_REQUIRE(got.count == in_range, "GPU count in [%llx, %llx]: %llu, host %llu",
-                     (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)got.count,
-                     (unsigned long long)in_range);
-        FUZZ_REQUIRE(got.found == (equal > 0), "GPU exists(%llx): %u, host %llu equal values",
-                     (unsigned long long)lo, got.found, (unsigned long long)equal);
-        free(device_out);
-    }
+    fuzz_scan_args args;
+    args.lo = draw_scan_value(&src, col.type, decoded, col.value_count);
+    args.hi = draw_scan_value(&src, col.type, decoded, col.value_count);
+    args.probe = draw_scan_value(&src, col.type, decoded, col.value_count);
+    fuzz_scan_expectation expect;
+    fuzz_scan_expect(col.type, decoded, col.value_count, &args, &expect);
+    if (have_gpu)
+        check_gpu(&col, decoded, &args, &expect);
     free(decoded);
     fuzz_column_free(&col);
     return 0;

@@ -8,7 +8,8 @@
 # CUDA decoder) with gcc and nvcc under ASan + UBSan, then feeds it the given corpus directories
 # (e.g. the fuzz_differential and fuzz_structured corpora of fuzz/run-fuzzers.sh) and COUNT
 # (default 10000) random inputs. Each input is a generated valid column that the reference and
-# the CUDA decoder must decode to the same bytes with the same aggregate; the first
+# the CUDA decoder must decode to the same bytes, with scans that agree with the host's
+# (fuzz/scan_oracle.h); the first
 # disagreement aborts with the input's name. Build and inputs go to $GALP_GPU_REPLAY_DIR
 # (default /tmp/galp-gpu-replay). CUDA_ARCH_FLAGS overrides the default sm_90 target.
 set -eu
@@ -24,7 +25,7 @@ cflags="-std=c11 -O1 -g -Wall -Wextra -Werror -ffp-contract=off $san $inc"
 # The reference codec, the CUDA host code and kernels (every gpu/*.c but the CPU-only stub,
 # every gpu/*.cu), and the differential target's files (fuzz/local.mk lists the same).
 for c in ref/*.c gpu/*.c fuzz/fuzz_differential.c fuzz/replay_main.c fuzz/decode_check.c \
-         fuzz/spec_validate.c fuzz/column_gen.c fuzz/gpu_decode_cuda.c; do
+         fuzz/spec_validate.c fuzz/column_gen.c fuzz/scan_oracle.c fuzz/gpu_decode_cuda.c; do
     [ "$c" = gpu/nocuda.c ] && continue
     gcc $cflags -DGALP_FUZZ_TARGET='"differential"' -c "$c" -o "$b/obj/$(basename "$c" .c).o" &
 done

@@ -13,21 +13,15 @@
 #include <stdint.h>
 
 #include "galp_gpu.h"
+#include "scan_oracle.h"
 
 /* GALP_OK when a device is usable; otherwise the reason (GALP_ERR_NO_DEVICE, GALP_ERR_CUDA). */
 galp_status fuzz_gpu_available(void);
 
-/* What the fused scans answered. */
-typedef struct fuzz_gpu_scans {
-    galp_gpu_aggregate aggregate;
-    uint64_t count;  /* galp_gpu_count_range(lo, hi) */
-    uint32_t found;  /* galp_gpu_exists(lo) */
-} fuzz_gpu_scans;
-
 /* Uploads the file, decodes it on the device into `out` (host, out_size bytes) and runs the
- * fused aggregate, the range count of [lo, hi] and "lo exists" (lo and hi: one value of the
- * column type each) into *scans. Returns the first failing status. */
+ * fused aggregate, the range count of [args->lo, args->hi] and "args->probe exists" into
+ * *scans. Returns the first failing status. */
 galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,
-                            const void *lo, const void *hi, fuzz_gpu_scans *scans);
+                            const fuzz_scan_args *args, fuzz_scans *scans);
 
 #endif /* GALP_FUZZ_GPU_DECODE_H */

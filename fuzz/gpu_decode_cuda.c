@@ -6,6 +6,7 @@
  */
 #include <cuda_runtime_api.h>
 
+#include "bytes.h"
 #include "gpu_decode.h"
 
 galp_status fuzz_gpu_available(void)
@@ -13,27 +14,31 @@ galp_status fuzz_gpu_available(void)
     return galp_gpu_available();
 }
 
-/* The device results of the scans, copied back after one synchronisation. */
-typedef struct device_scans {
-    galp_gpu_aggregate aggregate;
-    uint64_t count;
-    uint32_t found;
-} device_scans;
-
 galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,
-                            const void *lo, const void *hi, fuzz_gpu_scans *scans)
+                            const fuzz_scan_args *args, fuzz_scans *scans)
 {
     galp_gpu_column *column = NULL;
     galp_status status = galp_gpu_column_upload(file, size, &column);
     if (status != GALP_OK)
         return status;
+    galp_gpu_view view;
+    status = galp_gpu_column_view(column, &view);
+    /* The scans take their bounds as one host value of the column type each. */
+    uint8_t lo[8], hi[8], probe[8];
+    if (status == GALP_OK) {
+        const unsigned width = (unsigned)galp_type_size(view.type);
+        galp_store_le(width, lo, args->lo);
+        galp_store_le(width, hi, args->hi);
+        galp_store_le(width, probe, args->probe);
+    }
     const size_t temp_size = galp_gpu_range_temp_size(column);
     void *dst = NULL, *temp = NULL;
-    device_scans *result = NULL;
+    fuzz_scans *result = NULL;
     /* cudaMalloc of 0 bytes returns no buffer; the decoder needs none for an empty column. */
-    if ((out_size > 0 && cudaMalloc(&dst, out_size) != cudaSuccess) ||
-        (temp_size > 0 && cudaMalloc(&temp, temp_size) != cudaSuccess) ||
-        cudaMalloc((void **)&result, sizeof *result) != cudaSuccess) {
+    if (status == GALP_OK &&
+        ((out_size > 0 && cudaMalloc(&dst, out_size) != cudaSuccess) ||
+         (temp_size > 0 && cudaMalloc(&temp, temp_size) != cudaSuccess) ||
+         cudaMalloc((void **)&result, sizeof *result) != cudaSuccess)) {
         status = GALP_ERR_CUDA;
     }
     if (status == GALP_OK)
@@ -43,20 +48,14 @@ galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t 
     if (status == GALP_OK)
         status = galp_gpu_count_range(column, lo, hi, temp, temp_size, &result->count, NULL);
     if (status == GALP_OK)
-        status = galp_gpu_exists(column, lo, temp, temp_size, &result->found, NULL);
+        status = galp_gpu_exists(column, probe, temp, temp_size, &result->found, NULL);
     if (status == GALP_OK && cudaDeviceSynchronize() != cudaSuccess)
         status = GALP_ERR_CUDA;
     if (status == GALP_OK && out_size > 0 &&
         cudaMemcpy(out, dst, out_size, cudaMemcpyDeviceToHost) != cudaSuccess)
         status = GALP_ERR_CUDA;
-    device_scans back;
-    if (status == GALP_OK && cudaMemcpy(&back, result, sizeof back, cudaMemcpyDeviceToHost) != cudaSuccess)
+    if (status == GALP_OK && cudaMemcpy(scans, result, sizeof *scans, cudaMemcpyDeviceToHost) != cudaSuccess)
         status = GALP_ERR_CUDA;
-    if (status == GALP_OK) {
-        scans->aggregate = back.aggregate;
-        scans->count = back.count;
-        scans->found = back.found;
-    }
     cudaFree(result);
     cudaFree(temp);
     cudaFree(dst);

@@ -9,14 +9,13 @@ galp_status fuzz_gpu_available(void)
 }
 
 galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,
-                            const void *lo, const void *hi, fuzz_gpu_scans *scans)
+                            const fuzz_scan_args *args, fuzz_scans *scans)
 {
     (void)file;
     (void)size;
     (void)out;
     (void)out_size;
-    (void)lo;
-    (void)hi;
+    (void)args;
     (void)scans;
     return GALP_ERR_NO_DEVICE;
 }

@@ -16,12 +16,13 @@ FUZZ_COMMON = \
 FUZZ_MUTATE = fuzz/column_mutate.c fuzz/column_mutate.h
 # galp inspect's code path: the CLI's own convenience library (tools/local.mk).
 FUZZ_INSPECT_LINKED = tools/libgalp_cli.la
+FUZZ_SCANS = fuzz/scan_oracle.c fuzz/scan_oracle.h fuzz/gpu_decode.h
 if HAVE_CUDA
-FUZZ_GPU = fuzz/gpu_decode.h fuzz/gpu_decode_cuda.c
+FUZZ_GPU = $(FUZZ_SCANS) fuzz/gpu_decode_cuda.c
 FUZZ_GPU_INCLUDES = $(CUDA_CFLAGS)
 FUZZ_GPU_LINKED = $(CUDA_LIBS)
 else
-FUZZ_GPU = fuzz/gpu_decode.h fuzz/gpu_decode_none.c
+FUZZ_GPU = $(FUZZ_SCANS) fuzz/gpu_decode_none.c
 endif
 # The generator's ALP oracle must round like spec/alp.md §4: no fused multiply-add.
 FUZZ_COMPILE = $(AM_CFLAGS) -ffp-contract=off
@@ -64,6 +65,15 @@ fuzz_replay_differential_CPPFLAGS = $(FUZZ_PREPROCESS) -DGALP_FUZZ_TARGET='"diff
 fuzz_replay_differential_LDFLAGS = $(AM_LDFLAGS) -static
 fuzz_replay_differential_LDADD = $(FUZZ_LINKED)
 
+# The differential target's host-side oracle of the GPU scans, tested without a GPU.
+if HAVE_CMOCKA
+check_PROGRAMS += fuzz/test_scan_oracle
+TESTS += fuzz/test_scan_oracle
+fuzz_test_scan_oracle_SOURCES = fuzz/test_scan_oracle.c fuzz/scan_oracle.c fuzz/scan_oracle.h
+fuzz_test_scan_oracle_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+fuzz_test_scan_oracle_LDADD = libgalp.la $(CMOCKA_LIBS)
+endif
+
 # ---- libFuzzer targets: configure --enable-fuzzing CC=clang ---------------------------
 if ENABLE_FUZZING
 noinst_PROGRAMS += fuzz/fuzz_decode fuzz/fuzz_inspect fuzz/fuzz_roundtrip \
@@ -101,4 +111,5 @@ fuzz_fuzz_differential_LDFLAGS = $(FUZZ_LINK)
 fuzz_fuzz_differential_LDADD = $(FUZZ_LINKED)
 endif
 
-EXTRA_DIST += fuzz/run-fuzzers.sh fuzz/coverage.sh fuzz/gpu-replay.sh fuzz/galp.dict fuzz/regressions
+EXTRA_DIST += fuzz/run-fuzzers.sh fuzz/run-at-scale.sh fuzz/coverage.sh fuzz/gpu-replay.sh \
+	fuzz/galp.dict fuzz/regressions fuzz/corpus

@@ -12,9 +12,11 @@
 #   GALP_FUZZ_CONFIGURE extra configure arguments (default --without-cuda: without a GPU the
 #                      differential target checks its CPU part only, so CUDA would only cost
 #                      build time; give --with-cuda on a GPU machine with clang)
-# Each target runs in one process on one core, seeded with fuzz/regressions/TARGET and, for
-# decode and inspect, the golden vectors (vectors/valid, vectors/invalid: *.galp up to 64 KiB)
-# when present and columns encoded at startup by the freshly built `galp encode`. Exits non-zero when the build fails or any target reports a
+# Each target runs in one process on one core, starting from the committed minimised corpus
+# fuzz/corpus/TARGET (copied into BUILD/corpus/TARGET: nothing in the source tree is written)
+# and fuzz/regressions/TARGET and, for decode and inspect, the golden vectors (vectors/valid,
+# vectors/invalid: *.galp up to 64 KiB) when present and columns encoded at startup by the
+# freshly built `galp encode`. Exits non-zero when the build fails or any target reports a
 # finding (crash, leak, timeout, sanitizer report, violated property); findings are saved as
 # BUILD/findings/TARGET-* and the target's log is printed.
 set -uo pipefail
@@ -59,6 +61,7 @@ for target in $targets; do
     corpus=$build/corpus/$target
     log=$build/logs/$target.log
     mkdir -p "$corpus"
+    cp "$top/fuzz/corpus/$target"/* "$corpus"/ || { echo "fuzz: no fuzz/corpus/$target" >&2; exit 1; }
     seed_dirs=("$top/fuzz/regressions/$target")
     extra=()
     case $target in
