@@ -35,12 +35,12 @@ galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t 
     void *dst = NULL, *temp = NULL;
     fuzz_scans *result = NULL;
     /* cudaMalloc of 0 bytes returns no buffer; the decoder needs none for an empty column. */
-    if (status == GALP_OK &&
-        ((out_size > 0 && cudaMalloc(&dst, out_size) != cudaSuccess) ||
-         (temp_size > 0 && cudaMalloc(&temp, temp_size) != cudaSuccess) ||
-         cudaMalloc((void **)&result, sizeof *result) != cudaSuccess)) {
-        status = GALP_ERR_CUDA;
-    }
+    if (status == GALP_OK && out_size > 0)
+        status = galp_gpu_status_from_cuda(cudaMalloc(&dst, out_size));
+    if (status == GALP_OK && temp_size > 0)
+        status = galp_gpu_status_from_cuda(cudaMalloc(&temp, temp_size));
+    if (status == GALP_OK)
+        status = galp_gpu_status_from_cuda(cudaMalloc((void **)&result, sizeof *result));
     if (status == GALP_OK)
         status = galp_gpu_decompress(column, dst, out_size, NULL);
     if (status == GALP_OK)
@@ -49,13 +49,12 @@ galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t 
         status = galp_gpu_count_range(column, lo, hi, temp, temp_size, &result->count, NULL);
     if (status == GALP_OK)
         status = galp_gpu_exists(column, probe, temp, temp_size, &result->found, NULL);
-    if (status == GALP_OK && cudaDeviceSynchronize() != cudaSuccess)
-        status = GALP_ERR_CUDA;
-    if (status == GALP_OK && out_size > 0 &&
-        cudaMemcpy(out, dst, out_size, cudaMemcpyDeviceToHost) != cudaSuccess)
-        status = GALP_ERR_CUDA;
-    if (status == GALP_OK && cudaMemcpy(scans, result, sizeof *scans, cudaMemcpyDeviceToHost) != cudaSuccess)
-        status = GALP_ERR_CUDA;
+    if (status == GALP_OK)
+        status = galp_gpu_status_from_cuda(cudaDeviceSynchronize());
+    if (status == GALP_OK && out_size > 0)
+        status = galp_gpu_status_from_cuda(cudaMemcpy(out, dst, out_size, cudaMemcpyDeviceToHost));
+    if (status == GALP_OK)
+        status = galp_gpu_status_from_cuda(cudaMemcpy(scans, result, sizeof *scans, cudaMemcpyDeviceToHost));
     cudaFree(result);
     cudaFree(temp);
     cudaFree(dst);
