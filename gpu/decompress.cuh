@@ -44,31 +44,32 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
 #endif
 constexpr unsigned prefetch_burst = 256;
 
-/* One group's N values as one 16-byte store (o is 16-byte aligned). With Streaming, marked
- * evict-first in L2 (st.global.cs): the values are written once, and they must not push out
- * of L2 the entries and payloads that prefetch_vectors asked for ahead of the blocks. */
-template <bool Streaming, typename V> __device__ __forceinline__ void store_vector(V *o, V x)
+/* One group's N values as one 16-byte store (o is 16-byte aligned). With streaming (a
+ * kernel argument, the same for the whole launch), marked evict-first in L2 (st.global.cs):
+ * the values are written once, and they must not push out of L2 the entries and payloads
+ * that prefetch_vectors asked for ahead of the blocks. */
+template <typename V> __device__ __forceinline__ void store_vector(V *o, V x, bool streaming)
 {
-    if constexpr (Streaming)
+    if (streaming)
         __stcs(o, x);
     else
         *o = x;
 }
-template <bool Streaming> __device__ __forceinline__ void store16(float *o, const float (&x)[4])
+__device__ __forceinline__ void store16(float *o, const float (&x)[4], bool streaming)
 {
-    store_vector<Streaming>((float4 *)o, make_float4(x[0], x[1], x[2], x[3]));
+    store_vector((float4 *)o, make_float4(x[0], x[1], x[2], x[3]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4])
+__device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4], bool streaming)
 {
-    store_vector<Streaming>((uint4 *)o, make_uint4(x[0], x[1], x[2], x[3]));
+    store_vector((uint4 *)o, make_uint4(x[0], x[1], x[2], x[3]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(double *o, const double (&x)[2])
+__device__ __forceinline__ void store16(double *o, const double (&x)[2], bool streaming)
 {
-    store_vector<Streaming>((double2 *)o, make_double2(x[0], x[1]));
+    store_vector((double2 *)o, make_double2(x[0], x[1]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2])
+__device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2], bool streaming)
 {
-    store_vector<Streaming>((ulonglong2 *)o, make_ulonglong2(x[0], x[1]));
+    store_vector((ulonglong2 *)o, make_ulonglong2(x[0], x[1]), streaming);
 }
 
 /* Whether a column's payloads are small enough for the prefetching kernel: on average at
@@ -113,8 +114,9 @@ struct exception_map {
 
 /* The groups of vector `vec` (galp/device/block_vector.cuh), each one 16-byte store (in a partial
  * last vector only the slots below m), with the exceptions in place when Patch. */
-template <bool Narrow, bool Patch, bool Streaming, typename T, typename BV>
-__device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o)
+template <bool Narrow, bool Patch, typename T, typename BV>
+__device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o,
+                                                  bool streaming)
 {
     typedef typename BV::Word Word;
 #pragma unroll
@@ -136,7 +138,7 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
             }
         }
         if (s + BV::N <= vec.m) {
-            store16<Streaming>(o + s, x);
+            store16(o + s, x, streaming);
         } else {
             for (unsigned j = 0; j < BV::N; j++)
                 if (s + j < vec.m)
@@ -149,9 +151,9 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
  * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
  * many exceptions. */
-template <typename T, unsigned Threads, bool Streaming>
+template <typename T, unsigned Threads>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
-                                                  exception_map &map, unsigned &parity, T *out)
+                                                  exception_map &map, unsigned &parity, T *out, bool streaming)
 {
     block_vector<T, block_group<Threads>> vec;
     vec.init(col, v, stage);
@@ -168,13 +170,13 @@ __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint
         }
         __syncthreads();
         if (vec.narrow())
-            decompress_groups<true, true, Streaming>(vec, marks, map.index, o);
+            decompress_groups<true, true>(vec, marks, map.index, o, streaming);
         else
-            decompress_groups<false, true, Streaming>(vec, marks, map.index, o);
+            decompress_groups<false, true>(vec, marks, map.index, o, streaming);
     } else if (vec.narrow()) {
-        decompress_groups<true, false, Streaming>(vec, marks, map.index, o);
+        decompress_groups<true, false>(vec, marks, map.index, o, streaming);
     } else {
-        decompress_groups<false, false, Streaming>(vec, marks, map.index, o);
+        decompress_groups<false, false>(vec, marks, map.index, o, streaming);
     }
 }
 
@@ -187,14 +189,16 @@ template <typename T> __host__ __device__ constexpr unsigned decompress_threads_
 
 /* 32- and 64-bit types into a 16-byte aligned destination: a block per vector, its payload
  * staged in one go (vector_pipeline::run_one), registers held so that a multiprocessor
- * runs as many blocks as it holds threads. With Prefetch (columns of small payloads), block
+ * runs as many blocks as it holds threads. With prefetch (columns of small payloads), block
  * v, when v is a multiple of prefetch_burst, then asks L2 for the run of vectors `ahead` on
  * (prefetch_vectors), and the stores are evict-first; the launcher sets `ahead` to two grids'
  * worth of resident blocks, far enough that their blocks have not started, near enough that
- * the runs stay in L2 until they do. */
-template <typename T, bool Prefetch>
+ * the runs stay in L2 until they do. prefetch is a kernel argument, not a template
+ * parameter: a second instantiation earned no more than a few tenths of a point of the
+ * decompression medians (docs/DESIGN.md). */
+template <typename T>
 __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_PER_SM / decompress_threads_for<T>())
-    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes, uint32_t ahead)
+    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes, bool prefetch, uint32_t ahead)
 {
     constexpr unsigned threads = decompress_threads_for<T>();
     __shared__ exception_map map;
@@ -204,9 +208,9 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_memory(), stage_bytes, nullptr);
     for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) { /* 64 bits: no wrap */
         pipe.run_one((uint32_t)v, [&](uint32_t u, const staged_vector &stage) {
-            decompress_vector<T, threads, Prefetch>(col, u, stage, map, parity, out);
+            decompress_vector<T, threads>(col, u, stage, map, parity, out, prefetch);
         });
-        if (Prefetch && v % prefetch_burst == 0 && threadIdx.x == 0)
+        if (prefetch && v % prefetch_burst == 0 && threadIdx.x == 0)
             prefetch_vectors<T>(col, v + ahead, prefetch_burst);
     }
 }
