@@ -43,18 +43,20 @@ __device__ __forceinline__ void reset_result(uint64_t *count, uint32_t *found)
         *found = 0;
 }
 
-/* The plan of every vector, one thread per vector (galp/device/pushdown.cuh), with StoredSafe (a
- * column whose stored packed integers the upload found safe, galp_gpu_shape.stored_safe)
- * widened to the whole packed range (widen_stored_safe); with Records, its scan record too
- * (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only where the
- * record says the scan needs it (a general vector). It also sets the scan's result to 0
- * (*count, or *found), which a memset did, a third operation on the stream; and lets the scan
- * be launched at once (allow_dependent_launch), which waits for it. StoredSafe is a template
- * parameter: as a kernel argument it slowed the range scans of the columns where it is never
- * true. */
-template <typename T, bool Records, bool StoredSafe>
-__global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
+/* The plan of every vector, one thread per vector (galp/device/pushdown.cuh), with
+ * stored_safe (a column whose stored packed integers the upload found safe,
+ * galp_gpu_shape.stored_safe) widened to the whole packed range (widen_stored_safe); with
+ * records, its scan record too (gpu/scan_record.cuh), which follow the vector_count plans,
+ * and the plan only where the record says the scan needs it (a general vector). It also sets
+ * the scan's result to 0 (*count, or *found), which a memset did, a third operation on the
+ * stream; and lets the scan be launched at once (allow_dependent_launch), which waits for it.
+ * Both choices are kernel arguments, the same for the whole launch: stored_safe as a
+ * template parameter had been measured only on a column of constants, which
+ * constant_range_kernel now counts without a plan (docs/DESIGN.md). */
+template <typename T>
+__global__ void __launch_bounds__(range_threads)
+    plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
+                uint32_t *found, bool records, bool stored_safe)
 {
     allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
@@ -66,9 +68,9 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
     galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
                                                           : decode_all_plan();
-    if (StoredSafe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
+    if (stored_safe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
         p = widen_stored_safe(p, max_packed(e.bit_width));
-    if constexpr (Records) {
+    if (records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
         if (record_kind(record.w) == record_general)
             plan[v] = p;
@@ -534,20 +536,15 @@ static bool launch_constant_range(const galp_gpu_view &col, uint64_t lo_bits, ui
                                   range_threads, 0, stream, col, lo_bits, hi_bits, count, found);
 }
 
-/* plan_kernel<T, by_record, stored_safe> over the column's vectors. */
+/* plan_kernel<T> over the column's vectors. */
 template <typename T>
 static void launch_plan(const galp_gpu_view &col, bool by_record, bool stored_safe, uint64_t lo_bits,
                         uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
                         galp_gpu_stream stream)
 {
     const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
-    auto launch = [&](auto kernel) {
-        kernel<<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
-    };
-    if (by_record)
-        stored_safe ? launch(plan_kernel<T, true, true>) : launch(plan_kernel<T, true, false>);
-    else
-        stored_safe ? launch(plan_kernel<T, false, true>) : launch(plan_kernel<T, false, false>);
+    plan_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found, by_record,
+                                                         stored_safe);
 }
 
 } /* namespace galp::device::detail */
