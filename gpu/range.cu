@@ -359,22 +359,18 @@ __device__ __forceinline__ void range_result(uint64_t hits, uint64_t *count, uin
     }
 }
 
-/* Stores a result that the host counted from a column's value table (gpu/value_table.c), in a
- * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory. */
+/* Stores a result in a kernel: ordered on the stream as a scan is, and cheaper than a copy
+ * from host memory. Either the result that the host counted from a column's value table
+ * (gpu/value_table.c), or 0 before constant_range_kernel, which is launched at once
+ * (allow_dependent_launch; a kernel not launched as a dependent ignores it) and waits for
+ * this one only before it adds. */
 __global__ void store_result_kernel(uint64_t *count, uint32_t *found, uint64_t matches)
 {
+    allow_dependent_launch();
     if (count != nullptr)
         *count = matches;
     else
         *found = matches != 0;
-}
-
-/* Sets the result of a range scan to 0 (*count, or *found), for constant_range_kernel, which
- * is launched at once (allow_dependent_launch) and waits for it only before it adds. */
-__global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
-{
-    allow_dependent_launch();
-    reset_result(count, found);
 }
 
 /* Columns whose every vector has width 0, with at most verdict_exceptions exceptions
@@ -523,12 +519,12 @@ static bool all_constant(const galp_gpu_shape &shape, uint32_t vectors)
     return shape.constant_vectors == vectors && shape.constant_exceptions <= verdict_exceptions;
 }
 
-/* reset_result_kernel, then constant_range_kernel as its programmatic dependent. */
+/* store_result_kernel storing 0, then constant_range_kernel as its programmatic dependent. */
 template <typename T>
 static bool launch_constant_range(const galp_gpu_view &col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count,
                                   uint32_t *found, galp_gpu_stream stream)
 {
-    reset_result_kernel<<<1, 1, 0, stream>>>(count, found);
+    store_result_kernel<<<1, 1, 0, stream>>>(count, found, 0);
     auto kernel = constant_range_kernel<T>;
     kernel_facts facts;
     return facts_of(kernel, facts) &&
