@@ -71,35 +71,31 @@ template <typename T> __device__ __forceinline__ uint64_t order_key(T x)
     }
 }
 
-template <typename T> __device__ __forceinline__ uint64_t key_to_bits(uint64_t key)
+/* The bits of the value of an order key, for a type of `bits` bits (float or not): one
+ * kernel finishes the aggregate of every type. */
+__device__ __forceinline__ uint64_t key_to_bits(uint64_t key, unsigned bits, bool is_float)
 {
-    if constexpr (value_traits<T>::is_float) {
-        constexpr unsigned W = value_traits<T>::bits;
-        uint64_t sign = (uint64_t)1 << (W - 1);
-        uint64_t all = W == 64 ? ~(uint64_t)0 : (sign << 1) - 1u;
-        return (key & sign) ? (key & ~sign) : (~key & all);
-    } else {
+    if (!is_float)
         return key;
-    }
+    const uint64_t sign = (uint64_t)1 << (bits - 1);
+    const uint64_t all = bits == 64 ? ~(uint64_t)0 : (sign << 1) - 1u;
+    return (key & sign) ? (key & ~sign) : (~key & all);
 }
 
-__global__ void aggregate_init(galp_gpu_aggregate *r)
+/* The aggregate before the scan adds to it: all zero but min_bits, which holds order keys
+ * (the largest, for none yet) until aggregate_finish. */
+inline galp_gpu_aggregate aggregate_start()
 {
-    r->count = 0;
-    r->nan_count = 0;
-    r->sum_bits = 0;
-    r->sum_f64 = 0.0;
-    r->min_bits = ~(uint64_t)0; /* keys until aggregate_finish */
-    r->max_bits = 0;
-    r->has_min_max = 0;
-    r->reserved = 0;
+    galp_gpu_aggregate a = {};
+    a.min_bits = ~(uint64_t)0;
+    return a;
 }
 
-template <typename T> __global__ void aggregate_finish(galp_gpu_aggregate *r)
+__global__ void aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
     r->has_min_max = r->count > r->nan_count;
-    r->min_bits = r->has_min_max ? key_to_bits<T>(r->min_bits) : 0;
-    r->max_bits = r->has_min_max ? key_to_bits<T>(r->max_bits) : 0;
+    r->min_bits = r->has_min_max ? key_to_bits(r->min_bits, bits, is_float) : 0;
+    r->max_bits = r->has_min_max ? key_to_bits(r->max_bits, bits, is_float) : 0;
 }
 
 /* One thread's partial aggregate, then the block's, added into the result with one set of
@@ -477,8 +473,9 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     acc.template flush<scan_threads>(r);
 }
 
-/* Stores an aggregate that the host computed from a column's value table
- * (gpu/value_table.c): a kernel, ordered on the stream as the scans are. */
+/* Stores an aggregate in a kernel, ordered on the stream as the scans are: the one that the
+ * host computed from a column's value table (gpu/value_table.c), or aggregate_start before
+ * a scan. */
 __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
 {
     *result = value;
@@ -507,7 +504,7 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        aggregate_init<<<1, 1, 0, stream>>>(result);
+        store_aggregate_kernel<<<1, 1, 0, stream>>>(result, aggregate_start());
         if (col.vector_count != 0) {
             if constexpr (value_traits<T>::bits >= 32) {
                 constexpr bool is_float = value_traits<T>::is_float;
@@ -528,7 +525,7 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
             }
         }
-        aggregate_finish<T><<<1, 1, 0, stream>>>(result);
+        aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
         return launch_status();
     });
 }
