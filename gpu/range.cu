@@ -493,8 +493,10 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
  * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
  * it has such vectors, since compiled in they slow the narrow vectors of other columns
- * (more registers, docs/DESIGN.md). After a plan kernel, a programmatic dependent launch
- * (launch_scan). */
+ * (more registers, docs/DESIGN.md). u32 never takes them: its vectors are all narrow (a RAW
+ * u32 vector is 32 bits wide, spec/format.md §4.2) and not float, so Direct would change only
+ * how a column's partial last vector is counted. After a plan kernel, a programmatic
+ * dependent launch (launch_scan). */
 template <typename T>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record, bool after_plan,
                                uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan, uint64_t *count,
@@ -510,7 +512,12 @@ static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &s
         if (by_record)
             return launch(record_range_kernel<T>);
     }
-    return shape.wide_or_raw ? launch(block_range_kernel<T, true>) : launch(block_range_kernel<T, false>);
+    constexpr bool has_direct_paths = value_traits<T>::is_float || value_traits<T>::bits == 64;
+    if constexpr (has_direct_paths) {
+        if (shape.wide_or_raw)
+            return launch(block_range_kernel<T, true>);
+    }
+    return launch(block_range_kernel<T, false>);
 }
 
 /* Whether every vector of a column is one that constant_range_kernel counts. */
