@@ -526,17 +526,27 @@ static bool all_constant(const galp_gpu_shape &shape, uint32_t vectors)
     return shape.constant_vectors == vectors && shape.constant_exceptions <= verdict_exceptions;
 }
 
-/* store_result_kernel storing 0, then constant_range_kernel as its programmatic dependent. */
+/* store_result_kernel storing 0, then constant_range_kernel as its programmatic dependent.
+ * Integer types share constant_range_kernel<uint64_t>: every integer type is unsigned, a
+ * constant integer vector's value is its base, which has no bit at or above W (validated at
+ * upload, spec/format.md §3.3 and §6), and FFOR vectors have no exceptions, so comparing the
+ * base with lo and hi zero-extended to 64 bits compares the W-bit values. */
 template <typename T>
 static bool launch_constant_range(const galp_gpu_view &col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count,
                                   uint32_t *found, galp_gpu_stream stream)
 {
-    store_result_kernel<<<1, 1, 0, stream>>>(count, found, 0);
-    auto kernel = constant_range_kernel<T>;
-    kernel_facts facts;
-    return facts_of(kernel, facts) &&
-           launch_maybe_dependent(kernel, facts.dependent_launch, (col.vector_count + range_threads - 1) / range_threads,
-                                  range_threads, 0, stream, col, lo_bits, hi_bits, count, found);
+    if constexpr (!value_traits<T>::is_float && value_traits<T>::bits < 64) {
+        constexpr uint64_t low_bits = ((uint64_t)1 << value_traits<T>::bits) - 1u;
+        return launch_constant_range<uint64_t>(col, lo_bits & low_bits, hi_bits & low_bits, count, found, stream);
+    } else {
+        store_result_kernel<<<1, 1, 0, stream>>>(count, found, 0);
+        auto kernel = constant_range_kernel<T>;
+        kernel_facts facts;
+        return facts_of(kernel, facts) &&
+               launch_maybe_dependent(kernel, facts.dependent_launch,
+                                      (col.vector_count + range_threads - 1) / range_threads, range_threads, 0, stream,
+                                      col, lo_bits, hi_bits, count, found);
+    }
 }
 
 /* plan_kernel<T> over the column's vectors. */
