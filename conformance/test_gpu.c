@@ -122,6 +122,22 @@ static galp_status library_decode(checked_column *c, void *dst, size_t capacity,
     return galp_gpu_decompress(c->gpu, dst, capacity, stream);
 }
 
+/* galp_gpu_decompress into a buffer `offset` bytes into a device allocation (aligned to the
+ * type, not to 16 bytes, for offset = the type's width), copied to dst afterwards. */
+static galp_status library_decode_at_offset(checked_column *c, void *dst, size_t capacity, unsigned offset)
+{
+    const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
+    uint8_t *buffer = NULL;
+    CUDA_OK(cudaMalloc((void **)&buffer, capacity + offset));
+    const galp_status st = galp_gpu_decompress(c->gpu, buffer + offset, capacity, stream);
+    if (st == GALP_OK) {
+        CUDA_OK(cudaStreamSynchronize(stream));
+        CUDA_OK(cudaMemcpy(dst, buffer + offset, bytes, cudaMemcpyDeviceToDevice));
+    }
+    CUDA_OK(cudaFree(buffer));
+    return st;
+}
+
 /* The device API, as a user's kernel calls it (conformance/test_gpu_device.cu). */
 static galp_status device_api_decode(checked_column *c, void *dst, size_t capacity, unsigned per_call)
 {
@@ -174,6 +190,10 @@ static void check_warp_visit_misuse(checked_column *c)
 static void check_decompress(checked_column *c)
 {
     check_decoded_bytes(c, library_decode, 0);
+    /* 32- and 64-bit types into a destination that is not 16-byte aligned: the block kernel's
+     * store per value (gpu/decompress.cuh) */
+    if (width_of(c->cpu.type) >= 4)
+        check_decoded_bytes(c, library_decode_at_offset, (unsigned)width_of(c->cpu.type));
     const size_t bytes = c->cpu.value_count * width_of(c->cpu.type);
     if (bytes != 0) {
         uint8_t *dev = NULL;

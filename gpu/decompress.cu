@@ -6,9 +6,11 @@
 #include "kernels.h"
 
 /* Launches block_decompress_kernel<T> with a block per vector (the kernel loops should a
- * column exceed the grid), `memory` bytes of stage, and with or without the prefetch. */
+ * column exceed the grid), `memory` bytes of stage, and with or without the prefetch (only
+ * into a 16-byte aligned destination: its evict-first stores are the 16-byte ones). */
 template <typename T>
-static bool launch_blocks(const galp_gpu_view &col, unsigned memory, T *dst, bool prefetch, cudaStream_t stream)
+static bool launch_blocks(const galp_gpu_view &col, unsigned memory, T *dst, bool aligned, bool prefetch,
+                          cudaStream_t stream)
 {
     using namespace galp::device::detail;
     constexpr unsigned threads = decompress_threads_for<T>();
@@ -19,7 +21,7 @@ static bool launch_blocks(const galp_gpu_view &col, unsigned memory, T *dst, boo
          * blocks just read, which costs a few loads */
         const uint32_t ahead = prefetch ? 2u * resident_blocks(block_decompress_kernel<T>, threads, memory, 1u << 30)
                                         : 0u;
-        block_decompress_kernel<T><<<blocks, threads, memory, stream>>>(col, dst, memory, prefetch, ahead);
+        block_decompress_kernel<T><<<blocks, threads, memory, stream>>>(col, dst, memory, aligned, prefetch, ahead);
         return true;
     });
 }
@@ -32,15 +34,15 @@ extern "C" galp_status galp_gpu_launch_decompress(const galp_gpu_view *view, con
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
         if constexpr (value_traits<T>::bits >= 32) {
-            if ((uintptr_t)dst % 16 == 0) {
-                const unsigned memory = stage_bytes_for(shape->largest_vector);
-                const bool prefetch =
-                    GALP_GPU_DECOMPRESS_PREFETCH && small_payloads<T>(shape->payload_bytes, col.vector_count);
-                return launched_status(launch_blocks<T>(col, memory, (T *)dst, prefetch, stream));
-            }
+            const unsigned memory = stage_bytes_for(shape->largest_vector);
+            const bool aligned = (uintptr_t)dst % 16 == 0;
+            const bool prefetch = GALP_GPU_DECOMPRESS_PREFETCH && aligned &&
+                                  small_payloads<T>(shape->payload_bytes, col.vector_count);
+            return launched_status(launch_blocks<T>(col, memory, (T *)dst, aligned, prefetch, stream));
+        } else {
+            unsigned blocks = lane_blocks(col, value_traits<T>::lanes, decompress_threads);
+            decompress_kernel<T><<<blocks, decompress_threads, 0, stream>>>(col, (T *)dst);
+            return launch_status();
         }
-        unsigned blocks = lane_blocks(col, value_traits<T>::lanes, decompress_threads);
-        decompress_kernel<T><<<blocks, decompress_threads, 0, stream>>>(col, (T *)dst);
-        return launch_status();
     });
 }
