@@ -925,9 +925,8 @@ static void test_wide_vectors_every_width(void **state)
 
 /* Vectors with a verdict (galp/device/pushdown.cuh, vector_verdict) are counted by it: the range
  * scans of a column of narrow vectors, like this one, never stage them (their scan record is
- * counted, gpu/scan_record.cuh), nor, in a column with many constant vectors, does the
- * aggregate stage its constant vectors (gpu/range.cu, gpu/aggregate.cu). Vector v holds
- * values near 100·v, by v mod 5: a constant (width 0); narrow values v·100 + k/10; those
+ * counted, gpu/scan_record.cuh; gpu/range.cu). Vector v holds values near 100·v, by v
+ * mod 5: a constant (width 0); narrow values v·100 + k/10; those
  * with one exception (1/3 more, which ALP cannot encode with one decimal), or with 20 (more
  * than a verdict reads); a constant with 3 exceptions, a NaN first. The last vector, a narrow
  * one, is partial. A range around band v gives every vector with at most 16 exceptions a verdict
@@ -994,8 +993,8 @@ static void test_vector_verdicts(void **state)
  * the 64 and 128 threads of the f32 and f64 decompression blocks, and the 16 exceptions a
  * verdict compares, galp/device/pushdown.cuh), and a partial last vector with exceptions: every
  * vector must have width 0 and c exceptions, and the column must decode and scan as on the
- * CPU (with so many constants, the aggregate takes its Kept variant; the range scans count
- * the constants with at most 16 exceptions by their records and stage the others). */
+ * CPU (the range scans count the constants with at most 16 exceptions by their records and
+ * stage the others). */
 static void test_constant_vectors_with_exceptions(void **state)
 {
     (void)state;

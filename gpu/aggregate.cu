@@ -16,9 +16,7 @@
  * vectors of 64-bit types wider than 32 bits are summed alike in block_vector's groups. Full
  * RAW float vectors are summed as stored, their extremes taken by fmin and fmax
  * (aggregate_stored), in the variant of the kernel for columns that have such vectors
- * (Direct). In columns with many constant vectors (G-ALP, width 0), those with few
- * exceptions are added from their entries and exceptions, never staged (Kept). Where some
- * packed integer of a vector falls outside its safe range the warp decodes and adds the
+ * (Direct). Where some packed integer of a vector falls outside its safe range the warp decodes and adds the
  * vector's values one by one, as it does partial vectors (groups) and RAW vectors in the
  * other variants. A column with a value table (every vector a constant, few distinct values,
  * gpu/value_table.c) is aggregated on the host from it, and store_aggregate_kernel stores the
@@ -371,43 +369,15 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
     });
 }
 
-/* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
- * entry word vector_pipeline::kind_word reads): m - c copies of x(0), decoded from base·FACT
- * (constant_value, spec/alp.md §4), and its exceptions, added without staging the vector,
- * their sum (m - c)·x rounded once, when x(0) is in the safe range (galp/device/pushdown.cuh).
- * Returns whether it was added. */
-template <typename T>
-__device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
-                                                    aggregate_partial<T> &acc)
-{
-    typedef typename value_traits<T>::word Word;
-    if (kind.scheme != GALP_SCHEME_GALP || kind.bit_width != 0u || kind.exception_count > verdict_exceptions)
-        return false;
-    const vector_entry e = read_vector_entry(col.data, v);
-    const packed_range safe = safe_range<T>(true, e.base, 0u, alp_product_limits<T>(e.factor));
-    if (safe.lo > safe.hi)
-        return false;
-    const T x = constant_value<T>(e);
-    const unsigned n = vector_value_count(col, v) - e.exception_count;
-    if (n != 0) {
-        acc.count += n;
-        acc.add_extremes(x, x);
-        acc.fsum += (double)n * (double)x;
-    }
-    const Word *values = exception_values<T>(col, e);
-    for (unsigned j = 0; j < e.exception_count; j++)
-        acc.add(value_from_word<T>(__ldg(values + j)));
-    return true;
-}
-
 /* 32- and 64-bit types, a warp per vector. With Direct (float types), a full RAW vector is
  * summed as stored (aggregate_stored); without, it is decoded and added one by one, which is
- * right too but slower. With Kept (float columns with many constants), a constant vector
- * with few exceptions is added from its entry (add_constant_vector) and never staged. Each thread has a mask of the exception rows among its 32 rows
+ * right too but slower. Each thread has a mask of the exception rows among its 32 rows
  * (block_vector::packed_rows), built where a path needs it; the masks alternate between two
  * copies from vector to vector, so that a thread clears its word of one copy while the other
- * is in use, with no barrier of its own. */
-template <typename T, bool Direct, bool Kept>
+ * is in use, with no barrier of its own. Constant vectors are staged and added like any
+ * other: the columns whose sums their entries once sped up are columns of constants, which
+ * the host aggregates from their value tables (docs/DESIGN.md). */
+template <typename T, bool Direct>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
@@ -464,12 +434,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         for (unsigned j = t; j < vec.c; j += group::threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
     };
-    if constexpr (Kept) /* constant vectors are added from their entry, never staged */
-        pipe.run_kept([&](uint32_t v) { return pipe.kind_word(v); },
-                      [&](uint32_t v, uint32_t word) { return !add_constant_vector<T>(col, v, parse_vector_kind(word), acc); },
-                      aggregate_vector);
-    else
-        pipe.run(aggregate_vector);
+    pipe.run(aggregate_vector);
     acc.template flush<scan_threads>(r);
 }
 
@@ -495,9 +460,8 @@ extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *resul
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
  * the shape does not tell them apart), since compiled in, it slows the other float64 sums
- * (docs/DESIGN.md); adding constant vectors from their entries (Kept) only where many
- * vectors are constants (skips_constants). The wide path is in every variant: left out, the
- * plain float64 kernel spilled more and its narrow sums were slower. */
+ * (docs/DESIGN.md). The wide path is in both variants: left out, the plain float64 kernel
+ * spilled more and its narrow sums were slower. */
 extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
@@ -510,13 +474,10 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 constexpr bool is_float = value_traits<T>::is_float;
                 const bool launched =
                     is_float && shape->wide_or_raw
-                        ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
-                    : is_float && skips_constants(*shape, col.vector_count)
-                        ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
-                        : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result);
+                        ? launch_scan(block_aggregate_kernel<T, is_float>, shape->largest_vector, col.vector_count,
+                                      stream, col, result)
+                        : launch_scan(block_aggregate_kernel<T, false>, shape->largest_vector, col.vector_count,
+                                      stream, col, result);
                 if (!launched)
                     return galp_gpu_cuda_failure();
             } else {
