@@ -16,9 +16,7 @@
  * vectors of 64-bit types wider than 32 bits are summed alike in block_vector's groups. Full
  * RAW float vectors are summed as stored, their extremes taken by fmin and fmax
  * (aggregate_stored), in the variant of the kernel for columns that have such vectors
- * (Direct). In columns with many constant vectors (G-ALP, width 0), those with few
- * exceptions are added from their entries and exceptions, never staged (Kept). Where some
- * packed integer of a vector falls outside its safe range the warp decodes and adds the
+ * (Direct). Where some packed integer of a vector falls outside its safe range the warp decodes and adds the
  * vector's values one by one, as it does partial vectors (groups) and RAW vectors in the
  * other variants. A column with a value table (every vector a constant, few distinct values,
  * gpu/value_table.c) is aggregated on the host from it, and store_aggregate_kernel stores the
@@ -71,35 +69,31 @@ template <typename T> __device__ __forceinline__ uint64_t order_key(T x)
     }
 }
 
-template <typename T> __device__ __forceinline__ uint64_t key_to_bits(uint64_t key)
+/* The bits of the value of an order key, for a type of `bits` bits (float or not): one
+ * kernel finishes the aggregate of every type. */
+__device__ __forceinline__ uint64_t key_to_bits(uint64_t key, unsigned bits, bool is_float)
 {
-    if constexpr (value_traits<T>::is_float) {
-        constexpr unsigned W = value_traits<T>::bits;
-        uint64_t sign = (uint64_t)1 << (W - 1);
-        uint64_t all = W == 64 ? ~(uint64_t)0 : (sign << 1) - 1u;
-        return (key & sign) ? (key & ~sign) : (~key & all);
-    } else {
+    if (!is_float)
         return key;
-    }
+    const uint64_t sign = (uint64_t)1 << (bits - 1);
+    const uint64_t all = bits == 64 ? ~(uint64_t)0 : (sign << 1) - 1u;
+    return (key & sign) ? (key & ~sign) : (~key & all);
 }
 
-__global__ void aggregate_init(galp_gpu_aggregate *r)
+/* The aggregate before the scan adds to it: all zero but min_bits, which holds order keys
+ * (the largest, for none yet) until aggregate_finish. */
+inline galp_gpu_aggregate aggregate_start()
 {
-    r->count = 0;
-    r->nan_count = 0;
-    r->sum_bits = 0;
-    r->sum_f64 = 0.0;
-    r->min_bits = ~(uint64_t)0; /* keys until aggregate_finish */
-    r->max_bits = 0;
-    r->has_min_max = 0;
-    r->reserved = 0;
+    galp_gpu_aggregate a = {};
+    a.min_bits = ~(uint64_t)0;
+    return a;
 }
 
-template <typename T> __global__ void aggregate_finish(galp_gpu_aggregate *r)
+__global__ void aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
     r->has_min_max = r->count > r->nan_count;
-    r->min_bits = r->has_min_max ? key_to_bits<T>(r->min_bits) : 0;
-    r->max_bits = r->has_min_max ? key_to_bits<T>(r->max_bits) : 0;
+    r->min_bits = r->has_min_max ? key_to_bits(r->min_bits, bits, is_float) : 0;
+    r->max_bits = r->has_min_max ? key_to_bits(r->max_bits, bits, is_float) : 0;
 }
 
 /* One thread's partial aggregate, then the block's, added into the result with one set of
@@ -375,43 +369,15 @@ __device__ __forceinline__ void aggregate_decoded(const BV &vec, const uint32_t 
     });
 }
 
-/* A G-ALP vector of width 0 with at most verdict_exceptions exceptions (its kind from the
- * entry word vector_pipeline::kind_word reads): m - c copies of x(0), decoded from base·FACT
- * (constant_value, spec/alp.md §4), and its exceptions, added without staging the vector,
- * their sum (m - c)·x rounded once, when x(0) is in the safe range (galp/device/pushdown.cuh).
- * Returns whether it was added. */
-template <typename T>
-__device__ __forceinline__ bool add_constant_vector(const galp_gpu_view &col, uint32_t v, vector_kind kind,
-                                                    aggregate_partial<T> &acc)
-{
-    typedef typename value_traits<T>::word Word;
-    if (kind.scheme != GALP_SCHEME_GALP || kind.bit_width != 0u || kind.exception_count > verdict_exceptions)
-        return false;
-    const vector_entry e = read_vector_entry(col.data, v);
-    const packed_range safe = safe_range<T>(true, e.base, 0u, alp_product_limits<T>(e.factor));
-    if (safe.lo > safe.hi)
-        return false;
-    const T x = constant_value<T>(e);
-    const unsigned n = vector_value_count(col, v) - e.exception_count;
-    if (n != 0) {
-        acc.count += n;
-        acc.add_extremes(x, x);
-        acc.fsum += (double)n * (double)x;
-    }
-    const Word *values = exception_values<T>(col, e);
-    for (unsigned j = 0; j < e.exception_count; j++)
-        acc.add(value_from_word<T>(__ldg(values + j)));
-    return true;
-}
-
 /* 32- and 64-bit types, a warp per vector. With Direct (float types), a full RAW vector is
  * summed as stored (aggregate_stored); without, it is decoded and added one by one, which is
- * right too but slower. With Kept (float columns with many constants), a constant vector
- * with few exceptions is added from its entry (add_constant_vector) and never staged. Each thread has a mask of the exception rows among its 32 rows
+ * right too but slower. Each thread has a mask of the exception rows among its 32 rows
  * (block_vector::packed_rows), built where a path needs it; the masks alternate between two
  * copies from vector to vector, so that a thread clears its word of one copy while the other
- * is in use, with no barrier of its own. */
-template <typename T, bool Direct, bool Kept>
+ * is in use, with no barrier of its own. Constant vectors are staged and added like any
+ * other: the columns whose sums their entries once sped up are columns of constants, which
+ * the host aggregates from their value tables (docs/DESIGN.md). */
+template <typename T, bool Direct>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
@@ -468,17 +434,13 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
         for (unsigned j = t; j < vec.c; j += group::threads)
             acc.add(value_from_word<T>(vec.exception_bits(j)));
     };
-    if constexpr (Kept) /* constant vectors are added from their entry, never staged */
-        pipe.run_kept([&](uint32_t v) { return pipe.kind_word(v); },
-                      [&](uint32_t v, uint32_t word) { return !add_constant_vector<T>(col, v, parse_vector_kind(word), acc); },
-                      aggregate_vector);
-    else
-        pipe.run(aggregate_vector);
+    pipe.run(aggregate_vector);
     acc.template flush<scan_threads>(r);
 }
 
-/* Stores an aggregate that the host computed from a column's value table
- * (gpu/value_table.c): a kernel, ordered on the stream as the scans are. */
+/* Stores an aggregate in a kernel, ordered on the stream as the scans are: the one that the
+ * host computed from a column's value table (gpu/value_table.c), or aggregate_start before
+ * a scan. */
 __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
 {
     *result = value;
@@ -498,28 +460,24 @@ extern "C" galp_status galp_gpu_launch_store_aggregate(galp_gpu_aggregate *resul
 /* The variant of block_aggregate_kernel for a float column, as for the range scans
  * (gpu/range.cu): with the RAW path only where the column has RAW vectors (or wide ones:
  * the shape does not tell them apart), since compiled in, it slows the other float64 sums
- * (docs/DESIGN.md); adding constant vectors from their entries (Kept) only where many
- * vectors are constants (skips_constants). The wide path is in every variant: left out, the
- * plain float64 kernel spilled more and its narrow sums were slower. */
+ * (docs/DESIGN.md). The wide path is in both variants: left out, the plain float64 kernel
+ * spilled more and its narrow sums were slower. */
 extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, const galp_gpu_shape *shape,
                                                  galp_gpu_aggregate *result, galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        aggregate_init<<<1, 1, 0, stream>>>(result);
+        store_aggregate_kernel<<<1, 1, 0, stream>>>(result, aggregate_start());
         if (col.vector_count != 0) {
             if constexpr (value_traits<T>::bits >= 32) {
                 constexpr bool is_float = value_traits<T>::is_float;
                 const bool launched =
                     is_float && shape->wide_or_raw
-                        ? launch_scan(block_aggregate_kernel<T, is_float, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
-                    : is_float && skips_constants(*shape, col.vector_count)
-                        ? launch_scan(block_aggregate_kernel<T, false, is_float>, shape->largest_vector,
-                                      col.vector_count, stream, col, result)
-                        : launch_scan(block_aggregate_kernel<T, false, false>, shape->largest_vector,
-                                      col.vector_count, stream, col, result);
+                        ? launch_scan(block_aggregate_kernel<T, is_float>, shape->largest_vector, col.vector_count,
+                                      stream, col, result)
+                        : launch_scan(block_aggregate_kernel<T, false>, shape->largest_vector, col.vector_count,
+                                      stream, col, result);
                 if (!launched)
                     return galp_gpu_cuda_failure();
             } else {
@@ -528,7 +486,7 @@ extern "C" galp_status galp_gpu_launch_aggregate(const galp_gpu_view *view, cons
                 aggregate_kernel<T><<<blocks, aggregate_threads, 0, stream>>>(col, result);
             }
         }
-        aggregate_finish<T><<<1, 1, 0, stream>>>(result);
+        aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
         return launch_status();
     });
 }

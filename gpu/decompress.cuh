@@ -1,13 +1,12 @@
 /*
  * gpu/decompress.cuh — the full-decompression kernels (spec/format.md §5).
  *
- * 32- and 64-bit types into a 16-byte aligned destination: block_decompress_kernel, a block
- * per vector decoding it from shared memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh),
- * with 16-byte stores and the exceptions patched in registers, the entries and payloads of
- * later vectors asked of L2 in runs.
+ * 32- and 64-bit types: block_decompress_kernel, a block per vector decoding it from shared
+ * memory (galp/device/vector_pipeline.cuh, galp/device/block_vector.cuh), with the exceptions
+ * patched in registers; into a 16-byte aligned destination with 16-byte stores, the entries
+ * and payloads of later vectors asked of L2 in runs, otherwise with a store per value.
  *
- * Otherwise (8/16-bit types, an unaligned destination) decompress_kernel, built on the device
- * API: one thread per lane (LANE_PER_THREAD, galp/device/mapping.cuh), each visiting its lane with
+ * 8- and 16-bit types: decompress_kernel, built on the device API: one thread per lane (LANE_PER_THREAD, galp/device/mapping.cuh), each visiting its lane with
  * visit_lane (galp/device/visit.cuh) and storing value r at slot r·L + lane, so every store
  * instruction of a warp writes whole 128-byte lines. Slots at or past m of the last vector
  * are not stored (spec/format.md §4.3).
@@ -44,31 +43,32 @@ __global__ void __launch_bounds__(decompress_threads) decompress_kernel(galp_gpu
 #endif
 constexpr unsigned prefetch_burst = 256;
 
-/* One group's N values as one 16-byte store (o is 16-byte aligned). With Streaming, marked
- * evict-first in L2 (st.global.cs): the values are written once, and they must not push out
- * of L2 the entries and payloads that prefetch_vectors asked for ahead of the blocks. */
-template <bool Streaming, typename V> __device__ __forceinline__ void store_vector(V *o, V x)
+/* One group's N values as one 16-byte store (o is 16-byte aligned). With streaming (a
+ * kernel argument, the same for the whole launch), marked evict-first in L2 (st.global.cs):
+ * the values are written once, and they must not push out of L2 the entries and payloads
+ * that prefetch_vectors asked for ahead of the blocks. */
+template <typename V> __device__ __forceinline__ void store_vector(V *o, V x, bool streaming)
 {
-    if constexpr (Streaming)
+    if (streaming)
         __stcs(o, x);
     else
         *o = x;
 }
-template <bool Streaming> __device__ __forceinline__ void store16(float *o, const float (&x)[4])
+__device__ __forceinline__ void store16(float *o, const float (&x)[4], bool streaming)
 {
-    store_vector<Streaming>((float4 *)o, make_float4(x[0], x[1], x[2], x[3]));
+    store_vector((float4 *)o, make_float4(x[0], x[1], x[2], x[3]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4])
+__device__ __forceinline__ void store16(uint32_t *o, const uint32_t (&x)[4], bool streaming)
 {
-    store_vector<Streaming>((uint4 *)o, make_uint4(x[0], x[1], x[2], x[3]));
+    store_vector((uint4 *)o, make_uint4(x[0], x[1], x[2], x[3]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(double *o, const double (&x)[2])
+__device__ __forceinline__ void store16(double *o, const double (&x)[2], bool streaming)
 {
-    store_vector<Streaming>((double2 *)o, make_double2(x[0], x[1]));
+    store_vector((double2 *)o, make_double2(x[0], x[1]), streaming);
 }
-template <bool Streaming> __device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2])
+__device__ __forceinline__ void store16(uint64_t *o, const uint64_t (&x)[2], bool streaming)
 {
-    store_vector<Streaming>((ulonglong2 *)o, make_ulonglong2(x[0], x[1]));
+    store_vector((ulonglong2 *)o, make_ulonglong2(x[0], x[1]), streaming);
 }
 
 /* Whether a column's payloads are small enough for the prefetching kernel: on average at
@@ -111,10 +111,12 @@ struct exception_map {
     uint16_t index[GALP_VECTOR_SIZE];
 };
 
-/* The groups of vector `vec` (galp/device/block_vector.cuh), each one 16-byte store (in a partial
- * last vector only the slots below m), with the exceptions in place when Patch. */
-template <bool Narrow, bool Patch, bool Streaming, typename T, typename BV>
-__device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o)
+/* The groups of vector `vec` (galp/device/block_vector.cuh), with the exceptions in place when
+ * Patch: those below wide_end (the vector's m, or 0 for a destination that is not 16-byte
+ * aligned) one 16-byte store each, the others a store per slot below m. */
+template <bool Narrow, bool Patch, typename T, typename BV>
+__device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t *marks, const uint16_t *index, T *o,
+                                                  unsigned wide_end, bool streaming)
 {
     typedef typename BV::Word Word;
 #pragma unroll
@@ -135,8 +137,8 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
                         x[j] = value_from_word<T>(vec.exception_bits(index[s + j]));
             }
         }
-        if (s + BV::N <= vec.m) {
-            store16<Streaming>(o + s, x);
+        if (s + BV::N <= wide_end) {
+            store16(o + s, x, streaming);
         } else {
             for (unsigned j = 0; j < BV::N; j++)
                 if (s + j < vec.m)
@@ -149,13 +151,15 @@ __device__ __forceinline__ void decompress_groups(const BV &vec, const uint32_t 
  * each), so that every slot is stored once, in its 16-byte group: patching them afterwards
  * with scattered stores cost more L2 bandwidth than the groups themselves on columns with
  * many exceptions. */
-template <typename T, unsigned Threads, bool Streaming>
+template <typename T, unsigned Threads>
 __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
-                                                  exception_map &map, unsigned &parity, T *out)
+                                                  exception_map &map, unsigned &parity, T *out, bool aligned,
+                                                  bool streaming)
 {
     block_vector<T, block_group<Threads>> vec;
     vec.init(col, v, stage);
     T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+    const unsigned wide_end = aligned ? vec.m : 0u;
     uint32_t *marks = map.marks[parity];
     if (threadIdx.x < GALP_VECTOR_SIZE / 32)
         map.marks[parity ^ 1u][threadIdx.x] = 0; /* for the next vector */
@@ -168,13 +172,13 @@ __device__ __forceinline__ void decompress_vector(const galp_gpu_view &col, uint
         }
         __syncthreads();
         if (vec.narrow())
-            decompress_groups<true, true, Streaming>(vec, marks, map.index, o);
+            decompress_groups<true, true>(vec, marks, map.index, o, wide_end, streaming);
         else
-            decompress_groups<false, true, Streaming>(vec, marks, map.index, o);
+            decompress_groups<false, true>(vec, marks, map.index, o, wide_end, streaming);
     } else if (vec.narrow()) {
-        decompress_groups<true, false, Streaming>(vec, marks, map.index, o);
+        decompress_groups<true, false>(vec, marks, map.index, o, wide_end, streaming);
     } else {
-        decompress_groups<false, false, Streaming>(vec, marks, map.index, o);
+        decompress_groups<false, false>(vec, marks, map.index, o, wide_end, streaming);
     }
 }
 
@@ -185,16 +189,21 @@ template <typename T> __host__ __device__ constexpr unsigned decompress_threads_
     return sizeof(T) == 8 ? 128u : 64u;
 }
 
-/* 32- and 64-bit types into a 16-byte aligned destination: a block per vector, its payload
- * staged in one go (vector_pipeline::run_one), registers held so that a multiprocessor
- * runs as many blocks as it holds threads. With Prefetch (columns of small payloads), block
+/* 32- and 64-bit types: a block per vector, its payload staged in one go
+ * (vector_pipeline::run_one), registers held so that a multiprocessor runs as many blocks as
+ * it holds threads. Aligned: `out` is 16-byte aligned (else a store per value, not a second
+ * kernel: the unaligned case is rare, and a store-per-value kernel per type cost more to
+ * build than it earned). With prefetch (columns of small payloads), block
  * v, when v is a multiple of prefetch_burst, then asks L2 for the run of vectors `ahead` on
  * (prefetch_vectors), and the stores are evict-first; the launcher sets `ahead` to two grids'
  * worth of resident blocks, far enough that their blocks have not started, near enough that
- * the runs stay in L2 until they do. */
-template <typename T, bool Prefetch>
+ * the runs stay in L2 until they do. prefetch is a kernel argument, not a template
+ * parameter: a second instantiation earned no more than a few tenths of a point of the
+ * decompression medians (docs/DESIGN.md). */
+template <typename T>
 __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_PER_SM / decompress_threads_for<T>())
-    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes, uint32_t ahead)
+    block_decompress_kernel(galp_gpu_view col, T *out, unsigned stage_bytes, bool aligned, bool prefetch,
+                            uint32_t ahead)
 {
     constexpr unsigned threads = decompress_threads_for<T>();
     __shared__ exception_map map;
@@ -204,9 +213,9 @@ __global__ void __launch_bounds__(decompress_threads_for<T>(), GALP_GPU_THREADS_
     vector_pipeline<T, block_group<threads>, 1> pipe(col, stage_memory(), stage_bytes, nullptr);
     for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) { /* 64 bits: no wrap */
         pipe.run_one((uint32_t)v, [&](uint32_t u, const staged_vector &stage) {
-            decompress_vector<T, threads, Prefetch>(col, u, stage, map, parity, out);
+            decompress_vector<T, threads>(col, u, stage, map, parity, out, aligned, prefetch);
         });
-        if (Prefetch && v % prefetch_burst == 0 && threadIdx.x == 0)
+        if (prefetch && v % prefetch_burst == 0 && threadIdx.x == 0)
             prefetch_vectors<T>(col, v + ahead, prefetch_burst);
     }
 }

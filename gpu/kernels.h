@@ -38,8 +38,7 @@ typedef struct galp_gpu_scan_record {
 /* What the launchers know of a column besides its view (galp_gpu_image_shape, gpu/image.h):
  * largest_vector sizes the kernels' shared-memory stages (galp/device/vector_pipeline.cuh),
  * wide_or_raw (some vector is RAW or wider than 32 bits) selects the scans that have paths
- * for those vectors (gpu/range.cu, gpu/aggregate.cu), constant_vectors (vectors of width 0)
- * the float aggregate that skips vectors (gpu/aggregate.cu), and partly_safe_vectors
+ * for those vectors (gpu/range.cu, gpu/aggregate.cu), and partly_safe_vectors
  * (narrow G-ALP vectors not all of whose packed integers 0 ... 2^b - 1 are safe,
  * galp/device/pushdown.cuh) the range scans that go by scan records where they are few
  * (gpu/range.cu), and payload_bytes (the bytes every vector stages, summed: its payload, a

@@ -43,18 +43,20 @@ __device__ __forceinline__ void reset_result(uint64_t *count, uint32_t *found)
         *found = 0;
 }
 
-/* The plan of every vector, one thread per vector (galp/device/pushdown.cuh), with StoredSafe (a
- * column whose stored packed integers the upload found safe, galp_gpu_shape.stored_safe)
- * widened to the whole packed range (widen_stored_safe); with Records, its scan record too
- * (gpu/scan_record.cuh), which follow the vector_count plans, and the plan only where the
- * record says the scan needs it (a general vector). It also sets the scan's result to 0
- * (*count, or *found), which a memset did, a third operation on the stream; and lets the scan
- * be launched at once (allow_dependent_launch), which waits for it. StoredSafe is a template
- * parameter: as a kernel argument it slowed the range scans of the columns where it is never
- * true. */
-template <typename T, bool Records, bool StoredSafe>
-__global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
-                                                  galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found)
+/* The plan of every vector, one thread per vector (galp/device/pushdown.cuh), with
+ * stored_safe (a column whose stored packed integers the upload found safe,
+ * galp_gpu_shape.stored_safe) widened to the whole packed range (widen_stored_safe); with
+ * records, its scan record too (gpu/scan_record.cuh), which follow the vector_count plans,
+ * and the plan only where the record says the scan needs it (a general vector). It also sets
+ * the scan's result to 0 (*count, or *found), which a memset did, a third operation on the
+ * stream; and lets the scan be launched at once (allow_dependent_launch), which waits for it.
+ * Both choices are kernel arguments, the same for the whole launch: stored_safe as a
+ * template parameter had been measured only on a column of constants, which
+ * constant_range_kernel now counts without a plan (docs/DESIGN.md). */
+template <typename T>
+__global__ void __launch_bounds__(range_threads)
+    plan_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count,
+                uint32_t *found, bool records, bool stored_safe)
 {
     allow_dependent_launch();
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
@@ -66,9 +68,9 @@ __global__ void __launch_bounds__(range_threads) plan_kernel(galp_gpu_view col, 
     const vector_entry e = read_vector_entry(col.data, (uint32_t)v);
     galp_gpu_range_plan p = e.scheme == GALP_SCHEME_GALP ? plan_alp_vector<T>(e, alp_plan_params_looked_up<T>(e), lo, hi)
                                                           : decode_all_plan();
-    if (StoredSafe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
+    if (stored_safe && e.scheme == GALP_SCHEME_GALP && e.bit_width <= 32u)
         p = widen_stored_safe(p, max_packed(e.bit_width));
-    if constexpr (Records) {
+    if (records) {
         const uint4 record = scan_record_of<T>(col, (uint32_t)v, e, p, lo, hi);
         if (record_kind(record.w) == record_general)
             plan[v] = p;
@@ -180,41 +182,30 @@ template <typename BV> __device__ __forceinline__ unsigned count_groups_in_span(
 }
 
 /* A thread's count of its 32 packed integers p in [lo, lo + span] (p - lo <= span), for
- * count_in_span and count_rows_in_span. With Any, only whether there is one (an OR of
- * comparisons, two instructions per value); otherwise how many: 32 minus those whose p - lo
- * exceeds span, counted as the carries of (p - lo) + ~span (three instructions per value,
- * where a comparison, a select and half an add took three and a half). */
-template <bool Any> struct span_tally {
+ * count_in_span and count_rows_in_span: 32 minus those whose p - lo exceeds span, counted as
+ * the carries of (p - lo) + ~span (three instructions per value, where a comparison, a
+ * select and half an add took three and a half). Exists takes this count too (a positive
+ * count is a match): an OR of comparisons for exists alone would be a second instantiation
+ * of every range kernel. */
+struct span_tally {
     uint32_t lo, span;
     unsigned outside = 0;
-    bool any = false;
 
     __device__ __forceinline__ span_tally(uint32_t first, uint32_t width) : lo(first), span(width) {}
-    __device__ __forceinline__ void add(uint32_t p)
-    {
-        if constexpr (Any)
-            any |= p - lo <= span;
-        else
-            outside = add_carry(outside, p - lo, ~span);
-    }
+    __device__ __forceinline__ void add(uint32_t p) { outside = add_carry(outside, p - lo, ~span); }
     /* None: no packed integer matches. */
-    __device__ __forceinline__ unsigned matches(bool none) const
-    {
-        if (none)
-            return 0u;
-        return Any ? (unsigned)any : 32u - outside;
-    }
+    __device__ __forceinline__ unsigned matches(bool none) const { return none ? 0u : 32u - outside; }
 };
 
 /* Matches among this thread's 32 packed integers of a narrow full vector
  * (block_vector::packed_rows), by comparing them with [lo, lo + span] (span_tally). With
  * CheckSafe, also whether some p lies outside [safe_lo, safe_lo + safe_span] (the caller then
  * counts them again, decoding those). */
-template <bool CheckSafe, bool Any>
+template <bool CheckSafe>
 __device__ __forceinline__ unsigned count_in_span(const uint32_t (&p)[32], uint32_t lo, uint32_t span, bool none,
                                                   uint32_t safe_lo, uint32_t safe_span, bool &unsafe)
 {
-    span_tally<Any> tally(lo, span);
+    span_tally tally(lo, span);
     bool out = false;
 #pragma unroll
     for (unsigned r = 0; r < 32; r++) {
@@ -231,22 +222,22 @@ __device__ __forceinline__ unsigned count_in_span(const uint32_t (&p)[32], uint3
  * row is a = p << (32 - b) | g with g < 2^(32 - b), so p - lo <= span exactly when
  * a - (lo << (32 - b)) <= span << (32 - b) | (2^(32 - b) - 1) (no wrap: lo + span < 2^b).
  * One shift per value replaces a shift and a mask. */
-template <bool Any, typename BV>
+template <typename BV>
 __device__ __forceinline__ unsigned count_rows_in_span(const BV &vec, uint32_t lo, uint32_t span, bool none)
 {
     const unsigned below = 32u - vec.b; /* 64-bit shifts: b = 0 leaves 32 bits below */
     const uint32_t first = (uint32_t)((uint64_t)lo << below);
-    span_tally<Any> tally(first, (uint32_t)((uint64_t)span << below | ((1ull << below) - 1u)));
+    span_tally tally(first, (uint32_t)((uint64_t)span << below | ((1ull << below) - 1u)));
     vec.for_each_aligned_row([&](uint32_t a) { tally.add(a); });
     return tally.matches(none);
 }
 
 /* The same with the packed integers [plan.lo, plan.hi] of a plan. */
-template <bool CheckSafe, bool Any>
+template <bool CheckSafe>
 __device__ __forceinline__ unsigned count_packed(const uint32_t (&p)[32], const galp_gpu_range_plan &plan, bool &unsafe)
 {
-    return count_in_span<CheckSafe, Any>(p, (uint32_t)plan.lo, (uint32_t)(plan.hi - plan.lo), plan.lo > plan.hi,
-                                         (uint32_t)plan.safe_lo, (uint32_t)(plan.safe_hi - plan.safe_lo), unsafe);
+    return count_in_span<CheckSafe>(p, (uint32_t)plan.lo, (uint32_t)(plan.hi - plan.lo), plan.lo > plan.hi,
+                                    (uint32_t)plan.safe_lo, (uint32_t)(plan.safe_hi - plan.safe_lo), unsafe);
 }
 
 /* Matches among this thread's values of a RAW float vector, compared as stored (IEEE: a NaN
@@ -278,9 +269,8 @@ template <typename T, typename BV> __device__ __forceinline__ unsigned count_sto
  * exception's thread adds its stored value's match.
  * match() equals decode-then-compare for every packed integer (galp/device/pushdown.cuh), so the
  * threads agree whichever way each counted. The per-thread counts wrap, but the warp's sum is
- * the exact count. With Exists, in a full narrow vector without exceptions a thread counts 1 if
- * any of its rows matches: the warp's sum is then positive exactly when the count is. */
-template <typename T, bool Exists, bool Direct, typename Group>
+ * the exact count. */
+template <typename T, bool Direct, typename Group>
 __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint32_t v, const staged_vector &stage,
                                                  bool planned, T lo, T hi)
 {
@@ -314,11 +304,7 @@ __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint3
             if (any_safe) {
                 uint32_t p[32];
                 vec.packed_rows(p);
-                unsigned h;
-                if (Exists && vec.c == 0)
-                    h = all_safe ? count_packed<false, true>(p, pl, unsafe) : count_packed<true, true>(p, pl, unsafe);
-                else
-                    h = all_safe ? count_packed<false, false>(p, pl, unsafe) : count_packed<true, false>(p, pl, unsafe);
+                const unsigned h = all_safe ? count_packed<false>(p, pl, unsafe) : count_packed<true>(p, pl, unsafe);
                 hits += unsafe ? 0u : h;
             }
             if (unsafe) { /* unpacked again: kept in registers until here they spilled */
@@ -358,43 +344,33 @@ __device__ __forceinline__ uint64_t count_vector(const galp_gpu_view &col, uint3
     return hits;
 }
 
-/* Whether a range kernel's Result is a found flag (exists, uint32_t) or a count (uint64_t). */
-template <typename Result> __device__ constexpr bool result_is_found_flag()
-{
-    static_assert(sizeof(Result) == sizeof(uint32_t) || sizeof(Result) == sizeof(uint64_t), "a found flag or a count");
-    return sizeof(Result) == sizeof(uint32_t);
-}
-
-/* The block's count (Result = uint64_t) added to *result, or (Result = uint32_t, exists)
- * *result set to 1 when it is positive; blocks of at most Threads threads. */
-template <typename Result, unsigned Threads = scan_threads>
-__device__ __forceinline__ void range_result(uint64_t hits, Result *result)
+/* The block's count added to *count, or (exists: count is null) *found set to 1 when it is
+ * positive; blocks of at most Threads threads. One kernel serves both: which one is a
+ * branch once per block. */
+template <unsigned Threads = scan_threads>
+__device__ __forceinline__ void range_result(uint64_t hits, uint64_t *count, uint32_t *found)
 {
     hits = block_reduce<Threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
-        if constexpr (result_is_found_flag<Result>())
-            *result = 1;
+        if (count == nullptr)
+            *found = 1;
         else
-            atomicAdd((unsigned long long *)result, (unsigned long long)hits);
+            atomicAdd((unsigned long long *)count, (unsigned long long)hits);
     }
 }
 
-/* Stores a result that the host counted from a column's value table (gpu/value_table.c), in a
- * kernel: ordered on the stream as a scan is, and cheaper than a copy from host memory. */
+/* Stores a result in a kernel: ordered on the stream as a scan is, and cheaper than a copy
+ * from host memory. Either the result that the host counted from a column's value table
+ * (gpu/value_table.c), or 0 before constant_range_kernel, which is launched at once
+ * (allow_dependent_launch; a kernel not launched as a dependent ignores it) and waits for
+ * this one only before it adds. */
 __global__ void store_result_kernel(uint64_t *count, uint32_t *found, uint64_t matches)
 {
+    allow_dependent_launch();
     if (count != nullptr)
         *count = matches;
     else
         *found = matches != 0;
-}
-
-/* Sets the result of a range scan to 0 (*count, or *found), for constant_range_kernel, which
- * is launched at once (allow_dependent_launch) and waits for it only before it adds. */
-__global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
-{
-    allow_dependent_launch();
-    reset_result(count, found);
 }
 
 /* Columns whose every vector has width 0, with at most verdict_exceptions exceptions
@@ -404,9 +380,9 @@ __global__ void reset_result_kernel(uint64_t *count, uint32_t *found)
  * compared (add_exception_matches, as vector_verdict does). No plan, no record and no scan:
  * the plan kernel and the scan by records, or the staged scan, decide these vectors the same
  * way from their verdicts at a small fraction of the speed (docs/DESIGN.md). */
-template <typename T, typename Result>
+template <typename T>
 __global__ void __launch_bounds__(range_threads)
-    constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, Result *result)
+    constant_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count, uint32_t *found)
 {
     const uint64_t v = (uint64_t)blockIdx.x * range_threads + threadIdx.x;
     uint64_t hits = 0;
@@ -420,27 +396,26 @@ __global__ void __launch_bounds__(range_threads)
             hits = add_exception_matches<T>(col, e, lo, hi, hits);
     }
     wait_for_prior_kernel(); /* the result set to 0 */
-    range_result<Result, range_threads>(hits, result);
+    range_result<range_threads>(hits, count, found);
 }
 
 /* 32- and 64-bit types, a warp per vector staged with its entry and plan
  * (vector_pipeline::run): integer columns, and float columns that have RAW or wide vectors
  * (Direct, count_vector). */
-template <typename T, typename Result, bool Direct>
+template <typename T, bool Direct>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     block_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                       Result *result, unsigned stage_bytes)
+                       uint64_t *count, uint32_t *found, unsigned stage_bytes)
 {
-    constexpr bool Exists = result_is_found_flag<Result>();
     typedef warp_group<scan_threads, true> group;
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
     wait_for_prior_kernel(); /* the plans, and the result set to 0 */
     vector_pipeline<T, group> pipe(col, stage_memory(), stage_bytes, (const uint4 *)plan);
     pipe.run([&](uint32_t v, const staged_vector &stage) {
-        hits += count_vector<T, Exists, Direct, group>(col, v, stage, plan != nullptr, lo, hi);
+        hits += count_vector<T, Direct, group>(col, v, stage, plan != nullptr, lo, hi);
     });
-    range_result(hits, result);
+    range_result(hits, count, found);
 }
 
 /* The matches of the warp's general vectors (gpu/scan_record.cuh), staged with their entries
@@ -448,7 +423,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
  * count_vector. Not inlined, so that record_range_kernel's loop over packed vectors keeps its
  * registers: inlined, this loop made the float64 kernel spill in both loops (60 bytes), and
  * a call once per warp costs next to nothing. */
-template <typename T, bool Exists, typename Group>
+template <typename T, typename Group>
 __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const galp_gpu_range_plan *plan,
                                                        unsigned stage_bytes, T lo, T hi)
 {
@@ -458,7 +433,7 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
     pipe.run_kept([&](uint32_t v) { return __ldg(&records[v].w); },
                   [&](uint32_t, uint32_t kind_word) { return record_kind(kind_word) == record_general; },
                   [&](uint32_t v, const staged_vector &stage) {
-                      hits += count_vector<T, Exists, false, Group>(col, v, stage, true, lo, hi);
+                      hits += count_vector<T, false, Group>(col, v, stage, true, lo, hi);
                   });
     return hits;
 }
@@ -472,12 +447,11 @@ __device__ __noinline__ uint64_t count_general_vectors(galp_gpu_view col, const 
  * (vector_pipeline::run_kept, which asks each record's kind) and counts them by count_vector:
  * counted one by one from global memory, the columns whose vectors are only partly safe
  * ran slower than with the staged kernel. */
-template <typename T, typename Result>
+template <typename T>
 __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
     record_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan,
-                        Result *result, unsigned stage_bytes)
+                        uint64_t *count, uint32_t *found, unsigned stage_bytes)
 {
-    constexpr bool Exists = result_is_found_flag<Result>();
     typedef warp_group<scan_threads, true> group;
     typedef block_vector<T, group> bv;
     __shared__ uint4 window_records[group::max_per_block][32];
@@ -491,8 +465,7 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
              [&](const scan_record &r, const uint8_t *payload) {
                  bv vec;
                  vec.init_packed(payload, r.bit_width, r.exceptions);
-                 hits += Exists && r.exceptions == 0 ? count_rows_in_span<true>(vec, r.lo, r.span, r.none)
-                                                     : count_rows_in_span<false>(vec, r.lo, r.span, r.none);
+                 hits += count_rows_in_span(vec, r.lo, r.span, r.none);
                  if (r.exceptions != 0) {
                      if (t == 0 && !r.none) /* the exception slots hold the fill (gpu/kernels.h) */
                          hits -= r.exceptions * (unsigned)((uint32_t)vec.packed_at(vec.exception_slot(0)) - r.lo <= r.span);
@@ -503,8 +476,8 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
                  }
              });
     if (pipe.general_seen)
-        hits += count_general_vectors<T, Exists, group>(col, plan, stage_bytes, lo, hi);
-    range_result(hits, result);
+        hits += count_general_vectors<T, group>(col, plan, stage_bytes, lo, hi);
+    range_result(hits, count, found);
 }
 
 /* Whether the range scan of a column goes by scan records: a float column with G-ALP
@@ -520,24 +493,31 @@ static bool scans_by_record(const galp_gpu_shape &shape, uint32_t vectors, const
 /* The kernel of a column: by records where the plan kernel wrote them (by_record, from
  * scans_by_record); else staged, with the paths for RAW and wide vectors (Direct) only where
  * it has such vectors, since compiled in they slow the narrow vectors of other columns
- * (more registers, docs/DESIGN.md). After a plan kernel, a programmatic dependent launch
- * (launch_scan). */
-template <typename T, typename Result>
+ * (more registers, docs/DESIGN.md). u32 never takes them: its vectors are all narrow (a RAW
+ * u32 vector is 32 bits wide, spec/format.md §4.2) and not float, so Direct would change only
+ * how a column's partial last vector is counted. After a plan kernel, a programmatic
+ * dependent launch (launch_scan). */
+template <typename T>
 static bool launch_block_range(const galp_gpu_view &col, const galp_gpu_shape &shape, bool by_record, bool after_plan,
-                               uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan, Result *result,
-                               galp_gpu_stream stream)
+                               uint64_t lo_bits, uint64_t hi_bits, const galp_gpu_range_plan *plan, uint64_t *count,
+                               uint32_t *found, galp_gpu_stream stream)
 {
     auto launch = [&](auto kernel) {
         return after_plan ? launch_scan<true>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
-                                              hi_bits, plan, result)
+                                              hi_bits, plan, count, found)
                           : launch_scan<false>(kernel, shape.largest_vector, col.vector_count, stream, col, lo_bits,
-                                               hi_bits, plan, result);
+                                               hi_bits, plan, count, found);
     };
     if constexpr (value_traits<T>::is_float) {
         if (by_record)
-            return launch(record_range_kernel<T, Result>);
+            return launch(record_range_kernel<T>);
     }
-    return shape.wide_or_raw ? launch(block_range_kernel<T, Result, true>) : launch(block_range_kernel<T, Result, false>);
+    constexpr bool has_direct_paths = value_traits<T>::is_float || value_traits<T>::bits == 64;
+    if constexpr (has_direct_paths) {
+        if (shape.wide_or_raw)
+            return launch(block_range_kernel<T, true>);
+    }
+    return launch(block_range_kernel<T, false>);
 }
 
 /* Whether every vector of a column is one that constant_range_kernel counts. */
@@ -546,33 +526,38 @@ static bool all_constant(const galp_gpu_shape &shape, uint32_t vectors)
     return shape.constant_vectors == vectors && shape.constant_exceptions <= verdict_exceptions;
 }
 
-/* reset_result_kernel, then constant_range_kernel as its programmatic dependent. */
-template <typename T, typename Result>
+/* store_result_kernel storing 0, then constant_range_kernel as its programmatic dependent.
+ * Integer types share constant_range_kernel<uint64_t>: every integer type is unsigned, a
+ * constant integer vector's value is its base, which has no bit at or above W (validated at
+ * upload, spec/format.md §3.3 and §6), and FFOR vectors have no exceptions, so comparing the
+ * base with lo and hi zero-extended to 64 bits compares the W-bit values. */
+template <typename T>
 static bool launch_constant_range(const galp_gpu_view &col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count,
-                                  uint32_t *found, Result *result, galp_gpu_stream stream)
+                                  uint32_t *found, galp_gpu_stream stream)
 {
-    reset_result_kernel<<<1, 1, 0, stream>>>(count, found);
-    auto kernel = constant_range_kernel<T, Result>;
-    kernel_facts facts;
-    return facts_of(kernel, facts) &&
-           launch_maybe_dependent(kernel, facts.dependent_launch, (col.vector_count + range_threads - 1) / range_threads,
-                                  range_threads, 0, stream, col, lo_bits, hi_bits, result);
+    if constexpr (!value_traits<T>::is_float && value_traits<T>::bits < 64) {
+        constexpr uint64_t low_bits = ((uint64_t)1 << value_traits<T>::bits) - 1u;
+        return launch_constant_range<uint64_t>(col, lo_bits & low_bits, hi_bits & low_bits, count, found, stream);
+    } else {
+        store_result_kernel<<<1, 1, 0, stream>>>(count, found, 0);
+        auto kernel = constant_range_kernel<T>;
+        kernel_facts facts;
+        return facts_of(kernel, facts) &&
+               launch_maybe_dependent(kernel, facts.dependent_launch,
+                                      (col.vector_count + range_threads - 1) / range_threads, range_threads, 0, stream,
+                                      col, lo_bits, hi_bits, count, found);
+    }
 }
 
-/* plan_kernel<T, by_record, stored_safe> over the column's vectors. */
+/* plan_kernel<T> over the column's vectors. */
 template <typename T>
 static void launch_plan(const galp_gpu_view &col, bool by_record, bool stored_safe, uint64_t lo_bits,
                         uint64_t hi_bits, galp_gpu_range_plan *plan, uint64_t *count, uint32_t *found,
                         galp_gpu_stream stream)
 {
     const unsigned blocks = (col.vector_count + range_threads - 1) / range_threads;
-    auto launch = [&](auto kernel) {
-        kernel<<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found);
-    };
-    if (by_record)
-        stored_safe ? launch(plan_kernel<T, true, true>) : launch(plan_kernel<T, true, false>);
-    else
-        stored_safe ? launch(plan_kernel<T, false, true>) : launch(plan_kernel<T, false, false>);
+    plan_kernel<T><<<blocks, range_threads, 0, stream>>>(col, lo_bits, hi_bits, plan, count, found, by_record,
+                                                         stored_safe);
 }
 
 } /* namespace galp::device::detail */
@@ -587,10 +572,7 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
         if (col.vector_count != 0 && all_constant(*shape, col.vector_count)) {
-            const bool launched = found != nullptr
-                                      ? launch_constant_range<T>(col, lo_bits, hi_bits, count, found, found, stream)
-                                      : launch_constant_range<T>(col, lo_bits, hi_bits, count, found, count, stream);
-            return launched_status(launched);
+            return launched_status(launch_constant_range<T>(col, lo_bits, hi_bits, count, found, stream));
         }
         /* G-ALP float columns are planned first, by a kernel that also sets the result to 0 */
         const bool planned = value_traits<T>::is_float && plan != nullptr && col.vector_count != 0;
@@ -609,9 +591,7 @@ extern "C" galp_status galp_gpu_launch_range(const galp_gpu_view *view, const ga
                 launch_plan<T>(col, by_record, shape->stored_safe != 0, lo_bits, hi_bits, plan, count, found, stream);
         }
         if constexpr (value_traits<T>::bits >= 32) {
-            if (!(found != nullptr
-                      ? launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, found, stream)
-                      : launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, count, stream)))
+            if (!launch_block_range<T>(col, *shape, by_record, planned, lo_bits, hi_bits, plan, count, found, stream))
                 return galp_gpu_cuda_failure();
         } else {
             unsigned blocks = resident_blocks(range_kernel<T>, range_threads, 0,

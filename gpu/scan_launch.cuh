@@ -40,14 +40,6 @@ template <typename K> inline scan_launch plan_scan_launch(K kernel, uint32_t lar
     return l;
 }
 
-/* Whether the aggregate of a column of narrow float vectors should skip the constant vectors
- * it can take from metadata (vector_pipeline::run_kept, gpu/aggregate.cu): where at least 1/8
- * of them are constants. Asking about every vector slows the columns without such vectors. */
-inline bool skips_constants(const galp_gpu_shape &shape, uint32_t vectors)
-{
-    return !shape.wide_or_raw && (uint64_t)shape.constant_vectors * 8u >= vectors;
-}
-
 /* In a kernel launched as a programmatic dependent of the kernel before it in the stream
  * (launch_scan with Dependent): until that kernel has completed and its writes are visible.
  * At once in a kernel launched otherwise. */
