@@ -118,11 +118,16 @@ __device__ __forceinline__ staged_vector staged_at(uint8_t *stage)
     return staged_vector{(const uint4 *)stage, (const uint4 *)(stage + 32), stage + stage_header_bytes};
 }
 
-/* Payload bytes of a vector of a device image (spec/format.md §4 table; no ALP layout there). */
+/* Payload bytes of a vector of a device image (spec/format.md §4 table): RAW, FFOR or G-ALP, the
+ * only schemes an image holds, so the two tests below stand for galp_layout_payload_bytes's
+ * switch on every scheme, which cost the scans' per-vector issue path measurable time. */
 template <typename T>
 __device__ __forceinline__ unsigned payload_bytes(unsigned scheme, unsigned b, unsigned c, unsigned m)
 {
-    return galp_layout_payload_bytes((galp_scheme)scheme, value_traits<T>::bits, b, c, m);
+    constexpr unsigned W = value_traits<T>::bits;
+    if (scheme == GALP_SCHEME_RAW)
+        return galp_layout_payload_bytes(GALP_SCHEME_RAW, W, b, c, m);
+    return galp_layout_packed_bytes(b) + (scheme == GALP_SCHEME_GALP ? galp_layout_exception_bytes(GALP_SCHEME_GALP, W, c) : 0u);
 }
 
 /* Bytes of one stage for a column whose largest vector needs largest_vector bytes. */

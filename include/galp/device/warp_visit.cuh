@@ -58,11 +58,12 @@
 
 namespace galp::device::detail {
 
-/* Bytes of temp a block of `threads` threads passes for col: per warp, vector_stages stages
- * of the largest vector (galp/device/vector_pipeline.cuh), then 32 words of exception marks. */
+/* Bytes of temp a block of `threads` threads passes for col: per warp 32 words of exception
+ * marks, first, where their place depends on the warp alone, then per warp vector_stages
+ * stages of the largest vector (galp/device/vector_pipeline.cuh). */
 __host__ __device__ inline size_t warp_visit_temp_bytes(const galp_gpu_view &col, unsigned threads)
 {
-    return (size_t)(threads / 32u) * ((size_t)vector_stages * stage_bytes_for(col.largest_vector) + 32u * sizeof(uint32_t));
+    return (size_t)(threads / 32u) * (32u * sizeof(uint32_t) + (size_t)vector_stages * stage_bytes_for(col.largest_vector));
 }
 
 struct warp_visit_launch {
@@ -235,8 +236,8 @@ __device__ __forceinline__ galp_status visit_vectors_by_warp(const galp_gpu_view
         !__isShared(temp) || temp_bytes < warp_visit_temp_bytes(col, blockDim.x))
         return GALP_ERR_ARGUMENT;
     const unsigned t = group::rank();
-    uint8_t *const stages = (uint8_t *)temp;
-    uint32_t *const marks = (uint32_t *)(stages + (size_t)(blockDim.x / 32u) * vector_stages * stage) + 32u * group::in_block();
+    uint32_t *const marks = (uint32_t *)temp + 32u * group::in_block();
+    uint8_t *const stages = (uint8_t *)temp + (blockDim.x / 32u) * 32u * sizeof(uint32_t);
     vector_pipeline<T, group> pipe(col, stages, stage, nullptr);
     pipe.run([&](uint32_t v, const staged_vector &staged) {
         bv vec;
