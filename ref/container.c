@@ -104,7 +104,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     if (galp_read_u32(&header, HDR_MAGIC) != GALP_MAGIC)
         return GALP_ERR_BAD_MAGIC;
     if (galp_read_u8(&header, HDR_VERSION_MAJOR) != GALP_VERSION_MAJOR)
-        return GALP_ERR_VERSION; /* §1.1: any minor version is accepted */
+        return GALP_ERR_VERSION; /* spec/format.md §1.1: any minor version is accepted */
 
     h->value_count = galp_read_u64(&header, HDR_VALUE_COUNT);
     h->vector_count = galp_read_u32(&header, HDR_VECTOR_COUNT);
@@ -112,8 +112,10 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
         h->vector_count != galp_vector_count(h->value_count))
         return GALP_ERR_COUNT_MISMATCH;
 
-    /* §3.2; payload_end is only checked for alignment and bounds here, its exact value after
-     * the payloads are known (step 11). */
+    /* spec/format.md §3.2; payload_end is only checked for alignment and bounds here, its exact
+     * value after the payloads are known (step 11). file_size leaves the tail of
+     * spec/format.md §3.5 after payload_end, which the fast decoders of spec/ffor.md §5 and
+     * spec/galp.md §5 may read into. */
     h->payload_offset = galp_read_u64(&header, HDR_PAYLOAD_OFFSET);
     h->payload_end = galp_read_u64(&header, HDR_PAYLOAD_END);
     h->file_size = galp_read_u64(&header, HDR_FILE_SIZE);
@@ -182,7 +184,8 @@ static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, u
            galp_read_u32(table, entry_field(vector, ENT_PAYLOAD_CHECKSUM)) == 0;
 }
 
-/* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. */
+/* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. Bit width and base are
+ * FFOR's parameters (spec/ffor.md §1), which ALP and G-ALP share for their integers. */
 static galp_status validate_entry_fields(const galp_column *column, galp_reader *table,
                                          uint32_t vector, const galp_vector_info *info)
 {
