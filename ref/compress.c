@@ -3,8 +3,9 @@
  * scheme or RAW, places the payloads and writes metadata and header (spec/format.md §3, §4).
  *
  * Each vector is first encoded with the column scheme into a scratch buffer, then kept or
- * replaced by RAW as encode_choice.c decides (spec/format.md §4.1). The scratch payload and the ALP encoder's working
- * memory are allocated once per call, off the stack (include/galp.h promises small stack use).
+ * replaced by RAW as encode_choice.c decides (spec/format.md §4.1). The scratch payload and the
+ * ALP encoder's working memory are allocated once per call, off the stack (include/galp.h
+ * promises small stack use).
  */
 #include <stdlib.h>
 #include <string.h>

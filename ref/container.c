@@ -5,8 +5,8 @@
  * Validation looks at a byte only after an earlier check has proved it lies inside the input,
  * and reads it through a galp_reader over the part the check proved (the header, then the
  * metadata table, then each payload), as the decoders do. It reports the class of the first
- * failing check, so every file has exactly one expected status. All arithmetic on file values is done in 64 bits after range checks that rule out
- * overflow.
+ * failing check, so every file has exactly one expected status. All arithmetic on file values
+ * is done in 64 bits after range checks that rule out overflow.
  */
 #include <string.h>
 
