@@ -126,6 +126,27 @@ static void test_encoder_range(void **state)
             }
 }
 
+/* spec/alp.md §6.3: a retry only above m/16 exceptions, and only with a pair other than the
+ * one already tried; a refusal leaves the pair as it was. */
+static void test_retry_pair(void **state)
+{
+    (void)state;
+    double values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (double)i / 10.0; /* one decimal: (0, 0) leaves most as exceptions */
+    const uint32_t m = GALP_VECTOR_SIZE;
+    unsigned e = 0, f = 0;
+    assert_false(galp_alp_retry_pair(64, values, m, m / 16, &e, &f));
+    assert_int_equal(e, 0);
+    assert_int_equal(f, 0);
+    assert_true(galp_alp_retry_pair(64, values, m, m / 16 + 1, &e, &f));
+    assert_true(e > 0);
+    const unsigned found_e = e, found_f = f;
+    assert_false(galp_alp_retry_pair(64, values, m, m, &e, &f)); /* the search finds it again */
+    assert_int_equal(e, found_e);
+    assert_int_equal(f, found_f);
+}
+
 /* Special values are always exceptions (spec/alp.md §5) and survive bit for bit. */
 static void test_special_values_f64(void **state)
 {
@@ -388,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_constants),
         cmocka_unit_test(test_decode_arithmetic),
         cmocka_unit_test(test_parquet_boundary),
+        cmocka_unit_test(test_retry_pair),
         cmocka_unit_test(test_encoder_range),
         cmocka_unit_test(test_special_values_f64),
         cmocka_unit_test(test_special_values_f32),

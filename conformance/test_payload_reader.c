@@ -43,6 +43,22 @@ static void test_reads_inside_view(void **state)
     assert_true(far.overrun);
 }
 
+/* A span (for checksums) is the view's own memory when inside it, NULL with overrun when not. */
+static void test_span_inside_view(void **state)
+{
+    (void)state;
+    static const uint8_t bytes[4] = {0x01, 0x02, 0x03, 0x04};
+    galp_reader r = galp_reader_of(bytes, sizeof bytes);
+    assert_ptr_equal(galp_read_span(&r, 1, 3), bytes + 1);
+    assert_ptr_equal(galp_read_span(&r, 4, 0), bytes + 4);
+    assert_false(r.overrun);
+    assert_null(galp_read_span(&r, 2, 3));
+    assert_true(r.overrun);
+    galp_reader far = galp_reader_of(bytes, sizeof bytes);
+    assert_null(galp_read_span(&far, 2, UINT64_MAX)); /* no wrap of offset + n */
+    assert_true(far.overrun);
+}
+
 /* FFOR at b = 5 (u32): 640 packed bytes; a view one byte short. */
 static void test_ffor_short_payload(void **state)
 {
@@ -126,6 +142,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_inside_view),
+        cmocka_unit_test(test_span_inside_view),
         cmocka_unit_test(test_ffor_short_payload),
         cmocka_unit_test(test_raw_short_payload),
         cmocka_unit_test(test_alp_short_payload),

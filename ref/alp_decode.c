@@ -76,7 +76,8 @@ void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_r
 }
 
 /* Index of the exception at `index`, or -1. ALP: binary search over the ascending positions
- * (spec/alp.md §5). GALP: a scan of the value's lane only, at most W entries (spec/galp.md §1). */
+ * (spec/alp.md §5). GALP: a scan of the value's lane only, at most W entries (spec/galp.md §1),
+ * that reads nothing past the lane (unlike the buffered decoders of spec/galp.md §5). */
 static int32_t find_exception(unsigned w, const galp_vector_info *info, galp_reader *payload,
                               const exception_section *s, uint32_t index)
 {

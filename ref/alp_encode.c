@@ -143,12 +143,8 @@ static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
     return galp_layout_payload_bytes(GALP_SCHEME_ALP, w, v->bit_width, v->c, 0);
 }
 
-/* spec/alp.md §6.3: if the sampled pair leaves more than 1/16 of the values as exceptions, the
- * sample may have misled (it sees only every 32nd value), so a second sample is searched and
- * the smaller of the two encodings kept. Real data rarely gets here; vectors that do are
- * typically patterned or hard to encode anyway. */
-#define RETRY_WHEN_EXCEPTIONS_ABOVE(m) ((m) / 16u)
-
+/* The pair comes from the sampler (alp_sample.c, spec/alp.md §6.2), which may ask for a second
+ * encoding with another pair (§6.3); of the two, the smaller payload is kept. */
 void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             const galp_alp_candidates *candidates, const void *values,
                             uint32_t m, galp_vector_info *info, uint8_t *payload)
@@ -161,13 +157,10 @@ void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_schem
     unsigned e, f;
     galp_alp_choose_vector(w, candidates, values, m, &e, &f);
     encode_with(w, values, m, e, f, work->is_exception, first);
-    if (first->c > RETRY_WHEN_EXCEPTIONS_ABOVE(m)) {
-        galp_alp_search_vector(w, values, m, &e, &f);
-        if (e != first->e || f != first->f) {
-            encode_with(w, values, m, e, f, work->is_exception, second);
-            if (encoded_bytes(w, second) < encoded_bytes(w, first))
-                best = second;
-        }
+    if (galp_alp_retry_pair(w, values, m, first->c, &e, &f)) {
+        encode_with(w, values, m, e, f, work->is_exception, second);
+        if (encoded_bytes(w, second) < encoded_bytes(w, first))
+            best = second;
     }
 
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)

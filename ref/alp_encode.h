@@ -45,9 +45,12 @@ uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count
 void galp_alp_choose_vector(unsigned w, const galp_alp_candidates *candidates,
                             const void *values, uint32_t m, unsigned *e, unsigned *f);
 
-/* Search of every (e, f) on a second, skewed sample of the vector (spec/alp.md §6.3): the
- * encoder's retry when the chosen pair leaves many exceptions. */
-void galp_alp_search_vector(unsigned w, const void *values, uint32_t m, unsigned *e,
-                            unsigned *f);
+/* The encoder's second opinion (spec/alp.md §6.3): given the pair (*e, *f) that left
+ * `exceptions` of the vector's m values as exceptions, whether to encode the vector a second
+ * time, and with which pair. True with a different pair in (*e, *f) when the exceptions exceed
+ * m/16 and every pair searched on a second, skewed sample finds one; the encoder then keeps
+ * the smaller of the two payloads. False leaves (*e, *f) as they were. */
+bool galp_alp_retry_pair(unsigned w, const void *values, uint32_t m, uint32_t exceptions,
+                         unsigned *e, unsigned *f);
 
 #endif /* GALP_ALP_ENCODE_H */

@@ -5,8 +5,8 @@
  * group, 32 values each, find each sample's cheapest (e, f) by trying every pair; keep the 5
  * pairs that won most often. Level 2, per vector: try those candidates on 32 of the vector's
  * values, in order, and stop after two candidates in a row fail to improve on the best.
- * galp_alp_search_vector is the encoder's second opinion (spec/alp.md §6.3): every pair on a
- * skewed sample of one vector.
+ * galp_alp_retry_pair is the encoder's second opinion (spec/alp.md §6.3): whether a vector is
+ * worth a second encoding, and with which pair, found by trying every pair on a skewed sample.
  */
 #include "alp_arith.h"
 #include "alp_constants.h"
@@ -17,6 +17,8 @@
 #define ROWGROUP_SAMPLED_VECTORS 8u
 /* Level 2 stops after this many consecutive candidates that are no better than the best. */
 #define EARLY_EXIT_AFTER 2u
+/* spec/alp.md §6.3: more exceptions than this among a vector's m values call for a retry. */
+#define RETRY_WHEN_EXCEPTIONS_ABOVE(m) ((m) / 16u)
 
 uint64_t galp_alp_estimate_bits(unsigned w, const uint64_t *bits, unsigned count, unsigned e,
                                 unsigned f)
@@ -90,14 +92,24 @@ static unsigned sample_vector(unsigned w, const void *values, uint32_t m,
     return take_sample(w, values, m, 1, sample);
 }
 
-/* Sample j at offset j within its stretch (slot 33·j of a full vector, lane j mod L), so that
- * it sees every lane and both parities: a second opinion when the first sample misled. */
-void galp_alp_search_vector(unsigned w, const void *values, uint32_t m, unsigned *e,
-                            unsigned *f)
+/* The second sample takes value j at offset j within its stretch (slot 33·j of a full vector,
+ * lane j mod L), so that it sees every lane and both parities the first sample may have
+ * missed. Real data rarely needs it; vectors that do are typically patterned or hard to encode
+ * anyway. */
+bool galp_alp_retry_pair(unsigned w, const void *values, uint32_t m, uint32_t exceptions,
+                         unsigned *e, unsigned *f)
 {
+    if (exceptions <= RETRY_WHEN_EXCEPTIONS_ABOVE(m))
+        return false;
     uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR];
     unsigned count = take_sample(w, values, m, 1, sample);
-    best_pair(w, sample, count, e, f);
+    unsigned retry_e = *e, retry_f = *f;
+    best_pair(w, sample, count, &retry_e, &retry_f);
+    if (retry_e == *e && retry_f == *f)
+        return false;
+    *e = retry_e;
+    *f = retry_f;
+    return true;
 }
 
 void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,

@@ -4,9 +4,9 @@
  * Every multi-byte field of a galp file is little-endian. These helpers assemble and split
  * values byte by byte, so they are correct on any host and never perform unaligned or
  * type-punned accesses; compilers turn them into single moves on little-endian machines.
- * Payloads are read through a galp_reader (end of this file), which checks every read against
- * the bounds of the view; the header and metadata are read by container.c after the checks of
- * spec/format.md §6 that prove each field lies inside the input.
+ * Every byte the decoder reads from a file (header, metadata table, payloads) is read through a
+ * galp_reader (end of this file), which checks each read against the bounds of its view; the
+ * raw loads are for buffers the encoder writes itself.
  */
 #ifndef GALP_BYTES_H
 #define GALP_BYTES_H
@@ -103,9 +103,35 @@ static inline uint64_t galp_read_le(galp_reader *r, uint64_t offset, unsigned by
     return galp_load_le(bytes, r->data + offset);
 }
 
+static inline uint8_t galp_read_u8(galp_reader *r, uint64_t offset)
+{
+    return (uint8_t)galp_read_le(r, offset, 1);
+}
+
 static inline uint16_t galp_read_u16(galp_reader *r, uint64_t offset)
 {
     return (uint16_t)galp_read_le(r, offset, 2);
+}
+
+static inline uint32_t galp_read_u32(galp_reader *r, uint64_t offset)
+{
+    return (uint32_t)galp_read_le(r, offset, 4);
+}
+
+static inline uint64_t galp_read_u64(galp_reader *r, uint64_t offset)
+{
+    return galp_read_le(r, offset, 8);
+}
+
+/* The n bytes at `offset` of the view, for a consumer of a whole span such as a checksum;
+ * NULL (and `overrun`) when they do not lie wholly inside it. */
+static inline const uint8_t *galp_read_span(galp_reader *r, uint64_t offset, uint64_t n)
+{
+    if (offset > r->size || n > r->size - offset) {
+        r->overrun = true;
+        return NULL;
+    }
+    return r->data + offset;
 }
 
 /* Copies n bytes from `offset` of the view to out (zeros where they would leave it). */

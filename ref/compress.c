@@ -2,10 +2,10 @@
  * compress.c — the encoder driver: cuts the column into vectors, encodes each with the column
  * scheme or RAW, places the payloads and writes metadata and header (spec/format.md §3, §4).
  *
- * Each vector is first encoded with the column scheme into a scratch buffer; if that payload is
- * larger than the vector's RAW size it is replaced by RAW (spec/format.md §4.1), which is what
- * makes galp_compress_bound an upper bound. The scratch payload and the ALP encoder's working
- * memory are allocated once per call, off the stack (include/galp.h promises small stack use).
+ * Each vector is first encoded with the column scheme into a scratch buffer, then kept or
+ * replaced by RAW as encode_choice.c decides (spec/format.md §4.1). The scratch payload and the
+ * ALP encoder's working memory are allocated once per call, off the stack (include/galp.h
+ * promises small stack use).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,18 +25,6 @@ size_t galp_compress_bound(galp_type type, uint64_t n)
         bound += (nv - 1) * GALP_VECTOR_SIZE * bytes +
                  galp_round16(galp_vector_values(n, nv - 1) * bytes);
     return bound > SIZE_MAX ? 0 : (size_t)bound;
-}
-
-/* AUTO picks FFOR for integers and G-ALP for floats; any other request must be a scheme the
- * type allows (spec/format.md §2). */
-static galp_status resolve_scheme(galp_type type, galp_scheme requested, galp_scheme *scheme)
-{
-    if (requested == GALP_SCHEME_AUTO)
-        requested = galp_type_is_float(type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
-    if (!galp_scheme_allowed(type, requested))
-        return GALP_ERR_ARGUMENT;
-    *scheme = requested;
-    return GALP_OK;
 }
 
 /* Memory reused by every vector of one galp_compress call. */
@@ -64,8 +52,7 @@ static void encode_vector(galp_type type, galp_scheme scheme,
         galp_raw_encode_vector(type, values, m, info, payload);
         return;
     }
-    /* spec/format.md §4.1: never larger than RAW. */
-    if (info->payload_size > (uint64_t)m * galp_type_size(type))
+    if (!galp_encode_keeps_payload(type, m, info->payload_size))
         galp_raw_encode_vector(type, values, m, info, payload);
 }
 
@@ -88,15 +75,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
     for (uint32_t v = 0; v < nv; v++) {
         const uint8_t *vector_values = input + (size_t)v * GALP_VECTOR_SIZE * value_bytes;
         const uint32_t m = galp_vector_values(n, v);
-        /* Floats: first-level sampling once per row group (spec/alp.md). */
-        if (galp_type_is_float(type) && scheme != GALP_SCHEME_RAW &&
-            v % GALP_ALP_ROWGROUP_VECTORS == 0) {
-            uint64_t rowgroup_values = n - (uint64_t)v * GALP_VECTOR_SIZE;
-            const uint64_t rowgroup_max = (uint64_t)GALP_ALP_ROWGROUP_VECTORS * GALP_VECTOR_SIZE;
-            if (rowgroup_values > rowgroup_max)
-                rowgroup_values = rowgroup_max;
+        const uint64_t rowgroup_values = galp_encode_rowgroup_values(type, scheme, n, v);
+        if (rowgroup_values > 0)
             galp_alp_sample_rowgroup(type, vector_values, rowgroup_values, &candidates);
-        }
 
         galp_vector_info info;
         encode_vector(type, scheme, &candidates, vector_values, m, &info, scratch);
@@ -138,7 +119,7 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
         (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
-        resolve_scheme(type, requested, &scheme) != GALP_OK)
+        galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)
         return GALP_ERR_TOO_LARGE;

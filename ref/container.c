@@ -3,9 +3,10 @@
  * spec/format.md §6, reading entries of a validated file, and writing both (spec/format.md §3).
  *
  * Validation looks at a byte only after an earlier check has proved it lies inside the input,
- * and reports the class of the first failing check, so every file has exactly one expected
- * status. All arithmetic on file values is done in 64 bits after range checks that rule out
- * overflow.
+ * and reads it through a galp_reader over the part the check proved (the header, then the
+ * metadata table, then each payload), as the decoders do. It reports the class of the first
+ * failing check, so every file has exactly one expected status. All arithmetic on file values
+ * is done in 64 bits after range checks that rule out overflow.
  */
 #include <string.h>
 
@@ -49,8 +50,12 @@ enum {
 /* "GALP": the bytes 47 41 4C 50 read as a little-endian u32. */
 #define GALP_MAGIC 0x504C4147u
 
-/* The header fields that steer the rest of validation. */
+/* The header fields that steer the rest of validation or describe the column. */
 typedef struct header_fields {
+    galp_type type;
+    galp_scheme scheme;
+    uint8_t version_minor;
+    uint32_t checksum;
     uint64_t value_count;
     uint32_t vector_count;
     uint64_t payload_offset;
@@ -64,36 +69,57 @@ static uint64_t metadata_end(uint32_t vector_count)
     return GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * vector_count;
 }
 
-/* spec/format.md §3.4: header bytes 0 … 59, then the whole metadata table. */
-static uint32_t file_checksum(const uint8_t *file, uint32_t vector_count)
+/* The metadata table of a file whose first metadata_end(vector_count) bytes are in `file`. */
+static galp_reader metadata_table(const uint8_t *file, uint32_t vector_count)
 {
-    uint32_t crc = galp_crc32c(0, file, HDR_CHECKSUM);
-    return galp_crc32c(crc, file + GALP_HEADER_SIZE,
-                       (size_t)GALP_VECTOR_ENTRY_SIZE * vector_count);
+    return galp_reader_of(file + GALP_HEADER_SIZE,
+                          (uint64_t)GALP_VECTOR_ENTRY_SIZE * vector_count);
 }
 
-/* spec/format.md §6 steps 1–9: everything about the header. */
+/* spec/format.md §3.4: header bytes 0 … 59, then the whole metadata table. */
+static uint32_t file_checksum(const uint8_t *header, const uint8_t *table, size_t table_size)
+{
+    uint32_t crc = galp_crc32c(0, header, HDR_CHECKSUM);
+    return galp_crc32c(crc, table, table_size);
+}
+
+/* spec/format.md §6 step 6. A span outside its view cannot match; the size checks before this
+ * step rule that out. */
+static bool file_checksum_matches(galp_reader *header, galp_reader *table)
+{
+    const uint8_t *head = galp_read_span(header, 0, HDR_CHECKSUM);
+    const uint8_t *entries = galp_read_span(table, 0, table->size);
+    return head != NULL && entries != NULL &&
+           file_checksum(head, entries, (size_t)table->size) ==
+               galp_read_u32(header, HDR_CHECKSUM);
+}
+
+/* spec/format.md §6 steps 1–9: everything about the header, read through a view of exactly
+ * its 64 bytes once step 1 has proved they are inside the input. */
 static galp_status validate_header(const uint8_t *src, size_t src_len, header_fields *h)
 {
     if (src_len < GALP_HEADER_SIZE)
         return GALP_ERR_TRUNCATED;
-    if (galp_load_u32(src + HDR_MAGIC) != GALP_MAGIC)
+    galp_reader header = galp_reader_of(src, GALP_HEADER_SIZE);
+    if (galp_read_u32(&header, HDR_MAGIC) != GALP_MAGIC)
         return GALP_ERR_BAD_MAGIC;
-    if (galp_load_u8(src + HDR_VERSION_MAJOR) != GALP_VERSION_MAJOR)
-        return GALP_ERR_VERSION; /* §1.1: any minor version is accepted */
+    if (galp_read_u8(&header, HDR_VERSION_MAJOR) != GALP_VERSION_MAJOR)
+        return GALP_ERR_VERSION; /* spec/format.md §1.1: any minor version is accepted */
 
-    h->value_count = galp_load_u64(src + HDR_VALUE_COUNT);
-    h->vector_count = galp_load_u32(src + HDR_VECTOR_COUNT);
+    h->value_count = galp_read_u64(&header, HDR_VALUE_COUNT);
+    h->vector_count = galp_read_u32(&header, HDR_VECTOR_COUNT);
     if (h->value_count > GALP_MAX_VALUE_COUNT ||
         h->vector_count != galp_vector_count(h->value_count))
         return GALP_ERR_COUNT_MISMATCH;
 
-    /* §3.2; payload_end is only checked for alignment and bounds here, its exact value after
-     * the payloads are known (step 11). */
-    h->payload_offset = galp_load_u64(src + HDR_PAYLOAD_OFFSET);
-    h->payload_end = galp_load_u64(src + HDR_PAYLOAD_END);
-    h->file_size = galp_load_u64(src + HDR_FILE_SIZE);
-    if (galp_load_u64(src + HDR_METADATA_OFFSET) != GALP_HEADER_SIZE ||
+    /* spec/format.md §3.2; payload_end is only checked for alignment and bounds here, its exact
+     * value after the payloads are known (step 11). file_size leaves the tail of
+     * spec/format.md §3.5 after payload_end, which the fast decoders of spec/ffor.md §5 and
+     * spec/galp.md §5 may read into. */
+    h->payload_offset = galp_read_u64(&header, HDR_PAYLOAD_OFFSET);
+    h->payload_end = galp_read_u64(&header, HDR_PAYLOAD_END);
+    h->file_size = galp_read_u64(&header, HDR_FILE_SIZE);
+    if (galp_read_u64(&header, HDR_METADATA_OFFSET) != GALP_HEADER_SIZE ||
         h->payload_offset != metadata_end(h->vector_count) || h->payload_end % 16u != 0 ||
         h->payload_end < h->payload_offset || h->payload_end > UINT64_MAX - GALP_TAIL_PADDING ||
         h->file_size != h->payload_end + GALP_TAIL_PADDING)
@@ -102,17 +128,22 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     if (h->file_size > src_len)
         return GALP_ERR_TRUNCATED;
     /* From here on the whole file, metadata table included, is known to be inside src. */
-    if (file_checksum(src, h->vector_count) != galp_load_u32(src + HDR_CHECKSUM))
+    galp_reader table = metadata_table(src, h->vector_count);
+    if (!file_checksum_matches(&header, &table))
         return GALP_ERR_CHECKSUM;
 
-    galp_type type = (galp_type)galp_load_u8(src + HDR_VALUE_TYPE);
-    if (galp_type_bits(type) == 0)
+    h->type = (galp_type)galp_read_u8(&header, HDR_VALUE_TYPE);
+    if (galp_type_bits(h->type) == 0)
         return GALP_ERR_BAD_TYPE;
-    if (!galp_scheme_allowed(type, (galp_scheme)galp_load_u8(src + HDR_COLUMN_SCHEME)))
+    h->scheme = (galp_scheme)galp_read_u8(&header, HDR_COLUMN_SCHEME);
+    if (!galp_scheme_allowed(h->type, h->scheme))
         return GALP_ERR_BAD_SCHEME;
-    h->flags = galp_load_u32(src + HDR_FLAGS);
-    if ((h->flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 || galp_load_u32(src + HDR_RESERVED) != 0)
+    h->flags = galp_read_u32(&header, HDR_FLAGS);
+    if ((h->flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
+        galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
+    h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
+    h->checksum = galp_read_u32(&header, HDR_CHECKSUM);
     return GALP_OK;
 }
 
@@ -121,35 +152,42 @@ static bool is_alp_scheme(galp_scheme scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
-static void decode_entry(const uint8_t *entry, uint64_t value_count, uint32_t vector,
+/* Offset in the metadata table of field `field` of vector v's entry (spec/format.md §3.3). */
+static uint64_t entry_field(uint32_t vector, unsigned field)
+{
+    return (uint64_t)vector * GALP_VECTOR_ENTRY_SIZE + field;
+}
+
+static void decode_entry(galp_reader *table, uint64_t value_count, uint32_t vector,
                          galp_vector_info *info)
 {
-    info->payload_offset = galp_load_u64(entry + ENT_PAYLOAD_OFFSET);
-    info->base = galp_load_u64(entry + ENT_BASE);
-    info->payload_size = galp_load_u32(entry + ENT_PAYLOAD_SIZE);
+    info->payload_offset = galp_read_u64(table, entry_field(vector, ENT_PAYLOAD_OFFSET));
+    info->base = galp_read_u64(table, entry_field(vector, ENT_BASE));
+    info->payload_size = galp_read_u32(table, entry_field(vector, ENT_PAYLOAD_SIZE));
     info->value_count = galp_vector_values(value_count, vector);
-    info->exception_count = galp_load_u16(entry + ENT_EXCEPTION_COUNT);
-    info->scheme = (galp_scheme)galp_load_u8(entry + ENT_SCHEME);
-    info->bit_width = galp_load_u8(entry + ENT_BIT_WIDTH);
-    info->exponent = galp_load_u8(entry + ENT_EXPONENT);
-    info->factor = galp_load_u8(entry + ENT_FACTOR);
-    info->payload_checksum = galp_load_u32(entry + ENT_PAYLOAD_CHECKSUM);
+    info->exception_count = galp_read_u16(table, entry_field(vector, ENT_EXCEPTION_COUNT));
+    info->scheme = (galp_scheme)galp_read_u8(table, entry_field(vector, ENT_SCHEME));
+    info->bit_width = galp_read_u8(table, entry_field(vector, ENT_BIT_WIDTH));
+    info->exponent = galp_read_u8(table, entry_field(vector, ENT_EXPONENT));
+    info->factor = galp_read_u8(table, entry_field(vector, ENT_FACTOR));
+    info->payload_checksum = galp_read_u32(table, entry_field(vector, ENT_PAYLOAD_CHECKSUM));
 }
 
 /* Bytes 26 and 27 are always reserved; 28 … 31 are unless the column has payload checksums
  * (spec/format.md §3.3). */
-static bool reserved_bytes_zero(const galp_column *column, const uint8_t *entry)
+static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, uint32_t vector)
 {
     for (unsigned i = 0; i < ENT_RESERVED_SIZE; i++)
-        if (galp_load_u8(entry + ENT_RESERVED + i) != 0)
+        if (galp_read_u8(table, entry_field(vector, ENT_RESERVED + i)) != 0)
             return false;
     return (column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
-           galp_load_u32(entry + ENT_PAYLOAD_CHECKSUM) == 0;
+           galp_read_u32(table, entry_field(vector, ENT_PAYLOAD_CHECKSUM)) == 0;
 }
 
-/* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. */
-static galp_status validate_entry_fields(const galp_column *column, const uint8_t *entry,
-                                         const galp_vector_info *info)
+/* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. Bit width and base are
+ * FFOR's parameters (spec/ffor.md §1), which ALP and G-ALP share for their integers. */
+static galp_status validate_entry_fields(const galp_column *column, galp_reader *table,
+                                         uint32_t vector, const galp_vector_info *info)
 {
     const unsigned w = galp_type_bits(column->type);
     const bool raw = info->scheme == GALP_SCHEME_RAW;
@@ -157,7 +195,7 @@ static galp_status validate_entry_fields(const galp_column *column, const uint8_
 
     if (!raw && info->scheme != column->scheme)
         return GALP_ERR_BAD_SCHEME;
-    if (!reserved_bytes_zero(column, entry))
+    if (!reserved_bytes_zero(column, table, vector))
         return GALP_ERR_RESERVED;
     if (info->bit_width > (raw ? 0u : w))
         return GALP_ERR_BIT_WIDTH;
@@ -179,24 +217,26 @@ static galp_status validate_entry_fields(const galp_column *column, const uint8_
 /* spec/format.md §6 step 10.9: the payload, whose placement step 10.8 has proved to lie inside
  * the file, against its CRC32C (§3.3). Checked before the scheme's own payload checks, so that
  * corruption is reported as such rather than as whatever structure it happens to break. */
-static bool payload_checksum_matches(const galp_column *column, const galp_vector_info *info)
+static bool payload_checksum_matches(const galp_column *column, const galp_vector_info *info,
+                                     galp_reader *payload)
 {
     if ((column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) == 0)
         return true;
-    return galp_crc32c(0, column->data + info->payload_offset, info->payload_size) ==
-           info->payload_checksum;
+    const uint8_t *bytes = galp_read_span(payload, 0, payload->size);
+    return bytes != NULL &&
+           galp_crc32c(0, bytes, (size_t)payload->size) == info->payload_checksum;
 }
 
 /* spec/format.md §6 step 10 for every vector, then step 11. */
 static galp_status validate_vectors(const galp_column *column, const header_fields *h)
 {
     uint64_t earliest = h->payload_offset; /* where the next payload may start (§4) */
+    galp_reader table = metadata_table(column->data, column->vector_count);
     for (uint32_t v = 0; v < column->vector_count; v++) {
-        const uint8_t *entry = column->data + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE;
         galp_vector_info info;
-        decode_entry(entry, column->value_count, v, &info);
+        decode_entry(&table, column->value_count, v, &info);
 
-        galp_status status = validate_entry_fields(column, entry, &info);
+        galp_status status = validate_entry_fields(column, &table, v, &info);
         if (status != GALP_OK)
             return status;
 
@@ -208,11 +248,10 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         uint64_t end = info.payload_offset + info.payload_size;
         earliest = galp_round16(end);
 
-        if (!payload_checksum_matches(column, &info))
+        galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
+        if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
         if (is_alp_scheme(info.scheme)) {
-            galp_reader payload =
-                galp_reader_of(column->data + info.payload_offset, info.payload_size);
             status = galp_alp_validate_payload(column->type, &info, &payload);
             if (status != GALP_OK)
                 return status;
@@ -234,13 +273,13 @@ galp_status galp_container_validate(galp_column *column, const uint8_t *src, siz
     galp_column checked = {
         .data = src,
         .size = (size_t)h.file_size,
-        .type = (galp_type)galp_load_u8(src + HDR_VALUE_TYPE),
-        .scheme = (galp_scheme)galp_load_u8(src + HDR_COLUMN_SCHEME),
+        .type = h.type,
+        .scheme = h.scheme,
         .value_count = h.value_count,
         .vector_count = h.vector_count,
-        .version_minor = galp_load_u8(src + HDR_VERSION_MINOR),
+        .version_minor = h.version_minor,
         .flags = h.flags,
-        .checksum = galp_load_u32(src + HDR_CHECKSUM),
+        .checksum = h.checksum,
     };
     status = validate_vectors(&checked, &h);
     if (status != GALP_OK)
@@ -252,8 +291,8 @@ galp_status galp_container_validate(galp_column *column, const uint8_t *src, siz
 void galp_container_read_entry(const galp_column *column, uint32_t vector,
                                galp_vector_info *info)
 {
-    decode_entry(column->data + GALP_HEADER_SIZE + (size_t)vector * GALP_VECTOR_ENTRY_SIZE,
-                 column->value_count, vector, info);
+    galp_reader table = metadata_table(column->data, column->vector_count);
+    decode_entry(&table, column->value_count, vector, info);
 }
 
 void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info)
@@ -291,5 +330,7 @@ void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme sche
     galp_store_u64(file + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(file + HDR_FILE_SIZE, payload_end + GALP_TAIL_PADDING);
     galp_store_u32(file + HDR_RESERVED, 0);
-    galp_store_u32(file + HDR_CHECKSUM, file_checksum(file, vector_count));
+    galp_store_u32(file + HDR_CHECKSUM,
+                   file_checksum(file, file + GALP_HEADER_SIZE,
+                                 (size_t)GALP_VECTOR_ENTRY_SIZE * vector_count));
 }

@@ -86,7 +86,9 @@ uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, galp_reader *packe
     return (d + base) & low_mask(w);
 }
 
-/* spec/ffor.md §4 for every slot of the vector. */
+/* spec/ffor.md §4 for every slot of the vector. It reads only words 0 … b−1 of each lane, so it
+ * needs none of the bytes past the packed words that spec/ffor.md §5's streaming unpacker
+ * loads. */
 void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed,
                       uint64_t out[GALP_VECTOR_SIZE])
 {

@@ -6,7 +6,7 @@
  *                          [format §4, ffor §2–3, alp §2, galp §1]
  *   include/galp/alp_constants.h  the FRAC and FACT tables                   [alp §4]
  *   bytes.h          little-endian loads and stores; galp_reader, the bounds-checked
- *                    reader every payload read goes through                   [format §1]
+ *                    reader every read of a file's bytes goes through         [format §1]
  *   crc32c.c         CRC32C                                                    [format §3.4]
  *   status.c         status names and messages                                 [format §6]
  *   types.c          type widths, lanes and names; scheme names; payload sizes [format §2, §4]
@@ -19,11 +19,13 @@
  *   alp_arith.h      ALP per-value decode arithmetic, special values           [alp §4, §6.1]
  *   alp_decode.c     ALP and G-ALP vectors and single values                   [alp §4–5, galp §3]
  *   alp_validate.c   exception positions and lane ends                         [alp §5, galp §4]
- *   alp_encode.c     one value, one vector, the retry                          [alp §6.1, §6.3, §6.4]
- *   alp_sample.c     choosing e and f: sampling and the second opinion         [alp §6.2, §6.3]
+ *   alp_encode.c     one value, one vector, the smaller of two trials          [alp §6.1, §6.4]
+ *   alp_sample.c     choosing e and f: sampling, whether and how to retry      [alp §6.2, §6.3]
  *   galp_layout.c    exception sections: write, read, regroup                  [alp §2, galp §1, §7]
  *   galp_convert.c   a column rewritten in the other exception layout          [galp §7]
- *   compress.c       the encoder driver: scheme choice per vector, RAW fallback [format §3, §4.1]
+ *   encode_choice.c  the encoder driver's choices: AUTO, sampling, RAW fallback
+ *                    [format §2, §4.1, alp §6.2]
+ *   compress.c       the encoder driver: vectors encoded, placed, written      [format §3, §4]
  *   decompress.c     bulk, per-vector and single-value decoding                [format §5]
  */
 #ifndef GALP_INTERNAL_H
@@ -126,6 +128,16 @@ void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_
  * into before the driver keeps it or falls back to RAW: f64 G-ALP at 64 bits with every one of
  * the 1024 slots an exception (spec/galp.md §1). */
 #define GALP_PAYLOAD_CAPACITY_MAX (128u * 64u + 2u * 16u + GALP_VECTOR_SIZE * (8u + 2u))
+
+/* The driver's choices (encode_choice.c). The scheme a request stands for, or
+ * GALP_ERR_ARGUMENT when the type does not allow it (spec/format.md §2). */
+galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_scheme *scheme);
+/* Values of the row group starting at vector `vector` of a column of n values to sample for
+ * ALP candidates before encoding that vector; 0 to keep the current candidates. */
+uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_t n,
+                                     uint32_t vector);
+/* Whether a vector of m values keeps a scheme payload of payload_size bytes rather than RAW. */
+bool galp_encode_keeps_payload(galp_type type, uint32_t m, uint64_t payload_size);
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
  * Candidate (e, f) pairs chosen by first-level sampling of one row group. */

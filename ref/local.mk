@@ -11,6 +11,7 @@ libgalp_la_SOURCES += \
 	ref/raw.c \
 	ref/ffor.c \
 	ref/ffor_encode.c \
+	ref/encode_choice.c \
 	ref/compress.c \
 	ref/decompress.c
 

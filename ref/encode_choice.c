@@ -1,0 +1,38 @@
+/*
+ * encode_choice.c — the encoder driver's choices (spec/format.md §2, §4.1; spec/alp.md §6.2):
+ * the scheme AUTO stands for, when a float column samples a row group, and whether a vector
+ * keeps its scheme's payload or is stored RAW. The driver (compress.c) places what the scheme
+ * encoders (raw.c, ffor_encode.c, alp_encode.c) write; it decides none of this itself.
+ */
+#include "galp_internal.h"
+
+/* AUTO is FFOR for integers and G-ALP for floats; any other request must be a scheme the type
+ * allows (spec/format.md §2). */
+galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_scheme *scheme)
+{
+    if (requested == GALP_SCHEME_AUTO)
+        requested = galp_type_is_float(type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+    if (!galp_scheme_allowed(type, requested))
+        return GALP_ERR_ARGUMENT;
+    *scheme = requested;
+    return GALP_OK;
+}
+
+/* First-level sampling once per row group of GALP_ALP_ROWGROUP_VECTORS vectors, for the
+ * schemes that use it (spec/alp.md §6.2). */
+uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_t n,
+                                     uint32_t vector)
+{
+    if (!galp_type_is_float(type) || scheme == GALP_SCHEME_RAW ||
+        vector % GALP_ALP_ROWGROUP_VECTORS != 0)
+        return 0;
+    const uint64_t left = n - (uint64_t)vector * GALP_VECTOR_SIZE;
+    const uint64_t rowgroup_max = (uint64_t)GALP_ALP_ROWGROUP_VECTORS * GALP_VECTOR_SIZE;
+    return left < rowgroup_max ? left : rowgroup_max;
+}
+
+/* spec/format.md §4.1: never larger than RAW, which makes galp_compress_bound a bound. */
+bool galp_encode_keeps_payload(galp_type type, uint32_t m, uint64_t payload_size)
+{
+    return payload_size <= (uint64_t)m * galp_type_size(type);
+}
