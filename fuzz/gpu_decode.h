@@ -15,7 +15,8 @@
 #include "galp_gpu.h"
 #include "scan_oracle.h"
 
-/* GALP_OK when a device is usable; otherwise the reason (GALP_ERR_NO_DEVICE, GALP_ERR_CUDA). */
+/* GALP_OK when a device is usable, its context created; otherwise the reason
+ * (GALP_ERR_NO_DEVICE, GALP_ERR_CUDA). */
 galp_status fuzz_gpu_available(void);
 
 /* Uploads the file, decodes it on the device into `out` (host, out_size bytes) and runs the

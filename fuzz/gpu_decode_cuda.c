@@ -11,7 +11,13 @@
 
 galp_status fuzz_gpu_available(void)
 {
-    return galp_gpu_available();
+    galp_status status = galp_gpu_available();
+    /* cudaFree(NULL) creates the context now: made lazily by the first input's allocation, it
+     * counted against that input's timeout, and with many fuzzing processes starting on one
+     * GPU at once it took longer than the timeout. */
+    if (status == GALP_OK)
+        status = galp_gpu_status_from_cuda(cudaFree(NULL));
+    return status;
 }
 
 galp_status fuzz_gpu_decode(const uint8_t *file, size_t size, void *out, size_t out_size,

@@ -18,6 +18,8 @@
 #   GALP_FUZZ_MAX_TIME  seconds after which a target's processes stop even short of their
 #                       executions (default 0: no limit); the summary then says "short"
 #   OUT                 results folder (default: fuzz-at-scale in the current directory)
+#   GALP_COMMIT         the commit recorded in machine.txt (default: git rev-parse HEAD; set
+#                       it where the tree's .git is absent or not the tree's own)
 # Environment (build):
 #   GALP_FUZZ_BUILD     build trees (default: _build-at-scale in the source tree)
 #   GALP_FUZZ_CUDA_ARCH nvcc -gencode flags (default: sm_90 code and compute_90 PTX)
@@ -125,7 +127,7 @@ run() {
     local per_job=$(((runs + jobs - 1) / jobs))
     {
         echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-        echo "commit: $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+        echo "commit: ${GALP_COMMIT:-$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
         echo "cpu: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n1)"
         echo "gpu: $(nvidia-smi -L 2>/dev/null | head -n1 || true)"
         echo "runs per target: $runs, in $jobs process(es) of $per_job"
