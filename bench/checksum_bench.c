@@ -14,24 +14,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "cpu_bench.h"
 #include "galp.h"
 #include "galp_internal.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* splitmix64 */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 /* Best seconds of `repeats` galp_open calls; exits on a failure. */
 static double best_open(const uint8_t *file, size_t len, int repeats)
@@ -39,9 +24,9 @@ static double best_open(const uint8_t *file, size_t len, int repeats)
     double best = 1e30;
     for (int r = 0; r < repeats; r++) {
         galp_column column;
-        double t = now();
+        double t = bench_now();
         galp_status st = galp_open(&column, file, len);
-        t = now() - t;
+        t = bench_now() - t;
         if (st != GALP_OK) {
             fprintf(stderr, "checksum_bench: galp_open: %s\n", galp_strerror(st));
             exit(1);
@@ -69,14 +54,14 @@ int main(int argc, char **argv)
     }
     uint64_t seed = 1;
     for (size_t i = 0; i < n; i++)
-        values[i] = next_random(&seed);
+        values[i] = bench_random(&seed);
 
     double best = 1e30;
     uint32_t crc = 0;
     for (int r = 0; r < repeats; r++) {
-        double t = now();
+        double t = bench_now();
         crc ^= galp_crc32c(0, values, n * sizeof *values);
-        t = now() - t;
+        t = bench_now() - t;
         best = t < best ? t : best;
     }
     const double bytes = (double)(n * sizeof *values);

@@ -4,13 +4,13 @@
 # Run: bench/ref_bench [VALUES [REPEATS]] — single-core encode/decode MB/s of the reference
 # codec: FFOR for u8..u64, ALP and G-ALP for f64 and f32.
 noinst_PROGRAMS += bench/ref_bench
-bench_ref_bench_SOURCES = bench/ref_bench.c
+bench_ref_bench_SOURCES = bench/ref_bench.c bench/cpu_bench.h
 bench_ref_bench_LDADD = libgalp.la
 
 # Run: bench/checksum_bench [MIB [REPEATS]] — single-core galp_crc32c MB/s, and galp_open of a
 # file without and with payload checksums (spec/format.md §3.4).
 noinst_PROGRAMS += bench/checksum_bench
-bench_checksum_bench_SOURCES = bench/checksum_bench.c
+bench_checksum_bench_SOURCES = bench/checksum_bench.c bench/cpu_bench.h
 bench_checksum_bench_LDADD = libgalp.la
 
 # Benchmarks of the other parts, one fragment each.

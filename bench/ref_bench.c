@@ -16,22 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cpu_bench.h"
 #include "galp.h"
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 typedef struct bench_case {
     const char *label;
@@ -65,9 +51,9 @@ static void fill_values(const bench_case *c, void *values, size_t n)
     long cents = 100000;
     for (size_t i = 0; i < n; i++) {
         if (i % GALP_VECTOR_SIZE == 0)
-            base = next_random(&seed) >> c->bits;
-        uint64_t x = base + (next_random(&seed) & mask);
-        cents += (long)(next_random(&seed) % 201) - 100;
+            base = bench_random(&seed) >> c->bits;
+        uint64_t x = base + (bench_random(&seed) & mask);
+        cents += (long)(bench_random(&seed) % 201) - 100;
         switch (c->type) {
         case GALP_TYPE_U8: ((uint8_t *)values)[i] = (uint8_t)x; break;
         case GALP_TYPE_U16: ((uint16_t *)values)[i] = (uint16_t)x; break;
@@ -95,13 +81,13 @@ static int run_case(const bench_case *c, size_t n, int repeats, double *encode, 
     if (result == 0)
         fill_values(c, values, n);
     for (int r = 0; result == 0 && r < repeats; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (galp_compress(c->type, c->scheme, values, n, file, bound, &len) != GALP_OK)
             result = -1;
-        double t1 = now();
+        double t1 = bench_now();
         if (galp_decompress(file, len, out, bytes, &count) != GALP_OK || count != n)
             result = -1;
-        double t2 = now();
+        double t2 = bench_now();
         *encode = t1 - t0 < *encode ? t1 - t0 : *encode;
         *decode = t2 - t1 < *decode ? t2 - t1 : *decode;
     }
