@@ -53,33 +53,6 @@ static uint8_t *f64_file(galp_scheme scheme, uint32_t n, size_t *len)
     return file;
 }
 
-/* Asserts that galp_open, galp_decompress and galp_decompress_bound all report `expected`, and
- * that a failing galp_decompress leaves the output untouched. */
-static void expect_status(const uint8_t *file, size_t len, galp_status expected)
-{
-    uint8_t *copy = malloc(len ? len : 1);
-    assert_non_null(copy);
-    if (len)
-        memcpy(copy, file, len);
-    galp_column column;
-    assert_int_equal(galp_open(&column, copy, len), expected);
-
-    enum { OUT_SIZE = 8 * 8192 };
-    uint8_t *out = malloc(OUT_SIZE);
-    assert_non_null(out);
-    memset(out, 0xA5, OUT_SIZE);
-    uint64_t count = 0;
-    galp_status status = galp_decompress(copy, len, out, OUT_SIZE, &count);
-    assert_int_equal(status, expected);
-    if (status != GALP_OK)
-        for (size_t i = 0; i < OUT_SIZE; i++)
-            assert_int_equal(out[i], 0xA5);
-    size_t decoded_size;
-    assert_int_equal(galp_decompress_bound(copy, len, &decoded_size), expected);
-    free(out);
-    free(copy);
-}
-
 /* Sets a field, recomputes the checksum, and expects `status`; then restores the field. */
 static void expect_field(uint8_t *file, size_t len, size_t offset, unsigned bytes,
                          uint64_t value, galp_status status)
@@ -87,7 +60,7 @@ static void expect_field(uint8_t *file, size_t len, size_t offset, unsigned byte
     uint64_t saved = ts_get_le(file, offset, bytes);
     ts_put_le(file, offset, bytes, value);
     ts_reseal(file);
-    expect_status(file, len, status);
+    ts_expect_status(file, len, status);
     ts_put_le(file, offset, bytes, saved);
     ts_reseal(file);
 }
@@ -98,7 +71,7 @@ static void expect_unsealed_field(uint8_t *file, size_t len, size_t offset, unsi
 {
     uint64_t saved = ts_get_le(file, offset, bytes);
     ts_put_le(file, offset, bytes, value);
-    expect_status(file, len, status);
+    ts_expect_status(file, len, status);
     ts_put_le(file, offset, bytes, saved);
 }
 
@@ -180,10 +153,10 @@ static void test_truncated(void **state)
     (void)state;
     size_t len;
     uint8_t *file = u32_file(&len);
-    expect_status(file, 0, GALP_ERR_TRUNCATED);
-    expect_status(file, 63, GALP_ERR_TRUNCATED);
-    expect_status(file, len - 1, GALP_ERR_TRUNCATED);
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, 0, GALP_ERR_TRUNCATED);
+    ts_expect_status(file, 63, GALP_ERR_TRUNCATED);
+    ts_expect_status(file, len - 1, GALP_ERR_TRUNCATED);
+    ts_expect_status(file, len, GALP_OK);
     free(file);
 }
 
@@ -227,9 +200,9 @@ static void test_bad_magic(void **state)
     uint8_t *file = u32_file(&len);
     for (size_t i = 0; i < 4; i++) {
         file[i] ^= 0x20;
-        expect_status(file, len, GALP_ERR_BAD_MAGIC);
+        ts_expect_status(file, len, GALP_ERR_BAD_MAGIC);
         file[TS_VERSION_MAJOR] = 9; /* magic is checked first */
-        expect_status(file, len, GALP_ERR_BAD_MAGIC);
+        ts_expect_status(file, len, GALP_ERR_BAD_MAGIC);
         file[TS_VERSION_MAJOR] = 1;
         file[i] ^= 0x20;
     }
@@ -296,7 +269,7 @@ static void test_layout(void **state)
     }
     ts_put_le(file, TS_FILE_SIZE, 8, len);
     ts_reseal(file);
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, len, GALP_OK);
 
     /* Step 11: payload_end beyond round16 of the last payload's end, with the file grown to
      * match, so that every earlier check passes. */
@@ -306,9 +279,9 @@ static void test_layout(void **state)
     ts_put_le(grown, TS_PAYLOAD_END, 8, payload_end + 16);
     ts_put_le(grown, TS_FILE_SIZE, 8, len + 16);
     ts_reseal(grown);
-    expect_status(grown, len + 16, GALP_ERR_LAYOUT);
+    ts_expect_status(grown, len + 16, GALP_ERR_LAYOUT);
     /* ... and the same header over the original bytes is TRUNCATED (step 6 comes first). */
-    expect_status(grown, len, GALP_ERR_TRUNCATED);
+    ts_expect_status(grown, len, GALP_ERR_TRUNCATED);
     free(grown);
     free(file);
 }
@@ -323,13 +296,13 @@ static void test_checksum(void **state)
                               ts_entry(2, TS_ENT_RESERVED + 5), ts_entry(1, TS_ENT_BIT_WIDTH)};
     for (size_t k = 0; k < sizeof covered / sizeof covered[0]; k++) {
         file[covered[k]] ^= 0x01;
-        expect_status(file, len, GALP_ERR_CHECKSUM);
+        ts_expect_status(file, len, GALP_ERR_CHECKSUM);
         file[covered[k]] ^= 0x01;
     }
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, len, GALP_OK);
     /* Payload bytes are not covered (§3.4): a corrupted payload opens. */
     file[64 + 96 + 3] ^= 0xFF;
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, len, GALP_OK);
     free(file);
 }
 
@@ -423,11 +396,11 @@ static void test_entry_fields(void **state)
     }
     for (size_t k = 0; k < FAULTS; k++) {
         ts_reseal(file);
-        expect_status(file, len, faults[k].reported);
+        ts_expect_status(file, len, faults[k].reported);
         ts_put_le(file, ts_entry(0, faults[k].field), faults[k].bytes, good[k]);
     }
     ts_reseal(file);
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, len, GALP_OK);
     free(file);
 
     /* Vectors are checked in order: a fault in vector 0 is reported before one in vector 1. */
@@ -473,7 +446,7 @@ static void test_payload_offset(void **state)
     ts_put_le(gapped, TS_PAYLOAD_END, 8, payload_end + 32);
     ts_put_le(gapped, TS_FILE_SIZE, 8, len + 32);
     ts_reseal(gapped);
-    expect_status(gapped, len + 32, GALP_OK);
+    ts_expect_status(gapped, len + 32, GALP_OK);
     ts_check_decodes_to(gapped, len + 32, GALP_TYPE_U32, u32_values, U32_N);
     free(gapped);
     free(file);
@@ -497,7 +470,7 @@ static void test_zero_size_payloads(void **state)
         assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_PAYLOAD_SIZE), 4), 0);
         assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_PAYLOAD_OFFSET), 8), payload_offset);
     }
-    expect_status(file, len, GALP_OK);
+    ts_expect_status(file, len, GALP_OK);
     ts_check_decodes_to(file, len, GALP_TYPE_U32, values, N);
     const size_t field1 = ts_entry(1, TS_ENT_PAYLOAD_OFFSET);
     expect_field(file, len, field1, 8, payload_offset + 8, GALP_ERR_PAYLOAD_OFFSET);  /* misaligned */
@@ -513,11 +486,11 @@ static void test_zero_size_payloads(void **state)
     ts_put_le(grown, TS_PAYLOAD_END, 8, payload_offset + 16);
     ts_put_le(grown, TS_FILE_SIZE, 8, len + 16);
     ts_reseal(grown);
-    expect_status(grown, len + 16, GALP_OK);
+    ts_expect_status(grown, len + 16, GALP_OK);
     ts_put_le(grown, TS_PAYLOAD_END, 8, payload_offset + 32);
     ts_put_le(grown, TS_FILE_SIZE, 8, len + 32);
     ts_reseal(grown);
-    expect_status(grown, len + 32, GALP_ERR_LAYOUT);
+    ts_expect_status(grown, len + 32, GALP_ERR_LAYOUT);
     free(grown);
     free(file);
 
@@ -529,7 +502,7 @@ static void test_zero_size_payloads(void **state)
     ts_put_le(grown, TS_PAYLOAD_END, 8, ts_get_le(file, TS_PAYLOAD_OFFSET, 8) + 16);
     ts_put_le(grown, TS_FILE_SIZE, 8, len + 16);
     ts_reseal(grown);
-    expect_status(grown, len + 16, GALP_ERR_LAYOUT);
+    ts_expect_status(grown, len + 16, GALP_ERR_LAYOUT);
     free(grown);
     free(file);
     free(values);
@@ -564,7 +537,7 @@ static void test_alp_entries(void **state)
     const size_t positions = (size_t)info.payload_offset + 128u * info.bit_width +
                              8u * info.exception_count;
     ts_put_le(file, positions, 2, 1000);
-    expect_status(file, len, GALP_ERR_EXCEPTION_POSITION);
+    ts_expect_status(file, len, GALP_ERR_EXCEPTION_POSITION);
     free(file);
 
     /* f32 allows e <= 10 only. */
@@ -585,7 +558,7 @@ static void test_alp_entries(void **state)
     assert_true(info.exception_count >= 2);
     const size_t last_lane_end = (size_t)info.payload_offset + 128u * info.bit_width + 2 * 15;
     ts_put_le(file, last_lane_end, 2, info.exception_count - 1u);
-    expect_status(file, len, GALP_ERR_EXCEPTION_COUNT);
+    ts_expect_status(file, len, GALP_ERR_EXCEPTION_COUNT);
     free(file);
 }
 

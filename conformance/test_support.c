@@ -302,3 +302,31 @@ galp_status ts_open_copy(const uint8_t *file, size_t len)
     free(copy);
     return status;
 }
+
+/* Asserts that galp_open, galp_decompress and galp_decompress_bound all report `expected` for
+ * a private heap copy of file[0 .. len) (up to 64 KiB decoded), and that a failing
+ * galp_decompress leaves the output untouched. */
+void ts_expect_status(const uint8_t *file, size_t len, galp_status expected)
+{
+    uint8_t *copy = malloc(len ? len : 1);
+    assert_non_null(copy);
+    if (len)
+        memcpy(copy, file, len);
+    galp_column column;
+    assert_int_equal(galp_open(&column, copy, len), expected);
+
+    enum { OUT_SIZE = 8 * 8192 };
+    uint8_t *out = malloc(OUT_SIZE);
+    assert_non_null(out);
+    memset(out, 0xA5, OUT_SIZE);
+    uint64_t count = 0;
+    galp_status status = galp_decompress(copy, len, out, OUT_SIZE, &count);
+    assert_int_equal(status, expected);
+    if (status != GALP_OK)
+        for (size_t i = 0; i < OUT_SIZE; i++)
+            assert_int_equal(out[i], 0xA5);
+    size_t decoded_size;
+    assert_int_equal(galp_decompress_bound(copy, len, &decoded_size), expected);
+    free(out);
+    free(copy);
+}

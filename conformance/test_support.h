@@ -95,4 +95,9 @@ void ts_check_decodes_to(const uint8_t *file, size_t len, galp_type type, const 
  * AddressSanitizer catches any read past len. */
 galp_status ts_open_copy(const uint8_t *file, size_t len);
 
+/* Asserts that galp_open, galp_decompress and galp_decompress_bound all report `expected` for
+ * a heap copy of file[0 .. len) decoding to at most 64 KiB, and that a failing galp_decompress
+ * writes no output. */
+void ts_expect_status(const uint8_t *file, size_t len, galp_status expected);
+
 #endif /* GALP_TEST_SUPPORT_H */
