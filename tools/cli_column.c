@@ -19,7 +19,13 @@ static uint64_t load_u64_le(const uint8_t *p)
     return v;
 }
 
-int cli_read_column(const char *path, uint8_t **data, size_t *size)
+/* Reads the column file `path` ("-": standard input) header first, and no more than the header
+ * declares: file_size bytes (spec/format.md §3.1) and one more, which shows galp_open that more
+ * follow. A header that fails the checks that come before file_size (spec/format.md §6 steps
+ * 1-5) ends the read there, so `galp inspect /dev/zero` stops after 64 bytes. The bytes read are
+ * not validated: galp_open (or the GPU upload) does that and names what is wrong. Returns
+ * CLI_EXIT_OK or CLI_EXIT_IO after a message; *data (never NULL on success) is the caller's. */
+static int cli_read_column(const char *path, uint8_t **data, size_t *size)
 {
     cli_reader reader;
     int status = cli_reader_open(&reader, path);
