@@ -35,7 +35,6 @@ enum {
     HDR_SCHEME = 7,
     HDR_PAYLOAD_END = 40,
     HDR_FILE_SIZE = 48,
-    HDR_CHECKSUM = 60,
     ENT_PAYLOAD_OFFSET = 0,
     ENT_PAYLOAD_SIZE = 16,
     ENT_SCHEME = 22,
@@ -177,9 +176,7 @@ static void seal_image(const galp_column *col, uint8_t *out)
                        galp_crc32c(0, out + galp_load_u64(entry + ENT_PAYLOAD_OFFSET),
                                    galp_load_u32(entry + ENT_PAYLOAD_SIZE)));
     }
-    uint32_t crc = galp_crc32c(0, out, HDR_CHECKSUM);
-    crc = galp_crc32c(crc, out + GALP_HEADER_SIZE, table);
-    galp_store_u32(out + HDR_CHECKSUM, crc);
+    galp_container_write_checksum(out, col->vector_count);
 }
 
 /* A copy of the file of a column without ALP vectors, exception slots filled. */

@@ -330,6 +330,11 @@ void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme sche
     galp_store_u64(file + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(file + HDR_FILE_SIZE, payload_end + GALP_TAIL_PADDING);
     galp_store_u32(file + HDR_RESERVED, 0);
+    galp_container_write_checksum(file, vector_count);
+}
+
+void galp_container_write_checksum(uint8_t *file, uint32_t vector_count)
+{
     galp_store_u32(file + HDR_CHECKSUM,
                    file_checksum(file, file + GALP_HEADER_SIZE,
                                  (size_t)GALP_VECTOR_ENTRY_SIZE * vector_count));

@@ -89,6 +89,9 @@ void galp_container_read_entry(const galp_column *column, uint32_t vector,
 void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vector_info *info);
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint32_t flags, uint64_t payload_end);
+/* Stores the header checksum (spec/format.md §3.4) of a file whose header and vector_count
+ * entries are written: for a writer that changed them after galp_container_write_header. */
+void galp_container_write_checksum(uint8_t *file, uint32_t vector_count);
 
 /* ---- The seal of a view (column_seal.c): a checksum of every other field of a galp_column.
  * galp_open sets it; galp_column_check is GALP_ERR_ARGUMENT for NULL or a changed view. */
