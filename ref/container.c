@@ -193,7 +193,7 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     const bool raw = info->scheme == GALP_SCHEME_RAW;
     const bool alp = is_alp_scheme(info->scheme);
 
-    if (!raw && info->scheme != column->scheme)
+    if (!galp_vector_scheme_allowed(column->scheme, info->scheme))
         return GALP_ERR_BAD_SCHEME;
     if (!reserved_bytes_zero(column, table, vector))
         return GALP_ERR_RESERVED;

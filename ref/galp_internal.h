@@ -45,6 +45,7 @@ unsigned galp_type_lanes(galp_type type);
 bool galp_type_is_float(galp_type type);
 /* Whether a vector or column of the type may use the scheme (spec/format.md §2 table). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme);
+bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme);
 
 uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
 

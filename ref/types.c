@@ -75,6 +75,13 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
     return false;
 }
 
+/* spec/format.md §2: a vector uses the column scheme or RAW, or a companion scheme that the
+ * column scheme's row of the §2 table names (none today). */
+bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
+{
+    return vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW;
+}
+
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024
  * slots (§4.3). */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
