@@ -162,6 +162,12 @@ template <typename T, typename Group> struct block_vector {
     static __device__ __forceinline__ unsigned row_owner(unsigned s) { return s % L + L * (s / L / 32u); }
     static __device__ __forceinline__ unsigned row_bit(unsigned s) { return s / L % 32u; }
 
+    /* The groups mapping (group_slot, a warp): the thread of slot s, and the bit of the slot in
+     * a 32-bit mask of that thread's slots, group g's N slots at bits g·N ... g·N + N - 1
+     * (N · groups = 32 for a warp). */
+    static __device__ __forceinline__ unsigned group_owner(unsigned s) { return s / N % Threads; }
+    static __device__ __forceinline__ unsigned group_bit(unsigned s) { return s / N / Threads * N + s % N; }
+
     /* use(load), load(k) giving the k-th 32-bit word of the stretch of the lane's bit stream
      * that holds this thread's 32 rows in that mapping (b <= 32): word k of the lane for a
      * 32-bit type; for a 64-bit one, the lane's stream taken as 32-bit halves (words are
@@ -361,15 +367,19 @@ template <typename T, typename Group> struct block_vector {
         return ((const Word *)exc)[j];
     }
 
-    /* A warp's vector: sets the bit of each exception's row in the 32-bit row mask of the
-     * thread that holds it in the scans' mapping (row_owner, row_bit; masks zeroed and their
-     * zeros visible to the warp before), then waits for the warp. */
-    __device__ __forceinline__ void mark_exceptions(uint32_t *masks) const
+    /* A warp's vector: sets the bit of each exception's slot in the 32-bit mask of the thread
+     * that holds it, in the scans' mapping of rows (row_owner, row_bit) or, InGroups, in the
+     * groups mapping (group_owner, group_bit); the masks zeroed and their zeros visible to
+     * the warp before. Then waits for the warp. */
+    template <bool InGroups = false> __device__ __forceinline__ void mark_exceptions(uint32_t *masks) const
     {
-        static_assert(Threads == 32, "a warp's row masks");
+        static_assert(Threads == 32, "a warp's slot masks");
         for (unsigned j = Group::rank(); j < c; j += 32u) {
             const unsigned s = exception_slot(j);
-            atomicOr(&masks[row_owner(s)], 1u << row_bit(s));
+            if constexpr (InGroups)
+                atomicOr(&masks[group_owner(s)], 1u << group_bit(s));
+            else
+                atomicOr(&masks[row_owner(s)], 1u << row_bit(s));
         }
         __syncwarp();
     }

@@ -202,20 +202,44 @@ __device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t s
 }
 
 /* A full vector of a 64-bit type wider than 32 bits, in the groups of block_vector, taken as
- * 32-bit halves (block_vector::packed_wide): visit(slot, packed integer) for each of the
- * thread's slots. False, and no call, for a 32-bit type. */
-template <typename BV, typename Visit> __device__ __forceinline__ bool visit_wide(const BV &vec, Visit &visit)
+ * 32-bit halves (block_vector::packed_wide): f(vector, slot, x) for each of the thread's
+ * slots but those marked in `skip` (its mask in the groups mapping, group_bit). A G-ALP
+ * vector whose products fit in double decodes as the narrow rows do (products_exact_in_double:
+ * p < 2^53 there, so it converts exactly), with no 64-bit integer multiply. False, and no
+ * call, for a 32-bit type. */
+template <typename T, typename BV, typename F>
+__device__ __forceinline__ bool visit_wide(const BV &vec, uint32_t v, uint32_t skip, F &f)
 {
     if constexpr (BV::W == 64) {
+        auto each_slot = [&](auto finite, auto decode) {
+            constexpr bool Finite = decltype(finite)::value;
 #pragma unroll
-        for (unsigned g = 0; g < BV::groups; g++) {
-            const unsigned s = BV::group_slot(g);
-            typename BV::Word p[BV::N];
-            vec.packed_wide(s, p);
+            for (unsigned g = 0; g < BV::groups; g++) {
+                const unsigned s = BV::group_slot(g);
+                uint64_t p[BV::N];
+                vec.packed_wide(s, p);
 #pragma unroll
-            for (unsigned j = 0; j < BV::N; j++)
-                visit(s + j, p[j]);
+                for (unsigned j = 0; j < BV::N; j++) {
+                    const T x = decode(p[j]);
+                    if (!(skip >> (g * BV::N + j) & 1u))
+                        visit_value<Finite, T>(f, v, s + j, x);
+                }
+            }
+        };
+        if constexpr (value_traits<T>::is_float) {
+            if (vec.is_alp) {
+                double fact, base_fact;
+                if (products_exact_in_double(vec, fact, base_fact)) {
+                    each_slot(std::true_type{}, [&](uint64_t p) {
+                        return __dmul_rn(__fma_rn(__ull2double_rn(p), fact, base_fact), vec.frac);
+                    });
+                } else {
+                    each_slot(std::true_type{}, [&](uint64_t p) { return alp_from_product<T>(vec.product(p), vec.frac); });
+                }
+                return true;
+            }
         }
+        each_slot(std::false_type{}, [&](uint64_t p) { return value_from_word<T>(p + vec.base); });
         return true;
     } else {
         return false;
@@ -242,23 +266,27 @@ __device__ __forceinline__ galp_status visit_vectors_by_warp(const galp_gpu_view
     pipe.run([&](uint32_t v, const staged_vector &staged) {
         bv vec;
         vec.init(col, v, staged);
+        /* a full wide vector is visited in the groups mapping, any other in rows */
+        const bool in_groups = vec.full() && !vec.narrow();
         if (vec.c != 0) {
             marks[t] = 0; /* the warp has left the last vector's marks: run's barrier */
             __syncwarp();
-            vec.mark_exceptions(marks);
+            if (in_groups)
+                vec.template mark_exceptions<true>(marks);
+            else
+                vec.mark_exceptions(marks);
         }
+        const uint32_t skip = vec.c != 0 ? marks[t] : 0u;
         if (vec.full() && vec.narrow()) {
-            visit_rows<T>(vec, v, vec.c != 0 ? marks[t] : 0u, f);
+            visit_rows<T>(vec, v, skip, f);
         } else if (vec.full() && vec.b == bv::W && !vec.is_alp && vec.base == 0) {
             vec.for_each_stored([&](T x, unsigned, unsigned slot) { visit_value<false>(f, v, slot, x); });
-        } else {
-            auto visit = [&](unsigned s, typename bv::Word p) {
+        } else if (!(in_groups && visit_wide<T>(vec, v, skip, f))) {
+            vec.for_each_packed([&](unsigned s, typename bv::Word p) {
                 const T x = vec.decode(p);
                 if (!(vec.c != 0 && (marks[bv::row_owner(s)] >> bv::row_bit(s) & 1u)))
                     visit_value<false>(f, v, s, x);
-            };
-            if (!(vec.full() && visit_wide(vec, visit)))
-                vec.for_each_packed(visit);
+            });
         }
         for (unsigned j = t; j < vec.c; j += 32u)
             visit_value<false>(f, v, vec.exception_slot(j), value_from_word<T>(vec.exception_bits(j)));
