@@ -203,14 +203,25 @@ __device__ __forceinline__ void visit_rows(const BV &vec, uint32_t v, uint32_t s
 
 /* A full vector of a 64-bit type wider than 32 bits, in the groups of block_vector, taken as
  * 32-bit halves (block_vector::packed_wide): f(vector, slot, x) for each of the thread's
- * slots but those marked in `skip` (its mask in the groups mapping, group_bit). A G-ALP
+ * slots but its exceptions' (the warp's `marks`, 32 words). A G-ALP
  * vector whose products fit in double decodes as the narrow rows do (products_exact_in_double:
  * p < 2^53 there, so it converts exactly), with no 64-bit integer multiply. False, and no
  * call, for a 32-bit type. */
 template <typename T, typename BV, typename F>
-__device__ __forceinline__ bool visit_wide(const BV &vec, uint32_t v, uint32_t skip, F &f)
+__device__ __forceinline__ bool visit_wide(const BV &vec, uint32_t v, uint32_t *marks, F &f)
 {
     if constexpr (BV::W == 64) {
+        uint32_t skip = 0;
+        if (vec.c != 0) {
+            /* The vector's exceptions are marked in the rows mapping (visit_vectors_by_warp,
+             * which keeps the narrow vectors' code to itself): marked again in the groups
+             * mapping, each thread tests its slots in a register, not each in shared memory. */
+            const unsigned t = BV::group_owner(BV::group_slot(0));
+            marks[t] = 0;
+            __syncwarp();
+            vec.template mark_exceptions<true>(marks);
+            skip = marks[t];
+        }
         auto each_slot = [&](auto finite, auto decode) {
             constexpr bool Finite = decltype(finite)::value;
 #pragma unroll
@@ -227,19 +238,20 @@ __device__ __forceinline__ bool visit_wide(const BV &vec, uint32_t v, uint32_t s
             }
         };
         if constexpr (value_traits<T>::is_float) {
-            if (vec.is_alp) {
-                double fact, base_fact;
-                if (products_exact_in_double(vec, fact, base_fact)) {
-                    each_slot(std::true_type{}, [&](uint64_t p) {
-                        return __dmul_rn(__fma_rn(__ull2double_rn(p), fact, base_fact), vec.frac);
-                    });
-                } else {
-                    each_slot(std::true_type{}, [&](uint64_t p) { return alp_from_product<T>(vec.product(p), vec.frac); });
-                }
-                return true;
+            /* a float column's other full wide vectors are RAW, visited as stored */
+            if (!vec.is_alp)
+                return false;
+            double fact, base_fact;
+            if (products_exact_in_double(vec, fact, base_fact)) {
+                each_slot(std::true_type{}, [&](uint64_t p) {
+                    return __dmul_rn(__fma_rn(__ull2double_rn(p), fact, base_fact), vec.frac);
+                });
+            } else {
+                each_slot(std::true_type{}, [&](uint64_t p) { return alp_from_product<T>(vec.product(p), vec.frac); });
             }
+        } else {
+            each_slot(std::false_type{}, [&](uint64_t p) { return value_from_word<T>(p + vec.base); });
         }
-        each_slot(std::false_type{}, [&](uint64_t p) { return value_from_word<T>(p + vec.base); });
         return true;
     } else {
         return false;
@@ -266,22 +278,16 @@ __device__ __forceinline__ galp_status visit_vectors_by_warp(const galp_gpu_view
     pipe.run([&](uint32_t v, const staged_vector &staged) {
         bv vec;
         vec.init(col, v, staged);
-        /* a full wide vector is visited in the groups mapping, any other in rows */
-        const bool in_groups = vec.full() && !vec.narrow();
         if (vec.c != 0) {
             marks[t] = 0; /* the warp has left the last vector's marks: run's barrier */
             __syncwarp();
-            if (in_groups)
-                vec.template mark_exceptions<true>(marks);
-            else
-                vec.mark_exceptions(marks);
+            vec.mark_exceptions(marks);
         }
-        const uint32_t skip = vec.c != 0 ? marks[t] : 0u;
         if (vec.full() && vec.narrow()) {
-            visit_rows<T>(vec, v, skip, f);
+            visit_rows<T>(vec, v, vec.c != 0 ? marks[t] : 0u, f);
         } else if (vec.full() && vec.b == bv::W && !vec.is_alp && vec.base == 0) {
             vec.for_each_stored([&](T x, unsigned, unsigned slot) { visit_value<false>(f, v, slot, x); });
-        } else if (!(in_groups && visit_wide<T>(vec, v, skip, f))) {
+        } else if (!(vec.full() && visit_wide<T>(vec, v, marks, f))) {
             vec.for_each_packed([&](unsigned s, typename bv::Word p) {
                 const T x = vec.decode(p);
                 if (!(vec.c != 0 && (marks[bv::row_owner(s)] >> bv::row_bit(s) & 1u)))
