@@ -122,8 +122,8 @@ __device__ __forceinline__ unsigned dynamic_shared_bytes()
 /* Calls f(vector, slot, x), or f(vector, slot, x, finite) where f takes a fourth argument:
  * finite is std::true_type where x can be neither NaN nor infinite (any integer; a float
  * decoded from its G-ALP integer, k·FRAC with |k| < 2^W and FRAC <= 1, spec/alp.md §4),
- * else std::false_type (a float stored as it is, an exception or a RAW value, or one that
- * the groups path decodes). A compile-time constant: a reduction can leave its NaN test
+ * else std::false_type (a float stored as it is, an exception or a RAW value, or one of a
+ * partial vector). A compile-time constant: a reduction can leave its NaN test
  * out of the rows that cannot need it, as the library's aggregate does (gpu/aggregate.cu). */
 template <bool Finite, typename T, typename F>
 __device__ __forceinline__ void visit_value(F &f, uint32_t v, unsigned slot, T x)
