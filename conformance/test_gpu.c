@@ -199,6 +199,8 @@ static void check_decompress(checked_column *c)
         uint8_t *dev = NULL;
         CUDA_OK(cudaMalloc((void **)&dev, bytes));
         assert_int_equal(galp_gpu_decompress(c->gpu, dev, bytes - 1, stream), GALP_ERR_DST_TOO_SMALL);
+        if (width_of(c->cpu.type) > 1) /* not aligned to the type: refused, nothing written */
+            assert_int_equal(galp_gpu_decompress(c->gpu, dev + 1, bytes, stream), GALP_ERR_ARGUMENT);
         CUDA_OK(cudaFree(dev));
     }
 }

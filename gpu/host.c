@@ -140,6 +140,9 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
     if (column == NULL || (dst == NULL && column->view.value_count != 0))
         return GALP_ERR_ARGUMENT;
     size_t width = galp_type_size(column->view.type);
+    /* the kernels store whole values: one misaligned store would end the caller's context */
+    if ((uintptr_t)dst % width != 0)
+        return GALP_ERR_ARGUMENT;
     if (column->view.value_count > dst_capacity / width)
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)

@@ -81,7 +81,9 @@ typedef struct galp_gpu_view {
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);
 
 /* Decode the whole column into dst, a device buffer of dst_capacity bytes (value_count
- * values of the column type, bit-exactly what galp_column_decode produces). */
+ * values of the column type, bit-exactly what galp_column_decode produces). dst must be
+ * aligned to the type's size (GALP_ERR_ARGUMENT otherwise; cudaMalloc's buffers are);
+ * 16-byte alignment is fastest. */
 galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
                                 galp_gpu_stream stream);
 
