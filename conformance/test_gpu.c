@@ -465,7 +465,7 @@ static void checked_open(checked_column *c, const uint8_t *file, size_t len)
     c->decoded = malloc(bytes + 1);
     assert_non_null(c->decoded);
     assert_int_equal(galp_column_decode(&c->cpu, c->decoded, bytes), GALP_OK);
-    assert_int_equal(galp_gpu_column_upload(file, len, &c->gpu), GALP_OK);
+    assert_int_equal(galp_gpu_column_upload_opened(&c->cpu, &c->gpu), GALP_OK);
 }
 
 static void checked_close(checked_column *c)
@@ -1775,6 +1775,17 @@ static void test_arguments(void **state)
     assert_int_equal(galp_gpu_column_upload(file, len, &col), GALP_ERR_CHECKSUM);
     assert_null(col);
     file[70] ^= 1;
+    /* an opened column, uploaded without a second validation, only while it is unchanged */
+    galp_column opened;
+    assert_int_equal(galp_open(&opened, file, len), GALP_OK);
+    assert_int_equal(galp_gpu_column_upload_opened(NULL, &col), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_column_upload_opened(&opened, NULL), GALP_ERR_ARGUMENT);
+    opened.value_count += 1024;
+    assert_int_equal(galp_gpu_column_upload_opened(&opened, &col), GALP_ERR_ARGUMENT);
+    assert_null(col);
+    opened.value_count -= 1024;
+    assert_int_equal(galp_gpu_column_upload_opened(&opened, &col), GALP_OK);
+    galp_gpu_column_free(col);
     assert_int_equal(galp_gpu_column_upload(file, len, &col), GALP_OK);
     assert_int_equal(galp_gpu_decompress(col, NULL, 1 << 20, stream), GALP_ERR_ARGUMENT);
     assert_int_equal(galp_gpu_decompress(NULL, file, 1 << 20, stream), GALP_ERR_ARGUMENT);

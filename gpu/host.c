@@ -54,9 +54,20 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     if (src == NULL)
         return GALP_ERR_ARGUMENT;
     galp_column col;
-    galp_status st = galp_open(&col, src, src_len);
+    const galp_status st = galp_open(&col, src, src_len);
+    return st != GALP_OK ? st : galp_gpu_column_upload_opened(&col, out);
+}
+
+galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_column **out)
+{
+    if (out == NULL)
+        return GALP_ERR_ARGUMENT;
+    *out = NULL;
+    /* validated by galp_open and unchanged since (ref/column_seal.c): nothing to check again */
+    galp_status st = galp_column_check(column);
     if (st != GALP_OK)
         return st;
+    const galp_column col = *column;
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;

@@ -29,6 +29,14 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     return GALP_ERR_NO_DEVICE;
 }
 
+galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_column **out)
+{
+    (void)column;
+    if (out != NULL)
+        *out = NULL;
+    return GALP_ERR_NO_DEVICE;
+}
+
 void galp_gpu_column_free(galp_gpu_column *column)
 {
     (void)column; /* no column can exist in this build */

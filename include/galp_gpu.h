@@ -64,6 +64,10 @@ typedef struct galp_gpu_column galp_gpu_column;
  * file that needs either change, a host copy while it runs). On failure *out is NULL and
  * nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
+/* The same for a column that galp_open has validated already (its bytes must still be
+ * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that
+ * galp_open did not fill or that was changed since. */
+galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_column **out);
 void galp_gpu_column_free(galp_gpu_column *column);
 
 /* What device code needs to decode the column: the device image (a galp file in which

@@ -54,7 +54,8 @@ static int gpu_failure(const char *path, galp_status st)
     return CLI_EXIT_DATA;
 }
 
-/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it. */
+/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it: once
+ * validated, not again by the upload. */
 static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
 {
     uint8_t *data = NULL;
@@ -62,7 +63,7 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     int status = cli_open_column(path, &data, &column);
     if (status != CLI_EXIT_OK)
         return status;
-    galp_status st = galp_gpu_column_upload(data, column.size, col);
+    galp_status st = galp_gpu_column_upload_opened(&column, col);
     free(data);
     if (st != GALP_OK)
         return gpu_failure(path, st);
