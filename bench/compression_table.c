@@ -9,6 +9,9 @@
  *   file   — the galp file's bytes · 8 / n: header, metadata table, alignment, tail padding;
  *   vector — ALP-REFERENCE.md's per-vector rule: 1024·b + c·(W+16) + 8+8+8+W+16 bits per
  *            vector (RAW vectors: m·W + the same metadata); G-ALP adds 16·L bits per vector.
+ *            An ALP_RD vector counts its whole payload (dictionary and lane ends included)
+ *            plus the reference's 16 bits of exception count, instead of the ALP metadata.
+ * A third table shows AUTO, galp's G-ALP column with ALP_RD vectors (spec/alprd.md §6.1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +63,7 @@ typedef struct measure {
     double vector_bits; /* per value, ALP-REFERENCE.md accounting */
     double mean_width;  /* over non-RAW vectors */
     unsigned long exceptions;
-    unsigned raw_vectors, vectors;
+    unsigned raw_vectors, rd_vectors, vectors;
 } measure;
 
 static int measure_column(galp_type type, galp_scheme scheme, const void *values, size_t n,
@@ -83,6 +86,12 @@ static int measure_column(galp_type type, galp_scheme scheme, const void *values
     for (uint32_t v = 0; v < column.vector_count; v++) {
         galp_vector_info info;
         galp_vector_info_get(&column, v, &info);
+        if (info.scheme == GALP_SCHEME_ALP_RD) {
+            bits += 8.0 * info.payload_size + 16;
+            out->rd_vectors++;
+            out->exceptions += info.exception_count;
+            continue;
+        }
         bits += metadata;
         if (info.scheme == GALP_SCHEME_RAW) {
             bits += (double)info.value_count * w;
@@ -98,7 +107,7 @@ static int measure_column(galp_type type, galp_scheme scheme, const void *values
     out->vectors = column.vector_count;
     out->file_bits = (double)len * 8 / (double)n;
     out->vector_bits = bits / (double)n;
-    unsigned coded = out->vectors - out->raw_vectors;
+    unsigned coded = out->vectors - out->raw_vectors - out->rd_vectors;
     out->mean_width = coded ? widths / coded : 0;
     free(file);
     return 0;
@@ -157,6 +166,47 @@ static void print_table(const char *type_name, galp_type type, const alp_dataset
                compared, sum_alp / compared, sum_ref / compared, (sum_alp - sum_ref) / compared);
 }
 
+/* AUTO against the reference on every dataset, ALP and ALP_RD alike. */
+static void print_auto_table(const char *type_name, galp_type type, const alp_dataset *sets,
+                             int count, const reference_row *ref, int ref_count)
+{
+    printf("\n### %s, AUTO (G-ALP and ALP-RD vectors)\n\n", type_name);
+    printf("| dataset | n | ALP ref b/v | galp AUTO b/v (vector) | Δ vs ref | galp AUTO b/v (file) "
+           "| ALP-RD vectors | RAW vectors | exceptions |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int s = 0; s < count; s++) {
+        const size_t n = sets[s].n;
+        void *values = sets[s].values;
+        float *narrow = NULL;
+        if (type == GALP_TYPE_F32) {
+            narrow = malloc(n * sizeof *narrow);
+            if (narrow == NULL)
+                return;
+            for (size_t i = 0; i < n; i++)
+                narrow[i] = (float)sets[s].values[i];
+            values = narrow;
+        }
+        measure m;
+        if (measure_column(type, GALP_SCHEME_AUTO, values, n, &m) != 0) {
+            printf("| %s | encode failed |\n", sets[s].name);
+            free(narrow);
+            continue;
+        }
+        const reference_row *r = find_reference(
+            ref, ref_count, sets[s].name, type == GALP_TYPE_F64 ? "double" : "float");
+        char ref_text[48] = "—", delta_text[32] = "—";
+        if (r != NULL) {
+            snprintf(ref_text, sizeof ref_text, "%.3f%s", r->bits,
+                     strcmp(r->scheme, "ALP_RD") == 0 ? " (RD)" : "");
+            snprintf(delta_text, sizeof delta_text, "%+.3f", m.vector_bits - r->bits);
+        }
+        printf("| %s | %zu | %s | %.3f | %s | %.3f | %u/%u | %u/%u | %lu |\n", sets[s].name, n,
+               ref_text, m.vector_bits, delta_text, m.file_bits, m.rd_vectors, m.vectors,
+               m.raw_vectors, m.vectors, m.exceptions);
+        free(narrow);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("GALP_DATA_DIR");
@@ -174,6 +224,8 @@ int main(int argc, char **argv)
            "$GALP_DATA_DIR", count, ref_count);
     print_table("f64", GALP_TYPE_F64, sets, count, ref, ref_count);
     print_table("f32 (each dataset cast to float32)", GALP_TYPE_F32, sets, count, ref, ref_count);
+    print_auto_table("f64", GALP_TYPE_F64, sets, count, ref, ref_count);
+    print_auto_table("f32", GALP_TYPE_F32, sets, count, ref, ref_count);
     alp_data_free(sets, count);
     return 0;
 }

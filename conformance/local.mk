@@ -82,6 +82,13 @@ conformance_test_galp_SOURCES = conformance/test_galp.c $(ALP_TEST_SUPPORT)
 conformance_test_galp_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_galp_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# ALP_RD (spec/alprd.md).
+check_PROGRAMS += conformance/test_alprd
+TESTS += conformance/test_alprd
+conformance_test_alprd_SOURCES = conformance/test_alprd.c
+conformance_test_alprd_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_alprd_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 check_PROGRAMS += conformance/test_alp_realdata
 TESTS += conformance/test_alp_realdata
 conformance_test_alp_realdata_SOURCES = conformance/test_alp_realdata.c \

@@ -59,12 +59,35 @@ static void test_payload_sizes(void **state)
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_AUTO, 64, 1, 1, 1), UINT32_MAX);
 }
 
+/* spec/alprd.md §7: f32, r = 16, k = 1, three exceptions: codes at 2064, lane ends at 2192,
+ * left parts at 2256, positions at 2262, payload 2268. Without exceptions no lane ends. */
+static void test_alprd_offsets(void **state)
+{
+    (void)state;
+    assert_int_equal(GALP_LAYOUT_ALPRD_DICT_BYTES, 16);
+    assert_int_equal(galp_layout_alprd_codes_offset(16), 2064);
+    assert_int_equal(galp_layout_alprd_lane_end_offset(16, 1), 2192);
+    assert_int_equal(galp_layout_alprd_lane_end_bytes(32, 3), 64);
+    assert_int_equal(galp_layout_alprd_lefts_offset(32, 16, 1, 3), 2256);
+    assert_int_equal(galp_layout_alprd_positions_offset(32, 16, 1, 3), 2262);
+    assert_int_equal(galp_layout_alprd_payload_bytes(32, 16, 1, 3), 2268);
+    assert_int_equal(galp_layout_alprd_lane_end_bytes(64, 0), 0);
+    assert_int_equal(galp_layout_alprd_payload_bytes(64, 48, 0, 0), 16 + 128 * 48);
+    assert_int_equal(galp_layout_alprd_payload_bytes(64, 63, 3, 1), 16 + 128 * 66 + 32 + 4);
+    /* The largest metadata: no overflow in 32 bits. */
+    assert_int_equal(galp_layout_alprd_payload_bytes(64, 255, 255, 65535),
+                     16u + 128u * 510 + 32u + 4u * 65535);
+    /* galp_layout_payload_bytes needs k for ALP_RD, which it does not take. */
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_ALP_RD, 64, 48, 0, 1024), UINT32_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lanes),
         cmocka_unit_test(test_exception_offsets),
         cmocka_unit_test(test_payload_sizes),
+        cmocka_unit_test(test_alprd_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

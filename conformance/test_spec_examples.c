@@ -1,8 +1,9 @@
 /*
- * test_spec_examples.c — every hex listing of spec/format.md §7 and spec/ffor.md §6 is checked
- * here: the listings are read from the spec files themselves (blocks opened by a line
- * "```hex example=NAME"), the reference encoder must produce exactly those bytes from the
- * inputs the text describes, and the decoder must turn them back into those inputs.
+ * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6 and
+ * spec/alprd.md §7 is checked here: the listings are read from the spec files themselves
+ * (blocks opened by a line "```hex example=NAME"), the reference encoder must produce exactly
+ * those bytes from the inputs the text describes, and the decoder must turn them back into
+ * those inputs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -21,8 +22,9 @@
 static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
+    "alprd-f32-head", "alprd-f32-exceptions",
 };
-static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md"};
+static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md"};
 
 #define EXAMPLE_OPENING "```hex example="
 
@@ -252,7 +254,35 @@ static void test_format_thirty_two(void **state)
     check_file_example("spec/format.md", "format-32-u32-b1", GALP_TYPE_U32, 0, values, 32);
 }
 
-/* Every listing in the two spec files is one this program checks. */
+/* spec/alprd.md §7: the vector the text describes, encoded ALP_RD; the listings are the head
+ * of its payload (dictionary and first right-part words) and its exception section. */
+static void test_alprd_f32(void **state)
+{
+    (void)state;
+    uint32_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (i % 3 == 0 ? 0x402du : 0x4049u) << 16 | ((i * 40503u) & 0xffffu);
+    values[5] = 0xbf80u << 16 | (values[5] & 0xffffu);
+    values[37] = 0x7fc0u << 16 | (values[37] & 0xffffu);
+    values[20] = 0xff80u << 16 | (values[20] & 0xffffu);
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4), 2268);
+    size_t head_len, exceptions_len;
+    uint8_t *head = read_example("spec/alprd.md", "alprd-f32-head", &head_len);
+    uint8_t *exceptions = read_example("spec/alprd.md", "alprd-f32-exceptions", &exceptions_len);
+    assert_int_equal(head_len, 32);
+    assert_int_equal(exceptions_len, 2268 - 2192);
+    assert_memory_equal(file + payload, head, head_len);
+    assert_memory_equal(file + payload + 2192, exceptions, exceptions_len);
+    ts_check_decodes_to(file, len, GALP_TYPE_F32, values, GALP_VECTOR_SIZE);
+    free(exceptions);
+    free(head);
+    free(file);
+}
+
+/* Every listing in the spec files is one this program checks. */
 static void test_every_listing_is_checked(void **state)
 {
     (void)state;
@@ -289,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_format_three),
         cmocka_unit_test(test_format_three_checksums),
         cmocka_unit_test(test_format_thirty_two),
+        cmocka_unit_test(test_alprd_f32),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

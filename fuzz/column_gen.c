@@ -136,19 +136,21 @@ static unsigned choose_exceptions(byte_source *src, unsigned w, uint32_t m,
     return c;
 }
 
-/* spec/galp.md §1: lane_end[L], then values and positions grouped by lane, ascending within. */
-static void write_galp_exceptions(unsigned w, unsigned c, const uint16_t *positions,
-                                  const uint64_t *values, uint8_t *section)
+/* spec/galp.md §1: lane_end[L], then values of `bytes` bytes (W/8; 2 for ALP_RD's left parts,
+ * spec/alprd.md §3) and positions grouped by lane, ascending within. */
+static void write_galp_exceptions(unsigned w, unsigned bytes, unsigned c,
+                                  const uint16_t *positions, const uint64_t *values,
+                                  uint8_t *section)
 {
     const unsigned lanes = GALP_VECTOR_SIZE / w;
     uint8_t *value_out = section + 2u * lanes;
-    uint8_t *position_out = value_out + (size_t)c * (w / 8);
+    uint8_t *position_out = value_out + (size_t)c * bytes;
     unsigned written = 0;
     for (unsigned l = 0; l < lanes; l++) {
         for (unsigned j = 0; j < c; j++) {
             if (positions[j] % lanes != l)
                 continue;
-            galp_store_le(w / 8, value_out + (size_t)written * (w / 8), values[j]);
+            galp_store_le(bytes, value_out + (size_t)written * bytes, values[j]);
             galp_store_u16(position_out + 2u * written, positions[j]);
             written++;
         }
@@ -228,7 +230,7 @@ static void plan_alp(byte_source *src, galp_scheme scheme, unsigned w, uint32_t 
     }
     uint8_t *section = plan->payload + plan->info.payload_size;
     if (scheme == GALP_SCHEME_GALP) {
-        write_galp_exceptions(w, c, positions, values, section);
+        write_galp_exceptions(w, w / 8, c, positions, values, section);
         plan->info.payload_size += 2u * (GALP_VECTOR_SIZE / w);
     } else {
         write_alp_exceptions(w, c, positions, values, section);
@@ -236,6 +238,44 @@ static void plan_alp(byte_source *src, galp_scheme scheme, unsigned w, uint32_t 
     plan->info.payload_size += c * (w / 8 + 2u);
     plan->info.exponent = (uint8_t)e;
     plan->info.factor = (uint8_t)f;
+    plan->info.exception_count = (uint16_t)c;
+}
+
+/* ALP_RD (spec/alprd.md §2–§4): any r from W − 16 to W − 1, any code width, a dictionary
+ * whose 2^k entries fit in W − r bits (codes may point at zero entries), random right parts
+ * and codes in all 1024 slots, and exceptions with random left parts. */
+static void plan_alprd(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    const unsigned r = w - 16u + byte_source_below(src, 16), k = byte_source_below(src, 4);
+    const uint64_t left_mask = low_mask(w - r);
+    uint64_t right[GALP_VECTOR_SIZE], code[GALP_VECTOR_SIZE], lefts[GALP_VECTOR_SIZE];
+    uint16_t dict[8] = {0}, positions[GALP_VECTOR_SIZE];
+    for (unsigned e = 0; e < (1u << k); e++)
+        dict[e] = (uint16_t)(byte_source_u16(src) & left_mask);
+    for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
+        right[i] = byte_source_u64(src) & low_mask(r);
+        code[i] = byte_source_u8(src) & low_mask(k);
+    }
+    for (unsigned e = 0; e < 8; e++)
+        galp_store_u16(plan->payload + 2u * e, dict[e]);
+    pack_bits(w, r, right, plan->payload + 16);
+    pack_bits(w, k, code, plan->payload + 16 + 128u * r);
+    for (uint32_t i = 0; i < m; i++)
+        galp_store_le(w / 8, out + (size_t)i * (w / 8), (uint64_t)dict[code[i]] << r | right[i]);
+
+    const unsigned c = choose_exceptions(src, w, m, positions);
+    for (unsigned j = 0; j < c; j++) {
+        lefts[j] = byte_source_u16(src) & left_mask;
+        galp_store_le(w / 8, out + (size_t)positions[j] * (w / 8),
+                      lefts[j] << r | right[positions[j]]);
+    }
+    plan->info.payload_size = 16u + 128u * (r + k);
+    if (c > 0) {
+        write_galp_exceptions(w, 2, c, positions, lefts, plan->payload + plan->info.payload_size);
+        plan->info.payload_size += 2u * (GALP_VECTOR_SIZE / w) + 4u * c;
+    }
+    plan->info.bit_width = (uint8_t)r;
+    plan->info.exponent = (uint8_t)k;
     plan->info.exception_count = (uint16_t)c;
 }
 
@@ -281,14 +321,14 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     fuzz_column_seal(file);
 }
 
-/* The column scheme: RAW sometimes, else the type's scheme (ALP or GALP for floats). */
+/* The column scheme: RAW sometimes, else the type's scheme (ALP, GALP or ALP_RD for floats). */
 static galp_scheme choose_scheme(byte_source *src, galp_type type)
 {
     unsigned pick = byte_source_below(src, 8);
     if (pick == 0)
         return GALP_SCHEME_RAW;
     if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
-        return pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
+        return pick == 7 ? GALP_SCHEME_ALP_RD : pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
     return GALP_SCHEME_FFOR;
 }
 
@@ -315,12 +355,17 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
         memset(&plan->info, 0, sizeof plan->info);
         plan->info.scheme = col->scheme;
         plan->info.value_count = m;
-        /* spec/format.md §2: any vector may fall back to RAW. */
-        if (col->scheme != GALP_SCHEME_RAW && byte_source_below(src, 8) == 0)
+        /* spec/format.md §2: any vector may fall back to RAW; ALP and GALP columns may hold
+         * ALP_RD vectors. */
+        const unsigned fallback = col->scheme != GALP_SCHEME_RAW ? byte_source_below(src, 8) : 1;
+        if (fallback == 0)
             plan->info.scheme = GALP_SCHEME_RAW;
+        else if (fallback == 1 && (col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP))
+            plan->info.scheme = GALP_SCHEME_ALP_RD;
         switch (plan->info.scheme) {
         case GALP_SCHEME_RAW: plan_raw(src, w, m, plan, out); break;
         case GALP_SCHEME_FFOR: plan_ffor(src, w, m, plan, out); break;
+        case GALP_SCHEME_ALP_RD: plan_alprd(src, w, m, plan, out); break;
         default: plan_alp(src, plan->info.scheme, w, m, plan, out); break;
         }
         /* spec/format.md §4: payloads in order, 16-aligned, gaps allowed between them. */

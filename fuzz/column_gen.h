@@ -1,8 +1,8 @@
 /*
  * column_gen.h — structure-aware generation of valid galp column files from fuzzer input.
  *
- * The generator writes every byte itself, following spec/format.md, spec/ffor.md, spec/alp.md
- * and spec/galp.md, and computes the values a decoder must output from the spec's formulas, not
+ * The generator writes every byte itself, following spec/format.md, spec/ffor.md, spec/alp.md,
+ * spec/galp.md and spec/alprd.md, and computes the values a decoder must output from the spec's formulas, not
  * with the reference codec: it is an independent oracle for the decoders under test. It reaches
  * what the reference encoder rarely or never writes: every bit width with random bases, every
  * ALP exponent and factor (wrapping multiplies included), exceptions at full lane capacity

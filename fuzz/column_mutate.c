@@ -59,6 +59,29 @@ static bool is_alp(uint8_t scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
+/* spec/alprd.md: ALP_RD vectors have exceptions grouped by lane, as G-ALP's. */
+static bool is_rd(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_ALP_RD;
+}
+
+static bool has_lanes(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_GALP || is_rd(scheme);
+}
+
+/* spec/format.md §2: the column scheme, RAW, or ALP_RD in an ALP or GALP column. */
+static bool vector_allowed(uint8_t column, uint8_t vector)
+{
+    return vector == column || vector == GALP_SCHEME_RAW || (is_rd(vector) && is_alp(column));
+}
+
+/* Where an ALP_RD vector's lane ends start (spec/alprd.md §3; present when c > 0). */
+static size_t alprd_lane_end_at(const uint8_t *entry)
+{
+    return 16u + 128u * ((size_t)entry[E_BIT_WIDTH] + entry[E_EXPONENT]);
+}
+
 static uint32_t payload_crc(const entry *e)
 {
     return galp_crc32c(0, e->payload, e->payload_size);
@@ -100,15 +123,24 @@ static int64_t alp_vector_with(byte_source *src, const facts *fc, unsigned min_c
     for (uint32_t k = 0; k < fc->nv; k++) {
         uint32_t v = (start + k) % fc->nv;
         entry e = entry_of(fc, v);
-        if (is_alp(e.scheme) && e.c >= min_c)
+        if ((is_alp(e.scheme) || is_rd(e.scheme)) && e.c >= min_c)
             return v;
     }
     return -1;
 }
 
-/* Where the exception positions of a vector start (spec/alp.md §2, spec/galp.md §1). */
+/* Where the lane ends of a GALP or ALP_RD vector start (spec/galp.md §1, spec/alprd.md §3). */
+static uint8_t *lane_end_of(const entry *e)
+{
+    return e->payload + (is_rd(e->scheme) ? alprd_lane_end_at(e->at) : 128u * e->bit_width);
+}
+
+/* Where the exception positions of a vector start (spec/alp.md §2, spec/galp.md §1,
+ * spec/alprd.md §3: u16 left parts instead of values). */
 static uint8_t *positions_of(const facts *fc, const entry *e)
 {
+    if (is_rd(e->scheme))
+        return lane_end_of(e) + 2u * fc->lanes + 2u * e->c;
     size_t at = 128u * e->bit_width + (size_t)e->c * (fc->w / 8);
     if (e->scheme == GALP_SCHEME_GALP)
         at += 2u * fc->lanes;
@@ -204,11 +236,12 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
     {
         const bool is_float = col->type == GALP_TYPE_F32 || col->type == GALP_TYPE_F64;
         uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
-        bool allowed = s == GALP_SCHEME_RAW || (is_float ? is_alp(s) : s == GALP_SCHEME_FFOR);
+        bool allowed = s == GALP_SCHEME_RAW ||
+                       (is_float ? is_alp(s) || is_rd(s) : s == GALP_SCHEME_FFOR);
         galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
         for (uint32_t v = 0; allowed && v < fc->nv; v++) {
             entry e = entry_of(fc, v);
-            if (e.scheme != s && e.scheme != GALP_SCHEME_RAW)
+            if (!vector_allowed(s, e.scheme))
                 expected = GALP_ERR_BAD_SCHEME;
         }
         f[H_SCHEME] = s;
@@ -247,12 +280,12 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     const unsigned max_e = fc->w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
     uint8_t *a = e.at;
     switch (kind) {
-    case 0: /* 10.1: neither the column scheme nor RAW */
+    case 0: /* 10.1: neither the column scheme, nor a companion of it, nor RAW */
     {
         uint8_t s;
         do
             s = byte_source_u8(src);
-        while (s == GALP_SCHEME_RAW || s == col->scheme);
+        while (vector_allowed((uint8_t)col->scheme, s));
         a[E_SCHEME] = s;
         *out = result("vector scheme", GALP_ERR_BAD_SCHEME, 0);
         break;
@@ -266,20 +299,29 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
                    : result("vector reserved", GALP_ERR_RESERVED, 0);
         break;
     }
-    case 2: /* 10.3: above W, or non-zero for RAW */
-        a[E_BIT_WIDTH] = (uint8_t)(raw ? nonzero(src) : fc->w + 1 + byte_source_below(src, 255 - fc->w));
+    case 2: /* 10.3: above W, or non-zero for RAW; ALP_RD: below W − 16 or W */
+        if (is_rd(e.scheme) && byte_source_below(src, 2))
+            a[E_BIT_WIDTH] = (uint8_t)(byte_source_below(src, 2) ? fc->w : byte_source_below(src, fc->w - 16));
+        else
+            a[E_BIT_WIDTH] = (uint8_t)(raw ? nonzero(src) : fc->w + 1 + byte_source_below(src, 255 - fc->w));
         *out = result("bit_width", GALP_ERR_BIT_WIDTH, 0);
         break;
-    case 3: /* 10.4: a bit at or above W, or non-zero for RAW */
-        if (!raw && fc->w == 64)
+    case 3: /* 10.4: a bit at or above W, or non-zero for RAW and ALP_RD */
+    {
+        const bool zero_base = raw || is_rd(e.scheme);
+        if (!zero_base && fc->w == 64)
             return false;
         galp_store_u64(a + E_BASE, galp_load_u64(a + E_BASE) |
-                                       (uint64_t)1 << (raw ? byte_source_below(src, 64)
-                                                           : fc->w + byte_source_below(src, 64 - fc->w)));
+                                       (uint64_t)1 << (zero_base ? byte_source_below(src, 64)
+                                                                 : fc->w + byte_source_below(src, 64 - fc->w)));
         *out = result("base", GALP_ERR_BASE, 0);
         break;
-    case 4: /* 10.5: e above the maximum, f above e, or either non-zero outside ALP */
-        if (!is_alp(e.scheme))
+    }
+    case 4: /* 10.5: e above the maximum, f above e, or either non-zero outside ALP; ALP_RD:
+             * k above 3 or factor non-zero */
+        if (is_rd(e.scheme))
+            a[byte_source_below(src, 2) ? E_FACTOR : E_EXPONENT] = (uint8_t)(4 + byte_source_below(src, 252));
+        else if (!is_alp(e.scheme))
             a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
         else if (byte_source_below(src, 2))
             a[E_EXPONENT] = (uint8_t)(max_e + 1 + byte_source_below(src, 255 - max_e));
@@ -289,7 +331,8 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
         break;
     case 5: /* 10.6: more exceptions than values, or any outside ALP */
         galp_store_u16(a + E_EXCEPTION_COUNT,
-                       (uint16_t)(is_alp(e.scheme) ? e.m + 1 + byte_source_below(src, 65535 - e.m)
+                       (uint16_t)(is_alp(e.scheme) || is_rd(e.scheme)
+                                      ? e.m + 1 + byte_source_below(src, 65535 - e.m)
                                                    : 1 + byte_source_below(src, 65535)));
         *out = result("exception_count", GALP_ERR_EXCEPTION_COUNT, 0);
         break;
@@ -328,7 +371,7 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     return true;
 }
 
-/* Payload rules, spec/alp.md §5 and spec/galp.md §4 (payloads are not under the header
+/* Payload rules, spec/alp.md §5, spec/galp.md §4 and spec/alprd.md §5 (payloads are not under the header
  * checksum; with payload checksums, see after_payload_edit). */
 static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
                               fuzz_mutation *out)
@@ -339,7 +382,7 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
     const entry e = entry_of(fc, (uint32_t)v);
     uint8_t *pos = positions_of(fc, &e);
     const unsigned j = byte_source_below(src, e.c);
-    const bool galp = e.scheme == GALP_SCHEME_GALP;
+    const bool galp = has_lanes(e.scheme);
     switch (kind) {
     case 0: /* a position at or past m */
         galp_store_u16(pos + 2u * j, (uint16_t)(e.m + byte_source_below(src, 65536 - e.m)));
@@ -359,11 +402,11 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
                       col->buffer_size);
         return true;
     }
-    case 2: /* GALP: lane ends that do not add up to c, or that decrease */
+    case 2: /* GALP, ALP_RD: lane ends that do not add up to c, or that decrease */
     {
         if (!galp)
             return false;
-        uint8_t *lane_end = e.payload + 128u * e.bit_width;
+        uint8_t *lane_end = lane_end_of(&e);
         unsigned l = 1 + byte_source_below(src, fc->lanes - 1);
         uint16_t before = galp_load_u16(lane_end + 2u * (l - 1));
         if (byte_source_below(src, 2) && before > 0)
@@ -372,6 +415,27 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
             galp_store_u16(lane_end + 2u * (fc->lanes - 1),
                            (uint16_t)(e.c + 1 + byte_source_below(src, 65535 - e.c)));
         *out = result("lane_end", after_payload_edit(src, fc, &e, GALP_ERR_EXCEPTION_COUNT),
+                      col->buffer_size);
+        return true;
+    }
+    case 3: /* ALP_RD (spec/alprd.md §5): an unused dictionary entry non-zero, or a dictionary
+             * entry or exception left part wider than W − r bits */
+    {
+        if (!is_rd(e.scheme))
+            return false;
+        const unsigned left_width = fc->w - e.bit_width, k = e.at[E_EXPONENT];
+        if (k < 3 && byte_source_below(src, 2)) {
+            const unsigned unused = (1u << k) + byte_source_below(src, 8 - (1u << k));
+            galp_store_u16(e.payload + 2u * unused, (uint16_t)(1 + byte_source_below(src, 65535)));
+        } else if (left_width < 16) {
+            uint8_t *at = byte_source_below(src, 2) ? e.payload + 2u * byte_source_below(src, 1u << k)
+                                                    : pos - 2u * e.c + 2u * j;
+            galp_store_u16(at, (uint16_t)(galp_load_u16(at) |
+                                          1u << (left_width + byte_source_below(src, 16 - left_width))));
+        } else {
+            return false;
+        }
+        *out = result("left part", after_payload_edit(src, fc, &e, GALP_ERR_LEFT_PART),
                       col->buffer_size);
         return true;
     }
@@ -433,7 +497,10 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
         e = entry_of(fc, byte_source_below(src, fc->nv));
         lo = (size_t)(e.payload - fc->file);
         hi = lo + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
-        if (is_alp(e.scheme) && e.c > 0 && byte_source_below(src, 2)) {
+        if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary */
+            hi = lo + alprd_lane_end_at(e.at);
+            lo += 16u;
+        } else if (is_alp(e.scheme) && e.c > 0 && byte_source_below(src, 2)) {
             lo = (size_t)(positions_of(fc, &e) - fc->file) - (size_t)e.c * (fc->w / 8);
             hi = lo + (size_t)e.c * (fc->w / 8);
         }
@@ -464,7 +531,7 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
         return out;
     if (kind >= 13 && kind < 21 && mutate_entry(src, col, &fc, kind - 13, &out))
         return out;
-    if (kind >= 21 && kind < 24 && mutate_exceptions(src, col, &fc, kind - 21, &out))
+    if (kind >= 21 && kind < 25 && mutate_exceptions(src, col, &fc, kind - 21, &out))
         return out;
     if (kind == 27 && mutate_flag(col, &fc, &out))
         return out;

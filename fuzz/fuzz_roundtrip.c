@@ -115,10 +115,11 @@ static void draw_values(byte_source *src, galp_type type, enum value_mode mode, 
 static galp_scheme requested_scheme(unsigned pick, galp_type type)
 {
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
-    switch (pick % 4) {
+    switch (pick % 5) {
     case 0: return GALP_SCHEME_RAW;
     case 1: return is_float ? GALP_SCHEME_ALP : GALP_SCHEME_FFOR;
     case 2: return is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+    case 3: return is_float ? GALP_SCHEME_ALP_RD : GALP_SCHEME_FFOR;
     default: return GALP_SCHEME_AUTO;
     }
 }

@@ -14,11 +14,31 @@ static bool is_alp(unsigned scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
-/* §2 table: RAW for every type, FFOR for integers, ALP and GALP for floats. */
+/* §2 table: RAW for every type, FFOR for integers, ALP, GALP and ALP_RD for floats. */
 static bool scheme_allowed(unsigned type, unsigned scheme)
 {
     bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
-    return scheme == GALP_SCHEME_RAW || (is_float ? is_alp(scheme) : scheme == GALP_SCHEME_FFOR);
+    return scheme == GALP_SCHEME_RAW ||
+           (is_float ? is_alp(scheme) || scheme == GALP_SCHEME_ALP_RD : scheme == GALP_SCHEME_FFOR);
+}
+
+/* spec/alprd.md §5 rules 1 and 4: the 2^k addressable dictionary entries and the c exception
+ * left parts fit in W − r bits, the other dictionary entries are 0. */
+static bool alprd_left_parts(const uint8_t *payload, const uint8_t *lefts, unsigned left_width,
+                             unsigned k, unsigned c, bool dictionary)
+{
+    if (dictionary) {
+        for (unsigned e = 0; e < 8; e++) {
+            unsigned entry = galp_load_u16(payload + 2 * e);
+            if (e < (1u << k) ? entry >> left_width != 0 : entry != 0)
+                return false;
+        }
+        return true;
+    }
+    for (unsigned j = 0; j < c; j++)
+        if (galp_load_u16(lefts + 2 * j) >> left_width != 0)
+            return false;
+    return true;
 }
 
 /* spec/alp.md §5: positions strictly ascending and below m. */
@@ -73,22 +93,26 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const uint32_t size = galp_load_u32(e + 16);
     const unsigned c = galp_load_u16(e + 20);
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme);
-    if (scheme != column_scheme && !raw)                                      /* 10.1 */
+    const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
+    if (scheme != column_scheme && !raw && !(rd && is_alp(column_scheme)))    /* 10.1, §2 */
         return GALP_ERR_BAD_SCHEME;
     for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                        /* 10.2 */
         if (e[i] != 0)
             return GALP_ERR_RESERVED;
-    if (b > w || (raw && b != 0))                                             /* 10.3 */
+    if (b > w || (raw && b != 0) || (rd && (b + 16 < w || b == w)))           /* 10.3 */
         return GALP_ERR_BIT_WIDTH;
-    if ((w < 64 && base >> w != 0) || (raw && base != 0))                     /* 10.4 */
+    if ((w < 64 && base >> w != 0) || ((raw || rd) && base != 0))             /* 10.4 */
         return GALP_ERR_BASE;
-    if (alp ? factor > exponent || exponent > max_e : exponent != 0 || factor != 0) /* 10.5 */
+    if (alp ? factor > exponent || exponent > max_e
+            : rd ? exponent > 3 || factor != 0 : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
-    if (alp ? c > m : c != 0)                                                 /* 10.6 */
+    if (alp || rd ? c > m : c != 0)                                           /* 10.6 */
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
     if (alp)
         implied += (uint64_t)c * (w / 8 + 2) + (scheme == GALP_SCHEME_GALP ? 2u * lanes : 0);
+    if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
+        implied += 16u + 128u * exponent + (c > 0 ? 2u * lanes : 0) + 4u * (uint64_t)c;
     if (size != implied)
         return GALP_ERR_PAYLOAD_SIZE;
     if (offset % 16 != 0 || offset < *floor || offset > payload_end ||       /* 10.8, §4 */
@@ -98,7 +122,20 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     *floor = (*end + 15) / 16 * 16;
     if (sums && galp_crc32c(0, data + offset, size) != galp_load_u32(e + 28)) /* 10.9 */
         return GALP_ERR_PAYLOAD_CHECKSUM;
-    if (!alp)                                                                 /* 10.10 */
+    if (rd) {                                                                 /* 10.10 */
+        const uint8_t *payload = data + offset, *lane_end = payload + 16 + 128u * (b + exponent);
+        const uint8_t *lefts = lane_end + (c > 0 ? 2u * lanes : 0);
+        if (!alprd_left_parts(payload, lefts, w - b, exponent, c, true))
+            return GALP_ERR_LEFT_PART;
+        if (c > 0) {
+            galp_status st = galp_lanes(lane_end, lefts + 2u * c, lanes, c, m);
+            if (st != GALP_OK)
+                return st;
+        }
+        return alprd_left_parts(payload, lefts, w - b, exponent, c, false) ? GALP_OK
+                                                                          : GALP_ERR_LEFT_PART;
+    }
+    if (!alp)
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;
     if (scheme == GALP_SCHEME_ALP)

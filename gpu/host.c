@@ -46,6 +46,21 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
     return GALP_OK;
 }
 
+/* Whether the device decodes every vector of the validated column: it has no ALP_RD decoder
+ * (spec/alprd.md), so a column holding ALP_RD vectors is refused rather than mis-decoded. */
+static int device_decodes(const galp_column *col)
+{
+    galp_vector_info info;
+    if (col->scheme == GALP_SCHEME_ALP_RD)
+        return 0;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (info.scheme == GALP_SCHEME_ALP_RD)
+            return 0;
+    }
+    return 1;
+}
+
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
 {
     if (out == NULL)
@@ -68,6 +83,8 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     if (st != GALP_OK)
         return st;
     const galp_column col = *column;
+    if (!device_decodes(&col))
+        return GALP_ERR_BAD_SCHEME;
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;

@@ -75,24 +75,30 @@ void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_r
     }
 }
 
+/* A scan of the value's lane only, at most W entries (spec/galp.md §1), that reads nothing
+ * past the lane (unlike the buffered decoders of spec/galp.md §5). */
+int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, uint32_t positions,
+                        uint32_t index)
+{
+    unsigned lane = index % galp_layout_lanes(w);
+    uint32_t lo = lane == 0 ? 0 : galp_read_u16(payload, lane_end + 2u * (lane - 1));
+    uint32_t hi = galp_read_u16(payload, lane_end + 2u * lane);
+    for (uint32_t j = lo; j < hi; j++) {
+        uint16_t position = galp_read_u16(payload, positions + 2u * j);
+        if (position >= index)
+            return position == index ? (int32_t)j : -1;
+    }
+    return -1;
+}
+
 /* Index of the exception at `index`, or -1. ALP: binary search over the ascending positions
- * (spec/alp.md §5). GALP: a scan of the value's lane only, at most W entries (spec/galp.md §1),
- * that reads nothing past the lane (unlike the buffered decoders of spec/galp.md §5). */
+ * (spec/alp.md §5). GALP: a scan of the value's lane (galp_lanes_find). */
 static int32_t find_exception(unsigned w, const galp_vector_info *info, galp_reader *payload,
                               const exception_section *s, uint32_t index)
 {
+    if (s->lanes)
+        return galp_lanes_find(w, payload, s->lane_end, s->positions, index);
     uint32_t lo = 0, hi = info->exception_count;
-    if (s->lanes) {
-        unsigned lane = index % galp_layout_lanes(w);
-        lo = lane == 0 ? 0 : galp_read_u16(payload, s->lane_end + 2u * (lane - 1));
-        hi = galp_read_u16(payload, s->lane_end + 2u * lane);
-        for (uint32_t j = lo; j < hi; j++) {
-            uint16_t position = galp_read_u16(payload, s->positions + 2u * j);
-            if (position >= index)
-                return position == index ? (int32_t)j : -1;
-        }
-        return -1;
-    }
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         uint16_t position = galp_read_u16(payload, s->positions + 2u * mid);

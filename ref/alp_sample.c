@@ -61,9 +61,10 @@ static bool is_special(unsigned w, uint64_t bits)
     return w == 64 ? galp_alp_special64(bits) : galp_alp_special32((uint32_t)bits);
 }
 
-/* The cheapest (e, f) over all pairs; ties keep the larger e, then the larger f. */
-static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsigned *e_out,
-                      unsigned *f_out)
+/* The cheapest (e, f) over all pairs; ties keep the larger e, then the larger f. Returns its
+ * estimate in bits. */
+static uint64_t best_pair(unsigned w, const uint64_t *sample, unsigned count, unsigned *e_out,
+                          unsigned *f_out)
 {
     uint64_t best = UINT64_MAX;
     for (unsigned e = galp_alp_max_exponent(w) + 1; e-- > 0;) {
@@ -76,6 +77,7 @@ static void best_pair(unsigned w, const uint64_t *sample, unsigned count, unsign
             }
         }
     }
+    return best;
 }
 
 /* The sample of one vector: every ceil(m/32)-th value from slot 0, as the ALP reference takes
@@ -120,6 +122,8 @@ void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
     /* wins[e][f]: how many sampled vectors chose (e, f). */
     unsigned wins[GALP_ALP_MAX_E64 + 1][GALP_ALP_MAX_E64 + 1] = {{0}};
     out->count = 0;
+    out->estimate_bits = 0;
+    out->estimate_values = 0;
     if (n == 0)
         return;
 
@@ -132,7 +136,8 @@ void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
         uint64_t sample[GALP_ALP_SAMPLES_PER_VECTOR];
         unsigned count = sample_vector(w, (const uint8_t *)values + first * (w / 8), m, sample);
         unsigned e = 0, f = 0;
-        best_pair(w, sample, count, &e, &f);
+        out->estimate_bits += best_pair(w, sample, count, &e, &f);
+        out->estimate_values += count;
         wins[e][f]++;
     }
 

@@ -23,9 +23,10 @@ static galp_status validate_alp(const galp_vector_info *info, galp_reader *paylo
     return GALP_OK;
 }
 
-/* spec/galp.md §4: lane ends first (EXCEPTION_COUNT), then each lane's positions. */
-static galp_status validate_galp(unsigned w, const galp_vector_info *info, galp_reader *payload,
-                                 uint32_t lane_end, uint32_t positions)
+/* spec/galp.md §4: lane ends first (EXCEPTION_COUNT), then each lane's positions. ALP_RD's
+ * exceptions are addressed the same way (spec/alprd.md §5). */
+galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                                uint32_t lane_end, uint32_t positions)
 {
     const unsigned lanes = galp_layout_lanes(w);
     const uint32_t m = info->value_count;
@@ -64,7 +65,7 @@ galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *in
     const uint32_t b = info->bit_width, c = info->exception_count;
     const uint32_t positions = galp_layout_positions_offset(info->scheme, w, b, c);
     galp_status status = info->scheme == GALP_SCHEME_GALP
-                             ? validate_galp(w, info, payload, galp_layout_lane_end_offset(b), positions)
+                             ? galp_lanes_validate(w, info, payload, galp_layout_lane_end_offset(b), positions)
                              : validate_alp(info, payload, positions);
     return payload->overrun ? GALP_ERR_PAYLOAD_SIZE : status;
 }

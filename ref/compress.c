@@ -2,8 +2,9 @@
  * compress.c — the encoder driver: cuts the column into vectors, encodes each with the column
  * scheme or RAW, places the payloads and writes metadata and header (spec/format.md §3, §4).
  *
- * Each vector is first encoded with the column scheme into a scratch buffer, then kept or
- * replaced by RAW as encode_choice.c decides (spec/format.md §4.1). The scratch payload and the
+ * Each vector is first encoded with the column scheme (or, in an ALP or GALP column, its
+ * companion ALP_RD) into a scratch buffer, then kept or replaced by RAW as encode_choice.c
+ * decides (spec/format.md §4.1, spec/alprd.md §6.1). The scratch payload and the
  * ALP encoder's working memory are allocated once per call, off the stack (include/galp.h
  * promises small stack use).
  */
@@ -30,11 +31,33 @@ size_t galp_compress_bound(galp_type type, uint64_t n)
 /* Memory reused by every vector of one galp_compress call. */
 typedef struct encode_scratch {
     uint8_t *payload;        /* GALP_PAYLOAD_CAPACITY_MAX bytes: one vector's payload */
+    uint8_t *trial;          /* as many: a second encoding, when ALP_RD is a choice */
     galp_alp_workspace *alp; /* float columns of scheme ALP or GALP only */
+    galp_alprd_workspace *rd; /* columns with ALP_RD vectors */
 } encode_scratch;
 
+/* A vector of a column whose ALP vectors may be ALP_RD instead (spec/alprd.md §6.1): ALP, and
+ * ALP_RD as well when the row group's sample or ALP's payload is at or above the threshold,
+ * keeping the smaller. */
+static void encode_alp_or_rd(galp_type type, galp_scheme scheme,
+                             const galp_alp_candidates *candidates, const void *values,
+                             uint32_t m, galp_vector_info *info, const encode_scratch *scratch)
+{
+    galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info,
+                           scratch->payload);
+    if (!galp_encode_prefers_alprd(type, candidates->estimate_bits, candidates->estimate_values) &&
+        !galp_encode_prefers_alprd(type, 8u * (uint64_t)info->payload_size, m))
+        return;
+    galp_vector_info rd = *info;
+    galp_alprd_encode_vector(scratch->rd, type, values, m, &rd, scratch->trial);
+    if (rd.payload_size < info->payload_size) {
+        *info = rd;
+        memcpy(scratch->payload, scratch->trial, rd.payload_size);
+    }
+}
+
 /* Encodes vector v (m values at `values`) into scratch->payload, filling `info`. */
-static void encode_vector(galp_type type, galp_scheme scheme,
+static void encode_vector(galp_type type, galp_scheme scheme, bool alprd,
                           const galp_alp_candidates *candidates, const void *values, uint32_t m,
                           galp_vector_info *info, const encode_scratch *scratch)
 {
@@ -46,7 +69,14 @@ static void encode_vector(galp_type type, galp_scheme scheme,
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info, payload);
+        if (alprd)
+            encode_alp_or_rd(type, scheme, candidates, values, m, info, scratch);
+        else
+            galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info,
+                                   payload);
+        break;
+    case GALP_SCHEME_ALP_RD:
+        galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
         break;
     default:
         galp_raw_encode_vector(type, values, m, info, payload);
@@ -57,7 +87,7 @@ static void encode_vector(galp_type type, galp_scheme scheme,
 }
 
 /* Writes the column of n values into dst, the arguments checked by galp_compress_ex. */
-static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t flags,
+static galp_status write_column(galp_type type, galp_scheme scheme, bool alprd, uint32_t flags,
                                 const void *values, uint64_t n, void *dst, size_t dst_capacity,
                                 size_t *dst_len, const encode_scratch *scratch)
 {
@@ -80,7 +110,7 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
             galp_alp_sample_rowgroup(type, vector_values, rowgroup_values, &candidates);
 
         galp_vector_info info;
-        encode_vector(type, scheme, &candidates, vector_values, m, &info, scratch);
+        encode_vector(type, scheme, alprd, &candidates, vector_values, m, &info, scratch);
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -125,12 +155,20 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
         return GALP_ERR_TOO_LARGE;
 
     const bool alp = scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
+    const bool alprd = galp_encode_alprd_companion(type, requested);
+    const bool rd = alprd || scheme == GALP_SCHEME_ALP_RD;
     encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX),
-                              alp ? galp_alp_workspace_new() : NULL};
+                              alprd ? malloc(GALP_PAYLOAD_CAPACITY_MAX) : NULL,
+                              alp ? galp_alp_workspace_new() : NULL,
+                              rd ? galp_alprd_workspace_new() : NULL};
     galp_status status = GALP_ERR_NO_MEMORY;
-    if (scratch.payload != NULL && (scratch.alp != NULL || !alp))
-        status = write_column(type, scheme, flags, values, n, dst, dst_capacity, dst_len, &scratch);
+    if (scratch.payload != NULL && (scratch.trial != NULL || !alprd) &&
+        (scratch.alp != NULL || !alp) && (scratch.rd != NULL || !rd))
+        status = write_column(type, scheme, alprd, flags, values, n, dst, dst_capacity, dst_len,
+                              &scratch);
+    galp_alprd_workspace_free(scratch.rd);
     galp_alp_workspace_free(scratch.alp);
+    free(scratch.trial);
     free(scratch.payload);
     return status;
 }

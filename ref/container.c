@@ -10,6 +10,8 @@
  */
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
@@ -184,30 +186,41 @@ static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, u
            galp_read_u32(table, entry_field(vector, ENT_PAYLOAD_CHECKSUM)) == 0;
 }
 
+/* spec/format.md §6 step 10.5: ALP's 0 <= f <= e <= 18 (f64) or 10 (f32) (spec/alp.md §3),
+ * ALP_RD's code width k <= 3 in the exponent byte and factor 0 (spec/alprd.md §2). */
+static bool exponent_in_range(unsigned w, const galp_vector_info *info)
+{
+    const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
+    if (is_alp_scheme(info->scheme))
+        return info->exponent <= max_e && info->factor <= info->exponent;
+    if (info->scheme == GALP_SCHEME_ALP_RD)
+        return info->exponent <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH && info->factor == 0;
+    return info->exponent == 0 && info->factor == 0;
+}
+
 /* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. Bit width and base are
- * FFOR's parameters (spec/ffor.md §1), which ALP and G-ALP share for their integers. */
+ * FFOR's parameters (spec/ffor.md §1), which ALP and G-ALP share for their integers; ALP_RD's
+ * right parts are packed with base 0 and W − 16 <= r <= W − 1 (spec/alprd.md §2). */
 static galp_status validate_entry_fields(const galp_column *column, galp_reader *table,
                                          uint32_t vector, const galp_vector_info *info)
 {
     const unsigned w = galp_type_bits(column->type);
     const bool raw = info->scheme == GALP_SCHEME_RAW;
-    const bool alp = is_alp_scheme(info->scheme);
+    const bool rd = info->scheme == GALP_SCHEME_ALP_RD;
+    const bool exceptions = is_alp_scheme(info->scheme) || rd;
 
     if (!galp_vector_scheme_allowed(column->scheme, info->scheme))
         return GALP_ERR_BAD_SCHEME;
     if (!reserved_bytes_zero(column, table, vector))
         return GALP_ERR_RESERVED;
-    if (info->bit_width > (raw ? 0u : w))
+    if (info->bit_width > (raw ? 0u : w) ||
+        (rd && (info->bit_width < w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH || info->bit_width == w)))
         return GALP_ERR_BIT_WIDTH;
-    if (raw ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    if (raw || rd ? info->base != 0 : (w < 64 && info->base >> w != 0))
         return GALP_ERR_BASE;
-
-    /* spec/alp.md §3: 0 <= f <= e <= 18 (f64) or 10 (f32). */
-    const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
-    if (alp ? (info->exponent > max_e || info->factor > info->exponent)
-            : (info->exponent != 0 || info->factor != 0))
+    if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
-    if (info->exception_count > (alp ? info->value_count : 0u))
+    if (info->exception_count > (exceptions ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
     if (info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
@@ -251,11 +264,12 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
-        if (is_alp_scheme(info.scheme)) {
+        if (is_alp_scheme(info.scheme))
             status = galp_alp_validate_payload(column->type, &info, &payload);
-            if (status != GALP_OK)
-                return status;
-        }
+        else if (info.scheme == GALP_SCHEME_ALP_RD)
+            status = galp_alprd_validate_payload(column->type, &info, &payload);
+        if (status != GALP_OK)
+            return status;
     }
     /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
     if (h->payload_end != earliest)
@@ -310,16 +324,31 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* The metadata table must already be written: the checksum covers it (§3.4). Files with
- * payload checksums are version 1.1, others 1.0 (§1.1: the lowest version that expresses the
- * file). */
+/* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, and the version
+ * each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor). */
+static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
+                             uint32_t vector_count)
+{
+    unsigned minor = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u : 0u;
+    unsigned needed = galp_scheme_version_minor(scheme);
+    minor = needed > minor ? needed : minor;
+    for (uint32_t v = 0; v < vector_count; v++) {
+        needed = galp_scheme_version_minor(
+            (galp_scheme)file[GALP_HEADER_SIZE + entry_field(v, ENT_SCHEME)]);
+        minor = needed > minor ? needed : minor;
+    }
+    return (uint8_t)minor;
+}
+
+/* The metadata table must already be written: the checksum covers it (§3.4), and the version
+ * depends on the schemes of its entries. */
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint32_t flags, uint64_t payload_end)
 {
     const uint32_t vector_count = (uint32_t)galp_vector_count(n);
     galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
     file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
-    file[HDR_VERSION_MINOR] = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
+    file[HDR_VERSION_MINOR] = version_minor(file, scheme, flags, vector_count);
     file[HDR_VALUE_TYPE] = (uint8_t)type;
     file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
     galp_store_u64(file + HDR_VALUE_COUNT, n);

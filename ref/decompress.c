@@ -53,6 +53,9 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
     case GALP_SCHEME_GALP:
         galp_alp_decode_vector(column->type, &info, &payload, dst);
         break;
+    case GALP_SCHEME_ALP_RD:
+        galp_alprd_decode_vector(column->type, &info, &payload, dst);
+        break;
     default:
         galp_raw_decode_vector(column->type, &info, &payload, dst);
         break;
@@ -93,8 +96,8 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
     return decode_vector(column, vector, dst);
 }
 
-/* O(1) for RAW and FFOR (spec/ffor.md §4); ALP and G-ALP look the index up among the vector's
- * exceptions (spec/alp.md §5, spec/galp.md §1). */
+/* O(1) for RAW and FFOR (spec/ffor.md §4); ALP, G-ALP and ALP_RD look the index up among the
+ * vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
     if (galp_column_check(column) != GALP_OK || value == NULL)
@@ -115,6 +118,9 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
         galp_alp_get(column->type, &info, &payload, slot, value);
+        break;
+    case GALP_SCHEME_ALP_RD:
+        galp_alprd_get(column->type, &info, &payload, slot, value);
         break;
     default:
         galp_raw_get(column->type, &payload, slot, value);

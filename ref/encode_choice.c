@@ -1,7 +1,8 @@
 /*
- * encode_choice.c — the encoder driver's choices (spec/format.md §2, §4.1; spec/alp.md §6.2):
- * the scheme AUTO stands for, when a float column samples a row group, and whether a vector
- * keeps its scheme's payload or is stored RAW. The driver (compress.c) places what the scheme
+ * encode_choice.c — the encoder driver's choices (spec/format.md §2, §4.1; spec/alp.md §6.2;
+ * spec/alprd.md §6.1): the scheme AUTO stands for, when a float column samples a row group,
+ * when a vector of an ALP or GALP column is ALP_RD, and whether a vector keeps its scheme's
+ * payload or is stored RAW. The driver (compress.c) places what the scheme
  * encoders (raw.c, ffor_encode.c, alp_encode.c) write; it decides none of this itself.
  */
 #include "galp_internal.h"
@@ -19,16 +20,32 @@ galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_schem
 }
 
 /* First-level sampling once per row group of GALP_ALP_ROWGROUP_VECTORS vectors, for the
- * schemes that use it (spec/alp.md §6.2). */
+ * schemes that use it: ALP and GALP (spec/alp.md §6.2), whose sample also decides on ALP_RD
+ * (spec/alprd.md §6.1). */
 uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_t n,
                                      uint32_t vector)
 {
-    if (!galp_type_is_float(type) || scheme == GALP_SCHEME_RAW ||
+    if (!galp_type_is_float(type) || scheme == GALP_SCHEME_RAW || scheme == GALP_SCHEME_ALP_RD ||
         vector % GALP_ALP_ROWGROUP_VECTORS != 0)
         return 0;
     const uint64_t left = n - (uint64_t)vector * GALP_VECTOR_SIZE;
     const uint64_t rowgroup_max = (uint64_t)GALP_ALP_ROWGROUP_VECTORS * GALP_VECTOR_SIZE;
     return left < rowgroup_max ? left : rowgroup_max;
+}
+
+/* spec/alprd.md §6.1: AUTO chooses between ALP and ALP_RD per vector; a request for ALP or GALP
+ * gets those schemes (or RAW) only, as asked. */
+bool galp_encode_alprd_companion(galp_type type, galp_scheme requested)
+{
+    return requested == GALP_SCHEME_AUTO && galp_type_is_float(type);
+}
+
+/* spec/alprd.md §6.1: the ALP reference's thresholds, 48 bits per value for f64 and 22 for
+ * f32, at or above which ALP_RD is chosen. */
+bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values)
+{
+    const uint64_t threshold = galp_type_bits(type) == 64 ? 48u : 22u;
+    return values > 0 && bits >= threshold * values;
 }
 
 /* spec/format.md §4.1: never larger than RAW, which makes galp_compress_bound a bound. */

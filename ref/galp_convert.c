@@ -3,7 +3,7 @@
  * (spec/galp.md §3: both layouts decode to the same values).
  *
  * The integers, e, f, bases and bit widths are kept; each ALP/GALP vector's exceptions are
- * regrouped (galp_layout.c) and RAW vectors are copied. Payloads are placed back to back as the
+ * regrouped (galp_layout.c) and RAW and ALP_RD vectors are copied. Payloads are placed back to back as the
  * encoder places them (spec/format.md §4) and the header is rewritten with the new scheme.
  */
 #include <string.h>
@@ -11,11 +11,18 @@
 #include "galp_internal.h"
 #include "galp_layout.h"
 
+/* RAW vectors and ALP_RD vectors, a companion of both layouts (spec/format.md §2), have no
+ * ALP exception section: they are copied as they are. */
+static bool copied_as_is(const galp_vector_info *info)
+{
+    return info->scheme == GALP_SCHEME_RAW || info->scheme == GALP_SCHEME_ALP_RD;
+}
+
 /* Size of vector v's payload once converted to `to`. */
 static uint64_t converted_size(const galp_column *column, galp_scheme to,
                                const galp_vector_info *info)
 {
-    if (info->scheme == GALP_SCHEME_RAW)
+    if (copied_as_is(info))
         return info->payload_size;
     galp_vector_info converted = *info;
     converted.scheme = to;
@@ -61,7 +68,7 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         galp_reader payload =
             galp_reader_of(column.data + info.payload_offset, info.payload_size);
         info.payload_offset = galp_round16(end);
-        if (info.scheme == GALP_SCHEME_RAW) {
+        if (copied_as_is(&info)) {
             galp_read_bytes(&payload, 0, info.payload_size, file + info.payload_offset);
         } else {
             info.payload_size = (uint32_t)galp_convert_payload(

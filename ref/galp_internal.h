@@ -23,6 +23,8 @@
  *   alp_sample.c     choosing e and f: sampling, whether and how to retry      [alp §6.2, §6.3]
  *   galp_layout.c    exception sections: write, read, regroup                  [alp §2, galp §1, §7]
  *   galp_convert.c   a column rewritten in the other exception layout          [galp §7]
+ *   alprd.c          ALP_RD vectors: validation, decoding, single values       [alprd §4–5]
+ *   alprd_encode.c   ALP_RD's choice of r, k and dictionary; one vector        [alprd §6]
  *   encode_choice.c  the encoder driver's choices: AUTO, sampling, RAW fallback
  *                    [format §2, §4.1, alp §6.2]
  *   compress.c       the encoder driver: vectors encoded, placed, written      [format §3, §4]
@@ -46,6 +48,8 @@ bool galp_type_is_float(galp_type type);
 /* Whether a vector or column of the type may use the scheme (spec/format.md §2 table). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme);
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme);
+/* The format minor version a file using the scheme needs (spec/format.md §1.1). */
+unsigned galp_scheme_version_minor(galp_scheme scheme);
 
 uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
 
@@ -142,6 +146,12 @@ uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_
                                      uint32_t vector);
 /* Whether a vector of m values keeps a scheme payload of payload_size bytes rather than RAW. */
 bool galp_encode_keeps_payload(galp_type type, uint32_t m, uint64_t payload_size);
+/* Whether the vectors of a column asked as `requested` may be ALP_RD where ALP compresses
+ * worse (spec/alprd.md §6.1). */
+bool galp_encode_alprd_companion(galp_type type, galp_scheme requested);
+/* Whether ALP's `bits` for `values` values, a row group's sampled estimate or a vector's
+ * payload, are at or above the ALP reference's threshold for ALP_RD (spec/alprd.md §6.1). */
+bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values);
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
  * Candidate (e, f) pairs chosen by first-level sampling of one row group. */
@@ -150,6 +160,10 @@ typedef struct galp_alp_candidates {
     unsigned count;
     uint8_t exponent[GALP_ALP_MAX_CANDIDATES];
     uint8_t factor[GALP_ALP_MAX_CANDIDATES];
+    /* The sampled vectors' best estimates summed, in bits, and the values they cover: what
+     * the choice between ALP and ALP_RD reads (spec/alprd.md §6.1). */
+    uint64_t estimate_bits;
+    uint64_t estimate_values;
 } galp_alp_candidates;
 
 /* Row group size used by the recommended encoder's first-level sampling (spec/alp.md). */
@@ -171,7 +185,32 @@ galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *in
                                       galp_reader *payload);
 void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                             void *dst);
+/* Exceptions grouped by lane behind a lane_end[L] table at `lane_end`, positions (u16) at
+ * `positions` (spec/galp.md §1, used by GALP and ALP_RD): the checks of spec/galp.md §4, and
+ * the entry index of the exception at slot `index` (-1 if none). */
+galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                                uint32_t lane_end, uint32_t positions);
+int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, uint32_t positions,
+                        uint32_t index);
 void galp_alp_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
                   uint32_t index, void *value);
+
+/* ---- ALP_RD (spec/alprd.md) ----------------------------------------------------------
+ * The vector encoder's working memory, on the heap like ALP's. NULL when out of memory. */
+typedef struct galp_alprd_workspace galp_alprd_workspace;
+galp_alprd_workspace *galp_alprd_workspace_new(void);
+void galp_alprd_workspace_free(galp_alprd_workspace *work);
+/* Encodes m <= 1024 float values as one ALP_RD payload with the reference's choice of r, k
+ * and dictionary (spec/alprd.md §6). */
+void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const void *values,
+                              uint32_t m, galp_vector_info *info, uint8_t *payload);
+/* The checks of spec/alprd.md §5; the container has already checked r, k, the base, c <= m
+ * and the payload size. */
+galp_status galp_alprd_validate_payload(galp_type type, const galp_vector_info *info,
+                                        galp_reader *payload);
+void galp_alprd_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                              void *dst);
+void galp_alprd_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                    uint32_t index, void *value);
 
 #endif /* GALP_INTERNAL_H */

@@ -11,6 +11,8 @@ libgalp_la_SOURCES += \
 	ref/raw.c \
 	ref/ffor.c \
 	ref/ffor_encode.c \
+	ref/alprd.c \
+	ref/alprd_encode.c \
 	ref/encode_choice.c \
 	ref/compress.c \
 	ref/decompress.c

@@ -37,7 +37,8 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_BASE] = {"GALP_ERR_BASE",
                        "base has bits above the type width, or is non-zero for a RAW vector"},
     [GALP_ERR_EXPONENT] = {"GALP_ERR_EXPONENT",
-                           "ALP exponent or factor out of range, or non-zero where unused"},
+                           "ALP exponent or factor, or ALP_RD code width, out of range, or "
+                           "non-zero where unused"},
     [GALP_ERR_EXCEPTION_COUNT] = {"GALP_ERR_EXCEPTION_COUNT",
                                   "exception count above vector or lane capacity"},
     [GALP_ERR_EXCEPTION_POSITION] = {"GALP_ERR_EXCEPTION_POSITION",
@@ -58,6 +59,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_PAYLOAD_CHECKSUM] = {"GALP_ERR_PAYLOAD_CHECKSUM",
                                    "a vector payload does not match its CRC32C (corrupted, "
                                    "swapped or spliced payload)"},
+    [GALP_ERR_LEFT_PART] = {"GALP_ERR_LEFT_PART",
+                            "ALP_RD dictionary entry or exception left part wider than the "
+                            "vector's left part width, or unused dictionary entry non-zero"},
 };
 
 static const status_text *status_lookup(int status)

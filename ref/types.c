@@ -56,12 +56,13 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_FFOR: return "ffor";
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_GALP: return "galp";
+    case GALP_SCHEME_ALP_RD: return "alp-rd";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP and GALP for floats. */
+/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP, GALP and ALP_RD for floats. */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
     if (galp_type_bits(type) == 0)
@@ -69,23 +70,36 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
     switch (scheme) {
     case GALP_SCHEME_RAW: return true;
     case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
-    case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: return galp_type_is_float(type);
+    case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
+        return galp_type_is_float(type);
     case GALP_SCHEME_AUTO: break;
     }
     return false;
 }
 
 /* spec/format.md §2: a vector uses the column scheme or RAW, or a companion scheme that the
- * column scheme's row of the §2 table names (none today). */
+ * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns. */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
-    return vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW;
+    if (vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW)
+        return true;
+    return vector_scheme == GALP_SCHEME_ALP_RD &&
+           (column_scheme == GALP_SCHEME_ALP || column_scheme == GALP_SCHEME_GALP);
+}
+
+/* spec/format.md §1.1 table: the minor version that introduced the scheme. */
+unsigned galp_scheme_version_minor(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_ALP_RD ? 2u : 0u;
 }
 
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024
  * slots (§4.3). */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
 {
+    if (info->scheme == GALP_SCHEME_ALP_RD)
+        return galp_layout_alprd_payload_bytes(galp_type_bits(type), info->bit_width,
+                                               info->exponent, info->exception_count);
     return galp_layout_payload_bytes(info->scheme, galp_type_bits(type), info->bit_width,
                                      info->exception_count, info->value_count);
 }

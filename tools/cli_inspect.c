@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "cli.h"
 #include "cli_column.h"
 #include "cli_inspect.h"
@@ -34,12 +36,19 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
     memset(out, 0, sizeof *out);
     /* galp_open validated the whole table, so v < vector_count cannot fail. */
     galp_vector_info_get(column, v, &out->info);
-    if (out->info.scheme != GALP_SCHEME_GALP) {
+    const galp_vector_info *info = &out->info;
+    uint32_t lane_end_offset;
+    if (info->scheme == GALP_SCHEME_GALP) {
+        lane_end_offset = galp_layout_lane_end_offset(info->bit_width); /* spec/galp.md §1 */
+    } else if (info->scheme == GALP_SCHEME_ALP_RD && info->exception_count > 0) {
+        /* spec/alprd.md §3: the table is there only with exceptions. */
+        lane_end_offset = galp_layout_alprd_lane_end_offset(info->bit_width, info->exponent);
+    } else {
         return;
     }
-    /* spec/galp.md §1: lane_end[L] (u16, cumulative) follows the 128·b packed bytes. */
+    /* lane_end[L]: u16, cumulative. */
     unsigned lanes = GALP_VECTOR_SIZE / (8 * (unsigned)galp_type_size(column->type));
-    const uint8_t *lane_end = column->data + out->info.payload_offset + 128u * out->info.bit_width;
+    const uint8_t *lane_end = column->data + info->payload_offset + lane_end_offset;
     unsigned previous = 0;
     for (unsigned l = 0; l < lanes; l++) {
         unsigned end = lane_end[2 * l] | (unsigned)lane_end[2 * l + 1] << 8;
@@ -50,7 +59,8 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
 
 bool inspect_is_alp(const inspect_report *report)
 {
-    return report->column->scheme == GALP_SCHEME_ALP || report->column->scheme == GALP_SCHEME_GALP;
+    const galp_scheme scheme = report->column->scheme;
+    return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP || scheme == GALP_SCHEME_ALP_RD;
 }
 
 int64_t inspect_signed_base(const inspect_report *report, uint64_t base)
@@ -91,7 +101,9 @@ static void add_vector(inspect_report *report, uint32_t v, const inspect_vector 
     if (!inspect_is_alp(report)) {
         return;
     }
-    report->ef_vectors[info->exponent][info->factor]++;
+    if (info->scheme != GALP_SCHEME_ALP_RD) {
+        report->ef_vectors[info->exponent][info->factor]++;
+    }
     report->exceptions += info->exception_count;
     if (info->exception_count > report->most_exceptions) {
         report->most_exceptions = info->exception_count;

@@ -14,11 +14,13 @@
 /* Largest lane count (f32: 1024/32) and ALP exponent (f64: spec/alp.md §3). */
 #define INSPECT_MAX_LANES 32u
 #define INSPECT_MAX_EXPONENT 18u
+/* Scheme codes 0 … ALP_RD (spec/format.md §2). */
+#define INSPECT_SCHEMES (GALP_SCHEME_ALP_RD + 1)
 
-/* One vector: its metadata entry and, for G-ALP, its exceptions per lane. */
+/* One vector: its metadata entry and, for G-ALP and ALP-RD, its exceptions per lane. */
 typedef struct inspect_vector {
     galp_vector_info info;
-    uint16_t lane_exceptions[INSPECT_MAX_LANES]; /* G-ALP vectors only; else all zero */
+    uint16_t lane_exceptions[INSPECT_MAX_LANES]; /* G-ALP and ALP-RD vectors; else all zero */
 } inspect_vector;
 
 /* The whole column, summarised. */
@@ -28,20 +30,21 @@ typedef struct inspect_report {
     unsigned lanes;                   /* L = 1024 / W (spec/format.md §1) */
     uint64_t raw_size;                /* value_count · W/8 */
     uint64_t payload_bytes;           /* sum of payload_size */
-    uint32_t vectors_by_scheme[4];    /* indexed by galp_scheme: RAW, FFOR, ALP, GALP */
+    uint32_t vectors_by_scheme[INSPECT_SCHEMES]; /* indexed by galp_scheme */
     uint32_t packed_vectors;          /* vectors not stored RAW; bit widths are over these */
     unsigned bit_width_min, bit_width_max;
     uint64_t bit_width_sum;
-    uint64_t exceptions;              /* ALP/G-ALP: all exceptions of the column */
+    uint64_t exceptions;              /* ALP/G-ALP/ALP-RD: all exceptions of the column */
     uint32_t most_exceptions, most_exceptions_vector;
-    uint32_t most_lane_exceptions, most_lane_vector, most_lane; /* G-ALP */
-    uint32_t ef_vectors[INSPECT_MAX_EXPONENT + 1][INSPECT_MAX_EXPONENT + 1]; /* [e][f] */
+    uint32_t most_lane_exceptions, most_lane_vector, most_lane; /* G-ALP, ALP-RD */
+    uint32_t ef_vectors[INSPECT_MAX_EXPONENT + 1][INSPECT_MAX_EXPONENT + 1]; /* [e][f], ALP */
 } inspect_report;
 
 /* Reads vector v's metadata (and lane counts) from an opened column. */
 void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *out);
 
-/* Whether the column's scheme is ALP or G-ALP (then e, f and exceptions are reported). */
+/* Whether the column's scheme is ALP, G-ALP or ALP-RD (then e, f — k for ALP-RD vectors — and
+ * exceptions are reported). */
 bool inspect_is_alp(const inspect_report *report);
 
 /* The FOR base of an ALP/G-ALP vector as the signed W-bit integer it adds to (spec/alp.md §4

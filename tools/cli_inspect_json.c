@@ -83,7 +83,7 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     if ((r->column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0) {
         fprintf(out, ", \"payload_checksum\": \"0x%08" PRIx32 "\"", info->payload_checksum);
     }
-    if (info->scheme == GALP_SCHEME_GALP) {
+    if (info->scheme == GALP_SCHEME_GALP || info->scheme == GALP_SCHEME_ALP_RD) {
         fputs(", \"lane_exceptions\": [", out);
         for (unsigned l = 0; l < r->lanes; l++) {
             fprintf(out, "%s%u", l > 0 ? ", " : "", vector.lane_exceptions[l]);
@@ -110,7 +110,7 @@ static void print_alp_summary(FILE *out, const inspect_report *r)
             "],\n  \"exceptions\": %" PRIu64 ",\n  \"most_exceptions\": {\"vector\": %" PRIu32
             ", \"count\": %" PRIu32 "}",
             r->exceptions, r->most_exceptions_vector, r->most_exceptions);
-    if (r->column->scheme == GALP_SCHEME_GALP) {
+    if (r->column->scheme == GALP_SCHEME_GALP || r->column->scheme == GALP_SCHEME_ALP_RD) {
         fprintf(out,
                 ",\n  \"lanes\": %u,\n  \"most_lane_exceptions\": {\"vector\": %" PRIu32
                 ", \"lane\": %" PRIu32 ", \"count\": %" PRIu32 "}",
@@ -136,7 +136,7 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",
             inspect_bits_per_value(c->size, c->value_count));
-    for (int s = GALP_SCHEME_RAW; s <= GALP_SCHEME_GALP; s++) {
+    for (int s = GALP_SCHEME_RAW; s < INSPECT_SCHEMES; s++) {
         fprintf(out, "%s\"%s\": %" PRIu32, s > 0 ? ", " : "", galp_scheme_name((galp_scheme)s),
                 r->vectors_by_scheme[s]);
     }

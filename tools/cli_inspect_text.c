@@ -22,7 +22,7 @@ static void print_schemes(FILE *out, const inspect_report *r)
 {
     fprintf(out, "vectors          %" PRIu32, r->column->vector_count);
     const char *separator = ": ";
-    for (int s = GALP_SCHEME_GALP; s >= GALP_SCHEME_RAW; s--) {
+    for (int s = INSPECT_SCHEMES - 1; s >= GALP_SCHEME_RAW; s--) {
         if (r->vectors_by_scheme[s] > 0) {
             fprintf(out, "%s%" PRIu32 " %s", separator, r->vectors_by_scheme[s],
                     galp_scheme_name((galp_scheme)s));
@@ -41,6 +41,9 @@ static void print_exponents(FILE *out, const inspect_report *r)
         for (unsigned f = 0; f <= e; f++) {
             pairs += r->ef_vectors[e][f] > 0;
         }
+    }
+    if (pairs == 0) {
+        return; /* only ALP-RD and raw vectors */
     }
     fputs("exponent/factor ", out);
     while (shown < pairs && shown < TOP_EF_PAIRS) {
@@ -107,7 +110,7 @@ static void print_summary(FILE *out, const inspect_report *r)
                 r->most_exceptions, r->most_exceptions_vector);
     }
     fputc('\n', out);
-    if (c->scheme == GALP_SCHEME_GALP && r->exceptions > 0) {
+    if (r->most_lane_exceptions > 0) {
         fprintf(out,
                 "lane exceptions  most in one lane: %" PRIu32 " (vector %" PRIu32 ", lane %" PRIu32
                 " of %u)\n",
@@ -137,7 +140,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, " %2u %2u %10u", info->exponent, info->factor, info->exception_count);
     }
     fputc('\n', out);
-    if (info->scheme == GALP_SCHEME_GALP && info->exception_count > 0) {
+    if ((info->scheme == GALP_SCHEME_GALP || info->scheme == GALP_SCHEME_ALP_RD) &&
+        info->exception_count > 0) {
         fputs("        exceptions per lane (lane:count):", out);
         for (unsigned l = 0; l < r->lanes; l++) {
             if (vector.lane_exceptions[l] > 0) {

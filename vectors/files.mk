@@ -155,7 +155,27 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/checksums_galp_f64.galp \
 	vectors/valid/checksums_galp_f64.out \
 	vectors/valid/checksums_empty_f64.galp \
-	vectors/valid/checksums_empty_f64.out
+	vectors/valid/checksums_empty_f64.out \
+	vectors/valid/alprd_f32_spec_example.galp \
+	vectors/valid/alprd_f32_spec_example.out \
+	vectors/valid/alprd_f64_coordinates.galp \
+	vectors/valid/alprd_f64_coordinates.out \
+	vectors/valid/alprd_f32_dict_sizes.galp \
+	vectors/valid/alprd_f32_dict_sizes.out \
+	vectors/valid/alprd_galp_column_f64.galp \
+	vectors/valid/alprd_galp_column_f64.out \
+	vectors/valid/alprd_alp_column_f64.galp \
+	vectors/valid/alprd_alp_column_f64.out \
+	vectors/valid/checksums_alprd_f32.galp \
+	vectors/valid/checksums_alprd_f32.out \
+	vectors/valid/alprd_f64_r63.galp \
+	vectors/valid/alprd_f64_r63.out \
+	vectors/valid/alprd_f32_all_exceptions.galp \
+	vectors/valid/alprd_f32_all_exceptions.out \
+	vectors/valid/alprd_f64_partial_full_lane.galp \
+	vectors/valid/alprd_f64_partial_full_lane.out \
+	vectors/valid/alprd_f32_zero_entry_code.galp \
+	vectors/valid/alprd_f32_zero_entry_code.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -230,4 +250,22 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/payload_checksum_spliced.galp \
 	vectors/invalid/checksum_spliced_with_entry.galp \
 	vectors/invalid/payload_checksum_field.galp \
-	vectors/invalid/payload_checksum_flag_without_checksums.galp
+	vectors/invalid/payload_checksum_flag_without_checksums.galp \
+	vectors/invalid/alprd_in_raw_column.galp \
+	vectors/invalid/alprd_column_u32.galp \
+	vectors/invalid/alprd_bit_width_below.galp \
+	vectors/invalid/alprd_bit_width_w.galp \
+	vectors/invalid/alprd_base.galp \
+	vectors/invalid/alprd_code_width.galp \
+	vectors/invalid/alprd_factor.galp \
+	vectors/invalid/alprd_exception_count_above_m.galp \
+	vectors/invalid/alprd_payload_size_no_lane_end.galp \
+	vectors/invalid/alprd_lane_end_decreasing.galp \
+	vectors/invalid/alprd_lane_end_total.galp \
+	vectors/invalid/alprd_lane_over_capacity.galp \
+	vectors/invalid/alprd_position_wrong_lane.galp \
+	vectors/invalid/alprd_position_not_ascending.galp \
+	vectors/invalid/alprd_position_beyond_m.galp \
+	vectors/invalid/alprd_dictionary_entry_wide.galp \
+	vectors/invalid/alprd_dictionary_unused_entry.galp \
+	vectors/invalid/alprd_exception_left_wide.galp

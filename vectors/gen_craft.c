@@ -38,6 +38,14 @@ static void expected_values(galp_type type, const craft_vector *cv, gen_buf *out
         uint64_t value;
         if (cv->scheme == GALP_SCHEME_RAW) {
             value = cv->slot[i];
+        } else if (cv->scheme == GALP_SCHEME_ALP_RD) {
+            /* spec/alprd.md §4: dict[code] << r | right; exceptions patch the left part. */
+            uint64_t left = cv->dict[cv->code[i] % 8];
+            for (unsigned j = 0; j < cv->exception_count; j++)
+                if (cv->position[j] == i)
+                    left = cv->exception[j];
+            gen_buf_append_value(out, w / 8, left << cv->bit_width | cv->slot[i]);
+            continue;
         } else {
             value = (cv->slot[i] + cv->base) & width_mask(w);
             if (cv->scheme != GALP_SCHEME_FFOR)
@@ -51,10 +59,12 @@ static void expected_values(galp_type type, const craft_vector *cv, gen_buf *out
 }
 
 /* spec/galp.md §1: lane_end, then values and positions grouped by lane. The crafted
- * exceptions are in position order, so each lane's stay ascending. */
-static void append_galp_exceptions(galp_type type, const craft_vector *cv, gen_buf *payload)
+ * exceptions are in position order, so each lane's stay ascending. ALP_RD's exceptions are
+ * the same with u16 left parts for values (`bytes` = 2, spec/alprd.md §3). */
+static void append_galp_exceptions(galp_type type, const craft_vector *cv, unsigned bytes,
+                                   gen_buf *payload)
 {
-    const unsigned lanes = galp_type_lanes(type), bytes = galp_type_bits(type) / 8;
+    const unsigned lanes = galp_type_lanes(type);
     uint16_t order[GALP_VECTOR_SIZE];
     unsigned count = 0;
     for (unsigned lane = 0; lane < lanes; lane++) {
@@ -78,17 +88,37 @@ static void build_payload(galp_type type, const craft_vector *cv, gen_buf *paylo
             gen_buf_append_value(payload, bytes, cv->slot[i]);
         return;
     }
+    uint8_t packed[128 * 64];
     uint64_t in[GALP_VECTOR_SIZE];
+    if (cv->scheme == GALP_SCHEME_ALP_RD) {
+        /* spec/alprd.md §3: dictionary, right parts and codes (base 0), exceptions by lane. */
+        for (unsigned e = 0; e < 8; e++)
+            gen_buf_append_value(payload, 2, cv->dict[e]);
+        for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
+            if (cv->slot[i] > width_mask(cv->bit_width) || cv->code[i] > width_mask(cv->exponent))
+                gen_fail("crafted ALP_RD slot %u does not fit r = %u, k = %u", i, cv->bit_width,
+                         cv->exponent);
+            in[i] = cv->slot[i];
+        }
+        galp_ffor_pack(w, cv->bit_width, 0, in, packed);
+        gen_buf_append(payload, packed, 128 * (size_t)cv->bit_width);
+        for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
+            in[i] = cv->code[i];
+        galp_ffor_pack(w, cv->exponent, 0, in, packed);
+        gen_buf_append(payload, packed, 128 * (size_t)cv->exponent);
+        if (cv->exception_count > 0)
+            append_galp_exceptions(type, cv, 2, payload);
+        return;
+    }
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
         if (cv->slot[i] > width_mask(cv->bit_width))
             gen_fail("crafted slot %u does not fit bit width %u", i, cv->bit_width);
         in[i] = (cv->slot[i] + cv->base) & width_mask(w);
     }
-    uint8_t packed[128 * 64];
     galp_ffor_pack(w, cv->bit_width, cv->base, in, packed);
     gen_buf_append(payload, packed, 128 * (size_t)cv->bit_width);
     if (cv->scheme == GALP_SCHEME_GALP) {
-        append_galp_exceptions(type, cv, payload);
+        append_galp_exceptions(type, cv, bytes, payload);
     } else if (cv->scheme == GALP_SCHEME_ALP) {
         for (unsigned j = 0; j < cv->exception_count; j++)
             gen_buf_append_value(payload, bytes, cv->exception[j]);
@@ -139,9 +169,14 @@ gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_sch
         expected_values(type, cv, &vec->out);
     }
     const uint64_t payload_end = payload_offset + round16(payloads.len);
-    /* Version 1.0: crafted files have no payload checksums (spec/format.md §1.1). */
+    /* Crafted files have no payload checksums: version 1.0, or 1.2 with ALP_RD
+     * (spec/format.md §1.1). */
+    unsigned minor = galp_scheme_version_minor(scheme);
+    for (uint32_t v = 0; v < nv; v++)
+        if (galp_scheme_version_minor(vectors[v].scheme) > minor)
+            minor = galp_scheme_version_minor(vectors[v].scheme);
     uint8_t header[GALP_HEADER_SIZE] = {'G', 'A', 'L', 'P', GALP_VERSION_MAJOR,
-                                        0, (uint8_t)type, (uint8_t)scheme};
+                                        (uint8_t)minor, (uint8_t)type, (uint8_t)scheme};
     galp_store_u64(header + 8, n);
     galp_store_u32(header + 16, nv);
     galp_store_u64(header + 24, GALP_HEADER_SIZE);

@@ -87,14 +87,17 @@ void gen_expect_vector(const gen_vector *vec, uint32_t v, galp_scheme scheme, in
 typedef struct craft_vector {
     galp_scheme scheme;
     uint32_t m;                  /* values in the vector */
-    unsigned bit_width;
+    unsigned bit_width;          /* ALP_RD: r */
     uint64_t base;
-    unsigned exponent, factor;
-    uint64_t slot[GALP_VECTOR_SIZE]; /* FFOR/ALP: the packed integers; RAW: the values */
+    unsigned exponent, factor;   /* ALP_RD: k in exponent */
+    uint64_t slot[GALP_VECTOR_SIZE]; /* FFOR/ALP: the packed integers; RAW: the values;
+                                        ALP_RD: the right parts */
     uint16_t exception_count;
     uint16_t position[GALP_VECTOR_SIZE]; /* strictly ascending */
-    uint64_t exception[GALP_VECTOR_SIZE]; /* bit patterns */
+    uint64_t exception[GALP_VECTOR_SIZE]; /* bit patterns; ALP_RD: left parts */
     uint32_t gap;                /* zero bytes before the payload (multiple of 16; §4 allows) */
+    uint16_t dict[8];            /* ALP_RD: the dictionary (spec/alprd.md §3) */
+    uint8_t code[GALP_VECTOR_SIZE]; /* ALP_RD: the codes */
 } craft_vector;
 
 gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
@@ -108,5 +111,7 @@ void gen_fix_checksum(gen_buf *file);
 /* ---- the catalogue ---------------------------------------------------------------- */
 void gen_valid_vectors(gen_set *set);
 void gen_invalid_vectors(gen_set *set);
+/* ALP_RD's valid and invalid vectors, one block (gen_alprd.c; spec/alprd.md). */
+void gen_alprd_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

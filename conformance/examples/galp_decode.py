@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.1, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.2, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -13,7 +13,8 @@ rejects IN (exit 1), writing the error class name (e.g. GALP_ERR_CHECKSUM) to FI
 --bug injects one deliberate defect, so that the conformance tests can show that the runner
 catches real bugs and names the vectors that expose them:
     lane         FFOR words are read from the neighbouring lane (off by one in the lane index)
-    exceptions   ALP/G-ALP exceptions are ignored (their slots decode from the integer vector)
+    exceptions   ALP/G-ALP/ALP-RD exceptions are ignored (their slots decode from the packed
+                 parts)
     checksum     the header checksum is not verified
     payload      the payload checksums are not verified
 """
@@ -24,7 +25,7 @@ import sys
 # spec/format.md §2: value types (code: name, width W in bits, float?) and schemes.
 TYPES = {1: ("u8", 8, False), 2: ("u16", 16, False), 3: ("u32", 32, False),
          4: ("u64", 64, False), 5: ("f32", 32, True), 6: ("f64", 64, True)}
-RAW, FFOR, ALP, GALP = 0, 1, 2, 3
+RAW, FFOR, ALP, GALP, ALP_RD = 0, 1, 2, 3, 4
 
 # spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
 FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
@@ -91,7 +92,7 @@ class Header:
                 "CHECKSUM", "CRC32C mismatch")
         require(self.type in TYPES, "BAD_TYPE", "value type %d" % self.type)
         _, self.w, self.is_float = TYPES[self.type]
-        allowed = (RAW, ALP, GALP) if self.is_float else (RAW, FFOR)
+        allowed = (RAW, ALP, GALP, ALP_RD) if self.is_float else (RAW, FFOR)
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
         # bit 0: payload checksums (spec/format.md §3.4); the other bits are reserved
         require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
@@ -109,14 +110,20 @@ class Vector:
         self.c, self.scheme, self.b = u(buf, e + 20, 2), buf[e + 22], buf[e + 23]
         self.exponent, self.factor = buf[e + 24], buf[e + 25]
         self.m = min(1024, header.n - 1024 * v)
-        w, alp_like = header.w, self.scheme in (ALP, GALP)
-        require(self.scheme in (header.scheme, RAW), "BAD_SCHEME", "vector scheme")
+        w, alp_like, rd = header.w, self.scheme in (ALP, GALP), self.scheme == ALP_RD
+        # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns
+        companion = rd and header.scheme in (ALP, GALP)
+        require(self.scheme in (header.scheme, RAW) or companion, "BAD_SCHEME", "vector scheme")
         reserved_end = e + 28 if header.payload_checksums else e + 32
         require(not any(buf[e + 26:reserved_end]), "RESERVED", "reserved entry bytes")
         raw = self.scheme == RAW
-        require(self.b <= w and not (raw and self.b), "BIT_WIDTH", "bit width %d" % self.b)
-        require(self.base >> w == 0 and not (raw and self.base), "BASE", "base too wide")
-        if alp_like:
+        require(self.b <= w and not (raw and self.b) and not (rd and not w - 16 <= self.b < w),
+                "BIT_WIDTH", "bit width %d" % self.b)
+        require(self.base >> w == 0 and not ((raw or rd) and self.base), "BASE", "base too wide")
+        if rd:  # spec/alprd.md §2: k in the exponent byte
+            require(self.exponent <= 3 and self.factor == 0, "EXPONENT", "ALP-RD k/factor")
+            require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
+        elif alp_like:
             require(self.factor <= self.exponent <= MAX_EXPONENT[w], "EXPONENT", "e/f")
             require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
         else:
@@ -125,7 +132,9 @@ class Vector:
         # spec/format.md §4: the implied payload size
         implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
                    ALP: 128 * self.b + self.c * (w // 8 + 2),
-                   GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2)}[self.scheme]
+                   GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2),
+                   ALP_RD: 16 + 128 * (self.b + self.exponent)
+                   + (2 * header.lanes if self.c else 0) + 4 * self.c}[self.scheme]
         require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
         require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
                 and self.offset + self.size <= header.payload_end,
@@ -139,7 +148,10 @@ class Vector:
         if self.scheme == ALP:
             self._alp_exceptions(buf, w)
         elif self.scheme == GALP:
-            self._galp_exceptions(buf, w, header.lanes)
+            ends_at = self.offset + 128 * self.b
+            self._lane_exceptions(buf, header.lanes, ends_at, ends_at + 2 * header.lanes, w // 8)
+        elif rd:
+            self._alprd_checks(buf, w, header.lanes)
 
     def _alp_exceptions(self, buf, w):
         """spec/alp.md §2 and §5."""
@@ -152,11 +164,22 @@ class Vector:
             last = p
             self.exceptions.append((p, buf[values + j * w // 8:values + (j + 1) * w // 8]))
 
-    def _galp_exceptions(self, buf, w, lanes):
-        """spec/galp.md §1 and §4."""
-        ends_at = self.offset + 128 * self.b
-        values = ends_at + 2 * lanes
-        positions = values + self.c * (w // 8)
+    def _alprd_checks(self, buf, w, lanes):
+        """spec/alprd.md §3 and §5: dictionary, lane ends, positions, exception left parts."""
+        left_width, k = w - self.b, self.exponent
+        self.dictionary = [u(buf, self.offset + 2 * e, 2) for e in range(8)]
+        for e, entry in enumerate(self.dictionary):
+            require(entry >> left_width == 0 if e < 1 << k else entry == 0, "LEFT_PART",
+                    "dictionary entry %d" % e)
+        if self.c:
+            ends_at = self.offset + 16 + 128 * (self.b + k)
+            self._lane_exceptions(buf, lanes, ends_at, ends_at + 2 * lanes, 2)
+        for _, left in self.exceptions:
+            require(u(left, 0, 2) >> left_width == 0, "LEFT_PART", "exception left part")
+
+    def _lane_exceptions(self, buf, lanes, ends_at, values, size):
+        """spec/galp.md §1 and §4: lane ends, then `size`-byte values and positions by lane."""
+        positions = values + self.c * size
         ends = [u(buf, ends_at + 2 * lane, 2) for lane in range(lanes)]
         start = 0
         for lane, end in enumerate(ends):
@@ -173,7 +196,7 @@ class Vector:
                 require(p % lanes == lane and last < p < self.m, "EXCEPTION_POSITION",
                         "G-ALP position %d in lane %d" % (p, lane))
                 last = p
-                self.exceptions.append((p, buf[values + j * w // 8:values + (j + 1) * w // 8]))
+                self.exceptions.append((p, buf[values + j * size:values + (j + 1) * size]))
             start = end
 
 
@@ -224,6 +247,18 @@ def alp_decode(ints, w, exponent, factor):
     return out
 
 
+def alprd_decode(buf, vec, w, bugs):
+    """spec/alprd.md §4: dict[code] << r | right, the exceptions' left parts patched in."""
+    rights = unpack(buf, vec.offset + 16, w, vec.b, 0, bugs)
+    codes = unpack(buf, vec.offset + 16 + 128 * vec.b, w, vec.exponent, 0, bugs)
+    lefts = [vec.dictionary[code] for code in codes[:vec.m]]
+    if "exceptions" not in bugs:
+        for position, left in vec.exceptions:
+            lefts[position] = u(left, 0, 2)
+    return [(left << vec.b | right).to_bytes(w // 8, "little")
+            for left, right in zip(lefts, rights)]
+
+
 def decode(buf, bugs=()):
     """Validate everything (spec/format.md §6), then decode (§5). Returns the output bytes."""
     header = Header(buf, bugs)
@@ -236,6 +271,9 @@ def decode(buf, bugs=()):
     for vec in vectors:
         if vec.scheme == RAW:
             out += buf[vec.offset:vec.offset + vec.size]
+            continue
+        if vec.scheme == ALP_RD:
+            out += b"".join(alprd_decode(buf, vec, header.w, bugs))
             continue
         ints = unpack(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
         if vec.scheme == FFOR:

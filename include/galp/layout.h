@@ -15,6 +15,15 @@
  *   galp_layout_lane_end_offset      lane_end[L] (G-ALP)   galp_layout_lane_end_bytes
  *   galp_layout_values_offset        exception values      c · W/8
  *   galp_layout_positions_offset     exception positions   2·c
+ *
+ * ALP_RD (spec/alprd.md §3), with r the right part width and k the code width:
+ *
+ *   offset 0                              dict[8] (u16)         GALP_LAYOUT_ALPRD_DICT_BYTES
+ *   GALP_LAYOUT_ALPRD_DICT_BYTES          right parts           galp_layout_packed_bytes(r)
+ *   galp_layout_alprd_codes_offset        codes                 galp_layout_packed_bytes(k)
+ *   galp_layout_alprd_lane_end_offset     lane_end[L] if c > 0  galp_layout_alprd_lane_end_bytes
+ *   galp_layout_alprd_lefts_offset        exception left parts  2·c
+ *   galp_layout_alprd_positions_offset    exception positions   2·c
  */
 #ifndef GALP_LAYOUT_PUBLIC_H
 #define GALP_LAYOUT_PUBLIC_H
@@ -89,9 +98,55 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_except
     return galp_layout_lane_end_bytes(scheme, w) + c * (w / 8u + 2u);
 }
 
+/* ALP_RD's dictionary: 8 u16 entries at the head of the payload, addressed by codes of at
+ * most 3 bits; left parts of at most 16 bits, so that r >= W - 16 (spec/alprd.md §2–3). */
+#define GALP_LAYOUT_ALPRD_DICT_ENTRIES 8u
+#define GALP_LAYOUT_ALPRD_DICT_BYTES 16u
+#define GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH 3u
+#define GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH 16u
+
+/* ALP_RD's codes follow the dictionary and the r-bit right parts (spec/alprd.md §3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_codes_offset(uint32_t r)
+{
+    return GALP_LAYOUT_ALPRD_DICT_BYTES + galp_layout_packed_bytes(r);
+}
+
+/* ALP_RD's lane_end[L] follows the k-bit codes; it is there only when c > 0 (spec/alprd.md §3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lane_end_offset(uint32_t r, uint32_t k)
+{
+    return galp_layout_alprd_codes_offset(r) + galp_layout_packed_bytes(k);
+}
+
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lane_end_bytes(uint32_t w, uint32_t c)
+{
+    return c > 0 ? 2u * galp_layout_lanes(w) : 0u;
+}
+
+/* ALP_RD's exception left parts (u16), then their positions (u16) (spec/alprd.md §3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lefts_offset(uint32_t w, uint32_t r, uint32_t k,
+                                                                       uint32_t c)
+{
+    return galp_layout_alprd_lane_end_offset(r, k) + galp_layout_alprd_lane_end_bytes(w, c);
+}
+
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_positions_offset(uint32_t w, uint32_t r, uint32_t k,
+                                                                           uint32_t c)
+{
+    return galp_layout_alprd_lefts_offset(w, r, k, c) + 2u * c;
+}
+
+/* The payload_size of an ALP_RD vector (spec/format.md §4 table):
+ * 16 + 128·(r + k) + (c > 0 ? 2·L : 0) + 4·c. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_payload_bytes(uint32_t w, uint32_t r, uint32_t k,
+                                                                        uint32_t c)
+{
+    return galp_layout_alprd_positions_offset(w, r, k, c) + 2u * c;
+}
+
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
- * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2). Any other scheme implies no valid
- * size: UINT32_MAX, which no payload_size of a valid file equals. */
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2). ALP_RD's size also depends on the
+ * code width: galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here:
+ * UINT32_MAX, which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                   uint32_t c, uint32_t m)
 {

@@ -1,0 +1,166 @@
+/*
+ * alprd_encode.c — the reference ALP_RD vector encoder (spec/alprd.md §6): the choice of the
+ * cut r, the code width k and the dictionary on the vector's own values, then the payload.
+ *
+ * For every r from W − 1 down to W − 16 the left parts are ranked by frequency; for every k the
+ * dictionary is the first 2^k of them and the cost is the exact payload size (§3). The cheapest
+ * (r, k) is kept, the first found on ties.
+ */
+#include <stdlib.h>
+
+#include <galp/layout.h>
+
+#include "bytes.h"
+#include "galp_internal.h"
+
+/* A left part and how many of the vector's values have it. */
+typedef struct left_count {
+    uint16_t left;
+    uint16_t count;
+} left_count;
+
+struct galp_alprd_workspace {
+    uint64_t bits[GALP_VECTOR_SIZE];   /* the values' bit patterns */
+    uint64_t rights[GALP_VECTOR_SIZE]; /* right parts of all 1024 slots, to pack */
+    uint64_t codes[GALP_VECTOR_SIZE];  /* codes of all 1024 slots, to pack */
+    uint16_t sorted[GALP_VECTOR_SIZE]; /* left parts, sorted, while ranking them */
+    left_count ranked[GALP_VECTOR_SIZE];
+};
+
+galp_alprd_workspace *galp_alprd_workspace_new(void)
+{
+    return malloc(sizeof(galp_alprd_workspace));
+}
+
+void galp_alprd_workspace_free(galp_alprd_workspace *work)
+{
+    free(work);
+}
+
+/* The cut, the code width and the dictionary chosen for a vector. */
+typedef struct alprd_choice {
+    unsigned r, k, entries;
+    uint32_t c;
+    uint16_t dict[GALP_LAYOUT_ALPRD_DICT_ENTRIES];
+} alprd_choice;
+
+static int compare_u16(const void *a, const void *b)
+{
+    uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Most frequent first; of equal counts the smaller left part first (spec/alprd.md §6 step 1). */
+static int compare_rank(const void *a, const void *b)
+{
+    const left_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return (x->left > y->left) - (x->left < y->left);
+}
+
+/* Ranks the distinct left parts x div 2^r of the m values; returns how many there are. */
+static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned r)
+{
+    for (uint32_t i = 0; i < m; i++)
+        work->sorted[i] = (uint16_t)(work->bits[i] >> r);
+    qsort(work->sorted, m, sizeof work->sorted[0], compare_u16);
+    uint32_t distinct = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        if (i == 0 || work->sorted[i] != work->sorted[i - 1])
+            work->ranked[distinct++] = (left_count){work->sorted[i], 0};
+        work->ranked[distinct - 1].count++;
+    }
+    qsort(work->ranked, distinct, sizeof work->ranked[0], compare_rank);
+    return distinct;
+}
+
+/* spec/alprd.md §6 steps 1–3. */
+static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t m)
+{
+    alprd_choice best = {0};
+    uint64_t best_bytes = UINT64_MAX;
+    for (unsigned r = w - 1; r + GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH >= w; r--) {
+        const uint32_t distinct = rank_left_parts(work, m, r);
+        for (unsigned k = 0; k <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH; k++) {
+            const uint32_t entries = distinct < (1u << k) ? distinct : 1u << k;
+            uint32_t covered = 0;
+            for (uint32_t e = 0; e < entries; e++)
+                covered += work->ranked[e].count;
+            const uint64_t bytes = galp_layout_alprd_payload_bytes(w, r, k, m - covered);
+            if (bytes < best_bytes) {
+                best_bytes = bytes;
+                best = (alprd_choice){.r = r, .k = k, .entries = entries, .c = m - covered};
+                for (uint32_t e = 0; e < entries; e++)
+                    best.dict[e] = work->ranked[e].left;
+            }
+        }
+    }
+    return best;
+}
+
+/* The code of a left part, or -1 when it is not in the dictionary (an exception). */
+static int code_of(const alprd_choice *choice, uint64_t left)
+{
+    for (unsigned e = 0; e < choice->entries; e++)
+        if (choice->dict[e] == left)
+            return (int)e;
+    return -1;
+}
+
+/* spec/alprd.md §3: lane_end, then the exceptions' left parts and positions in lane order,
+ * ascending within a lane. Walking each lane's rows meets its exceptions in that order. */
+static void write_exceptions(unsigned w, const galp_alprd_workspace *work,
+                             const alprd_choice *choice, uint32_t m, uint8_t *payload)
+{
+    const unsigned lanes = galp_layout_lanes(w);
+    uint8_t *lane_end = payload + galp_layout_alprd_lane_end_offset(choice->r, choice->k);
+    uint8_t *lefts = payload + galp_layout_alprd_lefts_offset(w, choice->r, choice->k, choice->c);
+    uint8_t *positions =
+        payload + galp_layout_alprd_positions_offset(w, choice->r, choice->k, choice->c);
+    uint32_t j = 0;
+    for (unsigned l = 0; l < lanes; l++) {
+        for (uint32_t i = l; i < m; i += lanes) {
+            const uint64_t left = work->bits[i] >> choice->r;
+            if (code_of(choice, left) >= 0)
+                continue;
+            galp_store_u16(lefts + 2u * j, (uint16_t)left);
+            galp_store_u16(positions + 2u * j, (uint16_t)i);
+            j++;
+        }
+        galp_store_u16(lane_end + 2u * l, (uint16_t)j);
+    }
+}
+
+void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const void *values,
+                              uint32_t m, galp_vector_info *info, uint8_t *payload)
+{
+    const unsigned w = galp_type_bits(type);
+    galp_values_widen(w / 8u, values, m, work->bits);
+    const alprd_choice choice = choose(work, w, m);
+
+    /* Codes of exceptions are 0; slots m … 1023 copy slot 0 (spec/alprd.md §6). */
+    const uint64_t right_mask = ((uint64_t)1 << choice.r) - 1u;
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++) {
+        const uint32_t from = i < m ? i : 0;
+        const int code = code_of(&choice, work->bits[from] >> choice.r);
+        work->rights[i] = work->bits[from] & right_mask;
+        work->codes[i] = code >= 0 ? (uint64_t)code : 0u;
+    }
+
+    for (unsigned e = 0; e < GALP_LAYOUT_ALPRD_DICT_ENTRIES; e++)
+        galp_store_u16(payload + 2u * e, e < choice.entries ? choice.dict[e] : 0);
+    galp_ffor_pack(w, choice.r, 0, work->rights, payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+    galp_ffor_pack(w, choice.k, 0, work->codes,
+                   payload + galp_layout_alprd_codes_offset(choice.r));
+    if (choice.c > 0)
+        write_exceptions(w, work, &choice, m, payload);
+
+    info->scheme = GALP_SCHEME_ALP_RD;
+    info->bit_width = (uint8_t)choice.r;
+    info->exponent = (uint8_t)choice.k;
+    info->factor = 0;
+    info->base = 0;
+    info->exception_count = (uint16_t)choice.c;
+    info->payload_size = galp_layout_alprd_payload_bytes(w, choice.r, choice.k, choice.c);
+}
