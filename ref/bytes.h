@@ -134,6 +134,15 @@ static inline const uint8_t *galp_read_span(galp_reader *r, uint64_t offset, uin
     return r->data + offset;
 }
 
+/* The n bytes at `offset` of the view as a view of their own, for a part of a payload that a
+ * decoder reads with offsets of its own; an empty view (and `overrun`) when they do not lie
+ * wholly inside it. A caller folds the part's `overrun` back into the whole's. */
+static inline galp_reader galp_read_view(galp_reader *r, uint64_t offset, uint64_t n)
+{
+    const uint8_t *part = galp_read_span(r, offset, n);
+    return galp_reader_of(part, part != NULL ? n : 0);
+}
+
 /* Copies n bytes from `offset` of the view to out (zeros where they would leave it). */
 static inline void galp_read_bytes(galp_reader *r, uint64_t offset, size_t n, uint8_t *out)
 {

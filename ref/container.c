@@ -152,6 +152,25 @@ static bool is_alp_scheme(galp_scheme scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
+/* Schemes whose exception_count is the size of a table of values (spec/fastlanes.md §1). */
+static bool is_table_scheme(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+}
+
+/* spec/format.md §6 step 10.10: the scheme's own payload checks. */
+static galp_status validate_payload(galp_type type, const galp_vector_info *info,
+                                    galp_reader *payload)
+{
+    switch (info->scheme) {
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP: return galp_alp_validate_payload(type, info, payload);
+    case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
+    case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
+    default: return GALP_OK;
+    }
+}
+
 /* Offset in the metadata table of field `field` of vector v's entry (spec/format.md §3.3). */
 static uint64_t entry_field(uint32_t vector, unsigned field)
 {
@@ -207,7 +226,10 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     if (alp ? (info->exponent > max_e || info->factor > info->exponent)
             : (info->exponent != 0 || info->factor != 0))
         return GALP_ERR_EXPONENT;
-    if (info->exception_count > (alp ? info->value_count : 0u))
+    /* spec/fastlanes.md §3.2, §4.2: RLE's run count and DICT's dictionary size, 1 … m. */
+    if (is_table_scheme(info->scheme) ? info->exception_count == 0 ||
+                                            info->exception_count > info->value_count
+                                      : info->exception_count > (alp ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
     if (info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
@@ -251,11 +273,9 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
-        if (is_alp_scheme(info.scheme)) {
-            status = galp_alp_validate_payload(column->type, &info, &payload);
-            if (status != GALP_OK)
-                return status;
-        }
+        status = validate_payload(column->type, &info, &payload);
+        if (status != GALP_OK)
+            return status;
     }
     /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
     if (h->payload_end != earliest)
@@ -310,16 +330,32 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* The metadata table must already be written: the checksum covers it (§3.4). Files with
- * payload checksums are version 1.1, others 1.0 (§1.1: the lowest version that expresses the
- * file). */
+/* spec/format.md §1.1: the lowest version that expresses the file, whose entries are written:
+ * 1.2 when the column or a vector uses DELTA, RLE or DICT, else 1.1 with payload checksums,
+ * else 1.0. */
+static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
+                             uint32_t vector_count)
+{
+    bool fastlanes = scheme == GALP_SCHEME_DELTA || is_table_scheme(scheme);
+    for (uint32_t v = 0; v < vector_count; v++) {
+        const galp_scheme vector_scheme =
+            (galp_scheme)file[GALP_HEADER_SIZE + entry_field(v, ENT_SCHEME)];
+        fastlanes |= vector_scheme == GALP_SCHEME_DELTA || is_table_scheme(vector_scheme);
+    }
+    if (fastlanes)
+        return 2;
+    return (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
+}
+
+/* The metadata table must already be written: the checksum covers it (§3.4), and the version
+ * depends on its schemes. */
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint32_t flags, uint64_t payload_end)
 {
     const uint32_t vector_count = (uint32_t)galp_vector_count(n);
     galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
     file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
-    file[HDR_VERSION_MINOR] = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
+    file[HDR_VERSION_MINOR] = version_minor(file, scheme, flags, vector_count);
     file[HDR_VALUE_TYPE] = (uint8_t)type;
     file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
     galp_store_u64(file + HDR_VALUE_COUNT, n);

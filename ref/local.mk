@@ -11,6 +11,12 @@ libgalp_la_SOURCES += \
 	ref/raw.c \
 	ref/ffor.c \
 	ref/ffor_encode.c \
+	ref/delta.c \
+	ref/delta_encode.c \
+	ref/rle.c \
+	ref/rle_encode.c \
+	ref/dict.c \
+	ref/dict_encode.c \
 	ref/encode_choice.c \
 	ref/compress.c \
 	ref/decompress.c

@@ -58,6 +58,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_PAYLOAD_CHECKSUM] = {"GALP_ERR_PAYLOAD_CHECKSUM",
                                    "a vector payload does not match its CRC32C (corrupted, "
                                    "swapped or spliced payload)"},
+    [GALP_ERR_DICT_CODE] = {"GALP_ERR_DICT_CODE",
+                            "an RLE run index or DICT code is not below the vector's run "
+                            "count or dictionary size"},
 };
 
 static const status_text *status_lookup(int status)

@@ -56,19 +56,24 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_FFOR: return "ffor";
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_GALP: return "galp";
+    case GALP_SCHEME_DELTA: return "delta";
+    case GALP_SCHEME_RLE: return "rle";
+    case GALP_SCHEME_DICT: return "dict";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP and GALP for floats. */
+/* spec/format.md §2 table: RAW and DICT for all, FFOR, DELTA and RLE for integers, ALP and
+ * GALP for floats. */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
     if (galp_type_bits(type) == 0)
         return false;
     switch (scheme) {
-    case GALP_SCHEME_RAW: return true;
-    case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
+    case GALP_SCHEME_RAW: case GALP_SCHEME_DICT: return true;
+    case GALP_SCHEME_FFOR: case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE:
+        return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: return galp_type_is_float(type);
     case GALP_SCHEME_AUTO: break;
     }
@@ -76,10 +81,15 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 }
 
 /* spec/format.md §2: a vector uses the column scheme or RAW, or a companion scheme that the
- * column scheme's row of the §2 table names (none today). */
+ * column scheme's row of the §2 table names: a FFOR column's vectors may also be DELTA, RLE or
+ * DICT (spec/fastlanes.md §5). */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
-    return vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW;
+    if (vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW)
+        return true;
+    return column_scheme == GALP_SCHEME_FFOR &&
+           (vector_scheme == GALP_SCHEME_DELTA || vector_scheme == GALP_SCHEME_RLE ||
+            vector_scheme == GALP_SCHEME_DICT);
 }
 
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024

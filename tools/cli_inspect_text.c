@@ -22,7 +22,7 @@ static void print_schemes(FILE *out, const inspect_report *r)
 {
     fprintf(out, "vectors          %" PRIu32, r->column->vector_count);
     const char *separator = ": ";
-    for (int s = GALP_SCHEME_GALP; s >= GALP_SCHEME_RAW; s--) {
+    for (int s = (int)INSPECT_SCHEME_CODES - 1; s >= GALP_SCHEME_RAW; s--) {
         if (r->vectors_by_scheme[s] > 0) {
             fprintf(out, "%s%" PRIu32 " %s", separator, r->vectors_by_scheme[s],
                     galp_scheme_name((galp_scheme)s));
@@ -135,6 +135,11 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
             ratio_text(raw, info->payload_size, ratio));
     if (inspect_is_alp(r)) {
         fprintf(out, " %2u %2u %10u", info->exponent, info->factor, info->exception_count);
+    }
+    if (info->scheme == GALP_SCHEME_RLE) {
+        fprintf(out, "  runs %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_DICT) {
+        fprintf(out, "  dictionary %u", info->exception_count);
     }
     fputc('\n', out);
     if (info->scheme == GALP_SCHEME_GALP && info->exception_count > 0) {
