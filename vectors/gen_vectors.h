@@ -108,5 +108,7 @@ void gen_fix_checksum(gen_buf *file);
 /* ---- the catalogue ---------------------------------------------------------------- */
 void gen_valid_vectors(gen_set *set);
 void gen_invalid_vectors(gen_set *set);
+/* DELTA, RLE and DICT (gen_fastlanes.c), valid ones; gen_invalid.c makes their defects. */
+void gen_fastlanes_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */
