@@ -193,10 +193,28 @@ static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *i
     return GALP_OK;
 }
 
+/* The device decodes RAW, FFOR, ALP (regrouped) and G-ALP vectors. It has no decoder for
+ * DELTA, RLE and DICT (spec/fastlanes.md) yet: a column that uses them is refused as
+ * BAD_SCHEME rather than decoded as something it is not. */
+static int device_decodes(const galp_column *col)
+{
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE ||
+            info.scheme == GALP_SCHEME_DICT)
+            return 0;
+    }
+    return col->scheme != GALP_SCHEME_DELTA && col->scheme != GALP_SCHEME_RLE &&
+           col->scheme != GALP_SCHEME_DICT;
+}
+
 galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t *image_size)
 {
     *image = NULL;
     *image_size = 0;
+    if (!device_decodes(col))
+        return GALP_ERR_BAD_SCHEME;
     if (col->scheme != GALP_SCHEME_ALP)
         return fills_in_place(col, NULL) ? GALP_OK : fixed_copy(col, image, image_size);
     const uint64_t table_end = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
