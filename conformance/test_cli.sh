@@ -106,7 +106,7 @@ uses_fastlanes() {
 }
 
 schemes_for() {
-    case $1 in f32 | f64) echo "raw alp galp auto" ;; *) echo "raw ffor auto" ;; esac
+    case $1 in f32 | f64) echo "raw alp galp dict auto" ;; *) echo "raw ffor delta rle dict auto" ;; esac
 }
 
 # ---- fixtures ---------------------------------------------------------------------------
@@ -157,6 +157,9 @@ expect 2 "unknown type" encode -t u128 u32.txt x.galp
 expect 2 "unknown scheme" encode -t u32 -s zstd u32.txt x.galp
 expect 2 "ffor for floats" encode -t f64 -s ffor f64.txt x.galp
 expect 2 "galp for integers" encode -t u32 --scheme=galp u32.txt x.galp
+expect 2 "delta for floats" encode -t f64 --scheme=delta f64.txt x.galp
+has "delta for floats: message" err.log "scheme delta does not apply to f64 values"
+expect 2 "rle for floats" encode -t f32 -s rle f32.txt x.galp
 expect 2 "unknown format" encode -t u32 --format xml u32.txt x.galp
 expect 2 "unknown option" encode --frobnicate -t u32 u32.txt x.galp
 has "unknown option" err.log "unknown option '--frobnicate'"
@@ -225,7 +228,7 @@ done
 bytes 01 00 00 00 ad de f8 7f  01 00 00 00 00 00 f0 ff  00 00 00 00 00 00 00 80 \
       00 00 00 00 00 00 f0 7f  9a 99 99 99 99 99 b9 3f >specials64.bin
 bytes 01 00 c0 7f  01 00 80 ff  00 00 00 80  cd cc cc 3d >specials32.bin
-for scheme in alp galp raw; do
+for scheme in alp galp dict raw; do
     expect 0 "f64 specials $scheme: encode" encode -t f64 -s $scheme specials64.bin s.galp
     expect 0 "f64 specials $scheme: decode" decode s.galp s.out
     same "f64 specials $scheme: NaN payloads and -0 kept" specials64.bin s.out
