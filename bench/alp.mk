@@ -1,4 +1,4 @@
-# bench/alp.mk — the compression table of docs/COMPRESSION.md (included by bench/local.mk).
+# bench/alp.mk — the compression tables of docs/COMPRESSION.md (included by bench/local.mk).
 # Run: bench/compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
 noinst_PROGRAMS += bench/compression_table
 bench_compression_table_SOURCES = bench/compression_table.c \
@@ -11,3 +11,11 @@ noinst_PROGRAMS += bench/alp_speed
 bench_alp_speed_SOURCES = bench/alp_speed.c conformance/alp_data.c conformance/alp_data.h
 bench_alp_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_alp_speed_LDADD = libgalp.la
+
+# Run: bench/fastlanes_table [DATA_DIR] — FFOR, DELTA, RLE, DICT and AUTO bits/value on
+# generated and real integer columns (docs/COMPRESSION.md).
+noinst_PROGRAMS += bench/fastlanes_table
+bench_fastlanes_table_SOURCES = bench/fastlanes_table.c \
+	conformance/alp_data.c conformance/alp_data.h
+bench_fastlanes_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
+bench_fastlanes_table_LDADD = libgalp.la -lm

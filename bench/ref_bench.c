@@ -3,8 +3,8 @@
  *
  *     bench/ref_bench [VALUES [REPEATS]]
  *
- * For FFOR over u8, u16, u32 and u64 at several bit widths, and for ALP and G-ALP over f64 and
- * f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
+ * For FFOR over u8, u16, u32 and u64 at several bit widths, DELTA, RLE, DICT and AUTO over
+ * integers (spec/fastlanes.md), and for ALP and G-ALP over f64 and f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
  * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
  * bytes), with the compressed size in bits per value. Inputs are synthetic and seeded, so runs
  * are comparable; every decode is checked against the input. Not a test: timings vary by
@@ -24,35 +24,43 @@ typedef struct bench_case {
     galp_type type;
     galp_scheme scheme;
     unsigned bits; /* integers: values are a random base plus `bits` random bits */
+    unsigned run;  /* integers: each value repeated `run` times (0 or 1: no runs) */
 } bench_case;
 
 static const bench_case cases[] = {
-    {"u8 ffor b=3", GALP_TYPE_U8, GALP_SCHEME_FFOR, 3},
-    {"u8 ffor b=8", GALP_TYPE_U8, GALP_SCHEME_FFOR, 8},
-    {"u16 ffor b=9", GALP_TYPE_U16, GALP_SCHEME_FFOR, 9},
-    {"u32 ffor b=7", GALP_TYPE_U32, GALP_SCHEME_FFOR, 7},
-    {"u32 ffor b=17", GALP_TYPE_U32, GALP_SCHEME_FFOR, 17},
-    {"u32 ffor b=32", GALP_TYPE_U32, GALP_SCHEME_FFOR, 32},
-    {"u64 ffor b=20", GALP_TYPE_U64, GALP_SCHEME_FFOR, 20},
-    {"u64 ffor b=45", GALP_TYPE_U64, GALP_SCHEME_FFOR, 45},
-    {"f64 alp", GALP_TYPE_F64, GALP_SCHEME_ALP, 0},
-    {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0},
-    {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0},
-    {"f32 galp", GALP_TYPE_F32, GALP_SCHEME_GALP, 0},
+    {"u8 ffor b=3", GALP_TYPE_U8, GALP_SCHEME_FFOR, 3, 0},
+    {"u8 ffor b=8", GALP_TYPE_U8, GALP_SCHEME_FFOR, 8, 0},
+    {"u16 ffor b=9", GALP_TYPE_U16, GALP_SCHEME_FFOR, 9, 0},
+    {"u32 ffor b=7", GALP_TYPE_U32, GALP_SCHEME_FFOR, 7, 0},
+    {"u32 ffor b=17", GALP_TYPE_U32, GALP_SCHEME_FFOR, 17, 0},
+    {"u32 ffor b=32", GALP_TYPE_U32, GALP_SCHEME_FFOR, 32, 0},
+    {"u64 ffor b=20", GALP_TYPE_U64, GALP_SCHEME_FFOR, 20, 0},
+    {"u64 ffor b=45", GALP_TYPE_U64, GALP_SCHEME_FFOR, 45, 0},
+    {"u32 delta b=8", GALP_TYPE_U32, GALP_SCHEME_DELTA, 7, 0},
+    {"u64 delta b=8", GALP_TYPE_U64, GALP_SCHEME_DELTA, 7, 0},
+    {"u32 rle run=16", GALP_TYPE_U32, GALP_SCHEME_RLE, 20, 16},
+    {"u32 dict d=8", GALP_TYPE_U32, GALP_SCHEME_DICT, 3, 0},
+    {"u32 auto run=16", GALP_TYPE_U32, GALP_SCHEME_AUTO, 20, 16},
+    {"f64 alp", GALP_TYPE_F64, GALP_SCHEME_ALP, 0, 0},
+    {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0, 0},
+    {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0, 0},
+    {"f32 galp", GALP_TYPE_F32, GALP_SCHEME_GALP, 0, 0},
 };
 
 /* Integers: per 1024-value vector a random base plus `bits` random bits, so FFOR picks that
- * bit width. Floats: a random walk of prices with two decimals (ALP's typical input). */
+ * bit width (DELTA one more: differences of two such values), each value repeated `run`
+ * times. Floats: a random walk of prices with two decimals (ALP's typical input). */
 static void fill_values(const bench_case *c, void *values, size_t n)
 {
     uint64_t seed = 42;
     const uint64_t mask = c->bits >= 64 ? UINT64_MAX : ((uint64_t)1 << c->bits) - 1;
-    uint64_t base = 0;
+    uint64_t base = 0, x = 0;
     long cents = 100000;
     for (size_t i = 0; i < n; i++) {
         if (i % GALP_VECTOR_SIZE == 0)
             base = bench_random(&seed) >> c->bits;
-        uint64_t x = base + (bench_random(&seed) & mask);
+        const uint64_t fresh = base + (bench_random(&seed) & mask);
+        x = c->run > 1 && i % c->run != 0 && i % GALP_VECTOR_SIZE != 0 ? x : fresh;
         cents += (long)(bench_random(&seed) % 201) - 100;
         switch (c->type) {
         case GALP_TYPE_U8: ((uint8_t *)values)[i] = (uint8_t)x; break;

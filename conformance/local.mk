@@ -65,6 +65,13 @@ conformance_test_layout_SOURCES = conformance/test_layout.c
 conformance_test_layout_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_layout_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+# FastLanes DELTA, RLE and DICT (spec/fastlanes.md).
+check_PROGRAMS += conformance/test_fastlanes
+TESTS += conformance/test_fastlanes
+conformance_test_fastlanes_SOURCES = conformance/test_fastlanes.c
+conformance_test_fastlanes_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_fastlanes_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 endif HAVE_CMOCKA
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------

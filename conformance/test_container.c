@@ -379,7 +379,7 @@ static void test_entry_fields(void **state)
         uint64_t bad;
         galp_status reported;
     } faults[] = {
-        {TS_ENT_SCHEME, 1, 7, GALP_ERR_BAD_SCHEME},
+        {TS_ENT_SCHEME, 1, GALP_SCHEME_ALP, GALP_ERR_BAD_SCHEME},
         {TS_ENT_RESERVED, 1, 1, GALP_ERR_RESERVED},
         {TS_ENT_BIT_WIDTH, 1, 40, GALP_ERR_BIT_WIDTH},
         {TS_ENT_BASE, 8, UINT64_MAX, GALP_ERR_BASE},
@@ -762,7 +762,7 @@ static void test_status_names(void **state)
         "GALP_ERR_EXPONENT", "GALP_ERR_EXCEPTION_COUNT", "GALP_ERR_EXCEPTION_POSITION",
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
         "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY",
-        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART"};
+        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART", "GALP_ERR_DICT_CODE"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -778,6 +778,8 @@ static void test_status_names(void **state)
     assert_int_equal(GALP_ERR_TRUNCATED, 3);
     assert_int_equal(GALP_ERR_PAYLOAD_SIZE, 18);
     assert_int_equal(GALP_ERR_PAYLOAD_CHECKSUM, 24);
+    assert_int_equal(GALP_ERR_LEFT_PART, 25);
+    assert_int_equal(GALP_ERR_DICT_CODE, 26);
 }
 
 static void test_type_and_scheme_names(void **state)
@@ -797,8 +799,11 @@ static void test_type_and_scheme_names(void **state)
     assert_string_equal(galp_scheme_name(GALP_SCHEME_ALP), "alp");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_GALP), "galp");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_ALP_RD), "alp-rd");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_DELTA), "delta");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_RLE), "rle");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_DICT), "dict");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_AUTO), "auto");
-    assert_null(galp_scheme_name((galp_scheme)5));
+    assert_null(galp_scheme_name((galp_scheme)8));
 }
 
 int main(void)

@@ -1,7 +1,8 @@
 /*
  * test_layout.c — <galp/layout.h> against the numbers the spec states: the lanes of
  * spec/ffor.md §2, the payload sizes of the worked examples (spec/ffor.md §6, spec/galp.md §6.1,
- * spec/format.md §7.2) and the offsets of spec/alp.md §2 and spec/galp.md §1.
+ * spec/format.md §7.2), the offsets of spec/alp.md §2 and spec/galp.md §1, and the tables,
+ * transposition and payloads of spec/fastlanes.md §1–§4 and its examples (§6).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -81,6 +82,55 @@ static void test_alprd_offsets(void **state)
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_ALP_RD, 64, 48, 0, 1024), UINT32_MAX);
 }
 
+/* spec/fastlanes.md §1: table_bytes(c, b) = 128 · ceil(ceil(c / L) · b / W), and its
+ * examples: 3 u32 values at b = 2 are one line, 300 u8 at b = 8 three, 1024 u64 at b = 64
+ * sixty-four. */
+static void test_fastlanes_tables(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_table_bytes(32, 2, 3), 128);
+    assert_int_equal(galp_layout_table_bytes(8, 8, 300), 3 * 128);
+    assert_int_equal(galp_layout_table_bytes(64, 64, 1024), 64 * 128);
+    assert_int_equal(galp_layout_table_bytes(64, 63, 3), 128);
+    assert_int_equal(galp_layout_table_bytes(16, 0, 1000), 0);
+    /* 33 u32 values at b = 17: two rows of 17 bits, 34 bits, two words per lane. */
+    assert_int_equal(galp_layout_table_bytes(32, 17, 33), 2 * 128);
+    /* spec/fastlanes.md §4.1: code bits = bits(D − 1). */
+    assert_int_equal(galp_layout_dict_code_bits(1), 0);
+    assert_int_equal(galp_layout_dict_code_bits(2), 1);
+    assert_int_equal(galp_layout_dict_code_bits(3), 2);
+    assert_int_equal(galp_layout_dict_code_bits(1024), 10);
+    assert_int_equal(galp_layout_dict_code_bits(1025), 11);
+    /* spec/fastlanes.md §3.1: steps of one bit, none for a single run. */
+    assert_int_equal(galp_layout_rle_step_bits(1), 0);
+    assert_int_equal(galp_layout_rle_step_bits(2), 1);
+}
+
+/* spec/fastlanes.md §2.1: position l·W + r in lane l, row r. */
+static void test_fastlanes_transposition(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_transposed_position(16, 5, 2), 37);
+    assert_int_equal(galp_layout_transposed_position(8, 7, 127), 1023);
+    assert_int_equal(galp_layout_transposed_position(64, 63, 15), 1023);
+    assert_int_equal(galp_layout_lane_bases_bytes(), 128);
+}
+
+/* spec/format.md §4 table and spec/fastlanes.md §6: DELTA u16 b = 0 is 128 bytes; RLE u32 with
+ * three runs at b = 2 is 128 + 128 + 128; DICT f64 with three entries at b = 63 is 256 + 128. */
+static void test_fastlanes_payload_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DELTA, 16, 0, 0, 100), 128);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DELTA, 32, 3, 0, 1024), 512);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_RLE, 32, 2, 3, 300), 384);
+    assert_int_equal(galp_layout_table_offset(GALP_SCHEME_RLE, 3), 256);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_RLE, 8, 0, 1, 1024), 128);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DICT, 64, 63, 3, 200), 384);
+    assert_int_equal(galp_layout_table_offset(GALP_SCHEME_DICT, 3), 256);
+    assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DICT, 8, 0, 1, 1024), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -88,6 +138,9 @@ int main(void)
         cmocka_unit_test(test_exception_offsets),
         cmocka_unit_test(test_payload_sizes),
         cmocka_unit_test(test_alprd_offsets),
+        cmocka_unit_test(test_fastlanes_tables),
+        cmocka_unit_test(test_fastlanes_transposition),
+        cmocka_unit_test(test_fastlanes_payload_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,9 +1,9 @@
 /*
- * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6 and
- * spec/alprd.md §7 is checked here: the listings are read from the spec files themselves
- * (blocks opened by a line "```hex example=NAME"), the reference encoder must produce exactly
- * those bytes from the inputs the text describes, and the decoder must turn them back into
- * those inputs.
+ * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6,
+ * spec/alprd.md §7 and spec/fastlanes.md §6 is checked here: the listings are read from the
+ * spec files themselves (blocks opened by a line "```hex example=NAME"), the reference encoder
+ * must produce exactly those bytes from the inputs the text describes, and the decoder must
+ * turn them back into those inputs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,8 +23,10 @@ static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions",
+    "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
 };
-static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md"};
+static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md",
+                                         "spec/fastlanes.md"};
 
 #define EXAMPLE_OPENING "```hex example="
 
@@ -94,15 +96,16 @@ static uint8_t *read_example(const char *doc, const char *name, size_t *len)
     return bytes;
 }
 
-/* The listing shows a whole file up to payload_end: the encoder writes exactly it plus the
- * 256-byte zero tail, and it decodes to the n values. */
-static void check_file_example(const char *doc, const char *name, galp_type type,
-                               uint32_t flags, const void *values, uint64_t n)
+/* The listing shows a whole file up to payload_end: the encoder asked for `scheme` writes
+ * exactly it plus the 256-byte zero tail, and it decodes to the n values. */
+static void check_scheme_file_example(const char *doc, const char *name, galp_type type,
+                                      galp_scheme scheme, uint32_t flags, const void *values,
+                                      uint64_t n)
 {
     size_t listed_len;
     uint8_t *listed = read_example(doc, name, &listed_len);
     size_t len;
-    uint8_t *file = ts_compress_ex(type, GALP_SCHEME_FFOR, flags, values, n, &len);
+    uint8_t *file = ts_compress_ex(type, scheme, flags, values, n, &len);
     assert_int_equal(len, listed_len + GALP_TAIL_PADDING);
     assert_memory_equal(file, listed, listed_len);
     for (size_t i = listed_len; i < len; i++)
@@ -116,6 +119,13 @@ static void check_file_example(const char *doc, const char *name, galp_type type
     free(from_spec);
     free(file);
     free(listed);
+}
+
+/* The examples of spec/format.md and spec/ffor.md are FFOR columns. */
+static void check_file_example(const char *doc, const char *name, galp_type type,
+                               uint32_t flags, const void *values, uint64_t n)
+{
+    check_scheme_file_example(doc, name, type, GALP_SCHEME_FFOR, flags, values, n);
 }
 
 /* The listing shows the first `listed_len` bytes (or all) of vector 0's FFOR payload when the
@@ -282,6 +292,41 @@ static void test_alprd_f32(void **state)
     free(file);
 }
 
+
+/* spec/fastlanes.md §6.1: x[i] = 5000 − 3·i, every difference −3, so b = 0. */
+static void test_delta_u16_descending(void **state)
+{
+    (void)state;
+    uint16_t values[100];
+    for (uint32_t i = 0; i < 100; i++)
+        values[i] = (uint16_t)(5000 - 3 * i);
+    check_scheme_file_example("spec/fastlanes.md", "delta-u16-descending", GALP_TYPE_U16,
+                              GALP_SCHEME_DELTA, 0, values, 100);
+}
+
+/* spec/fastlanes.md §6.2: runs of 7, 9, 7. */
+static void test_rle_u32_three_runs(void **state)
+{
+    (void)state;
+    uint32_t values[300];
+    for (uint32_t i = 0; i < 300; i++)
+        values[i] = i >= 100 && i < 250 ? 9 : 7;
+    check_scheme_file_example("spec/fastlanes.md", "rle-u32-three-runs", GALP_TYPE_U32,
+                              GALP_SCHEME_RLE, 0, values, 300);
+}
+
+/* spec/fastlanes.md §6.3: 1.5, 2.25, −0.0 repeated; the dictionary holds bit patterns. */
+static void test_dict_f64_three_values(void **state)
+{
+    (void)state;
+    const double cycle[3] = {1.5, 2.25, -0.0};
+    double values[200];
+    for (uint32_t i = 0; i < 200; i++)
+        values[i] = cycle[i % 3];
+    check_scheme_file_example("spec/fastlanes.md", "dict-f64-three-values", GALP_TYPE_F64,
+                              GALP_SCHEME_DICT, 0, values, 200);
+}
+
 /* Every listing in the spec files is one this program checks. */
 static void test_every_listing_is_checked(void **state)
 {
@@ -320,6 +365,9 @@ int main(void)
         cmocka_unit_test(test_format_three_checksums),
         cmocka_unit_test(test_format_thirty_two),
         cmocka_unit_test(test_alprd_f32),
+        cmocka_unit_test(test_delta_u16_descending),
+        cmocka_unit_test(test_rle_u32_three_runs),
+        cmocka_unit_test(test_dict_f64_three_values),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

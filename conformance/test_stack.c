@@ -113,17 +113,20 @@ static void check_type(galp_type type, const galp_scheme *schemes, size_t count)
 static void test_floats_in_small_stack(void **state)
 {
     (void)state;
-    static const galp_scheme schemes[] = {GALP_SCHEME_GALP, GALP_SCHEME_ALP, GALP_SCHEME_RAW};
-    check_type(GALP_TYPE_F64, schemes, 3);
-    check_type(GALP_TYPE_F32, schemes, 3);
+    static const galp_scheme schemes[] = {GALP_SCHEME_GALP, GALP_SCHEME_ALP, GALP_SCHEME_DICT,
+                                          GALP_SCHEME_RAW};
+    check_type(GALP_TYPE_F64, schemes, 4);
+    check_type(GALP_TYPE_F32, schemes, 4);
 }
 
 static void test_integers_in_small_stack(void **state)
 {
     (void)state;
-    static const galp_scheme schemes[] = {GALP_SCHEME_FFOR, GALP_SCHEME_RAW};
+    /* AUTO encodes every vector with FFOR, DELTA, RLE and DICT (spec/fastlanes.md §5). */
+    static const galp_scheme schemes[] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
+                                          GALP_SCHEME_DICT, GALP_SCHEME_AUTO, GALP_SCHEME_RAW};
     for (int t = GALP_TYPE_U8; t <= GALP_TYPE_U64; t++)
-        check_type((galp_type)t, schemes, 2);
+        check_type((galp_type)t, schemes, 6);
 }
 
 int main(void)

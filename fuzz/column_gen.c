@@ -210,6 +210,90 @@ static void plan_ffor(byte_source *src, unsigned w, uint32_t m, vector_plan *pla
         galp_store_le(w / 8, out + (size_t)i * (w / 8), u[i]);
 }
 
+/* DELTA (spec/fastlanes.md §2): random lane bases, base and deltas of b bits; position
+ * l·W + r decodes to lane_base[l] + Σ_{k ≤ r} (base + delta of FFOR slot k·L + l), mod 2^W. */
+static void plan_delta(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    const unsigned lanes = GALP_VECTOR_SIZE / w;
+    uint64_t u[GALP_VECTOR_SIZE];
+    /* plan_integers packs at the start of the payload: its words move behind the bases. */
+    plan_integers(src, w, plan, u);
+    memmove(plan->payload + 128, plan->payload, plan->info.payload_size);
+    for (unsigned l = 0; l < lanes; l++) {
+        uint64_t x = byte_source_u64(src) & low_mask(w); /* the lane base */
+        galp_store_le(w / 8, plan->payload + (size_t)l * (w / 8), x);
+        for (unsigned r = 0; r < w; r++) {
+            x = (x + u[r * lanes + l]) & low_mask(w); /* u = delta + base */
+            if (l * w + r < m)
+                galp_store_le(w / 8, out + (size_t)(l * w + r) * (w / 8), x);
+        }
+    }
+    plan->info.payload_size += 128u;
+}
+
+/* Bits of x: 0 for 0. */
+static unsigned bit_count(uint32_t x)
+{
+    unsigned bits = 0;
+    for (; x != 0; x >>= 1)
+        bits++;
+    return bits;
+}
+
+/* RLE and DICT (spec/fastlanes.md §1, §3, §4): a table of c values (mostly few), and an index
+ * below c for every position below m: RLE as 16-bit transposed chains of one-bit steps with
+ * lane bases that may wrap (0xffff plus a step of 1 is index 0), DICT as 16-bit FFOR codes.
+ * Positions m … 1023 get arbitrary indexes, which decoders must ignore. */
+static void plan_table(byte_source *src, galp_scheme scheme, unsigned w, uint32_t m,
+                       vector_plan *plan, uint8_t *out)
+{
+    const uint32_t c = 1 + byte_source_below(src, byte_source_below(src, 2) ? m : (m < 8 ? m : 8));
+    uint64_t index[GALP_VECTOR_SIZE], field[GALP_VECTOR_SIZE] = {0};
+    uint8_t *payload = plan->payload;
+    unsigned index_bytes;
+    if (scheme == GALP_SCHEME_RLE) {
+        const unsigned s = c > 1;
+        for (unsigned l = 0; l < 64; l++) {
+            const bool live = 16 * l < m, wrap = live && s == 1 && byte_source_below(src, 8) == 0;
+            uint32_t x = !live ? (uint32_t)byte_source_bits(src, 2)
+                               : wrap ? 0xffffu : byte_source_below(src, c);
+            galp_store_u16(payload + 2 * l, (uint16_t)x);
+            for (unsigned r = 0; r < 16; r++) {
+                const uint32_t p = 16 * l + r;
+                unsigned step = s == 1 ? byte_source_below(src, 2) : 0;
+                if (wrap && r == 0)
+                    step = 1; /* 0xffff + 1 is index 0 */
+                else if (p < m && x + step >= c)
+                    step = 0; /* indexes of positions below m stay below c */
+                x = (x + step) & 0xffffu;
+                field[r * 64 + l] = step;
+                index[p] = x;
+            }
+        }
+        pack_bits(16, s, field, payload + 128);
+        index_bytes = 128u + 128u * s;
+    } else {
+        const unsigned code_bits = bit_count(c - 1);
+        for (uint32_t p = 0; p < GALP_VECTOR_SIZE; p++)
+            index[p] = p < m ? byte_source_below(src, c) : byte_source_bits(src, 2) & low_mask(code_bits);
+        pack_bits(16, code_bits, index, payload);
+        index_bytes = 128u * code_bits;
+    }
+    /* The table: FFOR slots 0 … c−1, the words of its rows only (spec/fastlanes.md §1). */
+    const unsigned b = byte_source_below(src, w + 1), lanes = GALP_VECTOR_SIZE / w;
+    const uint64_t base = byte_source_u64(src) & low_mask(w);
+    uint64_t delta[GALP_VECTOR_SIZE] = {0};
+    for (uint32_t j = 0; j < c; j++)
+        delta[j] = byte_source_u64(src) & low_mask(b);
+    pack_bits(w, b, delta, payload + index_bytes);
+    for (uint32_t p = 0; p < m; p++)
+        galp_store_le(w / 8, out + (size_t)p * (w / 8), (delta[index[p]] + base) & low_mask(w));
+    plan->info.bit_width = (uint8_t)b;
+    plan->info.base = base;
+    plan->info.exception_count = (uint16_t)c;
+    plan->info.payload_size = index_bytes + 128u * (((c + lanes - 1) / lanes * b + w - 1) / w);
+}
+
 /* ALP and GALP (spec/alp.md §3–§5, spec/galp.md §1). */
 static void plan_alp(byte_source *src, galp_scheme scheme, unsigned w, uint32_t m,
                      vector_plan *plan, uint8_t *out)
@@ -321,15 +405,26 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     fuzz_column_seal(file);
 }
 
-/* The column scheme: RAW sometimes, else the type's scheme (ALP, GALP or ALP_RD for floats). */
+/* The column scheme: RAW sometimes, DICT sometimes, else the type's schemes (ALP, GALP or
+ * ALP_RD for floats; FFOR, DELTA or RLE for integers). */
 static galp_scheme choose_scheme(byte_source *src, galp_type type)
 {
     unsigned pick = byte_source_below(src, 8);
     if (pick == 0)
         return GALP_SCHEME_RAW;
+    if (pick == 7)
+        return GALP_SCHEME_DICT;
     if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
-        return pick == 7 ? GALP_SCHEME_ALP_RD : pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
-    return GALP_SCHEME_FFOR;
+        return pick == 6 ? GALP_SCHEME_ALP_RD : pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
+    return pick == 5 ? GALP_SCHEME_DELTA : pick == 6 ? GALP_SCHEME_RLE : GALP_SCHEME_FFOR;
+}
+
+/* spec/format.md §2: a FFOR column's vectors may be FFOR, DELTA, RLE or DICT. */
+static galp_scheme choose_companion(byte_source *src)
+{
+    static const galp_scheme schemes[4] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
+                                           GALP_SCHEME_DICT};
+    return schemes[byte_source_below(src, 4)];
 }
 
 void fuzz_column_generate(byte_source *src, fuzz_column *col)
@@ -341,6 +436,7 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     const uint32_t nv = byte_source_below(src, FUZZ_MAX_VECTORS + 1);
     const uint32_t last_m = 1 + byte_source_below(src, GALP_VECTOR_SIZE);
     col->value_count = nv == 0 ? 0 : (uint64_t)(nv - 1) * GALP_VECTOR_SIZE + last_m;
+    /* spec/format.md §1.1: ALP_RD, DELTA, RLE and DICT vectors need 1.2; decoders read any minor. */
     const uint8_t minor = byte_source_below(src, 4) == 0 ? byte_source_u8(src) : 0;
     const bool junk = byte_source_below(src, 4) == 0; /* fill gaps, tail and slack with junk */
     const size_t slack = byte_source_below(src, 4) == 0 ? byte_source_below(src, 64) : 0;
@@ -362,10 +458,15 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
             plan->info.scheme = GALP_SCHEME_RAW;
         else if (fallback == 1 && (col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP))
             plan->info.scheme = GALP_SCHEME_ALP_RD;
+        else if (col->scheme == GALP_SCHEME_FFOR)
+            plan->info.scheme = choose_companion(src);
         switch (plan->info.scheme) {
         case GALP_SCHEME_RAW: plan_raw(src, w, m, plan, out); break;
         case GALP_SCHEME_FFOR: plan_ffor(src, w, m, plan, out); break;
         case GALP_SCHEME_ALP_RD: plan_alprd(src, w, m, plan, out); break;
+        case GALP_SCHEME_DELTA: plan_delta(src, w, m, plan, out); break;
+        case GALP_SCHEME_RLE:
+        case GALP_SCHEME_DICT: plan_table(src, plan->info.scheme, w, m, plan, out); break;
         default: plan_alp(src, plan->info.scheme, w, m, plan, out); break;
         }
         /* spec/format.md §4: payloads in order, 16-aligned, gaps allowed between them. */

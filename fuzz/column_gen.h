@@ -2,9 +2,11 @@
  * column_gen.h — structure-aware generation of valid galp column files from fuzzer input.
  *
  * The generator writes every byte itself, following spec/format.md, spec/ffor.md, spec/alp.md,
- * spec/galp.md and spec/alprd.md, and computes the values a decoder must output from the spec's formulas, not
- * with the reference codec: it is an independent oracle for the decoders under test. It reaches
- * what the reference encoder rarely or never writes: every bit width with random bases, every
+ * spec/galp.md, spec/alprd.md and spec/fastlanes.md, and computes the values a decoder must
+ * output from the spec's formulas, not with the reference codec: it is an independent oracle
+ * for the decoders under test. It reaches what the reference encoder rarely or never writes:
+ * every bit width with random bases, DELTA lane bases and deltas that wrap, RLE and DICT tables
+ * with arbitrary indexes after m and run indexes that wrap from 0xffff to 0, every
  * ALP exponent and factor (wrapping multiplies included), exceptions at full lane capacity
  * (32 per f32 lane, 64 per f64 lane) and in every vector slot, RAW vectors inside compressed
  * columns, gaps between payloads, non-zero minor versions, junk in slack bytes and in the

@@ -70,16 +70,43 @@ static bool has_lanes(uint8_t scheme)
     return scheme == GALP_SCHEME_GALP || is_rd(scheme);
 }
 
-/* spec/format.md §2: the column scheme, RAW, or ALP_RD in an ALP or GALP column. */
-static bool vector_allowed(uint8_t column, uint8_t vector)
-{
-    return vector == column || vector == GALP_SCHEME_RAW || (is_rd(vector) && is_alp(column));
-}
-
 /* Where an ALP_RD vector's lane ends start (spec/alprd.md §3; present when c > 0). */
 static size_t alprd_lane_end_at(const uint8_t *entry)
 {
     return 16u + 128u * ((size_t)entry[E_BIT_WIDTH] + entry[E_EXPONENT]);
+}
+
+/* spec/fastlanes.md: RLE and DICT, whose exception_count is the size of a table of values. */
+static bool is_table(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+}
+
+/* spec/format.md §2: the schemes a type allows, and those a column scheme's vectors may use:
+ * the column scheme, RAW, ALP_RD in an ALP or GALP column, DELTA, RLE or DICT in a FFOR
+ * column. */
+static bool column_allowed(galp_type type, uint8_t s)
+{
+    const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    if (s == GALP_SCHEME_RAW || s == GALP_SCHEME_DICT)
+        return true;
+    return is_float ? is_alp(s) || is_rd(s)
+                    : s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE;
+}
+
+static bool vector_allowed(uint8_t column_scheme, uint8_t s)
+{
+    return s == column_scheme || s == GALP_SCHEME_RAW || (is_rd(s) && is_alp(column_scheme)) ||
+           (column_scheme == GALP_SCHEME_FFOR && (s == GALP_SCHEME_DELTA || is_table(s)));
+}
+
+/* Bytes of an RLE run-index vector or DICT codes before the table (spec/fastlanes.md §3, §4). */
+static uint32_t index_bytes(const entry *e)
+{
+    unsigned code_bits = 0;
+    while (e->c > 0 && (unsigned)(e->c - 1) >> code_bits != 0)
+        code_bits++;
+    return e->scheme == GALP_SCHEME_RLE ? 128u + 128u * (e->c > 1) : 128u * code_bits;
 }
 
 static uint32_t payload_crc(const entry *e)
@@ -234,16 +261,12 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         return true;
     case 10: /* step 8 (scheme not allowed for the type) or 10.1 (vectors not of the new scheme) */
     {
-        const bool is_float = col->type == GALP_TYPE_F32 || col->type == GALP_TYPE_F64;
         uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
-        bool allowed = s == GALP_SCHEME_RAW ||
-                       (is_float ? is_alp(s) || is_rd(s) : s == GALP_SCHEME_FFOR);
+        bool allowed = column_allowed(col->type, s);
         galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
-        for (uint32_t v = 0; allowed && v < fc->nv; v++) {
-            entry e = entry_of(fc, v);
-            if (!vector_allowed(s, e.scheme))
+        for (uint32_t v = 0; allowed && v < fc->nv; v++)
+            if (!vector_allowed(s, entry_of(fc, v).scheme))
                 expected = GALP_ERR_BAD_SCHEME;
-        }
         f[H_SCHEME] = s;
         fuzz_column_seal(f);
         *out = result("column_scheme", expected, col->buffer_size);
@@ -280,7 +303,7 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     const unsigned max_e = fc->w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
     uint8_t *a = e.at;
     switch (kind) {
-    case 0: /* 10.1: neither the column scheme, nor a companion of it, nor RAW */
+
     {
         uint8_t s;
         do
@@ -329,11 +352,13 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
             a[E_FACTOR] = (uint8_t)(a[E_EXPONENT] + 1 + byte_source_below(src, 255 - a[E_EXPONENT]));
         *out = result("exponent/factor", GALP_ERR_EXPONENT, 0);
         break;
-    case 5: /* 10.6: more exceptions than values, or any outside ALP */
+    case 5: /* 10.6: more exceptions (or table entries) than values, none in RLE or DICT, or
+             * any outside ALP, RLE and DICT */
         galp_store_u16(a + E_EXCEPTION_COUNT,
-                       (uint16_t)(is_alp(e.scheme) || is_rd(e.scheme)
+                       (uint16_t)(is_table(e.scheme) && byte_source_below(src, 2) ? 0
+                                  : is_alp(e.scheme) || is_rd(e.scheme) || is_table(e.scheme)
                                       ? e.m + 1 + byte_source_below(src, 65535 - e.m)
-                                                   : 1 + byte_source_below(src, 65535)));
+                                      : 1 + byte_source_below(src, 65535)));
         *out = result("exception_count", GALP_ERR_EXCEPTION_COUNT, 0);
         break;
     case 6: /* 10.7 */
@@ -486,8 +511,42 @@ static bool mutate_swap(byte_source *src, fuzz_column *col, facts *fc, fuzz_muta
     return false;
 }
 
-/* Bytes that no structural rule covers: packed integers, exception values, RAW values, tail
- * padding. Only payload checksums, where the column has them, cover the payload bytes. */
+/* spec/fastlanes.md §3.2, §4.2: a run index or code of a position below m at or above the
+ * table size: an RLE lane base of a lane holding such a position set to c (its indexes only
+ * grow from there), or a DICT code set to c … 2^bits − 1 where that range is not empty. */
+static bool mutate_index(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (fc->nv == 0)
+        return false;
+    const uint32_t start = byte_source_below(src, fc->nv);
+    for (uint32_t k = 0; k < fc->nv; k++) {
+        const entry e = entry_of(fc, (start + k) % fc->nv);
+        const uint32_t bits = e.scheme == GALP_SCHEME_DICT ? index_bytes(&e) / 128u : 0;
+        if (e.scheme == GALP_SCHEME_RLE) {
+            const uint32_t lane = byte_source_below(src, (e.m + 15) / 16);
+            galp_store_u16(e.payload + 2u * lane, e.c);
+        } else if (e.scheme == GALP_SCHEME_DICT && e.c < (1u << bits)) {
+            /* Position p is 16-bit FFOR slot p: row p / 64 of lane p mod 64. */
+            const uint32_t p = byte_source_below(src, e.m), row = p / 64, lane = p % 64;
+            const uint32_t code = e.c + byte_source_below(src, (1u << bits) - e.c);
+            for (uint32_t j = 0; j < bits; j++) {
+                const uint32_t bit = row * bits + j;
+                uint8_t *byte = e.payload + (size_t)((bit / 16) * 64 + lane) * 2 + (bit % 16) / 8;
+                *byte = (uint8_t)((*byte & ~(1u << (bit % 8))) | ((code >> j & 1u) << (bit % 8)));
+            }
+        } else {
+            continue;
+        }
+        *out = result("table index", after_payload_edit(src, fc, &e, GALP_ERR_DICT_CODE),
+                      col->buffer_size);
+        return true;
+    }
+    return false;
+}
+
+/* Bytes that no structural rule covers: packed integers, exception values, ALP_RD right parts
+ * and codes, RAW values, DELTA payloads, RLE and DICT tables, tail padding. Only payload
+ * checksums, where the column has them, cover the payload bytes. */
 static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts *fc)
 {
     size_t lo = (size_t)fc->payload_end, hi = fc->file_size;
@@ -495,8 +554,8 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
     bool in_payload = false;
     if (fc->nv > 0 && byte_source_below(src, 4) != 0) {
         e = entry_of(fc, byte_source_below(src, fc->nv));
-        lo = (size_t)(e.payload - fc->file);
-        hi = lo + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
+        lo = (size_t)(e.payload - fc->file) + (is_table(e.scheme) ? index_bytes(&e) : 0);
+        hi = (size_t)(e.payload - fc->file) + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
         if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary */
             hi = lo + alprd_lane_end_at(e.at);
             lo += 16u;
@@ -532,6 +591,8 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     if (kind >= 13 && kind < 21 && mutate_entry(src, col, &fc, kind - 13, &out))
         return out;
     if (kind >= 21 && kind < 25 && mutate_exceptions(src, col, &fc, kind - 21, &out))
+        return out;
+    if (kind == 25 && mutate_index(src, col, &fc, &out))
         return out;
     if (kind == 27 && mutate_flag(col, &fc, &out))
         return out;

@@ -90,6 +90,20 @@ static bool holds_alprd(const fuzz_column *col)
     return found;
 }
 
+/* Whether the column or one of its vectors is DELTA, RLE or DICT (spec/fastlanes.md). */
+static bool uses_fastlanes(const fuzz_column *col)
+{
+    const uint32_t nv = (uint32_t)(col->value_count / 1024 + (col->value_count % 1024 != 0));
+    bool found = col->scheme == GALP_SCHEME_DELTA || col->scheme == GALP_SCHEME_RLE ||
+                 col->scheme == GALP_SCHEME_DICT;
+    for (uint32_t v = 0; v < nv; v++) {
+        const uint8_t scheme = col->file[64 + 32 * (size_t)v + 22]; /* spec/format.md §3.3 */
+        found |= scheme == GALP_SCHEME_DELTA || scheme == GALP_SCHEME_RLE ||
+                 scheme == GALP_SCHEME_DICT;
+    }
+    return found;
+}
+
 /* The GPU's decode and scans of the column against the reference's decode and the host's
  * expectation. */
 static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz_scan_args *args,
@@ -103,6 +117,12 @@ static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz
     if (holds_alprd(col)) { /* refused, never mis-decoded (include/galp_gpu.h) */
         FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME, "GPU upload of a column with ALP_RD vectors: %s",
                      galp_status_name(status));
+        free(device_out);
+        return;
+    }
+    if (uses_fastlanes(col)) { /* the device refuses DELTA, RLE and DICT (include/galp_gpu.h) */
+        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME, "GPU upload of a column with DELTA, RLE or "
+                     "DICT vectors: %s", galp_status_name(status));
         free(device_out);
         return;
     }

@@ -1,7 +1,8 @@
 /*
  * fuzz_roundtrip.c — galp_compress then every decoder entry point must give the input back.
  *
- * Input: byte 0 picks the type, byte 1 the requested scheme (bits 0–1) and whether to write
+ * Input: byte 0 picks the type, byte 1 the requested scheme (bits 0–1, and bits 3–4 among
+ * FFOR, DELTA, RLE and DICT for integers, G-ALP or DICT for floats) and whether to write
  * payload checksums (bit 2), byte 2 how values are drawn, the
  * next two bytes the value count (up to 5 vectors, so first, full, and partial last vectors all
  * occur); values follow from the rest (byte_source.h). Checks (spec/format.md §4.1):
@@ -31,7 +32,8 @@ enum value_mode {
     MODE_BITS,       /* arbitrary bit patterns */
     MODE_NARROW,     /* integers: a random base plus a few random low bits */
     MODE_DECIMAL,    /* floats: k / 10^e with one e per column; integers: a slow ramp */
-    MODE_DECIMALS,   /* floats: k / 10^e with e per value and specials mixed in */
+    MODE_DECIMALS,   /* floats: k / 10^e with e per value and specials mixed in; integers:
+                        runs of 1 … 64 equal values, few distinct ones (RLE, DICT) */
     MODE_COUNT
 };
 
@@ -99,8 +101,10 @@ static void draw_values(byte_source *src, galp_type type, enum value_mode mode, 
             x = byte_source_bits(src, bytes);
         } else if (!is_float) {
             uint64_t low = byte_source_u64(src);
+            if (mode == MODE_DECIMALS) /* the run's value: a hash of the run's index */
+                low = (i / (special_rate + 1) + 1) * 0x9e3779b97f4a7c15u >> 32;
             low = narrow_bits >= 64 ? low : low & (((uint64_t)1 << narrow_bits) - 1);
-            x = mode == MODE_NARROW ? base + low : base + i * (narrow_bits + 1);
+            x = mode == MODE_DECIMAL ? base + i * (narrow_bits + 1) : base + low;
         } else if (mode == MODE_DECIMAL) {
             x = decimal_bits(src, type, column_e, digits);
         } else if (byte_source_u8(src) < special_rate) {
@@ -114,12 +118,15 @@ static void draw_values(byte_source *src, galp_type type, enum value_mode mode, 
 
 static galp_scheme requested_scheme(unsigned pick, galp_type type)
 {
+    static const galp_scheme integer_schemes[4] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA,
+                                                   GALP_SCHEME_RLE, GALP_SCHEME_DICT};
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
     switch (pick % 5) {
     case 0: return GALP_SCHEME_RAW;
-    case 1: return is_float ? GALP_SCHEME_ALP : GALP_SCHEME_FFOR;
-    case 2: return is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
-    case 3: return is_float ? GALP_SCHEME_ALP_RD : GALP_SCHEME_FFOR;
+    case 1: return is_float ? GALP_SCHEME_ALP : integer_schemes[pick >> 3 & 3u];
+    case 2: return is_float ? (pick & 8u ? GALP_SCHEME_DICT : GALP_SCHEME_GALP)
+                            : integer_schemes[pick >> 3 & 3u];
+    case 3: return is_float ? GALP_SCHEME_ALP_RD : integer_schemes[pick >> 3 & 3u];
     default: return GALP_SCHEME_AUTO;
     }
 }

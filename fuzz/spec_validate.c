@@ -14,12 +14,32 @@ static bool is_alp(unsigned scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
-/* §2 table: RAW for every type, FFOR for integers, ALP, GALP and ALP_RD for floats. */
+/* spec/fastlanes.md: RLE and DICT, whose exception_count is the size of a table. */
+static bool is_table(unsigned scheme)
+{
+    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+}
+
+/* §2 table: RAW and DICT for every type, FFOR, DELTA and RLE for integers, ALP, GALP and
+ * ALP_RD for floats. */
 static bool scheme_allowed(unsigned type, unsigned scheme)
 {
     bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
-    return scheme == GALP_SCHEME_RAW ||
-           (is_float ? is_alp(scheme) || scheme == GALP_SCHEME_ALP_RD : scheme == GALP_SCHEME_FFOR);
+    if (scheme == GALP_SCHEME_RAW || scheme == GALP_SCHEME_DICT)
+        return true;
+    return is_float ? is_alp(scheme) || scheme == GALP_SCHEME_ALP_RD
+                    : scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ||
+                          scheme == GALP_SCHEME_RLE;
+}
+
+/* §2: a vector uses the column scheme, RAW, or a companion: ALP_RD in an ALP or GALP column
+ * (spec/alprd.md), DELTA, RLE or DICT in a FFOR column (spec/fastlanes.md). */
+static bool vector_allowed(unsigned column_scheme, unsigned scheme)
+{
+    return scheme == column_scheme || scheme == GALP_SCHEME_RAW ||
+           (scheme == GALP_SCHEME_ALP_RD && is_alp(column_scheme)) ||
+           (column_scheme == GALP_SCHEME_FFOR &&
+            (scheme == GALP_SCHEME_DELTA || is_table(scheme)));
 }
 
 /* spec/alprd.md §5 rules 1 and 4: the 2^k addressable dictionary entries and the c exception
@@ -39,6 +59,44 @@ static bool alprd_left_parts(const uint8_t *payload, const uint8_t *lefts, unsig
         if (galp_load_u16(lefts + 2 * j) >> left_width != 0)
             return false;
     return true;
+}
+
+/* The b-bit field of FFOR slot i in W-bit words at `packed` (spec/ffor.md §4), bit by bit. */
+static uint64_t ffor_field(const uint8_t *packed, unsigned w, unsigned b, unsigned i)
+{
+    const unsigned lanes = 1024 / w, first = (i / lanes) * b;
+    uint64_t d = 0;
+    for (unsigned k = 0; k < b; k++) {
+        const unsigned j = first + k;
+        const uint8_t *word = packed + (size_t)((j / w) * lanes + i % lanes) * (w / 8);
+        d |= (uint64_t)(word[(j % w) / 8] >> (j % 8) & 1u) << k;
+    }
+    return d;
+}
+
+/* spec/fastlanes.md §3.2, §4.2: the run index (RLE: the 16-bit transposed chain of lane p/16,
+ * base 0, steps of s bits) or the code (DICT: 16-bit FFOR slot p) of every position below m is
+ * below c. */
+static galp_status table_indexes(const uint8_t *payload, unsigned scheme, unsigned c, unsigned m)
+{
+    unsigned code_bits = 0;
+    while ((c - 1) >> code_bits != 0)
+        code_bits++;
+    const unsigned s = c > 1;
+    for (unsigned p = 0; p < m; p++) {
+        uint64_t index;
+        if (scheme == GALP_SCHEME_DICT) {
+            index = ffor_field(payload, 16, code_bits, p);
+        } else {
+            index = galp_load_u16(payload + 2 * (p / 16));
+            for (unsigned r = 0; r <= p % 16; r++)
+                index += ffor_field(payload + 128, 16, s, r * 64 + p / 16);
+            index &= 0xffffu;
+        }
+        if (index >= c)
+            return GALP_ERR_DICT_CODE;
+    }
+    return GALP_OK;
 }
 
 /* spec/alp.md §5: positions strictly ascending and below m. */
@@ -94,7 +152,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const unsigned c = galp_load_u16(e + 20);
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
-    if (scheme != column_scheme && !raw && !(rd && is_alp(column_scheme)))    /* 10.1, §2 */
+    if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
         return GALP_ERR_BAD_SCHEME;
     for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                        /* 10.2 */
         if (e[i] != 0)
@@ -106,13 +164,23 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (alp ? factor > exponent || exponent > max_e
             : rd ? exponent > 3 || factor != 0 : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
-    if (alp || rd ? c > m : c != 0)                                           /* 10.6 */
+    if (is_table(scheme) ? c == 0 || c > m : alp || rd ? c > m : c != 0)      /* 10.6 */
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
     if (alp)
         implied += (uint64_t)c * (w / 8 + 2) + (scheme == GALP_SCHEME_GALP ? 2u * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
         implied += 16u + 128u * exponent + (c > 0 ? 2u * lanes : 0) + 4u * (uint64_t)c;
+    if (scheme == GALP_SCHEME_DELTA)
+        implied += 128;
+    if (is_table(scheme)) { /* spec/fastlanes.md §1: 128·ceil(ceil(c/L)·b/W) after the index */
+        unsigned code_bits = 0;
+        while ((c - 1) >> code_bits != 0)
+            code_bits++;
+        const uint64_t index_bytes =
+            scheme == GALP_SCHEME_RLE ? 128u + 128u * (c > 1) : 128u * code_bits;
+        implied = index_bytes + 128u * ((((uint64_t)c + lanes - 1) / lanes * b + w - 1) / w);
+    }
     if (size != implied)
         return GALP_ERR_PAYLOAD_SIZE;
     if (offset % 16 != 0 || offset < *floor || offset > payload_end ||       /* 10.8, §4 */
@@ -135,6 +203,8 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return alprd_left_parts(payload, lefts, w - b, exponent, c, false) ? GALP_OK
                                                                           : GALP_ERR_LEFT_PART;
     }
+    if (is_table(scheme))                                                     /* 10.10 */
+        return table_indexes(data + offset, scheme, c, m);
     if (!alp)
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;

@@ -46,16 +46,24 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
     return GALP_OK;
 }
 
-/* Whether the device decodes every vector of the validated column: it has no ALP_RD decoder
- * (spec/alprd.md), so a column holding ALP_RD vectors is refused rather than mis-decoded. */
+/* Whether the device can decode the scheme: RAW, FFOR, ALP (regrouped) and G-ALP. It has no
+ * decoder for ALP_RD (spec/alprd.md) or DELTA, RLE and DICT (spec/fastlanes.md) yet. */
+static int device_scheme(galp_scheme scheme)
+{
+    return scheme != GALP_SCHEME_ALP_RD && scheme != GALP_SCHEME_DELTA &&
+           scheme != GALP_SCHEME_RLE && scheme != GALP_SCHEME_DICT;
+}
+
+/* Whether the device decodes every vector of the validated column; a column holding a vector
+ * it has no decoder for is refused rather than mis-decoded. */
 static int device_decodes(const galp_column *col)
 {
     galp_vector_info info;
-    if (col->scheme == GALP_SCHEME_ALP_RD)
+    if (!device_scheme(col->scheme))
         return 0;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (info.scheme == GALP_SCHEME_ALP_RD)
+        if (!device_scheme(info.scheme))
             return 0;
     }
     return 1;

@@ -28,7 +28,7 @@ extern "C" {
 #define GALP_VERSION_MAJOR 1u
 /* The format version this library implements. It reads every minor version and writes the
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
- * ALP_RD (spec/format.md §1.1). */
+ * ALP_RD, DELTA, RLE or DICT vectors (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 2u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -52,6 +52,10 @@ typedef enum galp_scheme {
     GALP_SCHEME_ALP = 2,
     GALP_SCHEME_GALP = 3,
     GALP_SCHEME_ALP_RD = 4, /* format 1.2; also a per-vector companion of ALP and GALP */
+    /* FastLanes DELTA, RLE and DICT (spec/fastlanes.md); also companions in FFOR columns. */
+    GALP_SCHEME_DELTA = 5,
+    GALP_SCHEME_RLE = 6,
+    GALP_SCHEME_DICT = 7,
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -84,12 +88,14 @@ typedef enum galp_status {
     GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
     GALP_ERR_NO_MEMORY = 23,        /* a host or device allocation failed */
     GALP_ERR_PAYLOAD_CHECKSUM = 24, /* a vector payload does not match its CRC32C */
-    GALP_ERR_LEFT_PART = 25         /* ALP_RD left part wider than W - r bits, or unused
+    GALP_ERR_LEFT_PART = 25,        /* ALP_RD left part wider than W - r bits, or unused
                                        dictionary entry non-zero */
+    GALP_ERR_DICT_CODE = 26         /* an RLE run index or DICT code not below the vector's
+                                       run count or dictionary size */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 26
+#define GALP_STATUS_COUNT 27
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -110,8 +116,10 @@ const char *galp_scheme_name(galp_scheme scheme);
 size_t galp_compress_bound(galp_type type, uint64_t n);
 
 /* Encode n values (native little-endian array of the type) into dst.
- * scheme: RAW, FFOR (integer types), ALP, GALP or ALP_RD (float types), or AUTO. ALP, GALP
- * and AUTO store a vector ALP_RD where ALP would not compress it (spec/alprd.md §6.1).
+ * scheme: RAW, FFOR, DELTA or RLE (integer types), DICT (all types), ALP, GALP or ALP_RD
+ * (float types), or AUTO: for integers a FFOR column whose vectors each take the smallest of
+ * FFOR, DELTA, RLE and DICT (spec/fastlanes.md §5), for floats G-ALP. ALP, GALP and AUTO store
+ * a float vector ALP_RD where ALP would not compress it (spec/alprd.md §6.1).
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
  * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
  * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack
@@ -160,7 +168,7 @@ typedef struct galp_vector_info {
     uint64_t base;           /* FOR base, in the low type-width bits */
     uint32_t payload_size;   /* bytes */
     uint32_t value_count;    /* values in this vector: 1024, or fewer for the last one */
-    uint16_t exception_count;
+    uint16_t exception_count; /* ALP/G-ALP exceptions; RLE run count; DICT dictionary size */
     galp_scheme scheme;
     uint8_t bit_width;       /* ALP_RD: the right part width r */
     uint8_t exponent;        /* ALP e; ALP_RD: the code width k */

@@ -136,7 +136,7 @@ static inline const uint8_t *galp_read_span(galp_reader *r, uint64_t offset, uin
 
 /* The n bytes at `offset` of the view as a view of their own, for a part of a payload that a
  * decoder reads from its own offset 0; an empty view (and `overrun`) when they do not lie
- * wholly inside it. */
+ * wholly inside it. A caller folds the part's `overrun` back into the whole's. */
 static inline galp_reader galp_read_view(galp_reader *r, uint64_t offset, uint64_t n)
 {
     const uint8_t *span = galp_read_span(r, offset, n);

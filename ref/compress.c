@@ -2,10 +2,11 @@
  * compress.c — the encoder driver: cuts the column into vectors, encodes each with the column
  * scheme or RAW, places the payloads and writes metadata and header (spec/format.md §3, §4).
  *
- * Each vector is first encoded with the column scheme (or, in an ALP or GALP column, its
- * companion ALP_RD) into a scratch buffer, then kept or replaced by RAW as encode_choice.c
- * decides (spec/format.md §4.1, spec/alprd.md §6.1). The scratch payload and the
- * ALP encoder's working memory are allocated once per call, off the stack (include/galp.h
+ * Each vector is first encoded into a scratch buffer with each scheme encode_choice.c names
+ * (the column scheme, or for AUTO integer columns FFOR, DELTA, RLE and DICT; in an ALP or GALP
+ * column also its companion ALP_RD), the smallest kept or replaced by RAW as encode_choice.c
+ * decides (spec/format.md §4.1, spec/alprd.md §6.1). The scratch payloads and
+ * the ALP encoder's working memory are allocated once per call, off the stack (include/galp.h
  * promises small stack use).
  */
 #include <stdlib.h>
@@ -30,21 +31,46 @@ size_t galp_compress_bound(galp_type type, uint64_t n)
 
 /* Memory reused by every vector of one galp_compress call. */
 typedef struct encode_scratch {
-    uint8_t *payload;        /* GALP_PAYLOAD_CAPACITY_MAX bytes: one vector's payload */
-    uint8_t *trial;          /* as many: a second encoding, when ALP_RD is a choice */
+    uint8_t *payload;        /* GALP_PAYLOAD_CAPACITY_MAX bytes: the payload kept so far */
+    uint8_t *trial;          /* as large: the next try, when more than one scheme is tried or
+                                ALP_RD is a choice */
     galp_alp_workspace *alp; /* float columns of scheme ALP or GALP only */
     galp_alprd_workspace *rd; /* columns with ALP_RD vectors */
+    bool alprd;              /* ALP and GALP vectors may be ALP_RD (encode_choice.c) */
+    galp_scheme tries[GALP_ENCODE_TRIES_MAX]; /* the schemes tried per vector (encode_choice.c) */
+    unsigned try_count;
 } encode_scratch;
+
+/* Encodes m values with one scheme into `payload`, filling `info`. */
+static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candidates *candidates,
+                        const void *values, uint32_t m, galp_vector_info *info, uint8_t *payload,
+                        const encode_scratch *scratch)
+{
+    info->value_count = m;
+    switch (scheme) {
+    case GALP_SCHEME_FFOR: galp_ffor_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_DELTA: galp_delta_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_RLE: galp_rle_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_DICT: galp_dict_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP:
+        galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info, payload);
+        break;
+    case GALP_SCHEME_ALP_RD:
+        galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
+        break;
+    default: galp_raw_encode_vector(type, values, m, info, payload); break;
+    }
+}
 
 /* A vector of a column whose ALP vectors may be ALP_RD instead (spec/alprd.md §6.1): ALP, and
  * ALP_RD as well when the row group's sample or ALP's payload is at or above the threshold,
- * keeping the smaller. */
+ * keeping the smaller in scratch->payload. */
 static void encode_alp_or_rd(galp_type type, galp_scheme scheme,
                              const galp_alp_candidates *candidates, const void *values,
                              uint32_t m, galp_vector_info *info, const encode_scratch *scratch)
 {
-    galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info,
-                           scratch->payload);
+    encode_with(scheme, type, candidates, values, m, info, scratch->payload, scratch);
     if (!galp_encode_prefers_alprd(type, candidates->estimate_bits, candidates->estimate_values) &&
         !galp_encode_prefers_alprd(type, 8u * (uint64_t)info->payload_size, m))
         return;
@@ -56,40 +82,37 @@ static void encode_alp_or_rd(galp_type type, galp_scheme scheme,
     }
 }
 
-/* Encodes vector v (m values at `values`) into scratch->payload, filling `info`. */
-static void encode_vector(galp_type type, galp_scheme scheme, bool alprd,
-                          const galp_alp_candidates *candidates, const void *values, uint32_t m,
-                          galp_vector_info *info, const encode_scratch *scratch)
+/* Encodes vector v (m values at `values`) with each scheme tried (ALP or GALP with ALP_RD as
+ * its companion), keeping the smallest in scratch->payload, or RAW (spec/format.md §4.1). */
+static void encode_vector(galp_type type, const galp_alp_candidates *candidates,
+                          const void *values, uint32_t m, galp_vector_info *info,
+                          encode_scratch *scratch)
 {
-    uint8_t *payload = scratch->payload;
-    info->value_count = m;
-    switch (scheme) {
-    case GALP_SCHEME_FFOR:
-        galp_ffor_encode_vector(type, values, m, info, payload);
-        break;
-    case GALP_SCHEME_ALP:
-    case GALP_SCHEME_GALP:
-        if (alprd)
-            encode_alp_or_rd(type, scheme, candidates, values, m, info, scratch);
-        else
-            galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info,
-                                   payload);
-        break;
-    case GALP_SCHEME_ALP_RD:
-        galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
-        break;
-    default:
-        galp_raw_encode_vector(type, values, m, info, payload);
-        return;
+    const galp_scheme first = scratch->tries[0];
+    if (scratch->alprd && (first == GALP_SCHEME_ALP || first == GALP_SCHEME_GALP))
+        encode_alp_or_rd(type, first, candidates, values, m, info, scratch);
+    else
+        encode_with(first, type, candidates, values, m, info, scratch->payload, scratch);
+    for (unsigned t = 1; t < scratch->try_count; t++) {
+        galp_vector_info trial;
+        encode_with(scratch->tries[t], type, candidates, values, m, &trial, scratch->trial,
+                    scratch);
+        if (trial.payload_size < info->payload_size) {
+            uint8_t *kept = scratch->trial;
+            scratch->trial = scratch->payload;
+            scratch->payload = kept;
+            *info = trial;
+        }
     }
-    if (!galp_encode_keeps_payload(type, m, info->payload_size))
-        galp_raw_encode_vector(type, values, m, info, payload);
+    if (info->scheme != GALP_SCHEME_RAW &&
+        !galp_encode_keeps_payload(type, m, info->payload_size))
+        galp_raw_encode_vector(type, values, m, info, scratch->payload);
 }
 
 /* Writes the column of n values into dst, the arguments checked by galp_compress_ex. */
-static galp_status write_column(galp_type type, galp_scheme scheme, bool alprd, uint32_t flags,
+static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t flags,
                                 const void *values, uint64_t n, void *dst, size_t dst_capacity,
-                                size_t *dst_len, const encode_scratch *scratch)
+                                size_t *dst_len, encode_scratch *scratch)
 {
     const size_t value_bytes = galp_type_size(type);
     const uint32_t nv = (uint32_t)galp_vector_count(n);
@@ -110,7 +133,7 @@ static galp_status write_column(galp_type type, galp_scheme scheme, bool alprd, 
             galp_alp_sample_rowgroup(type, vector_values, rowgroup_values, &candidates);
 
         galp_vector_info info;
-        encode_vector(type, scheme, alprd, &candidates, vector_values, m, &info, scratch);
+        encode_vector(type, &candidates, vector_values, m, &info, scratch);
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -157,15 +180,17 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     const bool alp = scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
     const bool alprd = galp_encode_alprd_companion(type, requested);
     const bool rd = alprd || scheme == GALP_SCHEME_ALP_RD;
-    encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX),
-                              alprd ? malloc(GALP_PAYLOAD_CAPACITY_MAX) : NULL,
+    encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX), NULL,
                               alp ? galp_alp_workspace_new() : NULL,
-                              rd ? galp_alprd_workspace_new() : NULL};
+                              rd ? galp_alprd_workspace_new() : NULL, alprd, {GALP_SCHEME_RAW}, 0};
+    scratch.try_count = galp_encode_vector_schemes(type, requested, scheme, scratch.tries);
+    const bool trial = alprd || scratch.try_count > 1;
+    if (trial)
+        scratch.trial = malloc(GALP_PAYLOAD_CAPACITY_MAX);
     galp_status status = GALP_ERR_NO_MEMORY;
-    if (scratch.payload != NULL && (scratch.trial != NULL || !alprd) &&
+    if (scratch.payload != NULL && (scratch.trial != NULL || !trial) &&
         (scratch.alp != NULL || !alp) && (scratch.rd != NULL || !rd))
-        status = write_column(type, scheme, alprd, flags, values, n, dst, dst_capacity, dst_len,
-                              &scratch);
+        status = write_column(type, scheme, flags, values, n, dst, dst_capacity, dst_len, &scratch);
     galp_alprd_workspace_free(scratch.rd);
     galp_alp_workspace_free(scratch.alp);
     free(scratch.trial);

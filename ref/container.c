@@ -154,6 +154,26 @@ static bool is_alp_scheme(galp_scheme scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
+/* Schemes whose exception_count is the size of a table of values (spec/fastlanes.md §1). */
+static bool is_table_scheme(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+}
+
+/* spec/format.md §6 step 10.10: the scheme's own payload checks. */
+static galp_status validate_payload(galp_type type, const galp_vector_info *info,
+                                    galp_reader *payload)
+{
+    switch (info->scheme) {
+    case GALP_SCHEME_ALP:
+    case GALP_SCHEME_GALP: return galp_alp_validate_payload(type, info, payload);
+    case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, info, payload);
+    case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
+    case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
+    default: return GALP_OK;
+    }
+}
+
 /* Offset in the metadata table of field `field` of vector v's entry (spec/format.md §3.3). */
 static uint64_t entry_field(uint32_t vector, unsigned field)
 {
@@ -220,7 +240,10 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
-    if (info->exception_count > (exceptions ? info->value_count : 0u))
+    /* spec/fastlanes.md §3.2, §4.2: RLE's run count and DICT's dictionary size, 1 … m. */
+    if (is_table_scheme(info->scheme)
+            ? info->exception_count == 0 || info->exception_count > info->value_count
+            : info->exception_count > (exceptions ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
     if (info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
@@ -264,10 +287,7 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
-        if (is_alp_scheme(info.scheme))
-            status = galp_alp_validate_payload(column->type, &info, &payload);
-        else if (info.scheme == GALP_SCHEME_ALP_RD)
-            status = galp_alprd_validate_payload(column->type, &info, &payload);
+        status = validate_payload(column->type, &info, &payload);
         if (status != GALP_OK)
             return status;
     }

@@ -49,6 +49,15 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
     case GALP_SCHEME_FFOR:
         galp_ffor_decode_vector(column->type, &info, &payload, dst);
         break;
+    case GALP_SCHEME_DELTA:
+        galp_delta_decode_vector(column->type, &info, &payload, dst);
+        break;
+    case GALP_SCHEME_RLE:
+        galp_rle_decode_vector(column->type, &info, &payload, dst);
+        break;
+    case GALP_SCHEME_DICT:
+        galp_dict_decode_vector(column->type, &info, &payload, dst);
+        break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
         galp_alp_decode_vector(column->type, &info, &payload, dst);
@@ -96,8 +105,9 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
     return decode_vector(column, vector, dst);
 }
 
-/* O(1) for RAW and FFOR (spec/ffor.md §4); ALP, G-ALP and ALP_RD look the index up among the
- * vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4). */
+/* O(1) for RAW, FFOR and DICT (spec/ffor.md §4, spec/fastlanes.md §4); DELTA and RLE sum at
+ * most W steps of one lane's chain (spec/fastlanes.md §2, §3); ALP, G-ALP and ALP_RD look the
+ * index up among the vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
     if (galp_column_check(column) != GALP_OK || value == NULL)
@@ -113,6 +123,18 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
         unpacked = galp_ffor_get(w, info.bit_width, info.base, &payload, slot);
+        galp_values_narrow(w / 8, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_DELTA:
+        unpacked = galp_delta_get(w, info.bit_width, info.base, &payload, slot);
+        galp_values_narrow(w / 8, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_RLE:
+        unpacked = galp_rle_get(column->type, &info, &payload, slot);
+        galp_values_narrow(w / 8, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_DICT:
+        unpacked = galp_dict_get(column->type, &info, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_ALP:

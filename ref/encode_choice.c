@@ -1,8 +1,9 @@
 /*
  * encode_choice.c — the encoder driver's choices (spec/format.md §2, §4.1; spec/alp.md §6.2;
- * spec/alprd.md §6.1): the scheme AUTO stands for, when a float column samples a row group,
- * when a vector of an ALP or GALP column is ALP_RD, and whether a vector keeps its scheme's
- * payload or is stored RAW. The driver (compress.c) places what the scheme
+ * spec/alprd.md §6.1; spec/fastlanes.md §5): the scheme AUTO stands for, when a float column
+ * samples a row group, when a vector of an ALP or GALP column is ALP_RD, whether a vector
+ * keeps its scheme's payload or is stored RAW, and which schemes an AUTO integer column tries
+ * for each vector. The driver (compress.c) places what the scheme
  * encoders (raw.c, ffor_encode.c, alp_encode.c) write; it decides none of this itself.
  */
 #include "galp_internal.h"
@@ -46,6 +47,23 @@ bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values)
 {
     const uint64_t threshold = galp_type_bits(type) == 64 ? 48u : 22u;
     return values > 0 && bits >= threshold * values;
+}
+
+/* spec/fastlanes.md §5: an integer column asked for AUTO is a FFOR column whose vectors are
+ * each the smallest of their FFOR, DELTA, RLE and DICT encodings, decided from the vector
+ * itself; FFOR first, so that it wins ties. */
+unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_scheme column,
+                                    galp_scheme tries[GALP_ENCODE_TRIES_MAX])
+{
+    if (requested != GALP_SCHEME_AUTO || galp_type_is_float(type)) {
+        tries[0] = column;
+        return 1;
+    }
+    tries[0] = GALP_SCHEME_FFOR;
+    tries[1] = GALP_SCHEME_DELTA;
+    tries[2] = GALP_SCHEME_RLE;
+    tries[3] = GALP_SCHEME_DICT;
+    return 4;
 }
 
 /* spec/format.md §4.1: never larger than RAW, which makes galp_compress_bound a bound. */

@@ -25,6 +25,12 @@
  *   galp_convert.c   a column rewritten in the other exception layout          [galp §7]
  *   alprd.c          ALP_RD vectors: validation, decoding, single values       [alprd §4–5]
  *   alprd_encode.c   ALP_RD's choice of r, k and dictionary; one vector        [alprd §6]
+ *   delta.c          transposed DELTA vectors and chains; RLE's run indexes   [fastlanes §2]
+ *   delta_encode.c   the DELTA encoder's choice of base and bit width        [fastlanes §2.2]
+ *   rle.c            RLE vectors: run indexes, validation, single values      [fastlanes §3]
+ *   rle_encode.c     runs found and written                                   [fastlanes §3.3]
+ *   dict.c           DICT vectors, the packed value table of RLE and DICT     [fastlanes §1, §4]
+ *   dict_encode.c    dictionaries built and written; the table encoder        [fastlanes §1, §4.3]
  *   encode_choice.c  the encoder driver's choices: AUTO, sampling, RAW fallback
  *                    [format §2, §4.1, alp §6.2]
  *   compress.c       the encoder driver: vectors encoded, placed, written      [format §3, §4]
@@ -128,6 +134,42 @@ void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
 void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                              void *dst);
 
+/* ---- FastLanes DELTA, RLE and DICT (spec/fastlanes.md) ------------------------------
+ * A transposed vector (`vector`: L lane bases of W bits, then 128·b bytes of packed deltas)
+ * decodes position p as its lane's chain up to its row (§2). galp_delta_pack writes one from
+ * positions 0 … m−1 of `in` with the given base and bit width. */
+uint64_t galp_delta_get(unsigned w, unsigned b, uint64_t base, galp_reader *vector,
+                        uint32_t position);
+void galp_delta_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *vector,
+                       uint64_t out[GALP_VECTOR_SIZE]);
+void galp_delta_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GALP_VECTOR_SIZE],
+                     uint32_t m, uint8_t *vector);
+void galp_delta_encode_vector(galp_type type, const void *values, uint32_t m,
+                              galp_vector_info *info, uint8_t *payload);
+void galp_delta_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                              void *dst);
+/* The packed table of RLE run values or DICT entries (§1): entry `index`, and the encoder. */
+uint64_t galp_table_get(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                        uint32_t index);
+void galp_table_encode(unsigned w, const uint64_t *values, uint32_t c, galp_vector_info *info,
+                       uint8_t *table);
+/* Payload checks after the container's (§3.2, §4.2): every index of positions below m is
+ * below exception_count, else GALP_ERR_DICT_CODE. */
+galp_status galp_rle_validate_payload(const galp_vector_info *info, galp_reader *payload);
+galp_status galp_dict_validate_payload(const galp_vector_info *info, galp_reader *payload);
+void galp_rle_encode_vector(galp_type type, const void *values, uint32_t m,
+                            galp_vector_info *info, uint8_t *payload);
+void galp_rle_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                            void *dst);
+uint64_t galp_rle_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                      uint32_t position);
+void galp_dict_encode_vector(galp_type type, const void *values, uint32_t m,
+                             galp_vector_info *info, uint8_t *payload);
+void galp_dict_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                             void *dst);
+uint64_t galp_dict_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                       uint32_t position);
+
 /* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
  * encode_vector functions write the payload for m <= 1024 values into `payload` (room for
  * GALP_PAYLOAD_CAPACITY_MAX bytes) and fill info's scheme, bit_width, base, exponent,
@@ -144,6 +186,12 @@ galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_schem
  * ALP candidates before encoding that vector; 0 to keep the current candidates. */
 uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_t n,
                                      uint32_t vector);
+/* The schemes each vector is encoded with before the smallest is kept: AUTO on an integer
+ * type tries FFOR, DELTA, RLE and DICT in this order, the first of equal sizes winning
+ * (spec/fastlanes.md §5); any other request, the column scheme alone. Returns their count. */
+#define GALP_ENCODE_TRIES_MAX 4u
+unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_scheme column,
+                                    galp_scheme tries[GALP_ENCODE_TRIES_MAX]);
 /* Whether a vector of m values keeps a scheme payload of payload_size bytes rather than RAW. */
 bool galp_encode_keeps_payload(galp_type type, uint32_t m, uint64_t payload_size);
 /* Whether the vectors of a column asked as `requested` may be ALP_RD where ALP compresses

@@ -13,6 +13,12 @@ libgalp_la_SOURCES += \
 	ref/ffor_encode.c \
 	ref/alprd.c \
 	ref/alprd_encode.c \
+	ref/delta.c \
+	ref/delta_encode.c \
+	ref/rle.c \
+	ref/rle_encode.c \
+	ref/dict.c \
+	ref/dict_encode.c \
 	ref/encode_choice.c \
 	ref/compress.c \
 	ref/decompress.c

@@ -62,6 +62,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_LEFT_PART] = {"GALP_ERR_LEFT_PART",
                             "ALP_RD dictionary entry or exception left part wider than the "
                             "vector's left part width, or unused dictionary entry non-zero"},
+    [GALP_ERR_DICT_CODE] = {"GALP_ERR_DICT_CODE",
+                            "an RLE run index or DICT code is not below the vector's run "
+                            "count or dictionary size"},
 };
 
 static const status_text *status_lookup(int status)

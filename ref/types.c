@@ -57,19 +57,24 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_GALP: return "galp";
     case GALP_SCHEME_ALP_RD: return "alp-rd";
+    case GALP_SCHEME_DELTA: return "delta";
+    case GALP_SCHEME_RLE: return "rle";
+    case GALP_SCHEME_DICT: return "dict";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP, GALP and ALP_RD for floats. */
+/* spec/format.md §2 table: RAW and DICT for all, FFOR, DELTA and RLE for integers, ALP, GALP
+ * and ALP_RD for floats. */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
     if (galp_type_bits(type) == 0)
         return false;
     switch (scheme) {
-    case GALP_SCHEME_RAW: return true;
-    case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
+    case GALP_SCHEME_RAW: case GALP_SCHEME_DICT: return true;
+    case GALP_SCHEME_FFOR: case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE:
+        return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
         return galp_type_is_float(type);
     case GALP_SCHEME_AUTO: break;
@@ -78,19 +83,29 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 }
 
 /* spec/format.md §2: a vector uses the column scheme or RAW, or a companion scheme that the
- * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns. */
+ * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns; DELTA, RLE and
+ * DICT in FFOR columns (spec/fastlanes.md §5). */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
     if (vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW)
         return true;
-    return vector_scheme == GALP_SCHEME_ALP_RD &&
-           (column_scheme == GALP_SCHEME_ALP || column_scheme == GALP_SCHEME_GALP);
+    switch (column_scheme) {
+    case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: return vector_scheme == GALP_SCHEME_ALP_RD;
+    case GALP_SCHEME_FFOR:
+        return vector_scheme == GALP_SCHEME_DELTA || vector_scheme == GALP_SCHEME_RLE ||
+               vector_scheme == GALP_SCHEME_DICT;
+    default: return false;
+    }
 }
 
 /* spec/format.md §1.1 table: the minor version that introduced the scheme. */
 unsigned galp_scheme_version_minor(galp_scheme scheme)
 {
-    return scheme == GALP_SCHEME_ALP_RD ? 2u : 0u;
+    switch (scheme) {
+    case GALP_SCHEME_ALP_RD:
+    case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_DICT: return 2u;
+    default: return 0u;
+    }
 }
 
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024

@@ -15,10 +15,11 @@ static const char usage[] =
     "Compress a column of values into a galp column file (spec/format.md).\n"
     "\n"
     "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
-    "  -s, --scheme SCHEME  raw, ffor (integers), alp, galp or alp-rd (floats), or auto\n"
-    "                       (default): ffor for integers, galp for floats with alp-rd\n"
-    "                       vectors where ALP compresses poorly; any vector that would\n"
-    "                       grow is stored raw\n"
+    "  -s, --scheme SCHEME  raw, ffor, delta or rle (integers), dict (any type), alp, galp\n"
+    "                       or alp-rd (floats), or auto (default): for integers a ffor\n"
+    "                       column whose vectors each take the smallest of ffor, delta, rle\n"
+    "                       and dict, for floats galp with alp-rd vectors where ALP\n"
+    "                       compresses poorly; any vector that would grow is stored raw\n"
     "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
     "                       (one value per line); default: text for .txt and .csv names,\n"
     "                       binary otherwise\n"
@@ -85,12 +86,14 @@ static int parse_args(int argc, char **argv, encode_args *args)
     if (!args->has_type) {
         return cli_usage_error("encode", "--type is required");
     }
-    /* spec/format.md §2: FFOR is for integers, ALP, G-ALP and ALP-RD for floats, RAW for all. */
+    /* spec/format.md §2: FFOR, DELTA and RLE are for integers, ALP, G-ALP and ALP-RD for
+     * floats, RAW and DICT for all. */
     bool is_float = cli_type_is_float(args->type);
-    if ((args->scheme == GALP_SCHEME_FFOR && is_float) ||
-        ((args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
-          args->scheme == GALP_SCHEME_ALP_RD) &&
-         !is_float)) {
+    bool integer_only = args->scheme == GALP_SCHEME_FFOR || args->scheme == GALP_SCHEME_DELTA ||
+                        args->scheme == GALP_SCHEME_RLE;
+    bool float_only = args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
+                      args->scheme == GALP_SCHEME_ALP_RD;
+    if ((integer_only && is_float) || (float_only && !is_float)) {
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }

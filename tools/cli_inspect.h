@@ -14,8 +14,9 @@
 /* Largest lane count (f32: 1024/32) and ALP exponent (f64: spec/alp.md §3). */
 #define INSPECT_MAX_LANES 32u
 #define INSPECT_MAX_EXPONENT 18u
-/* Scheme codes 0 … ALP_RD (spec/format.md §2). */
-#define INSPECT_SCHEMES (GALP_SCHEME_ALP_RD + 1)
+/* Scheme codes a vector entry can hold once galp_open has passed it: 0 … DICT
+ * (spec/format.md §2). */
+#define INSPECT_SCHEMES (GALP_SCHEME_DICT + 1)
 
 /* One vector: its metadata entry and, for G-ALP and ALP-RD, its exceptions per lane. */
 typedef struct inspect_vector {

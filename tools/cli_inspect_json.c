@@ -80,6 +80,11 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, ", \"exponent\": %u, \"factor\": %u, \"exceptions\": %u", info->exponent,
                 info->factor, info->exception_count);
     }
+    if (info->scheme == GALP_SCHEME_RLE) {
+        fprintf(out, ", \"runs\": %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_DICT) {
+        fprintf(out, ", \"dictionary_size\": %u", info->exception_count);
+    }
     if ((r->column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0) {
         fprintf(out, ", \"payload_checksum\": \"0x%08" PRIx32 "\"", info->payload_checksum);
     }
@@ -137,8 +142,10 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",
             inspect_bits_per_value(c->size, c->value_count));
     for (int s = GALP_SCHEME_RAW; s < INSPECT_SCHEMES; s++) {
-        fprintf(out, "%s\"%s\": %" PRIu32, s > 0 ? ", " : "", galp_scheme_name((galp_scheme)s),
-                r->vectors_by_scheme[s]);
+        if (galp_scheme_name((galp_scheme)s) != NULL) {
+            fprintf(out, "%s\"%s\": %" PRIu32, s > 0 ? ", " : "",
+                    galp_scheme_name((galp_scheme)s), r->vectors_by_scheme[s]);
+        }
     }
     fprintf(out, "},\n  \"bit_width\": {\"min\": %u, \"max\": %u, \"mean\": %.6g}",
             r->bit_width_min, r->bit_width_max,

@@ -95,9 +95,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     fprintf(out, "payload          %" PRIu64 " bytes, %.3f bits/value\n", r->payload_bytes,
             inspect_bits_per_value(r->payload_bytes, c->value_count));
     if (r->packed_vectors > 0) {
-        fprintf(out, "bit width        min %u, mean %.2f, max %u (over %" PRIu32 " %s vectors)\n",
+        fprintf(out, "bit width        min %u, mean %.2f, max %u (over %" PRIu32 " vectors not raw)\n",
                 r->bit_width_min, (double)r->bit_width_sum / r->packed_vectors,
-                r->bit_width_max, r->packed_vectors, galp_scheme_name(c->scheme));
+                r->bit_width_max, r->packed_vectors);
     }
     if (!inspect_is_alp(r) || r->packed_vectors == 0) {
         return;
@@ -138,6 +138,11 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
             ratio_text(raw, info->payload_size, ratio));
     if (inspect_is_alp(r)) {
         fprintf(out, " %2u %2u %10u", info->exponent, info->factor, info->exception_count);
+    }
+    if (info->scheme == GALP_SCHEME_RLE) {
+        fprintf(out, "  runs %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_DICT) {
+        fprintf(out, "  dictionary %u", info->exception_count);
     }
     fputc('\n', out);
     if ((info->scheme == GALP_SCHEME_GALP || info->scheme == GALP_SCHEME_ALP_RD) &&

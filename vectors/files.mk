@@ -156,6 +156,36 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/checksums_galp_f64.out \
 	vectors/valid/checksums_empty_f64.galp \
 	vectors/valid/checksums_empty_f64.out \
+	vectors/valid/delta_u8_widths.galp \
+	vectors/valid/delta_u8_widths.out \
+	vectors/valid/rle_u8_runs.galp \
+	vectors/valid/rle_u8_runs.out \
+	vectors/valid/dict_u8_sizes.galp \
+	vectors/valid/dict_u8_sizes.out \
+	vectors/valid/delta_u16_widths.galp \
+	vectors/valid/delta_u16_widths.out \
+	vectors/valid/rle_u16_runs.galp \
+	vectors/valid/rle_u16_runs.out \
+	vectors/valid/dict_u16_sizes.galp \
+	vectors/valid/dict_u16_sizes.out \
+	vectors/valid/delta_u32_widths.galp \
+	vectors/valid/delta_u32_widths.out \
+	vectors/valid/rle_u32_runs.galp \
+	vectors/valid/rle_u32_runs.out \
+	vectors/valid/dict_u32_sizes.galp \
+	vectors/valid/dict_u32_sizes.out \
+	vectors/valid/delta_u64_widths.galp \
+	vectors/valid/delta_u64_widths.out \
+	vectors/valid/rle_u64_runs.galp \
+	vectors/valid/rle_u64_runs.out \
+	vectors/valid/dict_u64_sizes.galp \
+	vectors/valid/dict_u64_sizes.out \
+	vectors/valid/dict_f64_bit_patterns.galp \
+	vectors/valid/dict_f64_bit_patterns.out \
+	vectors/valid/dict_f32_bit_patterns.galp \
+	vectors/valid/dict_f32_bit_patterns.out \
+	vectors/valid/auto_u32_mixed.galp \
+	vectors/valid/auto_u32_mixed.out \
 	vectors/valid/alprd_f32_spec_example.galp \
 	vectors/valid/alprd_f32_spec_example.out \
 	vectors/valid/alprd_f64_coordinates.galp \
@@ -251,6 +281,19 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/checksum_spliced_with_entry.galp \
 	vectors/invalid/payload_checksum_field.galp \
 	vectors/invalid/payload_checksum_flag_without_checksums.galp \
+	vectors/invalid/exception_count_in_delta.galp \
+	vectors/invalid/rle_run_count_zero.galp \
+	vectors/invalid/dict_size_above_m.galp \
+	vectors/invalid/bit_width_delta_u32_33.galp \
+	vectors/invalid/base_dict_u16_bit_16.galp \
+	vectors/invalid/exponent_in_rle.galp \
+	vectors/invalid/bad_scheme_vector_dict_in_delta.galp \
+	vectors/invalid/bad_scheme_delta_for_f64.galp \
+	vectors/invalid/payload_size_delta_plus_128.galp \
+	vectors/invalid/payload_size_rle_one_run.galp \
+	vectors/invalid/payload_size_dict_minus_128.galp \
+	vectors/invalid/rle_index_beyond_runs.galp \
+	vectors/invalid/dict_code_beyond_size.galp \
 	vectors/invalid/alprd_in_raw_column.galp \
 	vectors/invalid/alprd_column_u32.galp \
 	vectors/invalid/alprd_bit_width_below.galp \

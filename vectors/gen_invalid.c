@@ -18,6 +18,9 @@
 #define GALP_FULL "valid/galp_f32_exc_all"     /* f32 G-ALP, b = 0, 1024 exceptions */
 #define SUMS_BASE "valid/checksums_u16_two_vectors" /* u16 FFOR with payload checksums, b = 6 */
 #define SUMS_OTHER "valid/checksums_u16_other"      /* the same shape, other values */
+#define DELTA_BASE "valid/delta_u32_widths" /* u32 DELTA, vector v of bit width v */
+#define RLE_BASE "valid/rle_u32_runs"       /* u32 RLE, vector 5: runs of 100 (R = 11) */
+#define DICT_BASE "valid/dict_u16_sizes"    /* u16 DICT, vector 2: D = 3; vector 6: m = 600 */
 
 /* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
 enum {
@@ -332,10 +335,60 @@ static void payload_checksum_defects(gen_set *set)
          "payload checksums flag set on a file whose payload_checksum fields are 0");
 }
 
+/* spec/fastlanes.md §3.2, §4.2 and the entry checks of spec/format.md §6 step 10 as they apply
+ * to DELTA, RLE and DICT. */
+static void fastlanes_defects(gen_set *set)
+{
+    edit(set, "exception_count_in_delta", DELTA_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(3) + E_EXCEPTIONS, 2, 1, "DELTA vector with exception count 1");
+    edit(set, "rle_run_count_zero", RLE_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(5) + E_EXCEPTIONS, 2, 0, "RLE vector with run count 0");
+    edit(set, "dict_size_above_m", DICT_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(6) + E_EXCEPTIONS, 2, 601,
+         "DICT dictionary of 601 values in the last vector of 600 values");
+    edit(set, "bit_width_delta_u32_33", DELTA_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(3) + E_WIDTH, 1,
+         33, "u32 DELTA vector 3 bit width 33");
+    edit(set, "base_dict_u16_bit_16", DICT_BASE, GALP_ERR_BASE, GEN_ENTRY(2) + E_BASE, 8,
+         (uint64_t)1 << 16, "u16 DICT vector 2 base with bit 16 set");
+    edit(set, "exponent_in_rle", RLE_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(5) + E_EXPONENT, 1, 1,
+         "RLE vector with exponent 1");
+    edit(set, "bad_scheme_vector_dict_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
+         GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_DICT, "DICT vector in a DELTA column");
+    edit(set, "bad_scheme_delta_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
+         H_SCHEME, 1, GALP_SCHEME_DELTA, "f64 column with column_scheme DELTA");
+
+    gen_vector *vec = mutant(set, "payload_size_delta_plus_128", DELTA_BASE, GALP_ERR_PAYLOAD_SIZE,
+                             "DELTA payload_size 128 bytes too large");
+    put(vec, GEN_ENTRY(3) + E_SIZE, 4, get(vec, GEN_ENTRY(3) + E_SIZE, 4) + 128);
+    gen_fix_checksum(&vec->file);
+    /* One run needs no run-index steps: 128 bytes less than the payload holds. */
+    edit(set, "payload_size_rle_one_run", RLE_BASE, GALP_ERR_PAYLOAD_SIZE,
+         GEN_ENTRY(5) + E_EXCEPTIONS, 2, 1, "RLE vector of 11 runs with run count 1");
+    vec = mutant(set, "payload_size_dict_minus_128", DICT_BASE, GALP_ERR_PAYLOAD_SIZE,
+                 "DICT payload_size 128 bytes short");
+    put(vec, GEN_ENTRY(2) + E_SIZE, 4, get(vec, GEN_ENTRY(2) + E_SIZE, 4) - 128);
+    gen_fix_checksum(&vec->file);
+
+    /* Payload edits (not covered by the header checksum). Lane 63 of the run-index vector
+     * covers positions 1008 … 1023, in the 11th run (index 10): base 11 is out of range. */
+    vec = mutant(set, "rle_index_beyond_runs", RLE_BASE, GALP_ERR_DICT_CODE,
+                 "RLE run index 11 of 11 runs (lane 63's base)");
+    const size_t runs = get(vec, GEN_ENTRY(5) + E_OFFSET, 8);
+    if (get(vec, runs + 2 * 63, 2) != 10)
+        gen_fail("%s: lane 63 of vector 5 no longer starts in run 10", RLE_BASE);
+    put(vec, runs + 2 * 63, 2, 11);
+    /* Position 0's code: bits 0 … 1 of lane 0's first 16-bit word. */
+    vec = mutant(set, "dict_code_beyond_size", DICT_BASE, GALP_ERR_DICT_CODE,
+                 "DICT code 3 at position 0 of a dictionary of 3 values");
+    const size_t codes = get(vec, GEN_ENTRY(2) + E_OFFSET, 8);
+    put(vec, codes, 2, get(vec, codes, 2) | 3);
+}
+
 void gen_invalid_vectors(gen_set *set)
 {
     container_defects(set);
     vector_entry_defects(set);
     exception_defects(set);
     payload_checksum_defects(set);
+    fastlanes_defects(set);
 }

@@ -501,4 +501,5 @@ void gen_valid_vectors(gen_set *set)
     float_bases(set, &rng);
     future_minor_version(set);
     payload_checksum_columns(set);
+    gen_fastlanes_vectors(set);
 }

@@ -26,6 +26,8 @@ import sys
 TYPES = {1: ("u8", 8, False), 2: ("u16", 16, False), 3: ("u32", 32, False),
          4: ("u64", 64, False), 5: ("f32", 32, True), 6: ("f64", 64, True)}
 RAW, FFOR, ALP, GALP, ALP_RD = 0, 1, 2, 3, 4
+DELTA, RLE, DICT = 5, 6, 7  # spec/fastlanes.md
+TABLE_SCHEMES = (RLE, DICT)  # exception_count is the size of a table of values
 
 # spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
 FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
@@ -92,7 +94,8 @@ class Header:
                 "CHECKSUM", "CRC32C mismatch")
         require(self.type in TYPES, "BAD_TYPE", "value type %d" % self.type)
         _, self.w, self.is_float = TYPES[self.type]
-        allowed = (RAW, ALP, GALP, ALP_RD) if self.is_float else (RAW, FFOR)
+        allowed = ((RAW, ALP, GALP, ALP_RD, DICT) if self.is_float
+                   else (RAW, FFOR, DELTA, RLE, DICT))
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
         # bit 0: payload checksums (spec/format.md §3.4); the other bits are reserved
         require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
@@ -104,16 +107,18 @@ class Header:
 class Vector:
     """One metadata entry (spec/format.md §3.3), checked as in §6 step 10."""
 
-    def __init__(self, buf, header, v, previous_end):
+    def __init__(self, buf, header, v, previous_end, bugs):
         e = 64 + 32 * v
         self.offset, self.base, self.size = u(buf, e, 8), u(buf, e + 8, 8), u(buf, e + 16, 4)
         self.c, self.scheme, self.b = u(buf, e + 20, 2), buf[e + 22], buf[e + 23]
         self.exponent, self.factor = buf[e + 24], buf[e + 25]
         self.m = min(1024, header.n - 1024 * v)
         w, alp_like, rd = header.w, self.scheme in (ALP, GALP), self.scheme == ALP_RD
-        # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns
-        companion = rd and header.scheme in (ALP, GALP)
-        require(self.scheme in (header.scheme, RAW) or companion, "BAD_SCHEME", "vector scheme")
+        # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns, DELTA, RLE and
+        # DICT of FFOR columns
+        companions = ((ALP_RD,) if header.scheme in (ALP, GALP)
+                      else (DELTA, RLE, DICT) if header.scheme == FFOR else ())
+        require(self.scheme in (header.scheme, RAW) + companions, "BAD_SCHEME", "vector scheme")
         reserved_end = e + 28 if header.payload_checksums else e + 32
         require(not any(buf[e + 26:reserved_end]), "RESERVED", "reserved entry bytes")
         raw = self.scheme == RAW
@@ -128,13 +133,22 @@ class Vector:
             require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
-            require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
+            if self.scheme in TABLE_SCHEMES:
+                require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "table size %d" % self.c)
+            else:
+                require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
         # spec/format.md §4: the implied payload size
+        self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
+                            DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
+        rows = -(-self.c // header.lanes)
+        table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
         implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
                    ALP: 128 * self.b + self.c * (w // 8 + 2),
                    GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2),
                    ALP_RD: 16 + 128 * (self.b + self.exponent)
-                   + (2 * header.lanes if self.c else 0) + 4 * self.c}[self.scheme]
+                   + (2 * header.lanes if self.c else 0) + 4 * self.c,
+                   DELTA: 128 + 128 * self.b,
+                   RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
         require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
         require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
                 and self.offset + self.size <= header.payload_end,
@@ -152,6 +166,19 @@ class Vector:
             self._lane_exceptions(buf, header.lanes, ends_at, ends_at + 2 * header.lanes, w // 8)
         elif rd:
             self._alprd_checks(buf, w, header.lanes)
+        self.indexes = None  # RLE run indexes or DICT codes, checked below m
+        if self.scheme in TABLE_SCHEMES:
+            self._table_indexes(buf, bugs)
+
+    def _table_indexes(self, buf, bugs):
+        """spec/fastlanes.md §3.2, §4.2: every index of a position below m is below c."""
+        if self.scheme == RLE:
+            self.indexes = transposed(buf, self.offset, 16, int(self.c > 1), 0, bugs)
+        else:
+            self.indexes = unpack(buf, self.offset, 16, (self.c - 1).bit_length(), 0, bugs)
+        for p in range(self.m):
+            require(self.indexes[p] < self.c, "DICT_CODE",
+                    "index %d of %d at position %d" % (self.indexes[p], self.c, p))
 
     def _alp_exceptions(self, buf, w):
         """spec/alp.md §2 and §5."""
@@ -216,6 +243,20 @@ def unpack(buf, offset, w, b, base, bugs):
     return out
 
 
+def transposed(buf, offset, w, b, base, bugs):
+    """spec/fastlanes.md §2: L lane bases, then deltas packed in FFOR slots; lane l carries
+    positions l*W ... l*W + W - 1, each row adding base + delta to the lane's running value."""
+    lanes = 1024 // w
+    deltas = unpack(buf, offset + 128, w, b, 0, bugs)
+    out = [0] * 1024
+    for lane in range(lanes):
+        value = u(buf, offset + lane * w // 8, w // 8)
+        for row in range(w):
+            value = (value + base + deltas[row * lanes + lane]) % (1 << w)
+            out[lane * w + row] = value
+    return out
+
+
 def to_f32_bits(x):
     """Round a double to binary32, to nearest even (spec/alp.md §4)."""
     try:
@@ -264,7 +305,7 @@ def decode(buf, bugs=()):
     header = Header(buf, bugs)
     vectors, end = [], header.payload_offset
     for v in range(header.nv):
-        vectors.append(Vector(buf, header, v, end))
+        vectors.append(Vector(buf, header, v, end, bugs))
         end = vectors[-1].end
     require(header.payload_end == round16(end), "LAYOUT", "payload_end after the last payload")
     size, out = header.w // 8, bytearray()
@@ -275,8 +316,14 @@ def decode(buf, bugs=()):
         if vec.scheme == ALP_RD:
             out += b"".join(alprd_decode(buf, vec, header.w, bugs))
             continue
-        ints = unpack(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
-        if vec.scheme == FFOR:
+        if vec.scheme == DELTA:
+            ints = transposed(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
+        elif vec.scheme in TABLE_SCHEMES:  # spec/fastlanes.md §1: the table of values
+            table = unpack(buf, vec.offset + vec.index_bytes, header.w, vec.b, vec.base, bugs)
+            ints = [table[i] for i in vec.indexes[:vec.m]]
+        else:
+            ints = unpack(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
+        if vec.scheme in (FFOR, DELTA, RLE, DICT):
             values = [i.to_bytes(size, "little") for i in ints]
         else:
             values = alp_decode(ints, header.w, vec.exponent, vec.factor)

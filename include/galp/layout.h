@@ -1,6 +1,7 @@
 /*
  * galp/layout.h — where each part of a vector payload sits and how large it is
- * (spec/format.md §4, spec/ffor.md §2–3, spec/alp.md §2, spec/galp.md §1).
+ * (spec/format.md §4, spec/ffor.md §2–3, spec/alp.md §2, spec/galp.md §1,
+ * spec/fastlanes.md §1–4).
  *
  * One description of the payload layout for every decoder: the reference codec, the GPU host
  * code and the CUDA kernels include this header. It is C99 and needs no CUDA header; under
@@ -143,10 +144,61 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_
     return galp_layout_alprd_positions_offset(w, r, k, c) + 2u * c;
 }
 
+/* ---- FastLanes DELTA, RLE and DICT (spec/fastlanes.md) ----------------------------------
+ * A transposed vector of W-bit values (DELTA, and RLE's run indexes with W = 16) starts with
+ * its L lane bases, L·W/8 = 128 bytes, followed by the packed deltas (spec/fastlanes.md §2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_bases_bytes(void)
+{
+    return 128u;
+}
+
+/* Transposed position of slot (row r, lane l): lane l carries the W consecutive values
+ * l·W … l·W + W − 1 of the vector, row r the value l·W + r (spec/fastlanes.md §2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_transposed_position(uint32_t w, uint32_t row,
+                                                                        uint32_t lane)
+{
+    return lane * w + row;
+}
+
+/* A table of c values (RLE run values, DICT dictionary) is packed like FFOR's slots 0 … c−1:
+ * ceil(c / L) rows, so ceil(rows·b / W) words per lane, whole 128-byte lines
+ * (spec/fastlanes.md §1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_bytes(uint32_t w, uint32_t b, uint32_t c)
+{
+    return galp_layout_packed_bytes((((c + galp_layout_lanes(w) - 1u) / galp_layout_lanes(w)) * b + w - 1u) / w);
+}
+
+/* Bit width of a DICT code for a dictionary of c entries: the bits of c − 1, 0 for c <= 1
+ * (spec/fastlanes.md §4). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_dict_code_bits(uint32_t c)
+{
+    uint32_t bits = 0;
+    for (uint32_t x = c > 0u ? c - 1u : 0u; x != 0u; x >>= 1)
+        bits++;
+    return bits;
+}
+
+/* Bit width of RLE's run-index steps: 1, or 0 for a single run (spec/fastlanes.md §3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_rle_step_bits(uint32_t c)
+{
+    return c > 1u ? 1u : 0u;
+}
+
+/* Where the run values (RLE) or the dictionary (DICT) start: after the run-index vector
+ * (128-byte lane bases, then its steps of the width above, in the 16-bit layout) or after
+ * the codes (spec/fastlanes.md §3, §4). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_offset(galp_scheme scheme, uint32_t c)
+{
+    return scheme == GALP_SCHEME_RLE
+               ? galp_layout_lane_bases_bytes() + galp_layout_packed_bytes(galp_layout_rle_step_bits(c))
+               : galp_layout_packed_bytes(galp_layout_dict_code_bits(c));
+}
+
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
- * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2). ALP_RD's size also depends on the
- * code width: galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here:
- * UINT32_MAX, which no payload_size of a valid file equals. */
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2), DELTA 128 + 128·b, RLE and DICT
+ * their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on
+ * the code width: galp_layout_alprd_payload_bytes. Any other scheme implies no valid size
+ * here: UINT32_MAX, which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                   uint32_t c, uint32_t m)
 {
@@ -155,6 +207,9 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payloa
     case GALP_SCHEME_FFOR: return galp_layout_packed_bytes(b);
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP: return galp_layout_packed_bytes(b) + galp_layout_exception_bytes(scheme, w, c);
+    case GALP_SCHEME_DELTA: return galp_layout_lane_bases_bytes() + galp_layout_packed_bytes(b);
+    case GALP_SCHEME_RLE:
+    case GALP_SCHEME_DICT: return galp_layout_table_offset(scheme, c) + galp_layout_table_bytes(w, b, c);
     default: return UINT32_MAX;
     }
 }
