@@ -27,9 +27,9 @@ extern "C" {
 #define GALP_VECTOR_ENTRY_SIZE 32u
 #define GALP_VERSION_MAJOR 1u
 /* The format version this library implements. It reads every minor version and writes the
- * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums
- * (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 1u
+ * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 for a
+ * column of a 1.2 scheme (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 2u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -51,6 +51,10 @@ typedef enum galp_scheme {
     GALP_SCHEME_FFOR = 1,
     GALP_SCHEME_ALP = 2,
     GALP_SCHEME_GALP = 3,
+    /* The tile-based u32 schemes of format 1.2 (spec/tile.md). */
+    GALP_SCHEME_GPU_FOR = 8,
+    GALP_SCHEME_GPU_DFOR = 9,
+    GALP_SCHEME_GPU_RFOR = 10,
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -82,11 +86,12 @@ typedef enum galp_status {
     GALP_ERR_NO_DEVICE = 21,        /* GPU API: no CUDA device or CUDA support not built */
     GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
     GALP_ERR_NO_MEMORY = 23,        /* a host or device allocation failed */
-    GALP_ERR_PAYLOAD_CHECKSUM = 24  /* a vector payload does not match its CRC32C */
+    GALP_ERR_PAYLOAD_CHECKSUM = 24, /* a vector payload does not match its CRC32C */
+    GALP_ERR_RUN_LENGTHS = 25       /* GPU-RFOR runs do not cover the vector's values exactly */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 25
+#define GALP_STATUS_COUNT 26
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -107,7 +112,8 @@ const char *galp_scheme_name(galp_scheme scheme);
 size_t galp_compress_bound(galp_type type, uint64_t n);
 
 /* Encode n values (native little-endian array of the type) into dst.
- * scheme: RAW, FFOR (integer types), ALP or GALP (float types), or AUTO.
+ * scheme: RAW, FFOR (integer types), ALP or GALP (float types), GPU_FOR, GPU_DFOR or
+ * GPU_RFOR (u32), or AUTO.
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
  * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
  * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack

@@ -10,6 +10,8 @@
  */
 #include <string.h>
 
+#include <galp/tile_layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
@@ -199,7 +201,8 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_RESERVED;
     if (info->bit_width > (raw ? 0u : w))
         return GALP_ERR_BIT_WIDTH;
-    if (raw ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    const bool tile = galp_scheme_is_tile(info->scheme);
+    if (raw || tile ? info->base != 0 : (w < 64 && info->base >> w != 0))
         return GALP_ERR_BASE;
 
     /* spec/alp.md §3: 0 <= f <= e <= 18 (f64) or 10 (f32). */
@@ -209,7 +212,12 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_EXPONENT;
     if (info->exception_count > (alp ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
-    if (info->payload_size != galp_payload_size(column->type, info))
+    /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
+     * 10.10; here its bounds. */
+    if (tile ? info->payload_size % 4u != 0 ||
+                   info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
+                   info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
+             : info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }
@@ -251,11 +259,14 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
-        if (is_alp_scheme(info.scheme)) {
+        if (is_alp_scheme(info.scheme))
             status = galp_alp_validate_payload(column->type, &info, &payload);
-            if (status != GALP_OK)
-                return status;
-        }
+        else if (info.scheme == GALP_SCHEME_GPU_RFOR)
+            status = galp_tile_rfor_validate(&info, &payload);
+        else if (galp_scheme_is_tile(info.scheme))
+            status = galp_tile_for_validate(&info, &payload);
+        if (status != GALP_OK)
+            return status;
     }
     /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
     if (h->payload_end != earliest)
@@ -310,16 +321,18 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* The metadata table must already be written: the checksum covers it (§3.4). Files with
- * payload checksums are version 1.1, others 1.0 (§1.1: the lowest version that expresses the
- * file). */
+/* The metadata table must already be written: the checksum covers it (§3.4). Columns of a
+ * 1.2 scheme are version 1.2, other files with payload checksums 1.1, the rest 1.0 (§1.1: the
+ * lowest version that expresses the file). */
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint32_t flags, uint64_t payload_end)
 {
     const uint32_t vector_count = (uint32_t)galp_vector_count(n);
     galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
     file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
-    file[HDR_VERSION_MINOR] = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
+    file[HDR_VERSION_MINOR] = galp_scheme_is_tile(scheme)                   ? 2
+                              : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1
+                                                                           : 0;
     file[HDR_VALUE_TYPE] = (uint8_t)type;
     file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
     galp_store_u64(file + HDR_VALUE_COUNT, n);

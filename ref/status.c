@@ -58,6 +58,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_PAYLOAD_CHECKSUM] = {"GALP_ERR_PAYLOAD_CHECKSUM",
                                    "a vector payload does not match its CRC32C (corrupted, "
                                    "swapped or spliced payload)"},
+    [GALP_ERR_RUN_LENGTHS] = {"GALP_ERR_RUN_LENGTHS",
+                              "GPU-RFOR run count or run lengths do not cover the vector's "
+                              "values exactly"},
 };
 
 static const status_text *status_lookup(int status)

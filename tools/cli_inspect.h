@@ -28,7 +28,7 @@ typedef struct inspect_report {
     unsigned lanes;                   /* L = 1024 / W (spec/format.md §1) */
     uint64_t raw_size;                /* value_count · W/8 */
     uint64_t payload_bytes;           /* sum of payload_size */
-    uint32_t vectors_by_scheme[4];    /* indexed by galp_scheme: RAW, FFOR, ALP, GALP */
+    uint32_t vectors_by_scheme[256];  /* indexed by the scheme byte (galp_scheme) */
     uint32_t packed_vectors;          /* vectors not stored RAW; bit widths are over these */
     unsigned bit_width_min, bit_width_max;
     uint64_t bit_width_sum;
