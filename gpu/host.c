@@ -57,6 +57,8 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     galp_status st = galp_open(&col, src, src_len);
     if (st != GALP_OK)
         return st;
+    if (galp_scheme_is_tile(col.scheme))
+        return GALP_ERR_BAD_SCHEME; /* the device image and kernels hold no tile scheme */
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;

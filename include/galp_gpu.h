@@ -61,8 +61,9 @@ typedef struct galp_gpu_column galp_gpu_column;
  * device only ever sees RAW, FFOR and G-ALP vectors; and the packed integers under
  * exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference encoder
  * writes there, which the scans rely on. Synchronous; allocates device memory (and, for a
- * file that needs either change, a host copy while it runs). On failure *out is NULL and
- * nothing is allocated. */
+ * file that needs either change, a host copy while it runs). A column of a tile scheme
+ * (GPU-FOR, GPU-DFOR, GPU-RFOR; spec/tile.md) is GALP_ERR_BAD_SCHEME: this API does not
+ * decode them. On failure *out is NULL and nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 void galp_gpu_column_free(galp_gpu_column *column);
 
