@@ -254,7 +254,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/gpu_for_exponent.galp \
 	vectors/invalid/gpu_for_size_unaligned.galp \
 	vectors/invalid/gpu_for_size_above_max.galp \
-	vectors/invalid/gpu_for_size_below_min.galp \
+	vectors/invalid/gpu_dfor_size_below_min.galp \
 	vectors/invalid/gpu_for_width_33.galp \
 	vectors/invalid/gpu_for_block_past_end.galp \
 	vectors/invalid/gpu_for_blocks_short.galp \

@@ -221,7 +221,7 @@ static void invalid_vectors(gen_set *set)
           -2, "GPU-FOR vector 0's payload_size 2 bytes short: not a multiple of 4");
     defect(set, "gpu_for_size_above_max", FOR_BASE, GALP_ERR_PAYLOAD_SIZE, false, E_SIZE, 4,
            4164, "GPU-FOR vector 0's payload_size 4164, above 8 blocks of 520 bytes");
-    defect(set, "gpu_for_size_below_min", DFOR_BASE, GALP_ERR_PAYLOAD_SIZE, false, E_SIZE, 4,
+    defect(set, "gpu_dfor_size_below_min", DFOR_BASE, GALP_ERR_PAYLOAD_SIZE, false, E_SIZE, 4,
            64, "GPU-DFOR vector 0's payload_size 64, below its start and 8 block headers");
     defect(set, "gpu_for_width_33", FOR_BASE, GALP_ERR_BIT_WIDTH, true, 4, 1, 33,
            "GPU-FOR block 0's miniblock 0 width 33");
