@@ -152,6 +152,17 @@ endif HAVE_CUDA
 endif HAVE_CMOCKA
 EXTRA_DIST += conformance/test_gpu_device.cu conformance/test_gpu_device.h
 
+# The tile loader (galp/device/tile.cuh) through galp_gpu_tile_decompress, against the
+# reference; skips (77) without a GPU, after checking GALP_ERR_NO_DEVICE in a build without CUDA.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_tile
+TESTS += conformance/test_gpu_tile
+conformance_test_gpu_tile_SOURCES = conformance/test_gpu_tile.c
+conformance_test_gpu_tile_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_gpu_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_tile_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+endif HAVE_CMOCKA
+
 # The value table of a column of constants (gpu/value_table.c): host code, tested in every
 # build; without CUDA, libgalp lacks it and the test compiles it in.
 if HAVE_CMOCKA

@@ -29,6 +29,27 @@ static galp_vector_info vector_info(const uint8_t *file, size_t len, uint32_t v)
     return info;
 }
 
+/* include/galp/tile_layout.h against the numbers spec/tile.md states. */
+static void test_layout_numbers(void **state)
+{
+    (void)state;
+    assert_int_equal(galp_tile_blocks(1), 1);
+    assert_int_equal(galp_tile_blocks(128), 1);
+    assert_int_equal(galp_tile_blocks(129), 2);
+    assert_int_equal(galp_tile_blocks(1024), 8);
+    assert_int_equal(galp_tile_block_bytes(0 + 1 + 3 + 32), 152);       /* §3.4 */
+    assert_int_equal(galp_tile_rfor_bytes(3, 2, 9), 24);                 /* §5.4 */
+    assert_int_equal(galp_tile_packed_words(32, 0), 0);                  /* §2: width 0 */
+    assert_int_equal(galp_tile_packed_words(1024, 32), 1024);
+    assert_int_equal(galp_tile_min_bytes(GALP_SCHEME_GPU_FOR, 1024), 64); /* §6 table */
+    assert_int_equal(galp_tile_min_bytes(GALP_SCHEME_GPU_DFOR, 1024), 68);
+    assert_int_equal(galp_tile_min_bytes(GALP_SCHEME_GPU_RFOR, 1024), 16);
+    assert_int_equal(galp_tile_max_bytes(GALP_SCHEME_GPU_FOR, 1024), 4160);
+    assert_int_equal(galp_tile_max_bytes(GALP_SCHEME_GPU_DFOR, 1024), 4164);
+    assert_int_equal(galp_tile_max_bytes(GALP_SCHEME_GPU_RFOR, 1024), 8208);
+    assert_int_equal(galp_tile_max_bytes(GALP_SCHEME_GPU_RFOR, 5), 16 + 8 * 5);
+}
+
 static void round_trip(galp_scheme scheme, const uint32_t *values, uint64_t n)
 {
     size_t len;
@@ -317,6 +338,7 @@ static void test_rfor_reference_wraps(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_layout_numbers),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_for_miniblock_widths),
         cmocka_unit_test(test_dfor_choices),

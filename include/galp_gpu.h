@@ -65,6 +65,14 @@ typedef struct galp_gpu_column galp_gpu_column;
  * (GPU-FOR, GPU-DFOR, GPU-RFOR; spec/tile.md) is GALP_ERR_BAD_SCHEME: this API does not
  * decode them. On failure *out is NULL and nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
+
+/* Decode a whole GPU-FOR, GPU-DFOR or GPU-RFOR column (spec/tile.md) on the current device
+ * into dst (value_count u32 values): src is validated with galp_open, copied to the device,
+ * decoded by one thread block per vector with the device API's tile loader
+ * (galp/device/tile.cuh) and copied back. Synchronous. A column of another scheme is
+ * GALP_ERR_BAD_SCHEME; dst is written only on success. */
+galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
+                                     size_t dst_capacity);
 void galp_gpu_column_free(galp_gpu_column *column);
 
 /* What device code needs to decode the column: the device image (a galp file in which
