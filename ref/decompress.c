@@ -130,7 +130,7 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
         galp_values_narrow(4, &unpacked, 1, value);
         break;
     case GALP_SCHEME_GPU_RFOR:
-        unpacked = galp_tile_rfor_get(&info, &payload, slot);
+        unpacked = galp_tile_rfor_get(&payload, slot);
         galp_values_narrow(4, &unpacked, 1, value);
         break;
     default:

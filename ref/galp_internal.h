@@ -143,7 +143,7 @@ galp_status galp_tile_rfor_validate(const galp_vector_info *info, galp_reader *p
 void galp_tile_for_decode_vector(const galp_vector_info *info, galp_reader *payload, void *dst);
 void galp_tile_rfor_decode_vector(const galp_vector_info *info, galp_reader *payload, void *dst);
 uint32_t galp_tile_for_get(const galp_vector_info *info, galp_reader *payload, uint32_t index);
-uint32_t galp_tile_rfor_get(const galp_vector_info *info, galp_reader *payload, uint32_t index);
+uint32_t galp_tile_rfor_get(galp_reader *payload, uint32_t index);
 void galp_tile_encode_vector(galp_scheme scheme, const void *values, uint32_t m,
                              galp_vector_info *info, uint8_t *payload);
 

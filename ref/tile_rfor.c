@@ -87,9 +87,8 @@ void galp_tile_rfor_decode_vector(const galp_vector_info *info, galp_reader *pay
 }
 
 /* The value of the run that covers slot `index`. */
-uint32_t galp_tile_rfor_get(const galp_vector_info *info, galp_reader *payload, uint32_t index)
+uint32_t galp_tile_rfor_get(galp_reader *payload, uint32_t index)
 {
-    (void)info;
     const rfor_header h = read_header(payload);
     uint64_t end = 0;
     for (uint32_t r = 0; r < h.run_count; r++) {
