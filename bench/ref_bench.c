@@ -3,10 +3,11 @@
  *
  *     bench/ref_bench [VALUES [REPEATS]]
  *
- * For FFOR over u8, u16, u32 and u64 at several bit widths, and for ALP and G-ALP over f64 and
- * f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
- * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
- * bytes), with the compressed size in bits per value. Inputs are synthetic and seeded, so runs
+ * For FFOR over u8, u16, u32 and u64 at several bit widths, the tile schemes GPU-FOR, GPU-DFOR
+ * and GPU-RFOR over u32 (spec/tile.md), and for ALP and G-ALP over f64 and f32 decimals, it
+ * encodes and decodes VALUES values (default 2^20) REPEATS times (default 10) and prints the
+ * best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6 bytes), with the
+ * compressed size in bits per value. Inputs are synthetic and seeded, so runs
  * are comparable; every decode is checked against the input. Not a test: timings vary by
  * machine and load.
  */
@@ -35,6 +36,10 @@ static const bench_case cases[] = {
     {"u32 ffor b=32", GALP_TYPE_U32, GALP_SCHEME_FFOR, 32},
     {"u64 ffor b=20", GALP_TYPE_U64, GALP_SCHEME_FFOR, 20},
     {"u64 ffor b=45", GALP_TYPE_U64, GALP_SCHEME_FFOR, 45},
+    {"u32 gpu-for b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_FOR, 7},
+    {"u32 gpu-for b=17", GALP_TYPE_U32, GALP_SCHEME_GPU_FOR, 17},
+    {"u32 gpu-dfor b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_DFOR, 7},
+    {"u32 gpu-rfor b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, 7},
     {"f64 alp", GALP_TYPE_F64, GALP_SCHEME_ALP, 0},
     {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0},
     {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0},

@@ -37,7 +37,8 @@ static void usage(FILE *f)
           "  --vectors DIR         the suite (default: the installed vectors, else the\n"
           "                        source tree's)\n"
           "  --only LIST           run only vectors of these types and/or column schemes,\n"
-          "                        comma-separated: u8,u16,u32,u64,f32,f64,raw,ffor,alp,galp\n"
+          "                        comma-separated: u8,u16,u32,u64,f32,f64,raw,ffor,alp,galp,\n"
+          "                        alp-rd,gpu-for,gpu-dfor,gpu-rfor\n"
           "  --match GLOB          run only vectors whose name matches GLOB\n"
           "  --any-class           a rejection with another error class is not a failure\n"
           "  --require-class       a rejection without an error class is a failure (--exec:\n"
@@ -70,8 +71,8 @@ static bool in_list(const char *list, const char *word)
 
 static bool parse_only(const char *arg, selection *sel)
 {
-    static const char *const types = ",u8,u16,u32,u64,f32,f64,", *const schemes =
-                                                                    ",raw,ffor,alp,galp,";
+    static const char *const types = ",u8,u16,u32,u64,f32,f64,";
+    static const char *const schemes = ",raw,ffor,alp,galp,alp-rd,gpu-for,gpu-dfor,gpu-rfor,";
     char copy[256];
     snprintf(copy, sizeof copy, "%s", arg);
     strcpy(sel->types, ",");

@@ -762,7 +762,9 @@ static void test_status_names(void **state)
         "GALP_ERR_EXPONENT", "GALP_ERR_EXCEPTION_COUNT", "GALP_ERR_EXCEPTION_POSITION",
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
         "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY",
-        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART"};
+        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART",
+        "GALP_ERR_DICT_CODE", /* 26: placeholder until the DICT branch is merged */
+        "GALP_ERR_RUN_LENGTHS"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -778,6 +780,8 @@ static void test_status_names(void **state)
     assert_int_equal(GALP_ERR_TRUNCATED, 3);
     assert_int_equal(GALP_ERR_PAYLOAD_SIZE, 18);
     assert_int_equal(GALP_ERR_PAYLOAD_CHECKSUM, 24);
+    assert_int_equal(GALP_ERR_LEFT_PART, 25);
+    assert_int_equal(GALP_ERR_RUN_LENGTHS, 27);
 }
 
 static void test_type_and_scheme_names(void **state)

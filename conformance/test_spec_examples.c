@@ -1,9 +1,9 @@
 /*
- * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6 and
- * spec/alprd.md §7 is checked here: the listings are read from the spec files themselves
- * (blocks opened by a line "```hex example=NAME"), the reference encoder must produce exactly
- * those bytes from the inputs the text describes, and the decoder must turn them back into
- * those inputs.
+ * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6,
+ * spec/alprd.md §7 and spec/tile.md is checked here: the listings are read from the spec files
+ * themselves (blocks opened by a line "```hex example=NAME"), the reference encoder must produce
+ * exactly those bytes from the inputs the text describes, and the decoder must turn them back
+ * into those inputs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,8 +23,10 @@ static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions",
+    "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
 };
-static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md"};
+static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md",
+                                          "spec/tile.md"};
 
 #define EXAMPLE_OPENING "```hex example="
 
@@ -94,15 +96,16 @@ static uint8_t *read_example(const char *doc, const char *name, size_t *len)
     return bytes;
 }
 
-/* The listing shows a whole file up to payload_end: the encoder writes exactly it plus the
- * 256-byte zero tail, and it decodes to the n values. */
-static void check_file_example(const char *doc, const char *name, galp_type type,
-                               uint32_t flags, const void *values, uint64_t n)
+/* The listing shows a whole file up to payload_end: the encoder, asked for `scheme`, writes
+ * exactly it plus the 256-byte zero tail, and it decodes to the n values. */
+static void check_scheme_file_example(const char *doc, const char *name, galp_type type,
+                                      galp_scheme scheme, uint32_t flags, const void *values,
+                                      uint64_t n)
 {
     size_t listed_len;
     uint8_t *listed = read_example(doc, name, &listed_len);
     size_t len;
-    uint8_t *file = ts_compress_ex(type, GALP_SCHEME_FFOR, flags, values, n, &len);
+    uint8_t *file = ts_compress_ex(type, scheme, flags, values, n, &len);
     assert_int_equal(len, listed_len + GALP_TAIL_PADDING);
     assert_memory_equal(file, listed, listed_len);
     for (size_t i = listed_len; i < len; i++)
@@ -116,6 +119,12 @@ static void check_file_example(const char *doc, const char *name, galp_type type
     free(from_spec);
     free(file);
     free(listed);
+}
+
+static void check_file_example(const char *doc, const char *name, galp_type type,
+                               uint32_t flags, const void *values, uint64_t n)
+{
+    check_scheme_file_example(doc, name, type, GALP_SCHEME_FFOR, flags, values, n);
 }
 
 /* The listing shows the first `listed_len` bytes (or all) of vector 0's FFOR payload when the
@@ -282,6 +291,45 @@ static void test_alprd_f32(void **state)
     free(file);
 }
 
+/* spec/tile.md §3.4: miniblock widths 0, 1, 3 and 32 in one block. */
+static void test_tile_gpu_for(void **state)
+{
+    (void)state;
+    uint32_t values[128];
+    for (uint32_t r = 0; r < 32; r++) {
+        values[r] = 5;
+        values[32 + r] = 5 + r % 2;
+        values[64 + r] = 5 + r % 8;
+        values[96 + r] = r % 2 ? 0xffffffffu : 5;
+    }
+    check_scheme_file_example("spec/tile.md", "tile-gpu-for-widths", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_FOR, 0, values, 128);
+}
+
+/* spec/tile.md §4.4: deltas -7, then -2 … 2; signed reference, filler miniblocks. */
+static void test_tile_gpu_dfor(void **state)
+{
+    (void)state;
+    uint32_t values[64];
+    for (uint32_t i = 0; i < 32; i++)
+        values[i] = 5000 - 7 * i;
+    for (uint32_t j = 0; j < 32; j++)
+        values[32 + j] = values[31 + j] + j % 5 - 2;
+    check_scheme_file_example("spec/tile.md", "tile-gpu-dfor-down-up", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_DFOR, 0, values, 64);
+}
+
+/* spec/tile.md §5.4: runs 7×5, 9×3, 7×504. */
+static void test_tile_gpu_rfor(void **state)
+{
+    (void)state;
+    uint32_t values[512];
+    for (uint32_t i = 0; i < 512; i++)
+        values[i] = i >= 5 && i < 8 ? 9 : 7;
+    check_scheme_file_example("spec/tile.md", "tile-gpu-rfor-runs", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_RFOR, 0, values, 512);
+}
+
 /* Every listing in the spec files is one this program checks. */
 static void test_every_listing_is_checked(void **state)
 {
@@ -320,6 +368,9 @@ int main(void)
         cmocka_unit_test(test_format_three_checksums),
         cmocka_unit_test(test_format_thirty_two),
         cmocka_unit_test(test_alprd_f32),
+        cmocka_unit_test(test_tile_gpu_for),
+        cmocka_unit_test(test_tile_gpu_dfor),
+        cmocka_unit_test(test_tile_gpu_rfor),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,11 +47,13 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
 }
 
 /* Whether the device decodes every vector of the validated column: it has no ALP_RD decoder
- * (spec/alprd.md), so a column holding ALP_RD vectors is refused rather than mis-decoded. */
+ * (spec/alprd.md), so a column holding ALP_RD vectors is refused rather than mis-decoded; and
+ * the device image and kernels hold no tile scheme (spec/tile.md; galp_gpu_tile_decompress
+ * decodes those columns). */
 static int device_decodes(const galp_column *col)
 {
     galp_vector_info info;
-    if (col->scheme == GALP_SCHEME_ALP_RD)
+    if (col->scheme == GALP_SCHEME_ALP_RD || galp_scheme_is_tile(col->scheme))
         return 0;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */

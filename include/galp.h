@@ -27,8 +27,8 @@ extern "C" {
 #define GALP_VECTOR_ENTRY_SIZE 32u
 #define GALP_VERSION_MAJOR 1u
 /* The format version this library implements. It reads every minor version and writes the
- * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
- * ALP_RD (spec/format.md §1.1). */
+ * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 for a
+ * column of a 1.2 scheme: ALP_RD, GPU_FOR, GPU_DFOR or GPU_RFOR (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 2u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -52,6 +52,10 @@ typedef enum galp_scheme {
     GALP_SCHEME_ALP = 2,
     GALP_SCHEME_GALP = 3,
     GALP_SCHEME_ALP_RD = 4, /* format 1.2; also a per-vector companion of ALP and GALP */
+    /* The tile-based u32 schemes of format 1.2 (spec/tile.md). */
+    GALP_SCHEME_GPU_FOR = 8,
+    GALP_SCHEME_GPU_DFOR = 9,
+    GALP_SCHEME_GPU_RFOR = 10,
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -84,12 +88,15 @@ typedef enum galp_status {
     GALP_ERR_CUDA = 22,             /* GPU API: a CUDA runtime call failed (galp_gpu_last_cuda_error) */
     GALP_ERR_NO_MEMORY = 23,        /* a host or device allocation failed */
     GALP_ERR_PAYLOAD_CHECKSUM = 24, /* a vector payload does not match its CRC32C */
-    GALP_ERR_LEFT_PART = 25         /* ALP_RD left part wider than W - r bits, or unused
+    GALP_ERR_LEFT_PART = 25,        /* ALP_RD left part wider than W - r bits, or unused
                                        dictionary entry non-zero */
+    /* GAP: 26 is GALP_ERR_DICT_CODE (an RLE run index or DICT code out of range), added by
+     * the RLE/DICT schemes' branch (fastlanes); left free here until that branch is merged. */
+    GALP_ERR_RUN_LENGTHS = 27       /* GPU-RFOR runs do not cover the vector's values exactly */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 26
+#define GALP_STATUS_COUNT 28
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -110,8 +117,9 @@ const char *galp_scheme_name(galp_scheme scheme);
 size_t galp_compress_bound(galp_type type, uint64_t n);
 
 /* Encode n values (native little-endian array of the type) into dst.
- * scheme: RAW, FFOR (integer types), ALP, GALP or ALP_RD (float types), or AUTO. ALP, GALP
- * and AUTO store a vector ALP_RD where ALP would not compress it (spec/alprd.md §6.1).
+ * scheme: RAW, FFOR (integer types), ALP, GALP or ALP_RD (float types), GPU_FOR, GPU_DFOR or
+ * GPU_RFOR (u32), or AUTO. ALP, GALP and AUTO store a vector ALP_RD where ALP would not
+ * compress it (spec/alprd.md §6.1).
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
  * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
  * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack

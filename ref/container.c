@@ -12,6 +12,8 @@
 
 #include <galp/layout.h>
 
+#include <galp/tile_layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
@@ -216,13 +218,19 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     if (info->bit_width > (raw ? 0u : w) ||
         (rd && (info->bit_width < w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH || info->bit_width == w)))
         return GALP_ERR_BIT_WIDTH;
-    if (raw || rd ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    const bool tile = galp_scheme_is_tile(info->scheme);
+    if (raw || rd || tile ? info->base != 0 : (w < 64 && info->base >> w != 0))
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
     if (info->exception_count > (exceptions ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
-    if (info->payload_size != galp_payload_size(column->type, info))
+    /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
+     * 10.10; here its bounds. */
+    if (tile ? info->payload_size % 4u != 0 ||
+                   info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
+                   info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
+             : info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }
@@ -268,6 +276,10 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
             status = galp_alp_validate_payload(column->type, &info, &payload);
         else if (info.scheme == GALP_SCHEME_ALP_RD)
             status = galp_alprd_validate_payload(column->type, &info, &payload);
+        else if (info.scheme == GALP_SCHEME_GPU_RFOR)
+            status = galp_tile_rfor_validate(&info, &payload);
+        else if (galp_scheme_is_tile(info.scheme))
+            status = galp_tile_for_validate(&info, &payload);
         if (status != GALP_OK)
             return status;
     }

@@ -62,6 +62,13 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_LEFT_PART] = {"GALP_ERR_LEFT_PART",
                             "ALP_RD dictionary entry or exception left part wider than the "
                             "vector's left part width, or unused dictionary entry non-zero"},
+    /* PLACEHOLDER for status 26, GALP_ERR_DICT_CODE, which the DICT scheme's branch
+     * (fastlanes) adds to galp.h: that branch's entry replaces this one when it is merged. */
+    [26] = {"GALP_ERR_DICT_CODE", "an RLE run index or DICT code is not below the vector's "
+                                  "run count or dictionary size (not raised by this build)"},
+    [GALP_ERR_RUN_LENGTHS] = {"GALP_ERR_RUN_LENGTHS",
+                              "GPU-RFOR run count or run lengths do not cover the vector's "
+                              "values exactly"},
 };
 
 static const status_text *status_lookup(int status)

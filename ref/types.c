@@ -57,12 +57,16 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_GALP: return "galp";
     case GALP_SCHEME_ALP_RD: return "alp-rd";
+    case GALP_SCHEME_GPU_FOR: return "gpu-for";
+    case GALP_SCHEME_GPU_DFOR: return "gpu-dfor";
+    case GALP_SCHEME_GPU_RFOR: return "gpu-rfor";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP, GALP and ALP_RD for floats. */
+/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP, GALP and ALP_RD for floats, the
+ * tile schemes for u32 (spec/tile.md). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
     if (galp_type_bits(type) == 0)
@@ -72,6 +76,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
     case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
         return galp_type_is_float(type);
+    case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR:
+        return type == GALP_TYPE_U32;
     case GALP_SCHEME_AUTO: break;
     }
     return false;
@@ -90,11 +96,18 @@ bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_sc
 /* spec/format.md §1.1 table: the minor version that introduced the scheme. */
 unsigned galp_scheme_version_minor(galp_scheme scheme)
 {
-    return scheme == GALP_SCHEME_ALP_RD ? 2u : 0u;
+    return scheme == GALP_SCHEME_ALP_RD || galp_scheme_is_tile(scheme) ? 2u : 0u;
+}
+
+bool galp_scheme_is_tile(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_GPU_FOR || scheme == GALP_SCHEME_GPU_DFOR ||
+           scheme == GALP_SCHEME_GPU_RFOR;
 }
 
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024
- * slots (§4.3). */
+ * slots (§4.3). A tile scheme's size is that of its payload's parts (spec/tile.md §6), which
+ * this does not compute. */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
 {
     if (info->scheme == GALP_SCHEME_ALP_RD)

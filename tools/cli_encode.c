@@ -15,10 +15,10 @@ static const char usage[] =
     "Compress a column of values into a galp column file (spec/format.md).\n"
     "\n"
     "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
-    "  -s, --scheme SCHEME  raw, ffor (integers), alp, galp or alp-rd (floats), or auto\n"
-    "                       (default): ffor for integers, galp for floats with alp-rd\n"
-    "                       vectors where ALP compresses poorly; any vector that would\n"
-    "                       grow is stored raw\n"
+    "  -s, --scheme SCHEME  raw, ffor (integers), alp, galp or alp-rd (floats), gpu-for,\n"
+    "                       gpu-dfor or gpu-rfor (u32), or auto (default): ffor for\n"
+    "                       integers, galp for floats with alp-rd vectors where ALP\n"
+    "                       compresses poorly; any vector that would grow is stored raw\n"
     "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
     "                       (one value per line); default: text for .txt and .csv names,\n"
     "                       binary otherwise\n"
@@ -85,12 +85,16 @@ static int parse_args(int argc, char **argv, encode_args *args)
     if (!args->has_type) {
         return cli_usage_error("encode", "--type is required");
     }
-    /* spec/format.md §2: FFOR is for integers, ALP, G-ALP and ALP-RD for floats, RAW for all. */
+    /* spec/format.md §2: FFOR is for integers, ALP, G-ALP and ALP-RD for floats, the tile
+     * schemes for u32, RAW for all. */
     bool is_float = cli_type_is_float(args->type);
+    bool is_tile = args->scheme == GALP_SCHEME_GPU_FOR || args->scheme == GALP_SCHEME_GPU_DFOR ||
+                   args->scheme == GALP_SCHEME_GPU_RFOR;
     if ((args->scheme == GALP_SCHEME_FFOR && is_float) ||
         ((args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
           args->scheme == GALP_SCHEME_ALP_RD) &&
-         !is_float)) {
+         !is_float) ||
+        (is_tile && args->type != GALP_TYPE_U32)) {
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }

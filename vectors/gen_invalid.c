@@ -332,6 +332,12 @@ static void payload_checksum_defects(gen_set *set)
          "payload checksums flag set on a file whose payload_checksum fields are 0");
 }
 
+gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
+                       const char *description)
+{
+    return mutant(set, name, base, expect, description);
+}
+
 void gen_invalid_vectors(gen_set *set)
 {
     container_defects(set);

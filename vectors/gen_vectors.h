@@ -113,5 +113,11 @@ void gen_valid_vectors(gen_set *set);
 void gen_invalid_vectors(gen_set *set);
 /* ALP_RD's valid and invalid vectors, one block (gen_alprd.c; spec/alprd.md). */
 void gen_alprd_vectors(gen_set *set);
+/* A copy of valid vector `base` as "invalid/NAME", expected to fail with `expect`; the caller
+ * makes the one defect (gen_invalid.c). */
+gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
+                       const char *description);
+/* The tile schemes' vectors, valid and invalid (gen_tile.c; spec/tile.md). */
+void gen_tile_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */
