@@ -4,9 +4,11 @@
  *     bench/ref_bench [VALUES [REPEATS]]
  *
  * For FFOR over u8, u16, u32 and u64 at several bit widths, DELTA, RLE, DICT and AUTO over
- * integers (spec/fastlanes.md), and for ALP and G-ALP over f64 and f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
- * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
- * bytes), with the compressed size in bits per value. Inputs are synthetic and seeded, so runs
+ * integers (spec/fastlanes.md), the tile schemes GPU-FOR, GPU-DFOR and GPU-RFOR over u32
+ * (spec/tile.md), and for ALP and G-ALP over f64 and f32 decimals, it encodes and decodes
+ * VALUES values (default 2^20) REPEATS times (default 10) and prints the best encode and decode
+ * speed in MB/s of uncompressed values (1 MB = 10^6 bytes), with the compressed size in bits
+ * per value. Inputs are synthetic and seeded, so runs
  * are comparable; every decode is checked against the input. Not a test: timings vary by
  * machine and load.
  */
@@ -41,6 +43,10 @@ static const bench_case cases[] = {
     {"u32 rle run=16", GALP_TYPE_U32, GALP_SCHEME_RLE, 20, 16},
     {"u32 dict d=8", GALP_TYPE_U32, GALP_SCHEME_DICT, 3, 0},
     {"u32 auto run=16", GALP_TYPE_U32, GALP_SCHEME_AUTO, 20, 16},
+    {"u32 gpu-for b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_FOR, 7, 0},
+    {"u32 gpu-for b=17", GALP_TYPE_U32, GALP_SCHEME_GPU_FOR, 17, 0},
+    {"u32 gpu-dfor b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_DFOR, 7, 0},
+    {"u32 gpu-rfor b=7", GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, 7, 0},
     {"f64 alp", GALP_TYPE_F64, GALP_SCHEME_ALP, 0, 0},
     {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0, 0},
     {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0, 0},

@@ -27,7 +27,7 @@ typedef struct conform_vector {
     char name[96];         /* "valid/ffor_u8_widths" */
     char expect[48];       /* "GALP_OK" or the class an invalid vector must be rejected with */
     char type[8];          /* "u8" ... "f64" */
-    char scheme[8];        /* column scheme: "raw", "ffor", "alp", "galp" */
+    char scheme[16];       /* column scheme: "raw", "ffor", "alp", "galp", "gpu-for", ... */
     char description[200];
     uint8_t *input;        /* the .galp file */
     size_t input_len;

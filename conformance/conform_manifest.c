@@ -61,7 +61,7 @@ static bool parse_line(const char *dir, const char *line, conform_vector *vec)
 {
     char in_hash[80], out_len[24], out_hash[80];
     int desc_at = 0;
-    if (sscanf(line, "%95s %47s %7s %7s %79s %23s %79s %n", vec->name, vec->expect, vec->type,
+    if (sscanf(line, "%95s %47s %7s %15s %79s %23s %79s %n", vec->name, vec->expect, vec->type,
                vec->scheme, in_hash, out_len, out_hash, &desc_at) != 7 || desc_at == 0)
         return false;
     snprintf(vec->description, sizeof vec->description, "%s", line + desc_at);

@@ -38,7 +38,7 @@ static void usage(FILE *f)
           "                        source tree's)\n"
           "  --only LIST           run only vectors of these types and/or column schemes,\n"
           "                        comma-separated: u8,u16,u32,u64,f32,f64,raw,ffor,alp,galp,\n"
-          "                        alp-rd,delta,rle,dict\n"
+          "                        alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor\n"
           "  --match GLOB          run only vectors whose name matches GLOB\n"
           "  --any-class           a rejection with another error class is not a failure\n"
           "  --require-class       a rejection without an error class is a failure (--exec:\n"
@@ -71,8 +71,9 @@ static bool in_list(const char *list, const char *word)
 
 static bool parse_only(const char *arg, selection *sel)
 {
-    static const char *const types = ",u8,u16,u32,u64,f32,f64,",
-                             *const schemes = ",raw,ffor,alp,galp,alp-rd,delta,rle,dict,";
+    static const char *const types = ",u8,u16,u32,u64,f32,f64,";
+    static const char *const schemes =
+        ",raw,ffor,alp,galp,alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor,";
     char copy[256];
     snprintf(copy, sizeof copy, "%s", arg);
     strcpy(sel->types, ",");

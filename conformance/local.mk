@@ -12,9 +12,11 @@ conformance_libtestsupport_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 CONFORMANCE_TEST_LIBS = conformance/libtestsupport.la libgalp.la $(CMOCKA_LIBS)
 
 check_PROGRAMS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
-	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c
+	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c \
+	conformance/test_tile
 TESTS += conformance/test_container conformance/test_ffor conformance/test_ffor_data \
-	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c
+	conformance/test_spec_examples conformance/test_payload_checksum conformance/test_crc32c \
+	conformance/test_tile
 
 conformance_test_container_SOURCES = conformance/test_container.c
 conformance_test_container_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -28,6 +30,10 @@ conformance_test_payload_checksum_LDADD = $(CONFORMANCE_TEST_LIBS)
 conformance_test_crc32c_SOURCES = conformance/test_crc32c.c
 conformance_test_crc32c_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_crc32c_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+conformance_test_tile_SOURCES = conformance/test_tile.c
+conformance_test_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_tile_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 conformance_test_ffor_SOURCES = conformance/test_ffor.c
 conformance_test_ffor_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -159,6 +165,17 @@ CLEANFILES += conformance/test_gpu_device.lo conformance/test_gpu_device.o \
 endif HAVE_CUDA
 endif HAVE_CMOCKA
 EXTRA_DIST += conformance/test_gpu_device.cu conformance/test_gpu_device.h
+
+# The tile loader (galp/device/tile.cuh) through galp_gpu_tile_decompress, against the
+# reference; skips (77) without a GPU, after checking GALP_ERR_NO_DEVICE in a build without CUDA.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_tile
+TESTS += conformance/test_gpu_tile
+conformance_test_gpu_tile_SOURCES = conformance/test_gpu_tile.c
+conformance_test_gpu_tile_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_gpu_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_tile_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+endif HAVE_CMOCKA
 
 # The value table of a column of constants (gpu/value_table.c): host code, tested in every
 # build; without CUDA, libgalp lacks it and the test compiles it in.

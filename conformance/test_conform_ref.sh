@@ -15,6 +15,10 @@ expect_passed only 'valid/galp_f64_*'
 [ "$(grep -c ' # SKIP ' "$WORK/only.tap")" -gt 0 ] || fail "only: nothing skipped"
 grep ' # SKIP ' "$WORK/only.tap" | grep -q 'valid/ffor_u8_widths' || fail "only: FFOR ran"
 conform bad_only 2 --only f128
+# The tile schemes by name (spec/tile.md): their vectors run, an FFOR one does not.
+conform tile 0 --only gpu-for,gpu-dfor,gpu-rfor
+expect_passed tile 'valid/gpu_rfor_runs'
+grep ' # SKIP ' "$WORK/tile.tap" | grep -q 'valid/ffor_u32_widths' || fail "tile: FFOR ran"
 
 # A damaged suite is refused before any decoder runs.
 cp -R "$VECTORS" "$WORK/vectors"

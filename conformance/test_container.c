@@ -762,7 +762,8 @@ static void test_status_names(void **state)
         "GALP_ERR_EXPONENT", "GALP_ERR_EXCEPTION_COUNT", "GALP_ERR_EXCEPTION_POSITION",
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
         "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY",
-        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART", "GALP_ERR_DICT_CODE"};
+        "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART", "GALP_ERR_DICT_CODE",
+        "GALP_ERR_RUN_LENGTHS"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -780,6 +781,7 @@ static void test_status_names(void **state)
     assert_int_equal(GALP_ERR_PAYLOAD_CHECKSUM, 24);
     assert_int_equal(GALP_ERR_LEFT_PART, 25);
     assert_int_equal(GALP_ERR_DICT_CODE, 26);
+    assert_int_equal(GALP_ERR_RUN_LENGTHS, 27);
 }
 
 static void test_type_and_scheme_names(void **state)
@@ -802,8 +804,11 @@ static void test_type_and_scheme_names(void **state)
     assert_string_equal(galp_scheme_name(GALP_SCHEME_DELTA), "delta");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_RLE), "rle");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_DICT), "dict");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_FOR), "gpu-for");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_DFOR), "gpu-dfor");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_RFOR), "gpu-rfor");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_AUTO), "auto");
-    assert_null(galp_scheme_name((galp_scheme)8));
+    assert_null(galp_scheme_name((galp_scheme)11));
 }
 
 int main(void)

@@ -1,9 +1,9 @@
 /*
  * test_spec_examples.c — every hex listing of spec/format.md §7, spec/ffor.md §6,
- * spec/alprd.md §7 and spec/fastlanes.md §6 is checked here: the listings are read from the
- * spec files themselves (blocks opened by a line "```hex example=NAME"), the reference encoder
- * must produce exactly those bytes from the inputs the text describes, and the decoder must
- * turn them back into those inputs.
+ * spec/alprd.md §7, spec/fastlanes.md §6 and spec/tile.md is checked here: the listings are
+ * read from the spec files themselves (blocks opened by a line "```hex example=NAME"), the
+ * reference encoder must produce exactly those bytes from the inputs the text describes, and
+ * the decoder must turn them back into those inputs.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,9 +24,10 @@ static const char *const checked_examples[] = {
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions",
     "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
+    "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
 };
 static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md",
-                                         "spec/fastlanes.md"};
+                                         "spec/fastlanes.md", "spec/tile.md"};
 
 #define EXAMPLE_OPENING "```hex example="
 
@@ -327,6 +328,45 @@ static void test_dict_f64_three_values(void **state)
                               GALP_SCHEME_DICT, 0, values, 200);
 }
 
+/* spec/tile.md §3.4: miniblock widths 0, 1, 3 and 32 in one block. */
+static void test_tile_gpu_for(void **state)
+{
+    (void)state;
+    uint32_t values[128];
+    for (uint32_t r = 0; r < 32; r++) {
+        values[r] = 5;
+        values[32 + r] = 5 + r % 2;
+        values[64 + r] = 5 + r % 8;
+        values[96 + r] = r % 2 ? 0xffffffffu : 5;
+    }
+    check_scheme_file_example("spec/tile.md", "tile-gpu-for-widths", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_FOR, 0, values, 128);
+}
+
+/* spec/tile.md §4.4: deltas -7, then -2 … 2; signed reference, filler miniblocks. */
+static void test_tile_gpu_dfor(void **state)
+{
+    (void)state;
+    uint32_t values[64];
+    for (uint32_t i = 0; i < 32; i++)
+        values[i] = 5000 - 7 * i;
+    for (uint32_t j = 0; j < 32; j++)
+        values[32 + j] = values[31 + j] + j % 5 - 2;
+    check_scheme_file_example("spec/tile.md", "tile-gpu-dfor-down-up", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_DFOR, 0, values, 64);
+}
+
+/* spec/tile.md §5.4: runs 7×5, 9×3, 7×504. */
+static void test_tile_gpu_rfor(void **state)
+{
+    (void)state;
+    uint32_t values[512];
+    for (uint32_t i = 0; i < 512; i++)
+        values[i] = i >= 5 && i < 8 ? 9 : 7;
+    check_scheme_file_example("spec/tile.md", "tile-gpu-rfor-runs", GALP_TYPE_U32,
+                              GALP_SCHEME_GPU_RFOR, 0, values, 512);
+}
+
 /* Every listing in the spec files is one this program checks. */
 static void test_every_listing_is_checked(void **state)
 {
@@ -368,6 +408,9 @@ int main(void)
         cmocka_unit_test(test_delta_u16_descending),
         cmocka_unit_test(test_rle_u32_three_runs),
         cmocka_unit_test(test_dict_f64_three_values),
+        cmocka_unit_test(test_tile_gpu_for),
+        cmocka_unit_test(test_tile_gpu_dfor),
+        cmocka_unit_test(test_tile_gpu_rfor),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -363,6 +363,101 @@ static void plan_alprd(byte_source *src, unsigned w, uint32_t m, vector_plan *pl
     plan->info.exception_count = (uint16_t)c;
 }
 
+/* spec/tile.md §2: offset d as run position j of width b, bit by bit, into zeroed words. */
+static void tile_put(uint8_t *words, unsigned b, uint32_t j, uint32_t d)
+{
+    for (unsigned t = 0; t < b; t++) {
+        uint64_t bit = (uint64_t)j * b + t;
+        words[bit / 8] |= (uint8_t)((d >> t & 1u) << (bit % 8));
+    }
+}
+
+/* A width 0 … 32, often small, sometimes the edges. */
+static unsigned tile_width(byte_source *src)
+{
+    unsigned pick = byte_source_below(src, 8);
+    return pick == 0 ? 0 : pick == 1 ? 32 : byte_source_below(src, pick < 5 ? 9 : 33);
+}
+
+/* GPU-FOR and GPU-DFOR (spec/tile.md §3, §4): ceil(m/128) blocks of any reference and widths;
+ * filler slots >= m get offsets too, which decoders must ignore. */
+static void plan_tile_blocks(byte_source *src, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    const bool dfor = plan->info.scheme == GALP_SCHEME_GPU_DFOR;
+    uint32_t x = dfor ? (uint32_t)byte_source_bits(src, 4) : 0, size = 0;
+    unsigned widest = 0;
+    uint8_t *p = plan->payload;
+    if (dfor) {
+        galp_store_u32(p, x);
+        size = 4;
+    }
+    for (uint32_t k = 0; k < (m + 127) / 128; k++) {
+        uint8_t *block = p + size;
+        const uint32_t ref = (uint32_t)byte_source_bits(src, 4);
+        galp_store_u32(block, ref);
+        size += 8;
+        for (unsigned j = 0; j < 4; j++) {
+            const unsigned b = tile_width(src);
+            block[4 + j] = (uint8_t)b;
+            widest = b > widest ? b : widest;
+            memset(p + size, 0, 4u * b);
+            for (uint32_t r = 0; r < 32; r++) {
+                const uint32_t d = (uint32_t)(byte_source_u64(src) & low_mask(b));
+                tile_put(p + size, b, r, d);
+                const uint32_t slot = 128 * k + 32 * j + r;
+                x = dfor ? x + ref + d : ref + d; /* spec/tile.md §3.2, §4.2 */
+                if (slot < m)
+                    galp_store_u32(out + 4u * slot, x);
+            }
+            size += 4u * b;
+        }
+    }
+    plan->info.bit_width = (uint8_t)widest;
+    plan->info.payload_size = size;
+}
+
+/* GPU-RFOR (spec/tile.md §5): c runs of lengths >= 1 adding up to m, references at or below
+ * the values, widths at least what the offsets need; junk in the run's unused bits. */
+static void plan_tile_runs(byte_source *src, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    uint32_t length[GALP_VECTOR_SIZE];
+    const uint32_t c = byte_source_below(src, 4) == 0 ? m : 1 + byte_source_below(src, m < 40 ? m : 40);
+    uint32_t left = m - c, shortest = UINT32_MAX;
+    for (uint32_t r = 0; r < c; r++) {
+        const uint32_t extra = r + 1 == c ? left : byte_source_below(src, left + 1);
+        length[r] = 1 + extra;
+        left -= extra;
+        shortest = length[r] < shortest ? length[r] : shortest;
+    }
+    const uint32_t length_ref = shortest - byte_source_below(src, shortest < 4 ? shortest : 4);
+    uint32_t longest = 0;
+    for (uint32_t r = 0; r < c; r++)
+        longest = length[r] - length_ref > longest ? length[r] - length_ref : longest;
+    const unsigned needed = galp_ffor_bit_width(longest);
+    const unsigned bl = needed + byte_source_below(src, 33 - needed), bv = tile_width(src);
+    const uint32_t value_ref = (uint32_t)byte_source_bits(src, 4);
+    const uint32_t value_words = (c * bv + 31) / 32, length_words = (c * bl + 31) / 32;
+    uint8_t *p = plan->payload;
+    memset(p, 0, 16u + 4u * (value_words + length_words));
+    galp_store_u32(p, c);
+    galp_store_u32(p + 4, value_ref);
+    galp_store_u32(p + 8, length_ref);
+    p[12] = (uint8_t)bv;
+    p[13] = (uint8_t)bl;
+    uint32_t slot = 0;
+    for (uint32_t r = 0; r < c; r++) {
+        const uint32_t d = (uint32_t)(byte_source_u64(src) & low_mask(bv));
+        tile_put(p + 16, bv, r, d);
+        tile_put(p + 16 + 4u * value_words, bl, r, length[r] - length_ref);
+        for (uint32_t i = 0; i < length[r]; i++, slot++)
+            galp_store_u32(out + 4u * slot, value_ref + d);
+    }
+    if (c * bv % 32 != 0 && byte_source_below(src, 2) == 0) /* bits past the values */
+        p[16 + 4u * value_words - 1] |= 0x80;
+    plan->info.bit_width = (uint8_t)(bv > bl ? bv : bl);
+    plan->info.payload_size = 16u + 4u * (value_words + length_words);
+}
+
 /* spec/format.md §3.3; payload_checksum is written by the caller. */
 static void write_entry(uint8_t *entry, const galp_vector_info *info)
 {
@@ -406,14 +501,18 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
 }
 
 /* The column scheme: RAW sometimes, DICT sometimes, else the type's schemes (ALP, GALP or
- * ALP_RD for floats; FFOR, DELTA or RLE for integers). */
+ * ALP_RD for floats; FFOR, DELTA or RLE for integers; for u32 also the tile schemes). Picks
+ * 5 … 7 are DELTA, RLE and DICT for every integer type; u32 draws from 11 picks, 8 … 10 being
+ * GPU-FOR, GPU-DFOR and GPU-RFOR. */
 static galp_scheme choose_scheme(byte_source *src, galp_type type)
 {
-    unsigned pick = byte_source_below(src, 8);
+    unsigned pick = byte_source_below(src, type == GALP_TYPE_U32 ? 11 : 8);
     if (pick == 0)
         return GALP_SCHEME_RAW;
     if (pick == 7)
         return GALP_SCHEME_DICT;
+    if (pick >= 8)
+        return (galp_scheme)(GALP_SCHEME_GPU_FOR + (pick - 8));
     if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
         return pick == 6 ? GALP_SCHEME_ALP_RD : pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
     return pick == 5 ? GALP_SCHEME_DELTA : pick == 6 ? GALP_SCHEME_RLE : GALP_SCHEME_FFOR;
@@ -436,7 +535,7 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     const uint32_t nv = byte_source_below(src, FUZZ_MAX_VECTORS + 1);
     const uint32_t last_m = 1 + byte_source_below(src, GALP_VECTOR_SIZE);
     col->value_count = nv == 0 ? 0 : (uint64_t)(nv - 1) * GALP_VECTOR_SIZE + last_m;
-    /* spec/format.md §1.1: ALP_RD, DELTA, RLE and DICT vectors need 1.2; decoders read any minor. */
+    /* spec/format.md §1.1: the 1.2 schemes need 1.2; decoders read any minor. */
     const uint8_t minor = byte_source_below(src, 4) == 0 ? byte_source_u8(src) : 0;
     const bool junk = byte_source_below(src, 4) == 0; /* fill gaps, tail and slack with junk */
     const size_t slack = byte_source_below(src, 4) == 0 ? byte_source_below(src, 64) : 0;
@@ -467,6 +566,9 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
         case GALP_SCHEME_DELTA: plan_delta(src, w, m, plan, out); break;
         case GALP_SCHEME_RLE:
         case GALP_SCHEME_DICT: plan_table(src, plan->info.scheme, w, m, plan, out); break;
+        case GALP_SCHEME_GPU_FOR:
+        case GALP_SCHEME_GPU_DFOR: plan_tile_blocks(src, m, plan, out); break;
+        case GALP_SCHEME_GPU_RFOR: plan_tile_runs(src, m, plan, out); break;
         default: plan_alp(src, plan->info.scheme, w, m, plan, out); break;
         }
         /* spec/format.md §4: payloads in order, 16-aligned, gaps allowed between them. */

@@ -82,14 +82,23 @@ static bool is_table(uint8_t scheme)
     return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
 }
 
-/* spec/format.md §2: the schemes a type allows, and those a column scheme's vectors may use:
- * the column scheme, RAW, ALP_RD in an ALP or GALP column, DELTA, RLE or DICT in a FFOR
- * column. */
+/* GPU-FOR, GPU-DFOR, GPU-RFOR (spec/tile.md). */
+static bool is_tile(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_GPU_FOR || scheme == GALP_SCHEME_GPU_DFOR ||
+           scheme == GALP_SCHEME_GPU_RFOR;
+}
+
+/* spec/format.md §2: the schemes a type allows (the tile schemes for u32 only), and those a
+ * column scheme's vectors may use: the column scheme, RAW, ALP_RD in an ALP or GALP column,
+ * DELTA, RLE or DICT in a FFOR column. */
 static bool column_allowed(galp_type type, uint8_t s)
 {
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
     if (s == GALP_SCHEME_RAW || s == GALP_SCHEME_DICT)
         return true;
+    if (is_tile(s))
+        return type == GALP_TYPE_U32;
     return is_float ? is_alp(s) || is_rd(s)
                     : s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE;
 }
@@ -303,7 +312,7 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     const unsigned max_e = fc->w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
     uint8_t *a = e.at;
     switch (kind) {
-
+    case 0: /* 10.1: neither the column scheme, nor a companion it admits, nor RAW */
     {
         uint8_t s;
         do
@@ -364,6 +373,8 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
     case 6: /* 10.7 */
     {
         uint32_t delta = byte_source_below(src, 2) ? 1 + byte_source_below(src, 64) : byte_source_u16(src) + 1u;
+        if (is_tile(e.scheme))
+            delta |= 1u; /* a size off the 4-byte grid (spec/tile.md §6), refused at 10.7 */
         uint32_t size = byte_source_below(src, 2) && e.payload_size >= delta ? e.payload_size - delta
                                                                              : e.payload_size + delta;
         galp_store_u32(a + E_PAYLOAD_SIZE, size);
@@ -486,6 +497,43 @@ static bool mutate_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     return true;
 }
 
+/* Payload rules of the tile schemes, spec/tile.md §6: a miniblock or run width above 32, a
+ * GPU-RFOR reserved byte, run count 0, or lengths that add up to more than m. */
+static bool mutate_tile(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
+                        fuzz_mutation *out)
+{
+    if (fc->nv == 0)
+        return false;
+    const entry e = entry_of(fc, byte_source_below(src, fc->nv));
+    if (!is_tile(e.scheme))
+        return false;
+    const bool runs = e.scheme == GALP_SCHEME_GPU_RFOR;
+    const uint8_t wide = (uint8_t)(33 + byte_source_below(src, 223));
+    galp_status expected = GALP_ERR_RUN_LENGTHS;
+    switch (runs ? kind : 0) {
+    case 0: /* step 2 of either list: the first block's miniblock width, or a run width */
+        e.payload[runs ? 12 + byte_source_below(src, 2)
+                       : (e.scheme == GALP_SCHEME_GPU_DFOR ? 4 : 0) + 4 + byte_source_below(src, 4)] =
+            wide;
+        expected = GALP_ERR_BIT_WIDTH;
+        break;
+    case 1: /* RFOR step 1 */
+        e.payload[14 + byte_source_below(src, 2)] = nonzero(src);
+        expected = GALP_ERR_RESERVED;
+        break;
+    case 2: /* RFOR step 3 or 6 */
+        if (byte_source_below(src, 2))
+            galp_store_u32(e.payload, 0);
+        else
+            galp_store_u32(e.payload + 8, galp_load_u32(e.payload + 8) + 1u);
+        break;
+    default:
+        return false;
+    }
+    *out = result("tile payload", after_payload_edit(src, fc, &e, expected), col->buffer_size);
+    return true;
+}
+
 /* Two different payloads of one size exchanged: each is checked against the other's checksum. */
 static bool mutate_swap(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
 {
@@ -559,6 +607,9 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
         if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary */
             hi = lo + alprd_lane_end_at(e.at);
             lo += 16u;
+        } else if (is_tile(e.scheme)) { /* free: GPU-DFOR's start, a first block's or RFOR's value ref */
+            lo += e.scheme == GALP_SCHEME_GPU_RFOR ? 4u : 0u;
+            hi = lo + (e.scheme == GALP_SCHEME_GPU_DFOR ? 8u : 4u);
         } else if (is_alp(e.scheme) && e.c > 0 && byte_source_below(src, 2)) {
             lo = (size_t)(positions_of(fc, &e) - fc->file) - (size_t)e.c * (fc->w / 8);
             hi = lo + (size_t)e.c * (fc->w / 8);
@@ -585,7 +636,7 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     fc.file_size = col->file_size;
 
     fuzz_mutation out;
-    const unsigned kind = byte_source_below(src, 29);
+    const unsigned kind = byte_source_below(src, 32);
     if (kind < 13 && mutate_header(src, col, &fc, kind, &out))
         return out;
     if (kind >= 13 && kind < 21 && mutate_entry(src, col, &fc, kind - 13, &out))
@@ -597,6 +648,8 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     if (kind == 27 && mutate_flag(col, &fc, &out))
         return out;
     if (kind == 28 && mutate_swap(src, col, &fc, &out))
+        return out;
+    if (kind >= 29 && mutate_tile(src, col, &fc, kind - 29, &out))
         return out;
     return mutate_unchecked(src, col, &fc);
 }

@@ -78,12 +78,13 @@ static uint64_t draw_scan_value(byte_source *src, galp_type type, const uint8_t 
     return byte_source_bits(src, width);
 }
 
-/* Whether the column's scheme or a vector's is ALP_RD (entry byte 22, spec/format.md §3.3),
- * which the CUDA decoder refuses. */
-static bool holds_alprd(const fuzz_column *col)
+/* Whether the GPU upload refuses the column (include/galp_gpu.h): its scheme or a vector's is
+ * ALP_RD (entry byte 22, spec/format.md §3.3), or it is a tile column (spec/tile.md). */
+static bool gpu_refuses(const fuzz_column *col)
 {
     const uint32_t nv = galp_load_u32(col->file + 16);
-    bool found = col->scheme == GALP_SCHEME_ALP_RD;
+    bool found = col->scheme == GALP_SCHEME_ALP_RD || col->scheme == GALP_SCHEME_GPU_FOR ||
+                 col->scheme == GALP_SCHEME_GPU_DFOR || col->scheme == GALP_SCHEME_GPU_RFOR;
     for (uint32_t v = 0; v < nv; v++)
         found |= col->file[GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE + 22] ==
                  GALP_SCHEME_ALP_RD;
@@ -114,9 +115,10 @@ static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz
     FUZZ_REQUIRE(device_out != NULL, "out of memory");
     fuzz_scans got;
     galp_status status = fuzz_gpu_decode(col->file, col->buffer_size, device_out, bytes, args, &got);
-    if (holds_alprd(col)) { /* refused, never mis-decoded (include/galp_gpu.h) */
-        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME, "GPU upload of a column with ALP_RD vectors: %s",
-                     galp_status_name(status));
+    if (gpu_refuses(col)) { /* refused, never mis-decoded (include/galp_gpu.h) */
+        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME,
+                     "GPU upload of a %s column refused for ALP_RD or tile vectors: %s",
+                     galp_scheme_name(col->scheme), galp_status_name(status));
         free(device_out);
         return;
     }

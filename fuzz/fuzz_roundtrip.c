@@ -2,8 +2,9 @@
  * fuzz_roundtrip.c — galp_compress then every decoder entry point must give the input back.
  *
  * Input: byte 0 picks the type, byte 1 the requested scheme (bits 0–1, and bits 3–4 among
- * FFOR, DELTA, RLE and DICT for integers, G-ALP or DICT for floats) and whether to write
- * payload checksums (bit 2), byte 2 how values are drawn, the
+ * FFOR, DELTA, RLE and DICT for integers, G-ALP or DICT for floats; for u32, bits 5–6 pick a
+ * tile scheme of spec/tile.md instead when not 0) and whether to write payload checksums
+ * (bit 2), byte 2 how values are drawn, the
  * next two bytes the value count (up to 5 vectors, so first, full, and partial last vectors all
  * occur); values follow from the rest (byte_source.h). Checks (spec/format.md §4.1):
  *   - the encoded size is at most galp_compress_bound, and a destination one byte short of it
@@ -121,6 +122,9 @@ static galp_scheme requested_scheme(unsigned pick, galp_type type)
     static const galp_scheme integer_schemes[4] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA,
                                                    GALP_SCHEME_RLE, GALP_SCHEME_DICT};
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
+    const unsigned tile = pick >> 5 & 3u; /* bits 3–4 choose among the integer schemes */
+    if (type == GALP_TYPE_U32 && tile != 0)
+        return (galp_scheme)(GALP_SCHEME_GPU_FOR + tile - 1);
     switch (pick % 5) {
     case 0: return GALP_SCHEME_RAW;
     case 1: return is_float ? GALP_SCHEME_ALP : integer_schemes[pick >> 3 & 3u];

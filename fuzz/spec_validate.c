@@ -20,13 +20,21 @@ static bool is_table(unsigned scheme)
     return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
 }
 
+/* spec/tile.md: GPU-FOR, GPU-DFOR, GPU-RFOR (codes 8, 9, 10). */
+static bool is_tile(unsigned scheme)
+{
+    return scheme >= 8 && scheme <= 10;
+}
+
 /* §2 table: RAW and DICT for every type, FFOR, DELTA and RLE for integers, ALP, GALP and
- * ALP_RD for floats. */
+ * ALP_RD for floats, the tile schemes for u32. */
 static bool scheme_allowed(unsigned type, unsigned scheme)
 {
     bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
     if (scheme == GALP_SCHEME_RAW || scheme == GALP_SCHEME_DICT)
         return true;
+    if (is_tile(scheme))
+        return type == GALP_TYPE_U32;
     return is_float ? is_alp(scheme) || scheme == GALP_SCHEME_ALP_RD
                     : scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ||
                           scheme == GALP_SCHEME_RLE;
@@ -99,6 +107,68 @@ static galp_status table_indexes(const uint8_t *payload, unsigned scheme, unsign
     return GALP_OK;
 }
 
+/* spec/tile.md §6, GPU-FOR (scheme 8) and GPU-DFOR (9): the blocks walked from offset 0 or 4. */
+static galp_status tile_blocks(const uint8_t *p, uint32_t size, unsigned scheme, unsigned b,
+                               uint32_t m)
+{
+    uint32_t at = scheme == 9 ? 4 : 0;
+    unsigned widest = 0;
+    for (uint32_t k = 0; k < (m + 127) / 128; k++) {
+        if (size - at < 8)                                                    /* 1 */
+            return GALP_ERR_PAYLOAD_SIZE;
+        uint32_t words = 0;
+        for (unsigned j = 0; j < 4; j++) {
+            if (p[at + 4 + j] > 32)                                           /* 2 */
+                return GALP_ERR_BIT_WIDTH;
+            words += p[at + 4 + j];
+            widest = p[at + 4 + j] > widest ? p[at + 4 + j] : widest;
+        }
+        if (size - at - 8 < 4 * words)                                        /* 3 */
+            return GALP_ERR_PAYLOAD_SIZE;
+        at += 8 + 4 * words;
+    }
+    if (at != size)                                                           /* 4 */
+        return GALP_ERR_PAYLOAD_SIZE;
+    return widest == b ? GALP_OK : GALP_ERR_BIT_WIDTH;                        /* 5 */
+}
+
+/* Offset j of a spec/tile.md §2 run of width b at p, assembled bit by bit. */
+static uint32_t tile_offset(const uint8_t *p, unsigned b, uint32_t j)
+{
+    uint32_t d = 0;
+    for (unsigned t = 0; t < b; t++) {
+        uint64_t bit = (uint64_t)j * b + t;
+        d |= (uint32_t)(p[bit / 8] >> (bit % 8) & 1u) << t;
+    }
+    return d;
+}
+
+/* spec/tile.md §6, GPU-RFOR, steps 1–6. */
+static galp_status tile_runs(const uint8_t *p, uint32_t size, unsigned b, uint32_t m)
+{
+    const uint32_t c = galp_load_u32(p), length_ref = galp_load_u32(p + 8);
+    const unsigned bv = p[12], bl = p[13];
+    if (p[14] != 0 || p[15] != 0)                                             /* 1 */
+        return GALP_ERR_RESERVED;
+    if (bv > 32 || bl > 32)                                                   /* 2 */
+        return GALP_ERR_BIT_WIDTH;
+    if (c == 0 || c > m)                                                      /* 3 */
+        return GALP_ERR_RUN_LENGTHS;
+    const uint64_t value_words = ((uint64_t)c * bv + 31) / 32;
+    if (size != 16 + 4 * value_words + 4 * (((uint64_t)c * bl + 31) / 32))    /* 4 */
+        return GALP_ERR_PAYLOAD_SIZE;
+    if ((bv > bl ? bv : bl) != b)                                             /* 5 */
+        return GALP_ERR_BIT_WIDTH;
+    uint64_t covered = 0;                                                     /* 6 */
+    for (uint32_t r = 0; r < c; r++) {
+        uint32_t length = length_ref + tile_offset(p + 16 + 4 * value_words, bl, r);
+        if (length == 0 || length > m - covered)
+            return GALP_ERR_RUN_LENGTHS;
+        covered += length;
+    }
+    return covered == m ? GALP_OK : GALP_ERR_RUN_LENGTHS;
+}
+
 /* spec/alp.md §5: positions strictly ascending and below m. */
 static galp_status alp_positions(const uint8_t *positions, unsigned c, unsigned m)
 {
@@ -150,7 +220,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const uint64_t base = galp_load_u64(e + 8), offset = galp_load_u64(e);
     const uint32_t size = galp_load_u32(e + 16);
     const unsigned c = galp_load_u16(e + 20);
-    const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme);
+    const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme), tile = is_tile(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
         return GALP_ERR_BAD_SCHEME;
@@ -159,7 +229,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
             return GALP_ERR_RESERVED;
     if (b > w || (raw && b != 0) || (rd && (b + 16 < w || b == w)))           /* 10.3 */
         return GALP_ERR_BIT_WIDTH;
-    if ((w < 64 && base >> w != 0) || ((raw || rd) && base != 0))             /* 10.4 */
+    if ((w < 64 && base >> w != 0) || ((raw || rd || tile) && base != 0))     /* 10.4 */
         return GALP_ERR_BASE;
     if (alp ? factor > exponent || exponent > max_e
             : rd ? exponent > 3 || factor != 0 : exponent != 0 || factor != 0) /* 10.5 */
@@ -181,7 +251,10 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
             scheme == GALP_SCHEME_RLE ? 128u + 128u * (c > 1) : 128u * code_bits;
         implied = index_bytes + 128u * ((((uint64_t)c + lanes - 1) / lanes * b + w - 1) / w);
     }
-    if (size != implied)
+    const uint32_t blocks = (m + 127) / 128, dfor = scheme == 9 ? 4 : 0;     /* tile §6 */
+    const uint64_t low = scheme == 10 ? 16 : dfor + 8u * blocks;
+    const uint64_t high = scheme == 10 ? 16 + 8u * (uint64_t)m : dfor + 520u * blocks;
+    if (tile ? size % 4 != 0 || size < low || size > high : size != implied)
         return GALP_ERR_PAYLOAD_SIZE;
     if (offset % 16 != 0 || offset < *floor || offset > payload_end ||       /* 10.8, §4 */
         size > payload_end - offset)
@@ -205,6 +278,9 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     }
     if (is_table(scheme))                                                     /* 10.10 */
         return table_indexes(data + offset, scheme, c, m);
+    if (tile)                                                                 /* 10.10 */
+        return scheme == 10 ? tile_runs(data + offset, size, b, m)
+                            : tile_blocks(data + offset, size, scheme, b, m);
     if (!alp)
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;

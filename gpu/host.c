@@ -47,11 +47,13 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
 }
 
 /* Whether the device can decode the scheme: RAW, FFOR, ALP (regrouped) and G-ALP. It has no
- * decoder for ALP_RD (spec/alprd.md) or DELTA, RLE and DICT (spec/fastlanes.md) yet. */
+ * decoder for ALP_RD (spec/alprd.md) or DELTA, RLE and DICT (spec/fastlanes.md) yet, and the
+ * device image and kernels hold no tile scheme (spec/tile.md; galp_gpu_tile_decompress decodes
+ * those columns). */
 static int device_scheme(galp_scheme scheme)
 {
     return scheme != GALP_SCHEME_ALP_RD && scheme != GALP_SCHEME_DELTA &&
-           scheme != GALP_SCHEME_RLE && scheme != GALP_SCHEME_DICT;
+           scheme != GALP_SCHEME_RLE && scheme != GALP_SCHEME_DICT && !galp_scheme_is_tile(scheme);
 }
 
 /* Whether the device decodes every vector of the validated column; a column holding a vector

@@ -20,7 +20,7 @@ includedir=$(pkg-config --variable=includedir galp)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for h in galp.h galp_gpu.h galp/layout.h galp/alp_constants.h galp/device/range_plan.h; do
+for h in galp.h galp_gpu.h galp/layout.h galp/alp_constants.h galp/device/range_plan.h galp/tile_layout.h; do
     printf '#include <%s>\n' "$h" > "$work/one.c"
     cc -std=c11 -Wall -Wextra -Werror $cflags -c "$work/one.c" -o "$work/one.o" ||
         { echo "installcheck: $h does not compile on its own" >&2; exit 1; }

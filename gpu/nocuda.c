@@ -37,6 +37,16 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     return GALP_ERR_NO_DEVICE;
 }
 
+galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
+                                     size_t dst_capacity)
+{
+    (void)src;
+    (void)src_len;
+    (void)dst;
+    (void)dst_capacity;
+    return GALP_ERR_NO_DEVICE;
+}
+
 void galp_gpu_column_free(galp_gpu_column *column)
 {
     (void)column; /* no column can exist in this build */

@@ -28,7 +28,7 @@ extern "C" {
 #define GALP_VERSION_MAJOR 1u
 /* The format version this library implements. It reads every minor version and writes the
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
- * ALP_RD, DELTA, RLE or DICT vectors (spec/format.md §1.1). */
+ * ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR vectors (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 2u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -56,6 +56,10 @@ typedef enum galp_scheme {
     GALP_SCHEME_DELTA = 5,
     GALP_SCHEME_RLE = 6,
     GALP_SCHEME_DICT = 7,
+    /* The tile-based u32 schemes of format 1.2 (spec/tile.md). */
+    GALP_SCHEME_GPU_FOR = 8,
+    GALP_SCHEME_GPU_DFOR = 9,
+    GALP_SCHEME_GPU_RFOR = 10,
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -90,12 +94,13 @@ typedef enum galp_status {
     GALP_ERR_PAYLOAD_CHECKSUM = 24, /* a vector payload does not match its CRC32C */
     GALP_ERR_LEFT_PART = 25,        /* ALP_RD left part wider than W - r bits, or unused
                                        dictionary entry non-zero */
-    GALP_ERR_DICT_CODE = 26         /* an RLE run index or DICT code not below the vector's
+    GALP_ERR_DICT_CODE = 26,        /* an RLE run index or DICT code not below the vector's
                                        run count or dictionary size */
+    GALP_ERR_RUN_LENGTHS = 27       /* GPU-RFOR runs do not cover the vector's values exactly */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 27
+#define GALP_STATUS_COUNT 28
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -117,9 +122,10 @@ size_t galp_compress_bound(galp_type type, uint64_t n);
 
 /* Encode n values (native little-endian array of the type) into dst.
  * scheme: RAW, FFOR, DELTA or RLE (integer types), DICT (all types), ALP, GALP or ALP_RD
- * (float types), or AUTO: for integers a FFOR column whose vectors each take the smallest of
- * FFOR, DELTA, RLE and DICT (spec/fastlanes.md §5), for floats G-ALP. ALP, GALP and AUTO store
- * a float vector ALP_RD where ALP would not compress it (spec/alprd.md §6.1).
+ * (float types), GPU_FOR, GPU_DFOR or GPU_RFOR (u32), or AUTO: for integers a FFOR column
+ * whose vectors each take the smallest of FFOR, DELTA, RLE and DICT (spec/fastlanes.md §5),
+ * for floats G-ALP. ALP, GALP and AUTO store a float vector ALP_RD where ALP would not
+ * compress it (spec/alprd.md §6.1).
  * Whatever the scheme asked, any vector whose encoding would exceed its RAW size is stored RAW
  * (spec/format.md §4.1), so *dst_len <= galp_compress_bound(type, n).
  * Stack use: compressing, opening and decoding fit in a thread with a 64 KiB stack

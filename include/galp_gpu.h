@@ -63,13 +63,22 @@ typedef struct galp_gpu_column galp_gpu_column;
  * writes there, which the scans rely on. Synchronous; allocates device memory (and, for a
  * file that needs either change, a host copy while it runs). On failure *out is NULL and
  * nothing is allocated. A valid column that holds ALP_RD vectors (spec/alprd.md) or DELTA,
- * RLE or DICT vectors (spec/fastlanes.md), which the device does not decode yet, is
- * GALP_ERR_BAD_SCHEME. */
+ * RLE or DICT vectors (spec/fastlanes.md), which the device does not decode yet, or a column
+ * of a tile scheme (GPU-FOR, GPU-DFOR, GPU-RFOR; spec/tile.md), which this API does not
+ * decode, is GALP_ERR_BAD_SCHEME. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 /* The same for a column that galp_open has validated already (its bytes must still be
  * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that
  * galp_open did not fill or that was changed since. */
 galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_column **out);
+
+/* Decode a whole GPU-FOR, GPU-DFOR or GPU-RFOR column (spec/tile.md) on the current device
+ * into dst (value_count u32 values): src is validated with galp_open, copied to the device,
+ * decoded by one thread block per vector with the device API's tile loader
+ * (galp/device/tile.cuh) and copied back. Synchronous. A column of another scheme is
+ * GALP_ERR_BAD_SCHEME; dst is written only on success. */
+galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
+                                     size_t dst_capacity);
 void galp_gpu_column_free(galp_gpu_column *column);
 
 /* What device code needs to decode the column: the device image (a galp file in which

@@ -59,6 +59,9 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     case GALP_SCHEME_ALP_RD:
         galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
         break;
+    case GALP_SCHEME_GPU_FOR:
+    case GALP_SCHEME_GPU_DFOR:
+    case GALP_SCHEME_GPU_RFOR: galp_tile_encode_vector(scheme, values, m, info, payload); break;
     default: galp_raw_encode_vector(type, values, m, info, payload); break;
     }
 }

@@ -12,6 +12,8 @@
 
 #include <galp/layout.h>
 
+#include <galp/tile_layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "galp_internal.h"
@@ -170,6 +172,9 @@ static galp_status validate_payload(galp_type type, const galp_vector_info *info
     case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, info, payload);
     case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
     case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
+    case GALP_SCHEME_GPU_FOR:
+    case GALP_SCHEME_GPU_DFOR: return galp_tile_for_validate(info, payload);
+    case GALP_SCHEME_GPU_RFOR: return galp_tile_rfor_validate(info, payload);
     default: return GALP_OK;
     }
 }
@@ -236,7 +241,8 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     if (info->bit_width > (raw ? 0u : w) ||
         (rd && (info->bit_width < w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH || info->bit_width == w)))
         return GALP_ERR_BIT_WIDTH;
-    if (raw || rd ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    const bool tile = galp_scheme_is_tile(info->scheme);
+    if (raw || rd || tile ? info->base != 0 : (w < 64 && info->base >> w != 0))
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
@@ -245,7 +251,12 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
             ? info->exception_count == 0 || info->exception_count > info->value_count
             : info->exception_count > (exceptions ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
-    if (info->payload_size != galp_payload_size(column->type, info))
+    /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
+     * 10.10; here its bounds. */
+    if (tile ? info->payload_size % 4u != 0 ||
+                   info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
+                   info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
+             : info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }

@@ -65,6 +65,13 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
     case GALP_SCHEME_ALP_RD:
         galp_alprd_decode_vector(column->type, &info, &payload, dst);
         break;
+    case GALP_SCHEME_GPU_FOR:
+    case GALP_SCHEME_GPU_DFOR:
+        galp_tile_for_decode_vector(&info, &payload, dst);
+        break;
+    case GALP_SCHEME_GPU_RFOR:
+        galp_tile_rfor_decode_vector(&info, &payload, dst);
+        break;
     default:
         galp_raw_decode_vector(column->type, &info, &payload, dst);
         break;
@@ -107,7 +114,9 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
 
 /* O(1) for RAW, FFOR and DICT (spec/ffor.md §4, spec/fastlanes.md §4); DELTA and RLE sum at
  * most W steps of one lane's chain (spec/fastlanes.md §2, §3); ALP, G-ALP and ALP_RD look the
- * index up among the vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4). */
+ * index up among the vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4);
+ * the tile schemes walk at most the vector's blocks (GPU-FOR), deltas (GPU-DFOR) or runs
+ * (GPU-RFOR) before it (spec/tile.md). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
     if (galp_column_check(column) != GALP_OK || value == NULL)
@@ -143,6 +152,15 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
         break;
     case GALP_SCHEME_ALP_RD:
         galp_alprd_get(column->type, &info, &payload, slot, value);
+        break;
+    case GALP_SCHEME_GPU_FOR:
+    case GALP_SCHEME_GPU_DFOR:
+        unpacked = galp_tile_for_get(&info, &payload, slot);
+        galp_values_narrow(4, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_GPU_RFOR:
+        unpacked = galp_tile_rfor_get(&payload, slot);
+        galp_values_narrow(4, &unpacked, 1, value);
         break;
     default:
         galp_raw_get(column->type, &payload, slot, value);

@@ -15,6 +15,11 @@
  *   raw.c            RAW vector payloads                                       [format §4.2]
  *   ffor.c           FFOR packing and the one FFOR decoder                     [ffor §2–4]
  *   ffor_encode.c    the FFOR encoder's choice of base and bit width           [ffor §3.1]
+ *   include/galp/tile_layout.h  sizes and positions of the tile schemes' payloads  [tile §3–6]
+ *   tile_packed.c    the tile schemes' packed runs                             [tile §2]
+ *   tile_for.c       GPU-FOR and GPU-DFOR: validate, decode, single values     [tile §3, §4, §6]
+ *   tile_rfor.c      GPU-RFOR: validate, decode, single values                 [tile §5, §6]
+ *   tile_encode.c    the tile schemes' encoder                  [tile §3.3, §4.3, §5.3]
  *   alp_constants.c  FRAC/FACT tables; the encoder's powers of ten             [alp §4]
  *   alp_arith.h      ALP per-value decode arithmetic, special values           [alp §4, §6.1]
  *   alp_decode.c     ALP and G-ALP vectors and single values                   [alp §4–5, galp §3]
@@ -56,6 +61,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme);
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme);
 /* The format minor version a file using the scheme needs (spec/format.md §1.1). */
 unsigned galp_scheme_version_minor(galp_scheme scheme);
+/* GPU-FOR, GPU-DFOR or GPU-RFOR (spec/tile.md). */
+bool galp_scheme_is_tile(galp_scheme scheme);
 
 uint32_t galp_crc32c(uint32_t crc, const void *data, size_t len);
 
@@ -169,6 +176,22 @@ void galp_dict_decode_vector(galp_type type, const galp_vector_info *info, galp_
                              void *dst);
 uint64_t galp_dict_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
                        uint32_t position);
+
+/* ---- GPU-FOR, GPU-DFOR, GPU-RFOR: u32 only (spec/tile.md) ----------------------------
+ * Offset j of the packed run (spec/tile.md §2) of width b whose first word is at byte
+ * `offset`; and the encoder's store of one offset into zeroed words. */
+uint32_t galp_tile_packed_get(galp_reader *payload, uint64_t offset, unsigned b, uint32_t j);
+void galp_tile_packed_put(uint8_t *words, unsigned b, uint32_t j, uint32_t d);
+/* The scheme's own payload checks of spec/tile.md §6; the container has checked the entry's
+ * fields and the size bounds. GPU-FOR and GPU-DFOR share the _for functions. */
+galp_status galp_tile_for_validate(const galp_vector_info *info, galp_reader *payload);
+galp_status galp_tile_rfor_validate(const galp_vector_info *info, galp_reader *payload);
+void galp_tile_for_decode_vector(const galp_vector_info *info, galp_reader *payload, void *dst);
+void galp_tile_rfor_decode_vector(const galp_vector_info *info, galp_reader *payload, void *dst);
+uint32_t galp_tile_for_get(const galp_vector_info *info, galp_reader *payload, uint32_t index);
+uint32_t galp_tile_rfor_get(galp_reader *payload, uint32_t index);
+void galp_tile_encode_vector(galp_scheme scheme, const void *values, uint32_t m,
+                             galp_vector_info *info, uint8_t *payload);
 
 /* ---- Writing a column (compress.c drives; schemes fill one vector each) -------------
  * encode_vector functions write the payload for m <= 1024 values into `payload` (room for

@@ -19,6 +19,10 @@ libgalp_la_SOURCES += \
 	ref/rle_encode.c \
 	ref/dict.c \
 	ref/dict_encode.c \
+	ref/tile_packed.c \
+	ref/tile_for.c \
+	ref/tile_rfor.c \
+	ref/tile_encode.c \
 	ref/encode_choice.c \
 	ref/compress.c \
 	ref/decompress.c
@@ -29,4 +33,5 @@ include ref/alp.mk
 # Public headers shared with the CUDA decoder, installed as <galp/layout.h> and
 # <galp/alp_constants.h>: the payload layout and the ALP constants, each defined once.
 galpincludedir = $(includedir)/galp
-galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h
+galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h \
+	include/galp/tile_layout.h

@@ -65,6 +65,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_DICT_CODE] = {"GALP_ERR_DICT_CODE",
                             "an RLE run index or DICT code is not below the vector's run "
                             "count or dictionary size"},
+    [GALP_ERR_RUN_LENGTHS] = {"GALP_ERR_RUN_LENGTHS",
+                              "GPU-RFOR run count or run lengths do not cover the vector's "
+                              "values exactly"},
 };
 
 static const status_text *status_lookup(int status)

@@ -60,13 +60,16 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_DELTA: return "delta";
     case GALP_SCHEME_RLE: return "rle";
     case GALP_SCHEME_DICT: return "dict";
+    case GALP_SCHEME_GPU_FOR: return "gpu-for";
+    case GALP_SCHEME_GPU_DFOR: return "gpu-dfor";
+    case GALP_SCHEME_GPU_RFOR: return "gpu-rfor";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
 /* spec/format.md §2 table: RAW and DICT for all, FFOR, DELTA and RLE for integers, ALP, GALP
- * and ALP_RD for floats. */
+ * and ALP_RD for floats, the tile schemes for u32 (spec/tile.md). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
     if (galp_type_bits(type) == 0)
@@ -77,6 +80,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
         return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
         return galp_type_is_float(type);
+    case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR:
+        return type == GALP_TYPE_U32;
     case GALP_SCHEME_AUTO: break;
     }
     return false;
@@ -103,13 +108,21 @@ unsigned galp_scheme_version_minor(galp_scheme scheme)
 {
     switch (scheme) {
     case GALP_SCHEME_ALP_RD:
-    case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_DICT: return 2u;
+    case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_DICT:
+    case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR: return 2u;
     default: return 0u;
     }
 }
 
+bool galp_scheme_is_tile(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_GPU_FOR || scheme == GALP_SCHEME_GPU_DFOR ||
+           scheme == GALP_SCHEME_GPU_RFOR;
+}
+
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024
- * slots (§4.3). */
+ * slots (§4.3). A tile scheme's size is that of its payload's parts (spec/tile.md §6), which
+ * this does not compute. */
 uint64_t galp_payload_size(galp_type type, const galp_vector_info *info)
 {
     if (info->scheme == GALP_SCHEME_ALP_RD)

@@ -16,10 +16,11 @@ static const char usage[] =
     "\n"
     "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
     "  -s, --scheme SCHEME  raw, ffor, delta or rle (integers), dict (any type), alp, galp\n"
-    "                       or alp-rd (floats), or auto (default): for integers a ffor\n"
-    "                       column whose vectors each take the smallest of ffor, delta, rle\n"
-    "                       and dict, for floats galp with alp-rd vectors where ALP\n"
-    "                       compresses poorly; any vector that would grow is stored raw\n"
+    "                       or alp-rd (floats), gpu-for, gpu-dfor or gpu-rfor (u32), or\n"
+    "                       auto (default): for integers a ffor column whose vectors each\n"
+    "                       take the smallest of ffor, delta, rle and dict, for floats galp\n"
+    "                       with alp-rd vectors where ALP compresses poorly; any vector\n"
+    "                       that would grow is stored raw\n"
     "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
     "                       (one value per line); default: text for .txt and .csv names,\n"
     "                       binary otherwise\n"
@@ -87,13 +88,16 @@ static int parse_args(int argc, char **argv, encode_args *args)
         return cli_usage_error("encode", "--type is required");
     }
     /* spec/format.md §2: FFOR, DELTA and RLE are for integers, ALP, G-ALP and ALP-RD for
-     * floats, RAW and DICT for all. */
+     * floats, the tile schemes for u32, RAW and DICT for all. */
     bool is_float = cli_type_is_float(args->type);
     bool integer_only = args->scheme == GALP_SCHEME_FFOR || args->scheme == GALP_SCHEME_DELTA ||
                         args->scheme == GALP_SCHEME_RLE;
     bool float_only = args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
                       args->scheme == GALP_SCHEME_ALP_RD;
-    if ((integer_only && is_float) || (float_only && !is_float)) {
+    bool is_tile = args->scheme == GALP_SCHEME_GPU_FOR || args->scheme == GALP_SCHEME_GPU_DFOR ||
+                   args->scheme == GALP_SCHEME_GPU_RFOR;
+    if ((integer_only && is_float) || (float_only && !is_float) ||
+        (is_tile && args->type != GALP_TYPE_U32)) {
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }

@@ -54,16 +54,12 @@ static int gpu_failure(const char *path, galp_status st)
     return CLI_EXIT_DATA;
 }
 
-/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it: once
+/* Uploads the column that cli_open_column read from `path` into data (freed here): once
  * validated, not again by the upload. */
-static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
+static int upload_column(const char *path, uint8_t *data, const galp_column *column,
+                         galp_gpu_column **col, galp_gpu_view *view)
 {
-    uint8_t *data = NULL;
-    galp_column column;
-    int status = cli_open_column(path, &data, &column);
-    if (status != CLI_EXIT_OK)
-        return status;
-    galp_status st = galp_gpu_column_upload_opened(&column, col);
+    galp_status st = galp_gpu_column_upload_opened(column, col);
     free(data);
     if (st != GALP_OK)
         return gpu_failure(path, st);
@@ -71,11 +67,58 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     return CLI_EXIT_OK;
 }
 
+/* Reads INPUT, validates it like the CPU commands (cli_open_column), and uploads it. */
+static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_view *view)
+{
+    uint8_t *data = NULL;
+    galp_column column;
+    int status = cli_open_column(path, &data, &column);
+    if (status != CLI_EXIT_OK)
+        return status;
+    return upload_column(path, data, &column, col, view);
+}
+
+static bool is_tile_scheme(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_GPU_FOR || scheme == GALP_SCHEME_GPU_DFOR ||
+           scheme == GALP_SCHEME_GPU_RFOR;
+}
+
+/* A GPU-FOR, GPU-DFOR or GPU-RFOR column (spec/tile.md), which the upload does not take:
+ * decoded whole by galp_gpu_tile_decompress. */
+static int decode_tile_gpu(const char *in_path, const char *out_path, const uint8_t *data,
+                           const galp_column *column, uint64_t max_size)
+{
+    int status = cli_check_max_size(in_path, column->type, column->value_count, max_size);
+    if (status != CLI_EXIT_OK)
+        return status;
+    const size_t bytes = (size_t)column->value_count * 4u;
+    uint8_t *host = malloc(bytes > 0 ? bytes : 1);
+    if (host == NULL) {
+        cli_error("out of memory for %zu bytes", bytes);
+        return CLI_EXIT_IO;
+    }
+    galp_status st = galp_gpu_tile_decompress(data, column->size, host, bytes);
+    status = st == GALP_OK ? cli_write_file(out_path, host, bytes) : gpu_failure(in_path, st);
+    free(host);
+    return status;
+}
+
 int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
-    int status = open_gpu_column(in_path, &col, &view);
+    uint8_t *data = NULL;
+    galp_column column;
+    int status = cli_open_column(in_path, &data, &column);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (is_tile_scheme(column.scheme)) {
+        status = decode_tile_gpu(in_path, out_path, data, &column, max_size);
+        free(data);
+        return status;
+    }
+    status = upload_column(in_path, data, &column, &col, &view);
     if (status == CLI_EXIT_OK)
         status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
     if (status != CLI_EXIT_OK) {

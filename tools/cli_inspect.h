@@ -14,9 +14,6 @@
 /* Largest lane count (f32: 1024/32) and ALP exponent (f64: spec/alp.md §3). */
 #define INSPECT_MAX_LANES 32u
 #define INSPECT_MAX_EXPONENT 18u
-/* Scheme codes a vector entry can hold once galp_open has passed it: 0 … DICT
- * (spec/format.md §2). */
-#define INSPECT_SCHEMES (GALP_SCHEME_DICT + 1)
 
 /* One vector: its metadata entry and, for G-ALP and ALP-RD, its exceptions per lane. */
 typedef struct inspect_vector {
@@ -31,7 +28,7 @@ typedef struct inspect_report {
     unsigned lanes;                   /* L = 1024 / W (spec/format.md §1) */
     uint64_t raw_size;                /* value_count · W/8 */
     uint64_t payload_bytes;           /* sum of payload_size */
-    uint32_t vectors_by_scheme[INSPECT_SCHEMES]; /* indexed by galp_scheme */
+    uint32_t vectors_by_scheme[256];  /* indexed by the scheme byte (galp_scheme) */
     uint32_t packed_vectors;          /* vectors not stored RAW; bit widths are over these */
     unsigned bit_width_min, bit_width_max;
     uint64_t bit_width_sum;

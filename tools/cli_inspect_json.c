@@ -141,11 +141,14 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",
             inspect_bits_per_value(c->size, c->value_count));
-    for (int s = GALP_SCHEME_RAW; s < INSPECT_SCHEMES; s++) {
-        if (galp_scheme_name((galp_scheme)s) != NULL) {
+    /* Every scheme with a name: RAW … DICT always, the column's scheme and any other that
+     * holds vectors. */
+    for (int s = GALP_SCHEME_RAW; s < GALP_SCHEME_AUTO; s++) {
+        if (galp_scheme_name((galp_scheme)s) != NULL &&
+            (s <= GALP_SCHEME_DICT || s == (int)r->column->scheme ||
+             r->vectors_by_scheme[s] > 0))
             fprintf(out, "%s\"%s\": %" PRIu32, s > 0 ? ", " : "",
                     galp_scheme_name((galp_scheme)s), r->vectors_by_scheme[s]);
-        }
     }
     fprintf(out, "},\n  \"bit_width\": {\"min\": %u, \"max\": %u, \"mean\": %.6g}",
             r->bit_width_min, r->bit_width_max,

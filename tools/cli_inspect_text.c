@@ -22,7 +22,7 @@ static void print_schemes(FILE *out, const inspect_report *r)
 {
     fprintf(out, "vectors          %" PRIu32, r->column->vector_count);
     const char *separator = ": ";
-    for (int s = INSPECT_SCHEMES - 1; s >= GALP_SCHEME_RAW; s--) {
+    for (int s = GALP_SCHEME_AUTO - 1; s >= GALP_SCHEME_RAW; s--) {
         if (r->vectors_by_scheme[s] > 0) {
             fprintf(out, "%s%" PRIu32 " %s", separator, r->vectors_by_scheme[s],
                     galp_scheme_name((galp_scheme)s));

@@ -19,9 +19,12 @@ bool cli_type_from_name(const char *name, galp_type *type)
 
 bool cli_scheme_from_name(const char *name, galp_scheme *scheme)
 {
-    static const galp_scheme schemes[] = {GALP_SCHEME_RAW,   GALP_SCHEME_FFOR,  GALP_SCHEME_ALP,
-                                          GALP_SCHEME_GALP,  GALP_SCHEME_ALP_RD, GALP_SCHEME_DELTA,
-                                          GALP_SCHEME_RLE,   GALP_SCHEME_DICT};
+    static const galp_scheme schemes[] = {GALP_SCHEME_RAW,     GALP_SCHEME_FFOR,
+                                          GALP_SCHEME_ALP,     GALP_SCHEME_GALP,
+                                          GALP_SCHEME_ALP_RD,  GALP_SCHEME_DELTA,
+                                          GALP_SCHEME_RLE,     GALP_SCHEME_DICT,
+                                          GALP_SCHEME_GPU_FOR, GALP_SCHEME_GPU_DFOR,
+                                          GALP_SCHEME_GPU_RFOR};
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
         if (strcmp(name, galp_scheme_name(schemes[i])) == 0) {
             *scheme = schemes[i];

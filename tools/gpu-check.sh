@@ -92,6 +92,13 @@ run() {
             > "$out/sanitizer-$tool.log" 2>&1 || rc=$?
         tail -4 "$out/sanitizer-$tool.log"
         [ "$status" -ne 0 ] || status=$rc
+        # the tile loader (galp/device/tile.cuh) shares a payload and run table per block
+        stage "compute-sanitizer --tool $tool conformance/test_gpu_tile"
+        rc=0
+        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
+            --error-exitcode 99 conformance/test_gpu_tile > "$out/sanitizer-tile-$tool.log" 2>&1 || rc=$?
+        tail -4 "$out/sanitizer-tile-$tool.log"
+        [ "$status" -ne 0 ] || status=$rc
     done
     stage done
     if [ "${1:-}" = bench ]; then

@@ -205,7 +205,25 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/alprd_f64_partial_full_lane.galp \
 	vectors/valid/alprd_f64_partial_full_lane.out \
 	vectors/valid/alprd_f32_zero_entry_code.galp \
-	vectors/valid/alprd_f32_zero_entry_code.out
+	vectors/valid/alprd_f32_zero_entry_code.out \
+	vectors/valid/gpu_for_widths.galp \
+	vectors/valid/gpu_for_widths.out \
+	vectors/valid/gpu_for_constant_blocks.galp \
+	vectors/valid/gpu_for_constant_blocks.out \
+	vectors/valid/gpu_for_ref_wraps.galp \
+	vectors/valid/gpu_for_ref_wraps.out \
+	vectors/valid/gpu_dfor_walk.galp \
+	vectors/valid/gpu_dfor_walk.out \
+	vectors/valid/gpu_dfor_wrap.galp \
+	vectors/valid/gpu_dfor_wrap.out \
+	vectors/valid/gpu_rfor_runs.galp \
+	vectors/valid/gpu_rfor_runs.out \
+	vectors/valid/gpu_rfor_one_run.galp \
+	vectors/valid/gpu_rfor_one_run.out \
+	vectors/valid/gpu_rfor_raw_middle.galp \
+	vectors/valid/gpu_rfor_raw_middle.out \
+	vectors/valid/gpu_rfor_padding_bits.galp \
+	vectors/valid/gpu_rfor_padding_bits.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -311,4 +329,25 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/alprd_position_beyond_m.galp \
 	vectors/invalid/alprd_dictionary_entry_wide.galp \
 	vectors/invalid/alprd_dictionary_unused_entry.galp \
-	vectors/invalid/alprd_exception_left_wide.galp
+	vectors/invalid/alprd_exception_left_wide.galp \
+	vectors/invalid/gpu_for_base.galp \
+	vectors/invalid/gpu_for_exception_count.galp \
+	vectors/invalid/gpu_for_exponent.galp \
+	vectors/invalid/gpu_for_size_unaligned.galp \
+	vectors/invalid/gpu_for_size_above_max.galp \
+	vectors/invalid/gpu_dfor_size_below_min.galp \
+	vectors/invalid/gpu_for_width_33.galp \
+	vectors/invalid/gpu_for_block_past_end.galp \
+	vectors/invalid/gpu_for_blocks_short.galp \
+	vectors/invalid/gpu_for_entry_width.galp \
+	vectors/invalid/gpu_dfor_width_40.galp \
+	vectors/invalid/gpu_rfor_reserved.galp \
+	vectors/invalid/gpu_rfor_width_33.galp \
+	vectors/invalid/gpu_rfor_run_count_zero.galp \
+	vectors/invalid/gpu_rfor_run_count_above_m.galp \
+	vectors/invalid/gpu_rfor_size.galp \
+	vectors/invalid/gpu_rfor_entry_width.galp \
+	vectors/invalid/gpu_rfor_lengths_long.galp \
+	vectors/invalid/gpu_rfor_length_zero.galp \
+	vectors/invalid/gpu_for_u64.galp \
+	vectors/invalid/gpu_for_vector_in_ffor_column.galp

@@ -384,6 +384,12 @@ static void fastlanes_defects(gen_set *set)
     put(vec, codes, 2, get(vec, codes, 2) | 3);
 }
 
+gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
+                       const char *description)
+{
+    return mutant(set, name, base, expect, description);
+}
+
 void gen_invalid_vectors(gen_set *set)
 {
     container_defects(set);

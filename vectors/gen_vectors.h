@@ -115,5 +115,11 @@ void gen_invalid_vectors(gen_set *set);
 void gen_alprd_vectors(gen_set *set);
 /* DELTA, RLE and DICT (gen_fastlanes.c), valid ones; gen_invalid.c makes their defects. */
 void gen_fastlanes_vectors(gen_set *set);
+/* A copy of valid vector `base` as "invalid/NAME", expected to fail with `expect`; the caller
+ * makes the one defect (gen_invalid.c). */
+gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
+                       const char *description);
+/* The tile schemes' vectors, valid and invalid (gen_tile.c; spec/tile.md). */
+void gen_tile_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

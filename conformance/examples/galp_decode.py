@@ -28,6 +28,8 @@ TYPES = {1: ("u8", 8, False), 2: ("u16", 16, False), 3: ("u32", 32, False),
 RAW, FFOR, ALP, GALP, ALP_RD = 0, 1, 2, 3, 4
 DELTA, RLE, DICT = 5, 6, 7  # spec/fastlanes.md
 TABLE_SCHEMES = (RLE, DICT)  # exception_count is the size of a table of values
+GPU_FOR, GPU_DFOR, GPU_RFOR = 8, 9, 10  # spec/tile.md, u32 only
+TILE = (GPU_FOR, GPU_DFOR, GPU_RFOR)
 
 # spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
 FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
@@ -96,6 +98,8 @@ class Header:
         _, self.w, self.is_float = TYPES[self.type]
         allowed = ((RAW, ALP, GALP, ALP_RD, DICT) if self.is_float
                    else (RAW, FFOR, DELTA, RLE, DICT))
+        if self.type == 3:
+            allowed += TILE
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
         # bit 0: payload checksums (spec/format.md §3.4); the other bits are reserved
         require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
@@ -124,7 +128,8 @@ class Vector:
         raw = self.scheme == RAW
         require(self.b <= w and not (raw and self.b) and not (rd and not w - 16 <= self.b < w),
                 "BIT_WIDTH", "bit width %d" % self.b)
-        require(self.base >> w == 0 and not ((raw or rd) and self.base), "BASE", "base too wide")
+        require(self.base >> w == 0 and not ((raw or rd or self.scheme in TILE) and self.base),
+                "BASE", "base too wide")
         if rd:  # spec/alprd.md §2: k in the exponent byte
             require(self.exponent <= 3 and self.factor == 0, "EXPONENT", "ALP-RD k/factor")
             require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
@@ -137,19 +142,27 @@ class Vector:
                 require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "table size %d" % self.c)
             else:
                 require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
-        # spec/format.md §4: the implied payload size
+        # spec/format.md §4: the implied payload size; spec/tile.md §6: the tile bounds
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
                             DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
-        rows = -(-self.c // header.lanes)
-        table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
-        implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
-                   ALP: 128 * self.b + self.c * (w // 8 + 2),
-                   GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2),
-                   ALP_RD: 16 + 128 * (self.b + self.exponent)
-                   + (2 * header.lanes if self.c else 0) + 4 * self.c,
-                   DELTA: 128 + 128 * self.b,
-                   RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
-        require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
+        if self.scheme in TILE:
+            nb = (self.m + 127) // 128
+            start = 4 if self.scheme == GPU_DFOR else 0
+            low, high = ((16, 16 + 8 * self.m) if self.scheme == GPU_RFOR
+                         else (start + 8 * nb, start + 520 * nb))
+            require(self.size % 4 == 0 and low <= self.size <= high, "PAYLOAD_SIZE",
+                    "tile payload size %d" % self.size)
+        else:
+            rows = -(-self.c // header.lanes)
+            table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
+            implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
+                       ALP: 128 * self.b + self.c * (w // 8 + 2),
+                       GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2),
+                       ALP_RD: 16 + 128 * (self.b + self.exponent)
+                       + (2 * header.lanes if self.c else 0) + 4 * self.c,
+                       DELTA: 128 + 128 * self.b,
+                       RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
+            require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
         require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
                 and self.offset + self.size <= header.payload_end,
                 "PAYLOAD_OFFSET", "payload placement")
@@ -159,6 +172,12 @@ class Vector:
                 or crc32c(buf[self.offset:self.end]) == u(buf, e + 28, 4),
                 "PAYLOAD_CHECKSUM", "payload CRC32C mismatch")
         self.exceptions = []  # (position, raw value bytes), checked per scheme
+        self.tile_values = None  # decoded by the tile checks, which read every field
+        if self.scheme in (GPU_FOR, GPU_DFOR):
+            self.tile_values = tile_for(buf[self.offset:self.end], self.m, self.b,
+                                        self.scheme == GPU_DFOR)
+        elif self.scheme == GPU_RFOR:
+            self.tile_values = tile_rfor(buf[self.offset:self.end], self.m, self.b)
         if self.scheme == ALP:
             self._alp_exceptions(buf, w)
         elif self.scheme == GALP:
@@ -225,6 +244,61 @@ class Vector:
                 last = p
                 self.exceptions.append((p, buf[values + j * size:values + (j + 1) * size]))
             start = end
+
+
+def packed(payload, offset, b, j):
+    """spec/tile.md §2: offset j of the LSB-first run of b-bit offsets at byte `offset`."""
+    if b == 0:
+        return 0
+    t = j * b
+    word = offset + 4 * (t // 32)
+    window = u(payload, word, 8 if t % 32 + b > 32 else 4)
+    return (window >> (t % 32)) & ((1 << b) - 1)
+
+
+def tile_for(payload, m, entry_width, dfor):
+    """spec/tile.md §3, §4: check the blocks (§6) and return the m values."""
+    offset, largest, items = (4 if dfor else 0), 0, []
+    for k in range((m + 127) // 128):
+        require(offset + 8 <= len(payload), "PAYLOAD_SIZE", "block header outside the payload")
+        ref, widths = u(payload, offset, 4), list(payload[offset + 4:offset + 8])
+        require(max(widths) <= 32, "BIT_WIDTH", "miniblock width above 32")
+        largest = max([largest] + widths)
+        end = offset + 8 + 4 * sum(widths)
+        require(end <= len(payload), "PAYLOAD_SIZE", "block past the payload")
+        word = offset + 8
+        for b in widths:
+            items += [(ref + packed(payload, word, b, r)) & 0xFFFFFFFF for r in range(32)]
+            word += 4 * b
+        offset = end
+    require(offset == len(payload), "PAYLOAD_SIZE", "blocks end before the payload")
+    require(largest == entry_width, "BIT_WIDTH", "entry bit width is not the widest")
+    if dfor:
+        x = u(payload, 0, 4)
+        for i in range(m):
+            x = (x + items[i]) & 0xFFFFFFFF
+            items[i] = x
+    return items[:m]
+
+
+def tile_rfor(payload, m, entry_width):
+    """spec/tile.md §5: check the runs (§6) and return the m values."""
+    c, value_ref, length_ref = u(payload, 0, 4), u(payload, 4, 4), u(payload, 8, 4)
+    bv, bl = payload[12], payload[13]
+    require(payload[14] == 0 and payload[15] == 0, "RESERVED", "reserved RFOR bytes")
+    require(bv <= 32 and bl <= 32, "BIT_WIDTH", "run width above 32")
+    require(1 <= c <= m, "RUN_LENGTHS", "run count %d" % c)
+    value_words, length_words = (c * bv + 31) // 32, (c * bl + 31) // 32
+    require(len(payload) == 16 + 4 * (value_words + length_words), "PAYLOAD_SIZE",
+            "RFOR payload size")
+    require(max(bv, bl) == entry_width, "BIT_WIDTH", "entry bit width is not the widest")
+    out = []
+    for r in range(c):
+        length = (length_ref + packed(payload, 16 + 4 * value_words, bl, r)) & 0xFFFFFFFF
+        require(1 <= length <= m - len(out), "RUN_LENGTHS", "run length %d" % length)
+        out += [(value_ref + packed(payload, 16, bv, r)) & 0xFFFFFFFF] * length
+    require(len(out) == m, "RUN_LENGTHS", "runs cover %d of %d values" % (len(out), m))
+    return out
 
 
 def unpack(buf, offset, w, b, base, bugs):
@@ -315,6 +389,9 @@ def decode(buf, bugs=()):
             continue
         if vec.scheme == ALP_RD:
             out += b"".join(alprd_decode(buf, vec, header.w, bugs))
+            continue
+        if vec.tile_values is not None:
+            out += b"".join(i.to_bytes(4, "little") for i in vec.tile_values)
             continue
         if vec.scheme == DELTA:
             ints = transposed(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]

@@ -1,0 +1,245 @@
+/*
+ * test_gpu_tile.c — galp_gpu_tile_decompress (the device API's tile loader,
+ * galp/device/tile.cuh) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
+ * GPU-RFOR columns of several shapes and lengths, the largest payloads a tile can have
+ * (spec/tile.md §6), the golden vectors, and the refusals (invalid files with galp_open's
+ * class and nothing written, other schemes, short destinations).
+ *
+ * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first checks
+ * that the entry point reports GALP_ERR_NO_DEVICE.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <galp/tile_layout.h>
+
+#include "galp.h"
+#include "galp_gpu.h"
+#include "test_support.h"
+
+static const galp_scheme tile_schemes[] = {GALP_SCHEME_GPU_FOR, GALP_SCHEME_GPU_DFOR,
+                                           GALP_SCHEME_GPU_RFOR};
+
+/* The file decodes on the GPU to exactly what the reference decodes. */
+static void check_file(const uint8_t *file, size_t len)
+{
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    const size_t bytes = (size_t)col.value_count * 4;
+    uint32_t *cpu = malloc(bytes + 4), *gpu = malloc(bytes + 4);
+    assert_true(cpu != NULL && gpu != NULL);
+    assert_int_equal(galp_column_decode(&col, cpu, bytes), GALP_OK);
+    memset(gpu, 0xa5, bytes + 4);
+    assert_int_equal(galp_gpu_tile_decompress(file, len, gpu, bytes), GALP_OK);
+    assert_memory_equal(gpu, cpu, bytes);
+    assert_int_equal(((uint8_t *)gpu)[bytes], 0xa5); /* nothing past the values */
+    free(cpu);
+    free(gpu);
+}
+
+static void test_shapes_and_lengths(void **state)
+{
+    (void)state;
+    static const uint64_t lengths[] = {1, 31, 127, 128, 129, 1000, 1024, 1025, 4097, 70000};
+    enum { MAX = 70000 };
+    uint32_t *x = malloc(MAX * sizeof *x);
+    assert_non_null(x);
+    uint64_t seed = 38;
+    for (unsigned shape = 0; shape < 5; shape++) {
+        uint32_t v = (uint32_t)ts_random(&seed);
+        for (uint32_t i = 0; i < MAX; i++) {
+            switch (shape) {
+            case 0: x[i] = (uint32_t)ts_random(&seed) >> ts_random_below(&seed, 33) % 32; break;
+            case 1: x[i] = v += (uint32_t)ts_random_below(&seed, 100); break;
+            case 2: x[i] = v -= (uint32_t)ts_random_below(&seed, 9) - 4u; break;
+            case 3: x[i] = ts_random_below(&seed, 40) == 0 ? v = (uint32_t)ts_random(&seed) : v;
+                break;
+            default: x[i] = 0xfffffff0u + (uint32_t)ts_random_below(&seed, 32); break;
+            }
+        }
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
+            for (size_t s = 0; s < 3; s++) {
+                size_t len;
+                uint8_t *file = ts_compress(GALP_TYPE_U32, tile_schemes[s], x, lengths[l], &len);
+                check_file(file, len);
+                free(file);
+            }
+    }
+    free(x);
+}
+
+/* A one-vector u32 file of `scheme` around `payload` (spec/format.md §3), m values. */
+static uint8_t *one_vector(galp_scheme scheme, uint32_t m, const uint8_t *payload, uint32_t size,
+                           unsigned bit_width, size_t *len)
+{
+    const size_t end = 96 + ((size + 15u) & ~15u);
+    *len = end + GALP_TAIL_PADDING;
+    uint8_t *file = calloc(*len, 1);
+    assert_non_null(file);
+    memcpy(file, "GALP", 4);
+    file[TS_VERSION_MAJOR] = 1;
+    file[TS_VERSION_MINOR] = 2;
+    file[TS_VALUE_TYPE] = GALP_TYPE_U32;
+    file[TS_COLUMN_SCHEME] = (uint8_t)scheme;
+    ts_put_le(file, TS_VALUE_COUNT, 8, m);
+    ts_put_le(file, TS_VECTOR_COUNT, 4, 1);
+    ts_put_le(file, TS_METADATA_OFFSET, 8, 64);
+    ts_put_le(file, TS_PAYLOAD_OFFSET, 8, 96);
+    ts_put_le(file, TS_PAYLOAD_END, 8, end);
+    ts_put_le(file, TS_FILE_SIZE, 8, *len);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8, 96);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, size);
+    file[ts_entry(0, TS_ENT_SCHEME)] = (uint8_t)scheme;
+    file[ts_entry(0, TS_ENT_BIT_WIDTH)] = (uint8_t)bit_width;
+    memcpy(file + 96, payload, size);
+    ts_reseal(file);
+    return file;
+}
+
+/* spec/tile.md §6: the largest payloads, which the encoder never writes (RAW is smaller):
+ * 8 GPU-FOR and GPU-DFOR blocks of four width-32 miniblocks, 1024 GPU-RFOR runs with both
+ * widths 32. The loader's shared memory must hold them. */
+static void test_largest_payloads(void **state)
+{
+    (void)state;
+    uint64_t seed = 9;
+    uint8_t payload[GALP_TILE_RFOR_HEADER_BYTES + 8 * GALP_VECTOR_SIZE];
+    for (unsigned s = 0; s < 2; s++) {
+        const galp_scheme scheme = tile_schemes[s];
+        const uint32_t first = galp_tile_blocks_offset(scheme);
+        ts_put_le(payload, 0, 4, ts_random(&seed)); /* GPU-DFOR's start */
+        for (uint32_t k = 0; k < 8; k++) {
+            uint8_t *block = payload + first + k * galp_tile_block_bytes(128);
+            ts_put_le(block, 0, 4, ts_random(&seed));
+            ts_put_le(block, 4, 4, 0x20202020u);
+            for (uint32_t w = 0; w < 128; w++)
+                ts_put_le(block, 8 + 4 * w, 4, ts_random(&seed));
+        }
+        const uint32_t size = galp_tile_max_bytes(scheme, GALP_VECTOR_SIZE);
+        for (uint32_t m = 1000; m <= GALP_VECTOR_SIZE; m += 24) {
+            size_t len;
+            uint8_t *file = one_vector(scheme, m, payload, size, 32, &len);
+            check_file(file, len);
+            free(file);
+        }
+    }
+    /* 1024 runs of one value each, lengths stored as offset 1 from reference 0 in 32 bits. */
+    ts_put_le(payload, 0, 4, GALP_VECTOR_SIZE);
+    ts_put_le(payload, 4, 4, ts_random(&seed));
+    ts_put_le(payload, 8, 4, 0);
+    ts_put_le(payload, 12, 4, 0x2020);
+    for (uint32_t r = 0; r < GALP_VECTOR_SIZE; r++) {
+        ts_put_le(payload, 16 + 4 * r, 4, ts_random(&seed));
+        ts_put_le(payload, 16 + 4 * GALP_VECTOR_SIZE + 4 * r, 4, 1);
+    }
+    size_t len;
+    uint8_t *file = one_vector(GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE, payload,
+                               galp_tile_max_bytes(GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE), 32,
+                               &len);
+    check_file(file, len);
+    free(file);
+}
+
+/* The golden vectors of the tile schemes: valid ones decode to their .out files, invalid ones
+ * are refused with galp_open's class and nothing written. */
+static void test_golden_vectors(void **state)
+{
+    (void)state;
+    const char *top = getenv("GALP_SRCDIR");
+    if (top == NULL || top[0] == '\0')
+        top = GALP_TOP_SRCDIR;
+    unsigned checked = 0;
+    static const char *const kinds[] = {"valid", "invalid"};
+    for (unsigned k = 0; k < 2; k++) {
+        char dir_path[4096];
+        snprintf(dir_path, sizeof dir_path, "%s/vectors/%s", top, kinds[k]);
+        DIR *dir = opendir(dir_path);
+        assert_non_null(dir);
+        for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+            size_t name_len = strlen(e->d_name);
+            if (strncmp(e->d_name, "gpu_", 4) != 0 || name_len < 6 ||
+                strcmp(e->d_name + name_len - 5, ".galp") != 0)
+                continue;
+            char path[8192];
+            snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+            size_t len;
+            uint8_t *file = ts_read_file(path, &len);
+            galp_column col;
+            const galp_status expected = galp_open(&col, file, len);
+            if (k == 0) {
+                assert_int_equal(expected, GALP_OK);
+                check_file(file, len);
+                path[strlen(path) - 5] = '\0';
+                strcat(path, ".out");
+                size_t out_len;
+                uint8_t *out = ts_read_file(path, &out_len);
+                uint8_t *gpu = malloc(out_len + 1);
+                assert_non_null(gpu);
+                assert_int_equal(galp_gpu_tile_decompress(file, len, gpu, out_len), GALP_OK);
+                assert_memory_equal(gpu, out, out_len);
+                free(gpu);
+                free(out);
+            } else {
+                uint8_t out[64];
+                memset(out, 0xa5, sizeof out);
+                assert_int_not_equal(expected, GALP_OK);
+                assert_int_equal(galp_gpu_tile_decompress(file, len, out, sizeof out), expected);
+                for (size_t i = 0; i < sizeof out; i++)
+                    assert_int_equal(out[i], 0xa5);
+            }
+            free(file);
+            checked++;
+        }
+        closedir(dir);
+    }
+    assert_true(checked >= 30);
+}
+
+/* Other schemes, short and missing destinations. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    uint32_t x[300];
+    for (uint32_t i = 0; i < 300; i++)
+        x[i] = i / 7;
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, x, 300, &len);
+    uint32_t out[300];
+    assert_int_equal(galp_gpu_tile_decompress(file, len, out, sizeof out), GALP_ERR_BAD_SCHEME);
+    free(file);
+    file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, x, 300, &len);
+    assert_int_equal(galp_gpu_tile_decompress(file, len, out, sizeof out - 1),
+                     GALP_ERR_DST_TOO_SMALL);
+    assert_int_equal(galp_gpu_tile_decompress(file, len, NULL, sizeof out), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_tile_decompress(NULL, len, out, sizeof out), GALP_ERR_ARGUMENT);
+    free(file);
+}
+
+int main(void)
+{
+    galp_status st = galp_gpu_available();
+    if (st != GALP_OK) {
+#ifndef GALP_HAVE_CUDA
+        uint32_t probe;
+        assert_int_equal(galp_gpu_tile_decompress("GALP", 4, &probe, 4), GALP_ERR_NO_DEVICE);
+#endif
+        printf("SKIP: no usable CUDA device (%s)\n", galp_strerror(st));
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shapes_and_lengths),
+        cmocka_unit_test(test_largest_payloads),
+        cmocka_unit_test(test_golden_vectors),
+        cmocka_unit_test(test_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
