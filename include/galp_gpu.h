@@ -57,13 +57,14 @@ galp_status galp_gpu_status_from_cuda(int cuda_error);
 typedef struct galp_gpu_column galp_gpu_column;
 
 /* Validate src with galp_open and copy it to the current device. ALP-layout vectors are
- * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values), so the
- * device only ever sees RAW, FFOR and G-ALP vectors; and the packed integers under
- * exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference encoder
- * writes there, which the scans rely on. Synchronous; allocates device memory (and, for a
- * file that needs either change, a host copy while it runs). On failure *out is NULL and
- * nothing is allocated. A valid column that holds ALP_RD vectors (spec/alprd.md), which the
- * device does not decode yet, is GALP_ERR_BAD_SCHEME. */
+ * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values), and
+ * vectors of the schemes the device's scans do not decode yet (ALP_RD and the other schemes
+ * of format 1.2) are decoded on the host and stored RAW, so the device only ever sees RAW,
+ * FFOR and G-ALP vectors and every valid file decodes and scans there; the packed integers
+ * under exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference
+ * encoder writes there, which the scans rely on. Synchronous; allocates device memory (and,
+ * for a file that needs any change, a host copy while it runs). On failure *out is NULL
+ * and nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 /* The same for a column that galp_open has validated already (its bytes must still be
  * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that
