@@ -78,33 +78,6 @@ static uint64_t draw_scan_value(byte_source *src, galp_type type, const uint8_t 
     return byte_source_bits(src, width);
 }
 
-/* Whether the GPU upload refuses the column (include/galp_gpu.h): its scheme or a vector's is
- * ALP_RD (entry byte 22, spec/format.md §3.3), or it is a tile column (spec/tile.md). */
-static bool gpu_refuses(const fuzz_column *col)
-{
-    const uint32_t nv = galp_load_u32(col->file + 16);
-    bool found = col->scheme == GALP_SCHEME_ALP_RD || col->scheme == GALP_SCHEME_GPU_FOR ||
-                 col->scheme == GALP_SCHEME_GPU_DFOR || col->scheme == GALP_SCHEME_GPU_RFOR;
-    for (uint32_t v = 0; v < nv; v++)
-        found |= col->file[GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE + 22] ==
-                 GALP_SCHEME_ALP_RD;
-    return found;
-}
-
-/* Whether the column or one of its vectors is DELTA, RLE or DICT (spec/fastlanes.md). */
-static bool uses_fastlanes(const fuzz_column *col)
-{
-    const uint32_t nv = (uint32_t)(col->value_count / 1024 + (col->value_count % 1024 != 0));
-    bool found = col->scheme == GALP_SCHEME_DELTA || col->scheme == GALP_SCHEME_RLE ||
-                 col->scheme == GALP_SCHEME_DICT;
-    for (uint32_t v = 0; v < nv; v++) {
-        const uint8_t scheme = col->file[64 + 32 * (size_t)v + 22]; /* spec/format.md §3.3 */
-        found |= scheme == GALP_SCHEME_DELTA || scheme == GALP_SCHEME_RLE ||
-                 scheme == GALP_SCHEME_DICT;
-    }
-    return found;
-}
-
 /* The GPU's decode and scans of the column against the reference's decode and the host's
  * expectation. */
 static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz_scan_args *args,
@@ -115,19 +88,6 @@ static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz
     FUZZ_REQUIRE(device_out != NULL, "out of memory");
     fuzz_scans got;
     galp_status status = fuzz_gpu_decode(col->file, col->buffer_size, device_out, bytes, args, &got);
-    if (gpu_refuses(col)) { /* refused, never mis-decoded (include/galp_gpu.h) */
-        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME,
-                     "GPU upload of a %s column refused for ALP_RD or tile vectors: %s",
-                     galp_scheme_name(col->scheme), galp_status_name(status));
-        free(device_out);
-        return;
-    }
-    if (uses_fastlanes(col)) { /* the device refuses DELTA, RLE and DICT (include/galp_gpu.h) */
-        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME, "GPU upload of a column with DELTA, RLE or "
-                     "DICT vectors: %s", galp_status_name(status));
-        free(device_out);
-        return;
-    }
     FUZZ_REQUIRE(status == GALP_OK, "GPU decode of a valid %s/%s column: %s",
                  galp_type_name(col->type), galp_scheme_name(col->scheme), galp_status_name(status));
     size_t i = 0;

@@ -46,31 +46,6 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
     return GALP_OK;
 }
 
-/* Whether the device can decode the scheme: RAW, FFOR, ALP (regrouped) and G-ALP. It has no
- * decoder for ALP_RD (spec/alprd.md) or DELTA, RLE and DICT (spec/fastlanes.md) yet, and the
- * device image and kernels hold no tile scheme (spec/tile.md; galp_gpu_tile_decompress decodes
- * those columns). */
-static int device_scheme(galp_scheme scheme)
-{
-    return scheme != GALP_SCHEME_ALP_RD && scheme != GALP_SCHEME_DELTA &&
-           scheme != GALP_SCHEME_RLE && scheme != GALP_SCHEME_DICT && !galp_scheme_is_tile(scheme);
-}
-
-/* Whether the device decodes every vector of the validated column; a column holding a vector
- * it has no decoder for is refused rather than mis-decoded. */
-static int device_decodes(const galp_column *col)
-{
-    galp_vector_info info;
-    if (!device_scheme(col->scheme))
-        return 0;
-    for (uint32_t v = 0; v < col->vector_count; v++) {
-        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (!device_scheme(info.scheme))
-            return 0;
-    }
-    return 1;
-}
-
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
 {
     if (out == NULL)
@@ -92,21 +67,24 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     galp_status st = galp_column_check(column);
     if (st != GALP_OK)
         return st;
-    const galp_column col = *column;
-    if (!device_decodes(&col))
-        return GALP_ERR_BAD_SCHEME;
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;
 
     uint8_t *host_image = NULL;
     size_t size = 0;
-    st = galp_gpu_image_build(&col, &host_image, &size);
+    st = galp_gpu_image_build(column, &host_image, &size);
     if (st != GALP_OK)
         return st;
-    const uint8_t *bytes = host_image != NULL ? host_image : col.data;
-    if (host_image == NULL)
-        size = col.size;
+    /* The column the device holds: the file itself, or the image built from it (a valid file,
+     * gpu/image.c), which the shape and the value table then describe. */
+    galp_column col = *column;
+    if (host_image != NULL && (st = galp_open(&col, host_image, size)) != GALP_OK) {
+        free(host_image);
+        return st;
+    }
+    const uint8_t *bytes = col.data;
+    size = col.size;
     galp_gpu_column *c = calloc(1, sizeof *c);
     if (c == NULL) {
         free(host_image);
@@ -126,9 +104,9 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         free(host_image);
         return galp_gpu_status_from_cuda(err);
     }
-    free(host_image);
     c->shape = galp_gpu_image_shape(&col);
     st = attach_value_table(c, &col);
+    free(host_image);
     if (st != GALP_OK) {
         galp_gpu_column_free(c);
         return st;
@@ -137,7 +115,7 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    c->view.scheme = col.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : col.scheme;
+    c->view.scheme = col.scheme; /* RAW, FFOR or GALP in the image */
     c->view.largest_vector = c->shape.largest_vector;
     if (c->shape.partly_safe_vectors != 0) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);

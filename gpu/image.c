@@ -1,23 +1,27 @@
 /*
- * gpu/image.c — the device image of a column: the file, with ALP-layout vectors rewritten in
- * the G-ALP layout; and its shape: the size of its largest vector as the kernels stage it,
- * whether it has vectors that the scans count on their own paths, how many of its vectors
- * are constants and how many have packed integers whose value is not a monotone function of
- * them.
+ * gpu/image.c — the device image of a column: the file, rewritten where the device decodes a
+ * vector differently from how the file stores it; and its shape: the size of its largest
+ * vector as the kernels stage it, whether it has vectors that the scans count on their own
+ * paths, how many of its vectors are constants and how many have packed integers whose value
+ * is not a monotone function of them.
  *
- * spec/galp.md §3: a G-ALP vector decodes to exactly what the ALP vector holding the same
+ * The device decodes RAW, FFOR and G-ALP vectors. An ALP-layout vector becomes G-ALP:
+ * spec/galp.md §3, a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
- * nothing a reader can observe, and the GPU needs only the lane-parallel layout. The image
- * is itself a valid galp file (same placement rules, recomputed payload_end, file_size,
- * payload checksums and checksum), so galp_open can check it.
+ * nothing a reader can observe. A vector of any other scheme (those that have no device
+ * decoder in the scans yet) is decoded by the reference and stored RAW, which every column
+ * admits (spec/format.md §2): every valid file decodes and scans on the device, the vectors
+ * of such schemes at the cost of their decoded size. The image is itself a valid galp file
+ * (same placement rules, recomputed payload_end, file_size, payload checksums and checksum),
+ * so galp_open can check it, and the shape and value table are read from it.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
  * integer of its lowest-index slot that is not an exception (0 when every slot is one), which
  * is what the reference encoder writes. The scans count and sum every slot's packed integer
  * and then take the exception slots' share back in one step (gpu/kernels.h). A file whose
- * exception slots hold anything else is copied and fixed; any other file without ALP vectors
- * is its own image.
+ * exception slots hold anything else is copied and fixed; any other file whose vectors the
+ * device decodes as stored is its own image.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,18 +40,59 @@ enum {
     HDR_PAYLOAD_END = 40,
     HDR_FILE_SIZE = 48,
     ENT_PAYLOAD_OFFSET = 0,
+    ENT_BASE = 8,
     ENT_PAYLOAD_SIZE = 16,
     ENT_SCHEME = 22,
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
-/* Payload size of vector info in the image: ALP vectors become G-ALP (spec/format.md §4). */
+/* The scheme a vector has in the image: ALP becomes G-ALP, a scheme without a device decoder
+ * becomes RAW. */
+static galp_scheme image_scheme(galp_scheme scheme)
+{
+    switch (scheme) {
+    case GALP_SCHEME_RAW:
+    case GALP_SCHEME_FFOR:
+    case GALP_SCHEME_GALP: return scheme;
+    case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
+    default: return GALP_SCHEME_RAW;
+    }
+}
+
+/* The image's column scheme: the device's scheme for the type where the file's has vectors of
+ * its own the device does not decode (spec/format.md §2: RAW vectors are allowed in both). */
+static galp_scheme image_column_scheme(const galp_column *col)
+{
+    const galp_scheme s = image_scheme(col->scheme);
+    if (s != GALP_SCHEME_RAW || col->scheme == GALP_SCHEME_RAW)
+        return s;
+    return galp_type_is_float(col->type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+}
+
+/* Payload size of vector info in the image (spec/format.md §4). */
 static uint64_t image_payload_size(const galp_column *col, const galp_vector_info *info)
 {
-    if (info->scheme != GALP_SCHEME_ALP)
+    const galp_scheme s = image_scheme(info->scheme);
+    if (s == info->scheme)
         return info->payload_size;
+    if (s == GALP_SCHEME_RAW)
+        return galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0, info->value_count);
     return galp_layout_payload_bytes(GALP_SCHEME_GALP, galp_type_bits(col->type), info->bit_width,
                                      info->exception_count, info->value_count);
+}
+
+/* Whether the image is the file with at most its exception slots changed. */
+static int stored_as_decoded(const galp_column *col)
+{
+    if (image_column_scheme(col) != col->scheme)
+        return 0;
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (image_scheme(info.scheme) != info.scheme)
+            return 0;
+    }
+    return 1;
 }
 
 /* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
@@ -74,7 +119,7 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, &info);
+        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : info.payload_size;
         shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
         shape.payload_bytes += need;
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
@@ -179,6 +224,22 @@ static void seal_image(const galp_column *col, uint8_t *out)
     galp_container_write_checksum(out, col->vector_count);
 }
 
+/* Vector v of col decoded by the reference into `out` as a RAW payload (spec/format.md §4.2:
+ * the values' little-endian bytes, which is how this little-endian host holds them), and its
+ * entry made a RAW entry: every parameter 0 (§4.2). */
+static galp_status store_raw(const galp_column *col, uint32_t v, const galp_vector_info *info, uint8_t *entry,
+                             uint8_t *out)
+{
+    const uint64_t size = image_payload_size(col, info);
+    const galp_status st = galp_column_decode_vector(col, v, out, (size_t)size);
+    if (st != GALP_OK)
+        return st;
+    memset(entry + ENT_BASE, 0, GALP_VECTOR_ENTRY_SIZE - ENT_BASE);
+    galp_store_u32(entry + ENT_PAYLOAD_SIZE, (uint32_t)size);
+    entry[ENT_SCHEME] = GALP_SCHEME_RAW;
+    return GALP_OK;
+}
+
 /* A copy of the file of a column without ALP vectors, exception slots filled. */
 static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *image_size)
 {
@@ -197,7 +258,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
 {
     *image = NULL;
     *image_size = 0;
-    if (col->scheme != GALP_SCHEME_ALP)
+    if (stored_as_decoded(col))
         return fills_in_place(col, NULL) ? GALP_OK : fixed_copy(col, image, image_size);
     const uint64_t table_end = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
     galp_vector_info info;
@@ -218,7 +279,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     if (out == NULL)
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
-    out[HDR_SCHEME] = GALP_SCHEME_GALP;
+    out[HDR_SCHEME] = (uint8_t)image_column_scheme(col);
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(out + HDR_FILE_SIZE, file_size);
 
@@ -240,6 +301,13 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
             entry[ENT_SCHEME] = GALP_SCHEME_GALP;
             galp_store_u32(entry + ENT_PAYLOAD_SIZE, (uint32_t)size);
             at += size;
+        } else if (image_scheme(info.scheme) == GALP_SCHEME_RAW && info.scheme != GALP_SCHEME_RAW) {
+            const galp_status st = store_raw(col, v, &info, entry, out + at);
+            if (st != GALP_OK) {
+                free(out);
+                return st;
+            }
+            at += image_payload_size(col, &info);
         } else {
             memcpy(out + at, src, info.payload_size);
             at += info.payload_size;

@@ -57,15 +57,14 @@ galp_status galp_gpu_status_from_cuda(int cuda_error);
 typedef struct galp_gpu_column galp_gpu_column;
 
 /* Validate src with galp_open and copy it to the current device. ALP-layout vectors are
- * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values), so the
- * device only ever sees RAW, FFOR and G-ALP vectors; and the packed integers under
- * exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference encoder
- * writes there, which the scans rely on. Synchronous; allocates device memory (and, for a
- * file that needs either change, a host copy while it runs). On failure *out is NULL and
- * nothing is allocated. A valid column that holds ALP_RD vectors (spec/alprd.md) or DELTA,
- * RLE or DICT vectors (spec/fastlanes.md), which the device does not decode yet, or a column
- * of a tile scheme (GPU-FOR, GPU-DFOR, GPU-RFOR; spec/tile.md), which this API does not
- * decode, is GALP_ERR_BAD_SCHEME. */
+ * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values), and
+ * vectors of the schemes the device's scans do not decode yet (ALP_RD and the other schemes
+ * of format 1.2: DELTA, RLE, DICT, GPU_FOR, GPU_DFOR, GPU_RFOR) are decoded on the host and
+ * stored RAW, so the device only ever sees RAW, FFOR and G-ALP vectors and every valid file
+ * decodes and scans there; the packed integers under exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference
+ * encoder writes there, which the scans rely on. Synchronous; allocates device memory (and,
+ * for a file that needs any change, a host copy while it runs). On failure *out is NULL
+ * and nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 /* The same for a column that galp_open has validated already (its bytes must still be
  * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that
@@ -76,7 +75,8 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
  * into dst (value_count u32 values): src is validated with galp_open, copied to the device,
  * decoded by one thread block per vector with the device API's tile loader
  * (galp/device/tile.cuh) and copied back. Synchronous. A column of another scheme is
- * GALP_ERR_BAD_SCHEME; dst is written only on success. */
+ * GALP_ERR_BAD_SCHEME; dst is written only on success. (galp_gpu_column_upload takes tile
+ * columns too, their vectors decoded on the host and held RAW.) */
 galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
                                      size_t dst_capacity);
 void galp_gpu_column_free(galp_gpu_column *column);

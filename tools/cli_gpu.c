@@ -84,8 +84,9 @@ static bool is_tile_scheme(galp_scheme scheme)
            scheme == GALP_SCHEME_GPU_RFOR;
 }
 
-/* A GPU-FOR, GPU-DFOR or GPU-RFOR column (spec/tile.md), which the upload does not take:
- * decoded whole by galp_gpu_tile_decompress. */
+/* A GPU-FOR, GPU-DFOR or GPU-RFOR column (spec/tile.md): decoded whole on the device by
+ * galp_gpu_tile_decompress (the upload would decode its vectors on the host and hold them
+ * RAW). */
 static int decode_tile_gpu(const char *in_path, const char *out_path, const uint8_t *data,
                            const galp_column *column, uint64_t max_size)
 {
