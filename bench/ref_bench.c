@@ -61,6 +61,7 @@ static void fill_values(const bench_case *c, void *values, size_t n)
         case GALP_TYPE_U64: ((uint64_t *)values)[i] = x; break;
         case GALP_TYPE_F32: ((float *)values)[i] = (float)cents / 100.0f; break;
         case GALP_TYPE_F64: ((double *)values)[i] = (double)cents / 100.0; break;
+        case GALP_TYPE_STR: break; /* no value array: strings have their own API */
         }
     }
 }

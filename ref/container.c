@@ -12,6 +12,7 @@
 
 #include "alp_constants.h"
 #include "bytes.h"
+#include "fsst.h"
 #include "galp_internal.h"
 
 /* Header field offsets (spec/format.md §3.1). */
@@ -133,7 +134,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
         return GALP_ERR_CHECKSUM;
 
     h->type = (galp_type)galp_read_u8(&header, HDR_VALUE_TYPE);
-    if (galp_type_bits(h->type) == 0)
+    if (galp_type_bits(h->type) == 0 && h->type != GALP_TYPE_STR)
         return GALP_ERR_BAD_TYPE;
     h->scheme = (galp_scheme)galp_read_u8(&header, HDR_COLUMN_SCHEME);
     if (!galp_scheme_allowed(h->type, h->scheme))
@@ -199,7 +200,10 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_RESERVED;
     if (info->bit_width > (raw ? 0u : w))
         return GALP_ERR_BIT_WIDTH;
-    if (raw ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    /* A STR column's base is the vector's end offset E_v, checked with its payload
+     * (spec/fsst.md §4); its width is 0, so every other field must be 0. */
+    const bool str = column->type == GALP_TYPE_STR;
+    if (!str && (raw ? info->base != 0 : (w < 64 && info->base >> w != 0)))
         return GALP_ERR_BASE;
 
     /* spec/alp.md §3: 0 <= f <= e <= 18 (f64) or 10 (f32). */
@@ -209,7 +213,9 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_EXPONENT;
     if (info->exception_count > (alp ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
-    if (info->payload_size != galp_payload_size(column->type, info))
+    /* spec/fsst.md §6 step 10.7: the exact size of an FSST payload is in its head. */
+    if (str ? info->payload_size < GALP_FSST_PAYLOAD_HEAD
+            : info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }
@@ -227,10 +233,23 @@ static bool payload_checksum_matches(const galp_column *column, const galp_vecto
            galp_crc32c(0, bytes, (size_t)payload->size) == info->payload_checksum;
 }
 
-/* spec/format.md §6 step 10 for every vector, then step 11. */
+/* spec/format.md §6 step 10 for every vector, then step 11; for a STR column, the symbol
+ * table first, after which payloads start (spec/fsst.md §2, §6). */
 static galp_status validate_vectors(const galp_column *column, const header_fields *h)
 {
     uint64_t earliest = h->payload_offset; /* where the next payload may start (§4) */
+    galp_fsst_table symbols;
+    symbols.count = 0;
+    uint64_t string_end = 0; /* E_{v−1} of spec/fsst.md §4 */
+    if (column->type == GALP_TYPE_STR) {
+        galp_reader section = galp_reader_of(column->data + h->payload_offset,
+                                             h->payload_end - h->payload_offset);
+        uint64_t table_size;
+        galp_status status = galp_fsst_table_validate(&section, &symbols, &table_size);
+        if (status != GALP_OK)
+            return status;
+        earliest = galp_fsst_payloads_start(h->payload_offset, table_size);
+    }
     galp_reader table = metadata_table(column->data, column->vector_count);
     for (uint32_t v = 0; v < column->vector_count; v++) {
         galp_vector_info info;
@@ -255,6 +274,12 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
             status = galp_alp_validate_payload(column->type, &info, &payload);
             if (status != GALP_OK)
                 return status;
+        }
+        if (info.scheme == GALP_SCHEME_FSST) {
+            status = galp_fsst_validate_payload(&symbols, &info, string_end, &payload);
+            if (status != GALP_OK)
+                return status;
+            string_end = info.base;
         }
     }
     /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
@@ -310,16 +335,18 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* The metadata table must already be written: the checksum covers it (§3.4). Files with
- * payload checksums are version 1.1, others 1.0 (§1.1: the lowest version that expresses the
- * file). */
+/* The metadata table must already be written: the checksum covers it (§3.4). STR columns are
+ * version 1.2, other files with payload checksums 1.1, the rest 1.0 (§1.1: the lowest version
+ * that expresses the file). */
 void galp_container_write_header(uint8_t *file, galp_type type, galp_scheme scheme, uint64_t n,
                                  uint32_t flags, uint64_t payload_end)
 {
     const uint32_t vector_count = (uint32_t)galp_vector_count(n);
     galp_store_u32(file + HDR_MAGIC, GALP_MAGIC);
     file[HDR_VERSION_MAJOR] = GALP_VERSION_MAJOR;
-    file[HDR_VERSION_MINOR] = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1 : 0;
+    file[HDR_VERSION_MINOR] = type == GALP_TYPE_STR                          ? 2
+                              : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1
+                                                                            : 0;
     file[HDR_VALUE_TYPE] = (uint8_t)type;
     file[HDR_COLUMN_SCHEME] = (uint8_t)scheme;
     galp_store_u64(file + HDR_VALUE_COUNT, n);
