@@ -24,8 +24,9 @@
 #define GALP_FSST_DESC_TERMINAL 0x80u
 #define GALP_FSST_DESC_RESERVED 0x70u
 #define GALP_FSST_TABLE_MAX (GALP_FSST_TABLE_HEAD + GALP_FSST_MAX_SYMBOLS * (1u + 8u))
-/* spec/fsst.md §5: payload head, piece entry, alignment of piece code offsets. */
-#define GALP_FSST_PAYLOAD_HEAD 8u
+/* spec/fsst.md §5: payload head (piece count, code size, default length), piece entry,
+ * alignment of piece code offsets. */
+#define GALP_FSST_PAYLOAD_HEAD 12u
 #define GALP_FSST_PIECE_ENTRY 12u
 #define GALP_FSST_PIECE_ALIGN 4u
 
@@ -83,9 +84,14 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
 typedef struct galp_fsst_matcher galp_fsst_matcher;
 galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table);
 void galp_fsst_matcher_free(galp_fsst_matcher *matcher);
-/* The longest symbol matching at `pos` of string s[0 .. len) (a terminal symbol matches only
- * where its bytes end the string); -1 when none does. */
+/* The longest symbol matching at `pos` of the bytes s[0 .. len); a terminal symbol matches
+ * only when `ends` (the string ends at len) and its bytes reach len. -1 when none does. */
 int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
-                    uint64_t pos);
+                    uint64_t pos, bool ends);
+/* The code bytes of string s[0 .. len) written to out (room for 2·len + 2 bytes): with
+ * `fixed`, as a string of the vector's default length (no end); else ending at a terminal
+ * symbol, after an end symbol when `marked` (spec/fsst.md §5). Returns their number. */
+uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
+                                 uint64_t len, bool fixed, bool marked, uint8_t *out);
 
 #endif /* GALP_FSST_H */

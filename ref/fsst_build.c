@@ -17,11 +17,14 @@
 #define END_ID 512u
 #define IDS 513u
 
-/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128. */
-#define SAMPLE_BYTES (64u * 1024u)
+/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128, and the
+ * weight of one-byte candidates (FSST's 8 measured slightly worse on docs/COMPRESSION.md's
+ * data than 4, whose one-byte symbols still win over the escapes they replace). */
+#define SAMPLE_BYTES (256u * 1024u)
 #define SAMPLE_LINE 512u
-#define ROUNDS 5
-static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128};
+#define ROUNDS 9
+#define ONE_BYTE_WEIGHT 4u
+static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128, 128, 128, 128, 128};
 
 /* A sampled string: bytes [lo, hi) of the input and whether hi is the string's end. */
 typedef struct sample_line {
@@ -68,6 +71,43 @@ static galp_status take_sample(const galp_fsst_input *in, sample *s)
         s->lines[s->count++] = line;
         taken += line.hi - line.lo + 1;
     }
+    return GALP_OK;
+}
+
+static int by_length(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* spec/fsst.md §7 step 1: when one non-zero length is that of at least half the sampled
+ * strings, vectors will likely use it as their default length, and strings of that length end
+ * without a terminal symbol: they are counted without their end. */
+static galp_status mark_default_length(sample *s)
+{
+    uint64_t *lengths = malloc((s->count ? s->count : 1) * sizeof *lengths);
+    if (lengths == NULL)
+        return GALP_ERR_NO_MEMORY;
+    size_t n = 0;
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].ends)
+            lengths[n++] = s->lines[l].hi - s->lines[l].lo;
+    qsort(lengths, n, sizeof *lengths, by_length);
+    uint64_t common = 0;
+    size_t common_run = 0;
+    for (size_t i = 0, run = 1; i < n; i++, run++)
+        if (i + 1 == n || lengths[i + 1] != lengths[i]) {
+            if (run > common_run && lengths[i] != 0) {
+                common = lengths[i];
+                common_run = run;
+            }
+            run = 0;
+        }
+    free(lengths);
+    if (2 * common_run >= n)
+        for (size_t l = 0; l < s->count; l++)
+            if (s->lines[l].ends && s->lines[l].hi - s->lines[l].lo == common)
+                s->lines[l].ends = false;
     return GALP_OK;
 }
 
@@ -139,12 +179,14 @@ typedef struct counts {
     uint32_t *two; /* IDS × IDS */
 } counts;
 
-/* spec/fsst.md §7 step 2: the sample's lines the round takes, encoded greedily, counted. */
-static void count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
+/* spec/fsst.md §7 step 2: the sample's lines the round takes, encoded greedily, counted;
+ * returns their code bytes (an escape is 2). */
+static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
                         const galp_fsst_matcher *matcher, const galp_fsst_table *t, counts *c)
 {
     memset(c->one, 0, IDS * sizeof *c->one);
     memset(c->two, 0, (size_t)IDS * IDS * sizeof *c->two);
+    uint64_t cost = 0;
     for (size_t l = 0; l < s->count; l++) {
         if (frac < 128 && mix(l + 7) % 128 >= frac)
             continue;
@@ -155,10 +197,10 @@ static void count_round(const galp_fsst_input *in, const sample *s, unsigned fra
         for (;;) {
             if (pos == len && !s->lines[l].ends)
                 break;
-            const int m = galp_fsst_match(matcher, str, len, pos);
+            const int m = galp_fsst_match(matcher, str, len, pos, s->lines[l].ends);
             unsigned id;
             bool done = false;
-            if (m >= 0 && (!t->terminal[m] || s->lines[l].ends)) {
+            if (m >= 0) {
                 id = (unsigned)m;
                 pos += t->len[m];
                 done = t->terminal[m];
@@ -168,6 +210,7 @@ static void count_round(const galp_fsst_input *in, const sample *s, unsigned fra
             } else {
                 id = BYTE_ID + str[pos++];
             }
+            cost += id >= BYTE_ID && id < END_ID ? 2 : 1;
             c->one[id]++;
             if (prev != IDS)
                 c->two[(size_t)prev * IDS + id]++;
@@ -176,6 +219,7 @@ static void count_round(const galp_fsst_input *in, const sample *s, unsigned fra
                 break;
         }
     }
+    return cost;
 }
 
 static int by_gain(const void *a, const void *b)
@@ -203,7 +247,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         candidate sa = symbol_of(t, a);
         const unsigned reach_a = sa.len + sa.terminal;
         if (c->one[a] >= floor) {
-            sa.gain = (uint64_t)c->one[a] * reach_a * (reach_a == 1 ? 8u : 1u);
+            sa.gain = (uint64_t)c->one[a] * reach_a * (reach_a == 1 ? ONE_BYTE_WEIGHT : 1u);
             add_candidate(set, &sa);
         }
         if (sa.terminal)
@@ -259,29 +303,44 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
     candidate_set set = {calloc(2 * CANDIDATE_SLOTS, sizeof *set.slots),
                          calloc(CANDIDATE_SLOTS, sizeof *set.used), CANDIDATE_SLOTS, 0};
-    galp_fsst_table *next = malloc(sizeof *next);
+    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
     galp_status status = take_sample(input, &s);
+    if (status == GALP_OK)
+        status = mark_default_length(&s);
     if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
-        next == NULL)
+        next == NULL || best == NULL)
         status = GALP_ERR_NO_MEMORY;
-    for (int r = 0; r < ROUNDS && status == GALP_OK; r++) {
+    /* The rounds, then one more count of the last table: of the tables counted over the whole
+     * sample, the one that encodes it smallest is kept. */
+    uint64_t best_cost = UINT64_MAX;
+    for (int r = 0; r <= ROUNDS && status == GALP_OK; r++) {
         galp_fsst_matcher *matcher = galp_fsst_matcher_new(table);
         if (matcher == NULL) {
             status = GALP_ERR_NO_MEMORY;
             break;
         }
-        count_round(input, &s, round_frac[r], matcher, table, &c);
+        const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
+        const uint64_t cost = count_round(input, &s, frac, matcher, table, &c);
         galp_fsst_matcher_free(matcher);
-        next_table(table, &c, round_frac[r], &set, next);
-        *table = *next;
+        if (frac == 128u && cost < best_cost) {
+            best_cost = cost;
+            *best = *table;
+        }
+        if (r < ROUNDS) {
+            next_table(table, &c, frac, &set, next);
+            *table = *next;
+        }
     }
-    if (status == GALP_OK)
+    if (status == GALP_OK) {
+        *table = *best;
         keep_end_symbol(table);
+    }
     free(s.lines);
     free(c.one);
     free(c.two);
     free(set.slots);
     free(set.used);
     free(next);
+    free(best);
     return status;
 }

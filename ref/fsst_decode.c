@@ -26,9 +26,10 @@ static piece_entry read_piece(galp_reader *payload, uint32_t j)
 
 /* The vector's head and its code area (spec/fsst.md §5). */
 typedef struct vector_codes {
-    uint32_t piece_count; /* p */
-    uint32_t code_size;   /* C */
-    galp_reader codes;    /* the C bytes of the code area */
+    uint32_t piece_count;    /* p */
+    uint32_t code_size;      /* C */
+    uint32_t default_length; /* L, 0 for none */
+    galp_reader codes;       /* the C bytes of the code area */
 } vector_codes;
 
 static vector_codes read_head(galp_reader *payload)
@@ -36,6 +37,7 @@ static vector_codes read_head(galp_reader *payload)
     vector_codes v;
     v.piece_count = galp_read_u32(payload, 0);
     v.code_size = galp_read_u32(payload, 4);
+    v.default_length = galp_read_u32(payload, 8);
     const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * v.piece_count;
     const uint8_t *start = galp_read_span(payload, area, v.code_size);
     v.codes = galp_reader_of(start, start ? v.code_size : 0);
@@ -64,14 +66,27 @@ static piece_span span_of(galp_reader *payload, const vector_codes *v, uint32_t 
     return s;
 }
 
-/* spec/fsst.md §5, decoding steps 1–2 for one string from code area byte *q: its bytes go to
- * out (when not NULL, room for everything the validated piece decodes), their number is
- * returned in *produced. */
-static galp_status walk_string(const galp_fsst_table *table, galp_reader *codes, uint64_t limit,
-                               uint64_t *q, uint8_t *out, uint64_t *produced)
+/* spec/fsst.md §5: whether code x is an end symbol (terminal, no bytes), which opens a
+ * terminated string in a vector with a default length. */
+static bool is_end_symbol(const galp_fsst_table *table, uint8_t x)
 {
+    return x < table->count && table->terminal[x] && table->len[x] == 0;
+}
+
+/* spec/fsst.md §5, decoding steps 1–3 for one string from code area byte *q of a vector with
+ * default length `fixed` (0: none): its bytes go to out (when not NULL, room for everything
+ * the validated piece decodes), their number is returned in *produced. */
+static galp_status walk_string(const galp_fsst_table *table, galp_reader *codes, uint64_t limit,
+                               uint32_t fixed, uint64_t *q, uint8_t *out, uint64_t *produced)
+{
+    if (fixed != 0 && *q < limit && is_end_symbol(table, galp_read_u8(codes, *q))) {
+        *q += 1; /* the string ends at a terminal symbol, not at the default length */
+        fixed = 0;
+    }
     uint64_t n = 0;
     for (;;) {
+        if (fixed != 0 && n == fixed)
+            break;
         if (*q >= limit)
             return GALP_ERR_PIECE;
         const uint8_t x = galp_read_u8(codes, *q);
@@ -84,8 +99,10 @@ static galp_status walk_string(const galp_fsst_table *table, galp_reader *codes,
             *q += 2;
             continue;
         }
-        if (x >= table->count)
+        if (x >= table->count || (fixed != 0 && table->terminal[x]))
             return GALP_ERR_CODE;
+        if (fixed != 0 && n + table->len[x] > fixed)
+            return GALP_ERR_STRING_OFFSET;
         if (out != NULL)
             for (unsigned i = 0; i < table->len[x]; i++)
                 out[n + i] = table->bytes[x][i];
@@ -123,7 +140,7 @@ static galp_status check_piece(const galp_fsst_table *table, vector_codes *v,
     uint64_t q = s->begin, produced = 0;
     for (uint32_t i = s->first; i < s->end; i++) {
         uint64_t n;
-        galp_status status = walk_string(table, &v->codes, s->limit, &q, NULL, &n);
+        galp_status status = walk_string(table, &v->codes, s->limit, v->default_length, &q, NULL, &n);
         if (status != GALP_OK)
             return status;
         produced += n;
@@ -188,7 +205,7 @@ void galp_fsst_decode_vector(const galp_fsst_table *table, const galp_vector_inf
         uint64_t q = s.begin, at = s.out_begin;
         for (uint32_t i = s.first; i < s.end; i++) {
             uint64_t n = 0;
-            if (walk_string(table, &v.codes, s.limit, &q, out_bytes + at, &n) != GALP_OK)
+            if (walk_string(table, &v.codes, s.limit, v.default_length, &q, out_bytes + at, &n) != GALP_OK)
                 return;
             if (lengths != NULL)
                 lengths[i] = (uint32_t)n;
@@ -210,15 +227,15 @@ void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info,
     const piece_span s = span_of(payload, &v, info->value_count, 0, j);
     uint64_t q = s.begin, n = 0;
     for (uint32_t i = s.first; i < index; i++)
-        if (walk_string(table, &v.codes, s.limit, &q, NULL, &n) != GALP_OK)
+        if (walk_string(table, &v.codes, s.limit, v.default_length, &q, NULL, &n) != GALP_OK)
             return;
     /* Measure first, then copy only when the string fits. */
     const uint64_t start = q;
-    if (walk_string(table, &v.codes, s.limit, &q, NULL, &n) != GALP_OK)
+    if (walk_string(table, &v.codes, s.limit, v.default_length, &q, NULL, &n) != GALP_OK)
         return;
     *len = (size_t)n;
     if (n <= dst_capacity && dst != NULL) {
         q = start;
-        walk_string(table, &v.codes, s.limit, &q, dst, &n);
+        walk_string(table, &v.codes, s.limit, v.default_length, &q, dst, &n);
     }
 }

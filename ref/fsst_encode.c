@@ -53,29 +53,30 @@ void galp_fsst_matcher_free(galp_fsst_matcher *matcher)
 }
 
 int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
-                    uint64_t pos)
+                    uint64_t pos, bool ends)
 {
     if (pos == len)
-        return matcher->end_code;
+        return ends ? matcher->end_code : -1;
     const galp_fsst_table *t = matcher->table;
     const uint8_t first = s[pos];
     for (unsigned i = 0; i < matcher->count[first]; i++) {
         const unsigned c = matcher->codes[first][i];
         const uint64_t end = pos + t->len[c];
         if (end <= len && memcmp(s + pos, t->bytes[c], t->len[c]) == 0 &&
-            (!t->terminal[c] || end == len))
+            (!t->terminal[c] || (ends && end == len)))
             return (int)c;
     }
     return -1;
 }
 
-/* Code bytes of one string: symbols where they match, escapes elsewhere, and the end. */
-static uint64_t encode_string(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
-                              uint8_t *out)
+uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
+                                 uint64_t len, bool fixed, bool marked, uint8_t *out)
 {
     uint64_t pos = 0, n = 0;
-    for (;;) {
-        const int c = galp_fsst_match(matcher, s, len, pos);
+    if (marked)
+        out[n++] = (uint8_t)matcher->end_code;
+    while (!(fixed && pos == len)) {
+        const int c = galp_fsst_match(matcher, s, len, pos, !fixed);
         if (c < 0) {
             out[n++] = GALP_FSST_ESCAPE;
             out[n++] = s[pos++];
@@ -84,24 +85,25 @@ static uint64_t encode_string(const galp_fsst_matcher *matcher, const uint8_t *s
         out[n++] = (uint8_t)c;
         pos += matcher->table->len[c];
         if (matcher->table->terminal[c])
-            return n;
+            break;
     }
+    return n;
 }
 
 /* spec/fsst.md §7: a piece ends after the string that brings its codes to this size. */
-#define PIECE_TARGET_CODES 1024u
+#define PIECE_TARGET_CODES 2048u
 
 /* Worst-case payload of a vector of m strings of `bytes` bytes (spec/fsst.md §7). */
 static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
 {
     return GALP_FSST_PAYLOAD_HEAD + (GALP_FSST_PIECE_ENTRY + GALP_FSST_PIECE_ALIGN) * (uint64_t)m +
-           2 * bytes + m;
+           2 * bytes + 2 * (uint64_t)m;
 }
 
-/* Encodes strings first … first + m − 1 into payload (vector_payload_bound bytes); returns
- * payload_size. */
+/* Encodes strings first … first + m − 1 with default length `fixed` (0: none) into payload
+ * (vector_payload_bound bytes); returns payload_size. */
 static uint64_t encode_vector(const galp_fsst_matcher *matcher, const galp_fsst_input *input,
-                              uint64_t first, uint32_t m, uint8_t *payload)
+                              uint64_t first, uint32_t m, uint64_t fixed, uint8_t *payload)
 {
     /* Codes go after the largest possible directory, then move down behind the real one. */
     uint8_t *codes = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * m;
@@ -119,14 +121,57 @@ static uint64_t encode_vector(const galp_fsst_matcher *matcher, const galp_fsst_
             p++;
         }
         const uint64_t lo = input->offsets[first + i], hi = input->offsets[first + i + 1];
-        at += encode_string(matcher, input->data + lo, hi - lo, codes + at);
+        const bool is_fixed = fixed != 0 && hi - lo == fixed;
+        at += galp_fsst_encode_string(matcher, input->data + lo, hi - lo, is_fixed,
+                                      fixed != 0 && !is_fixed, codes + at);
         out += hi - lo;
     }
     const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
     memmove(payload + area, codes, at);
     galp_store_u32(payload, p);
     galp_store_u32(payload + 4, (uint32_t)at);
+    galp_store_u32(payload + 8, (uint32_t)fixed);
     return area + at;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* spec/fsst.md §7: the vector's most common non-zero string length (the smallest of equally
+ * common ones), 0 when every string is empty or longer than a u32. */
+static uint64_t common_length(const galp_fsst_input *input, uint64_t first, uint32_t m)
+{
+    uint64_t lengths[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < m; i++)
+        lengths[i] = input->offsets[first + i + 1] - input->offsets[first + i];
+    qsort(lengths, m, sizeof *lengths, by_value);
+    uint64_t best = 0;
+    uint32_t best_run = 0;
+    for (uint32_t i = 0, run = 1; i < m; i++, run++)
+        if (i + 1 == m || lengths[i + 1] != lengths[i]) {
+            if (run > best_run && lengths[i] != 0 && lengths[i] <= UINT32_MAX) {
+                best = lengths[i];
+                best_run = run;
+            }
+            run = 0;
+        }
+    return best;
+}
+
+/* spec/fsst.md §7: with the most common length as default length when that is smaller, else
+ * without. An end symbol is needed to mark the other strings. */
+static uint64_t encode_vector_best(const galp_fsst_matcher *matcher,
+                                   const galp_fsst_input *input, uint64_t first, uint32_t m,
+                                   uint8_t *payload)
+{
+    const uint64_t plain = encode_vector(matcher, input, first, m, 0, payload);
+    const uint64_t fixed = matcher->end_code >= 0 ? common_length(input, first, m) : 0;
+    if (fixed == 0 || encode_vector(matcher, input, first, m, fixed, payload) >= plain)
+        return encode_vector(matcher, input, first, m, 0, payload);
+    return encode_vector(matcher, input, first, m, fixed, payload);
 }
 
 size_t galp_str_compress_bound(uint64_t n, uint64_t bytes)
@@ -134,8 +179,8 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes)
     if (n > GALP_MAX_VALUE_COUNT || bytes > (UINT64_MAX >> 2))
         return 0;
     const uint64_t nv = galp_vector_count(n);
-    const uint64_t bound = GALP_HEADER_SIZE + (GALP_VECTOR_ENTRY_SIZE + 24u) * nv +
-                           galp_round16(GALP_FSST_TABLE_MAX) + 2 * bytes + 16 * n +
+    const uint64_t bound = GALP_HEADER_SIZE + (GALP_VECTOR_ENTRY_SIZE + 27u) * nv +
+                           galp_round16(GALP_FSST_TABLE_MAX) + 2 * bytes + 17 * n +
                            GALP_TAIL_PADDING;
     return bound > SIZE_MAX ? 0 : (size_t)bound;
 }
@@ -180,7 +225,7 @@ static galp_status write_vectors(const galp_fsst_input *input, const galp_fsst_m
             break;
         }
         scratch = grown;
-        const uint64_t size = encode_vector(matcher, input, first, m, scratch);
+        const uint64_t size = encode_vector_best(matcher, input, first, m, scratch);
         if (size > UINT32_MAX)
             status = GALP_ERR_TOO_LARGE;
         else if (galp_round16(at + size) + GALP_TAIL_PADDING > capacity)
