@@ -35,6 +35,7 @@ typedef struct sample_line {
 typedef struct sample {
     sample_line *lines;
     size_t count;
+    uint64_t bytes; /* of all lines */
 } sample;
 
 static uint64_t mix(uint64_t x)
@@ -51,6 +52,7 @@ static galp_status take_sample(const galp_fsst_input *in, sample *s)
     const size_t cap = all ? (size_t)in->n : SAMPLE_BYTES + 1;
     s->lines = malloc((cap ? cap : 1) * sizeof *s->lines);
     s->count = 0;
+    s->bytes = all ? total : 0;
     if (s->lines == NULL)
         return GALP_ERR_NO_MEMORY;
     if (all) {
@@ -70,6 +72,7 @@ static galp_status take_sample(const galp_fsst_input *in, sample *s)
         }
         s->lines[s->count++] = line;
         taken += line.hi - line.lo + 1;
+        s->bytes += line.hi - line.lo;
     }
     return GALP_OK;
 }
@@ -236,11 +239,15 @@ static int by_gain(const void *a, const void *b)
 
 /* spec/fsst.md §7 step 2: the next table from one round's counts. */
 static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
-                       candidate_set *set, galp_fsst_table *out)
+                       uint64_t sample_bytes, candidate_set *set, galp_fsst_table *out)
 {
     memset(set->used, 0, set->size * sizeof *set->used);
     set->count = 0;
-    const uint32_t floor = 5u * frac / 128u;
+    /* FSST's floor of 5 · frac / 128 counts, in proportion for a sample smaller than the
+     * full one, and at least 1. */
+    uint64_t floor = 5u * frac * (sample_bytes < SAMPLE_BYTES ? sample_bytes : SAMPLE_BYTES) /
+                     (128u * (uint64_t)SAMPLE_BYTES);
+    floor = floor > 0 ? floor : 1;
     for (unsigned a = 0; a < IDS; a++) {
         if (c->one[a] == 0 || (a < BYTE_ID && a >= t->count))
             continue;
@@ -327,7 +334,7 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
             *best = *table;
         }
         if (r < ROUNDS) {
-            next_table(table, &c, frac, &set, next);
+            next_table(table, &c, frac, s.bytes, &set, next);
             *table = *next;
         }
     }
