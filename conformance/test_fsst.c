@@ -89,6 +89,25 @@ static void check_decodes_to(const uint8_t *file, size_t len, const strings *s)
         assert_int_equal(o64[i], s->offsets[i]);
         assert_int_equal(o32[i], s->offsets[i]);
     }
+    /* The record form: each length (u32) and string, and nothing past it. */
+    const size_t records_len = (size_t)(bytes + 4 * s->n);
+    uint8_t *records = malloc(records_len + 1);
+    size_t records_got = 0;
+    assert_non_null(records);
+    assert_int_equal(galp_column_decode_str_records(&col, records, records_len, &records_got),
+                     GALP_OK);
+    assert_int_equal(records_got, records_len);
+    for (uint64_t i = 0, at = 0; i < s->n; i++) {
+        const size_t want = (size_t)(s->offsets[i + 1] - s->offsets[i]);
+        assert_int_equal(ts_get_le(records, at, 4), want);
+        assert_memory_equal(records + at + 4, s->data + s->offsets[i], want);
+        at += 4 + want;
+    }
+    if (records_len > 0)
+        assert_int_equal(galp_column_decode_str_records(&col, records, records_len - 1,
+                                                        &records_got),
+                         GALP_ERR_DST_TOO_SMALL);
+    free(records);
     for (uint64_t i = 0; i < s->n; i++) {
         size_t got = 0;
         const size_t want = (size_t)(s->offsets[i + 1] - s->offsets[i]);

@@ -244,6 +244,13 @@ galp_status galp_column_decode_str64(const galp_column *column, int64_t *offsets
                                      size_t offsets_capacity, uint8_t *data,
                                      size_t data_capacity);
 
+/* The strings of a STR column as records, each string's length (u32, little-endian) followed
+ * by its bytes: the binary form of `galp decode` and the expected output of the conformance
+ * vectors (spec/conformance.md §4). *dst_len receives the size, also with
+ * GALP_ERR_DST_TOO_SMALL. */
+galp_status galp_column_decode_str_records(const galp_column *column, uint8_t *dst,
+                                           size_t dst_capacity, size_t *dst_len);
+
 /* The string at `index`: its length in *len and, when it fits, its bytes in dst
  * (GALP_ERR_DST_TOO_SMALL, with *len set, when it does not). Decodes one piece of one vector
  * (spec/fsst.md §5). */

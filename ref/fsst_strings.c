@@ -7,6 +7,7 @@
  * checked before anything is written.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fsst.h"
 
@@ -108,6 +109,43 @@ galp_status galp_column_decode_str64(const galp_column *column, int64_t *offsets
 {
     return decode_arrow(column, offsets_capacity, data, data_capacity, INT64_MAX, store64,
                         offsets);
+}
+
+galp_status galp_column_decode_str_records(const galp_column *column, uint8_t *dst,
+                                           size_t dst_capacity, size_t *dst_len)
+{
+    if (check_str_column(column) != GALP_OK || dst_len == NULL)
+        return GALP_ERR_ARGUMENT;
+    uint64_t bytes;
+    galp_column_str_bytes(column, &bytes);
+    const uint64_t size = bytes + 4 * column->value_count;
+    *dst_len = size > SIZE_MAX ? SIZE_MAX : (size_t)size;
+    if (size > dst_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+    if (dst == NULL && size > 0)
+        return GALP_ERR_ARGUMENT;
+    galp_fsst_table table;
+    galp_fsst_table_of(column, &table);
+    uint32_t lengths[GALP_VECTOR_SIZE];
+    uint64_t at = 0;
+    for (uint32_t v = 0; v < column->vector_count; v++) {
+        galp_vector_info info;
+        galp_container_read_entry(column, v, &info);
+        /* The vector's bytes go to the end of its records' space, then each string moves down
+         * behind its length: string i sits 4·(m − i) bytes after its record's start. */
+        uint8_t *bytes_at = dst + at + 4 * (uint64_t)info.value_count;
+        galp_reader payload = galp_reader_of(column->data + info.payload_offset,
+                                             info.payload_size);
+        galp_fsst_decode_vector(&table, &info, &payload, bytes_at, lengths);
+        uint64_t from = 4 * (uint64_t)info.value_count;
+        for (uint32_t i = 0; i < info.value_count; i++) {
+            galp_store_u32(dst + at, lengths[i]);
+            memmove(dst + at + 4, dst + at + from, lengths[i]);
+            at += 4 + (uint64_t)lengths[i];
+            from -= 4;
+        }
+    }
+    return GALP_OK;
 }
 
 galp_status galp_column_get_str(const galp_column *column, uint64_t index, uint8_t *dst,

@@ -19,7 +19,7 @@
 #include "sha256.h"
 
 /* Bumped whenever a vector is added, removed or changed; recorded in the MANIFEST. */
-#define SUITE_VERSION 2
+#define SUITE_VERSION 3
 
 static void manifest_line(gen_buf *manifest, const gen_vector *vec)
 {
@@ -183,6 +183,7 @@ int main(int argc, char **argv)
     gen_set set = {0};
     gen_valid_vectors(&set);
     gen_invalid_vectors(&set);
+    gen_fsst_vectors(&set);
     gen_buf manifest = {0}, file_list = {0};
     build_manifest(&set, &manifest);
     build_file_list(&set, &file_list);

@@ -108,5 +108,7 @@ void gen_fix_checksum(gen_buf *file);
 /* ---- the catalogue ---------------------------------------------------------------- */
 void gen_valid_vectors(gen_set *set);
 void gen_invalid_vectors(gen_set *set);
+/* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
+void gen_fsst_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */
