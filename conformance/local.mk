@@ -72,6 +72,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += conformance/test_fsst
 TESTS += conformance/test_fsst
 conformance_test_fsst_SOURCES = conformance/test_fsst.c
+conformance_test_fsst_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
 conformance_test_fsst_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_fsst_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA

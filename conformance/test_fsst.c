@@ -640,6 +640,60 @@ static void test_single_byte_changes(void **state)
     free(file);
 }
 
+/* The listing of spec/fsst.md §8, in the source tree ($GALP_SRCDIR or the configured one). */
+static uint8_t *spec_listing(size_t *len)
+{
+    const char *top = getenv("GALP_SRCDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/spec/fsst.md",
+             top != NULL && top[0] != '\0' ? top : GALP_TOP_SRCDIR);
+    size_t text_len;
+    uint8_t *text = ts_read_file(path, &text_len);
+    assert_non_null(text);
+    static const char opening[] = "```hex example=fsst-four-strings\n";
+    char *doc = malloc(text_len + 1);
+    memcpy(doc, text, text_len);
+    doc[text_len] = '\0';
+    free(text);
+    const char *p = strstr(doc, opening);
+    assert_non_null(p);
+    p += strlen(opening);
+    const char *end = strstr(p, "```");
+    assert_non_null(end);
+    uint8_t *bytes = calloc((size_t)(end - p) / 2 + GALP_TAIL_PADDING, 1);
+    size_t n = 0;
+    for (; p < end; p++) {
+        unsigned v;
+        if (*p == ' ' || *p == '\n')
+            continue;
+        assert_int_equal(sscanf(p, "%2x", &v), 1);
+        bytes[n++] = (uint8_t)v;
+        p++;
+    }
+    free(doc);
+    *len = n + GALP_TAIL_PADDING; /* the tail of zeros the listing leaves out */
+    return bytes;
+}
+
+static void test_spec_example(void **state)
+{
+    (void)state;
+    strings *s = strings_new();
+    strings_add(s, "cat", 3);
+    strings_add(s, "cats", 4);
+    strings_add(s, "", 0);
+    strings_add(s, "cat", 3);
+    size_t len, listed_len;
+    uint8_t *file = compress(s, 0, &len);
+    uint8_t *listed = spec_listing(&listed_len);
+    assert_int_equal(len, listed_len);
+    assert_memory_equal(file, listed, len);
+    check_decodes_to(listed, listed_len, s);
+    free(listed);
+    free(file);
+    strings_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -656,6 +710,7 @@ int main(void)
         cmocka_unit_test(test_default_length_checks),
         cmocka_unit_test(test_end_offsets),
         cmocka_unit_test(test_single_byte_changes),
+        cmocka_unit_test(test_spec_example),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
