@@ -301,19 +301,32 @@ static void keep_end_symbol(galp_fsst_table *t)
     t->terminal[k] = true;
 }
 
-#define CANDIDATE_SLOTS (1u << 18)
+#define CANDIDATE_SLOTS_MAX (1u << 18)
+
+/* Slots of the candidate set: twice the candidates a round can count (every id, every
+ * adjacent pair of the sample), so that none is dropped, up to CANDIDATE_SLOTS_MAX. Sized to
+ * the sample so that a small column does not clear a large set every round. */
+static size_t candidate_slots(const sample *s)
+{
+    const uint64_t most = IDS + s->bytes + s->count;
+    size_t slots = 1024;
+    while (slots < CANDIDATE_SLOTS_MAX && slots / 2 <= most + 1)
+        slots *= 2;
+    return slots;
+}
 
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
 {
     memset(table, 0, sizeof *table);
     sample s;
-    counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
-    candidate_set set = {calloc(2 * CANDIDATE_SLOTS, sizeof *set.slots),
-                         calloc(CANDIDATE_SLOTS, sizeof *set.used), CANDIDATE_SLOTS, 0};
-    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
     galp_status status = take_sample(input, &s);
     if (status == GALP_OK)
         status = mark_default_length(&s);
+    const size_t slots = status == GALP_OK ? candidate_slots(&s) : 1;
+    counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
+    candidate_set set = {calloc(2 * slots, sizeof *set.slots), calloc(slots, sizeof *set.used),
+                         slots, 0};
+    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
     if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
         next == NULL || best == NULL)
         status = GALP_ERR_NO_MEMORY;
