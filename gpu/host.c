@@ -14,6 +14,7 @@
 #include "galp_internal.h"
 #include "image.h"
 #include "kernels.h"
+#include "strings_host.h"
 #include "value_table.h"
 
 struct galp_gpu_column {
@@ -22,7 +23,40 @@ struct galp_gpu_column {
     galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
+    galp_gpu_str_column str;     /* str columns: pieces and symbol table (gpu/strings.h) */
 };
+
+/* A str column (spec/fsst.md): the file itself is the image, with its pieces and symbol table
+ * beside it (gpu/strings.c). */
+static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
+{
+    galp_gpu_column *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return GALP_ERR_NO_MEMORY;
+    cudaError_t err = cudaMalloc((void **)&c->image, col->size);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(c->image, col->data, col->size, cudaMemcpyHostToDevice);
+    galp_status st = galp_gpu_status_from_cuda(err);
+    if (st == GALP_OK)
+        st = galp_gpu_str_prepare(col, &c->str);
+    if (st == GALP_OK)
+        st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
+    if (st != GALP_OK) {
+        galp_gpu_column_free(c);
+        return st;
+    }
+    c->view = (galp_gpu_view){.data = c->image, .value_count = col->value_count,
+                              .vector_count = col->vector_count, .type = col->type,
+                              .scheme = col->scheme};
+    *out = c;
+    return GALP_OK;
+}
+
+/* The value-array calls serve fixed-width columns; str columns have their own. */
+static bool fixed_width(const galp_gpu_column *column)
+{
+    return column != NULL && column->view.type != GALP_TYPE_STR;
+}
 
 galp_status galp_gpu_available(void)
 {
@@ -60,6 +94,8 @@ galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_col
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;
+    if (col.type == GALP_TYPE_STR)
+        return upload_strings(&col, out);
 
     uint8_t *host_image = NULL;
     size_t size = 0;
@@ -118,6 +154,7 @@ void galp_gpu_column_free(galp_gpu_column *column)
         return;
     cudaFree(column->image);
     free(column->table);
+    galp_gpu_str_free(&column->str);
     free(column);
 }
 
@@ -137,7 +174,7 @@ galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *v
 galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
                                 galp_gpu_stream stream)
 {
-    if (column == NULL || (dst == NULL && column->view.value_count != 0))
+    if (!fixed_width(column) || (dst == NULL && column->view.value_count != 0))
         return GALP_ERR_ARGUMENT;
     size_t width = galp_type_size(column->view.type);
     if (column->view.value_count > dst_capacity / width)
@@ -150,7 +187,7 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
 galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
                                       galp_gpu_stream stream)
 {
-    if (column == NULL || result == NULL)
+    if (!fixed_width(column) || result == NULL)
         return GALP_ERR_ARGUMENT;
     if (column->table_entries != 0) { /* a column of constants: no scan (gpu/value_table.c) */
         galp_gpu_aggregate value;
@@ -181,7 +218,7 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
                               void *temp, size_t temp_size, uint64_t *count, uint32_t *found,
                               galp_gpu_stream stream)
 {
-    if (column == NULL || lo == NULL || hi == NULL || (count == NULL && found == NULL))
+    if (!fixed_width(column) || lo == NULL || hi == NULL || (count == NULL && found == NULL))
         return GALP_ERR_ARGUMENT;
     size_t need = galp_gpu_range_temp_size(column);
     if (temp_size < need || (need != 0 && (temp == NULL || (uintptr_t)temp % 16 != 0)))
@@ -213,4 +250,45 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
     if (found == NULL)
         return GALP_ERR_ARGUMENT;
     return range_scan(column, value, value, temp, temp_size, NULL, found, stream);
+}
+
+galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || bytes == NULL)
+        return GALP_ERR_ARGUMENT;
+    *bytes = column->str.bytes;
+    return GALP_OK;
+}
+
+/* Both offset widths (spec/fsst.md §1): capacities first, then one launch. */
+static galp_status decompress_str(const galp_gpu_column *column, void *offsets,
+                                  size_t offsets_capacity, unsigned offset_bytes, uint8_t *data,
+                                  size_t data_capacity, galp_gpu_stream stream)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || offsets == NULL)
+        return GALP_ERR_ARGUMENT;
+    const uint64_t bytes = column->str.bytes;
+    if (offset_bytes == 4 && bytes > INT32_MAX)
+        return GALP_ERR_TOO_LARGE;
+    if (column->view.value_count >= offsets_capacity || bytes > data_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+    if (data == NULL && bytes > 0)
+        return GALP_ERR_ARGUMENT;
+    return galp_gpu_launch_str_decompress(column->image, column->str.pieces,
+                                          column->str.piece_count, column->str.table, offsets,
+                                          offset_bytes, data, stream);
+}
+
+galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    return decompress_str(column, offsets, offsets_capacity, 4, data, data_capacity, stream);
+}
+
+galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    return decompress_str(column, offsets, offsets_capacity, 8, data, data_capacity, stream);
 }

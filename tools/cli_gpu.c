@@ -13,6 +13,7 @@
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 #include "galp_gpu.h"
 
@@ -70,11 +71,54 @@ static int open_gpu_column(const char *path, galp_gpu_column **col, galp_gpu_vie
     return CLI_EXIT_OK;
 }
 
+/* A str column (spec/fsst.md) decoded on the device into Arrow's layout, copied back and
+ * written as `galp decode` writes it (cli_strings.h, binary form). */
+static int decode_strings_gpu(const char *in_path, const char *out_path, galp_gpu_column *col,
+                              uint64_t n, uint64_t max_size)
+{
+    uint64_t bytes = 0;
+    galp_gpu_str_bytes(col, &bytes);
+    int status = cli_check_strings_size(in_path, n, bytes, max_size);
+    if (status != CLI_EXIT_OK)
+        return status;
+    cli_strings s = {malloc((size_t)(n + 1) * sizeof(uint64_t)), malloc(bytes ? (size_t)bytes : 1),
+                     n};
+    int64_t *d_offsets = NULL;
+    uint8_t *d_data = NULL;
+    galp_status st = s.offsets && s.data ? GALP_OK : GALP_ERR_NO_MEMORY;
+    if (st == GALP_OK &&
+        (cudaMalloc((void **)&d_offsets, (size_t)(n + 1) * sizeof *d_offsets) != cudaSuccess ||
+         cudaMalloc((void **)&d_data, bytes ? (size_t)bytes : 1) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    if (st == GALP_OK)
+        st = galp_gpu_decompress_str64(col, d_offsets, (size_t)n + 1, d_data, (size_t)bytes, NULL);
+    /* int64 and uint64 offsets are the same bytes below 2^63. */
+    if (st == GALP_OK &&
+        (cudaMemcpy(s.offsets, d_offsets, (size_t)(n + 1) * sizeof *d_offsets,
+                    cudaMemcpyDeviceToHost) != cudaSuccess ||
+         cudaMemcpy(s.data, d_data, (size_t)bytes, cudaMemcpyDeviceToHost) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    cudaFree(d_offsets);
+    cudaFree(d_data);
+    if (st == GALP_OK)
+        status = cli_write_strings(out_path, &s, false);
+    else
+        status = st == GALP_ERR_NO_MEMORY ? (cli_error("out of memory"), CLI_EXIT_IO)
+                                          : gpu_failure(in_path, st);
+    cli_strings_free(&s);
+    return status;
+}
+
 int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
     int status = open_gpu_column(in_path, &col, &view);
+    if (status == CLI_EXIT_OK && view.type == GALP_TYPE_STR) {
+        status = decode_strings_gpu(in_path, out_path, col, view.value_count, max_size);
+        galp_gpu_column_free(col);
+        return status;
+    }
     if (status == CLI_EXIT_OK)
         status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
     if (status != CLI_EXIT_OK) {

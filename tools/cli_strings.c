@@ -130,8 +130,7 @@ void cli_strings_free(cli_strings *strings)
     *strings = (cli_strings){NULL, NULL, 0};
 }
 
-/* Writes the strings in the given form; a string with a newline cannot be text. */
-static int write_strings(const char *path, const cli_strings *s, bool text)
+int cli_write_strings(const char *path, const cli_strings *s, bool text)
 {
     if (text)
         for (uint64_t i = 0; i < s->n; i++)
@@ -156,6 +155,17 @@ static int write_strings(const char *path, const cli_strings *s, bool text)
     return cli_output_commit(&out);
 }
 
+int cli_check_strings_size(const char *path, uint64_t n, uint64_t bytes, uint64_t max_size)
+{
+    const uint64_t decoded = bytes + 8 * (n + 1);
+    if (decoded > max_size) {
+        cli_error("%s: decodes to %llu bytes, more than --max-size %llu", path,
+                  (unsigned long long)decoded, (unsigned long long)max_size);
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
+
 /* Decodes an opened str column into s (cli_strings_free frees it). The decoded size, string
  * bytes plus 8-byte offsets, is checked against max_size first. */
 static int decode_column(const char *path, const galp_column *column, uint64_t max_size,
@@ -165,11 +175,9 @@ static int decode_column(const char *path, const galp_column *column, uint64_t m
     uint64_t bytes;
     galp_column_str_bytes(column, &bytes);
     const uint64_t decoded = bytes + 8 * (column->value_count + 1);
-    if (decoded > max_size) {
-        cli_error("%s: decodes to %llu bytes, more than --max-size %llu", path,
-                  (unsigned long long)decoded, (unsigned long long)max_size);
-        return CLI_EXIT_DATA;
-    }
+    int status = cli_check_strings_size(path, column->value_count, bytes, max_size);
+    if (status != CLI_EXIT_OK)
+        return status;
     if (decoded > SIZE_MAX) {
         cli_error("%s: %llu decoded bytes do not fit in memory", path,
                   (unsigned long long)decoded);
@@ -202,7 +210,7 @@ int cli_decode_strings(const char *path, const galp_column *column, const char *
     int status = decode_column(path, column, max_size, &s);
     if (status != CLI_EXIT_OK)
         return status;
-    status = write_strings(output, &s, text);
+    status = cli_write_strings(output, &s, text);
     cli_strings_free(&s);
     return status;
 }

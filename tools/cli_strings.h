@@ -31,6 +31,14 @@ typedef struct cli_strings {
 int cli_load_strings(const char *path, cli_format format, cli_strings *strings);
 void cli_strings_free(cli_strings *strings);
 
+/* Writes the strings in the given form (text: one per line), all or nothing (cli_file.h); a
+ * string with a newline has no text form (CLI_EXIT_DATA). */
+int cli_write_strings(const char *path, const cli_strings *strings, bool text);
+
+/* Refuses (CLI_EXIT_DATA, after a message) n strings of `bytes` bytes whose decoded size,
+ * the bytes and n + 1 int64 offsets, is above max_size. */
+int cli_check_strings_size(const char *path, uint64_t n, uint64_t bytes, uint64_t max_size);
+
 /* The commands' str paths, called once the column type is known to be str. */
 int cli_encode_strings(const char *input, const char *output, cli_format format, uint32_t flags,
                        bool quiet);
