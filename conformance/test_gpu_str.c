@@ -7,7 +7,8 @@
  * Columns: generated strings (empty strings, every byte value, long strings over several
  * pieces, default-length vectors, several vectors), the str golden vectors (vectors/ in the
  * source tree; the invalid ones must be refused by the upload with galp_open's status), and
- * the files of $GALP_DATA_DIR/strings. The value-array calls must refuse a str column.
+ * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
+ * counts over the reference's strings. The value-array calls must refuse a str column.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first
  * checks that the str entry points report GALP_ERR_NO_DEVICE.
@@ -75,6 +76,41 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     assert_int_equal(cudaMemcpy(got, d_data, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
     if (memcmp(got32, want32, (n + 1) * sizeof *got32) != 0 || memcmp(got, want, bytes) != 0)
         fail_msg("%s: the GPU's int32 Arrow form differs from the reference", what);
+
+    /* The fused counts, against counts over the reference's strings: the first and the last
+     * string, equal and as prefixes of 0, 1 and 3 bytes, and a query longer than any. */
+    uint64_t *d_count = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
+    for (unsigned q = 0; n > 0 && q < 8; q++) {
+        const uint64_t pick = q % 2 ? n - 1 : 0;
+        const uint8_t *value = want + want64[pick];
+        const size_t full = (size_t)(want64[pick + 1] - want64[pick]);
+        const size_t length = q < 2 ? full : q < 4 ? 0 : q < 6 ? (full < 1 ? full : 1)
+                                                     : (full < 3 ? full : 3);
+        if (length > GALP_GPU_STR_QUERY_MAX)
+            continue;
+        for (unsigned prefix = 0; prefix < 2; prefix++) {
+            uint64_t expected = 0, got_count = 0;
+            for (uint64_t i = 0; i < n; i++) {
+                const size_t len = (size_t)(want64[i + 1] - want64[i]);
+                expected += (prefix ? len >= length : len == length) &&
+                            memcmp(want + want64[i], value, length) == 0;
+            }
+            assert_int_equal(prefix ? galp_gpu_str_count_prefix(gpu, value, length, d_count, NULL)
+                                    : galp_gpu_str_count_equal(gpu, value, length, d_count, NULL),
+                             GALP_OK);
+            assert_int_equal(cudaMemcpy(&got_count, d_count, sizeof got_count,
+                                        cudaMemcpyDeviceToHost), cudaSuccess);
+            if (got_count != expected)
+                fail_msg("%s: %s of a %zu-byte query: GPU %llu, reference %llu", what,
+                         prefix ? "prefix" : "equality", length,
+                         (unsigned long long)got_count, (unsigned long long)expected);
+        }
+    }
+    uint8_t long_query[GALP_GPU_STR_QUERY_MAX + 1] = {0};
+    assert_int_equal(galp_gpu_str_count_equal(gpu, long_query, sizeof long_query, d_count, NULL),
+                     GALP_ERR_ARGUMENT);
+    cudaFree(d_count);
 
     /* Capacities are checked before any launch; the value-array calls refuse the column. */
     assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n, d_data, bytes, NULL),
@@ -250,7 +286,9 @@ int main(void)
     if (galp_gpu_str_bytes(NULL, &bytes) != GALP_ERR_NO_DEVICE ||
         galp_gpu_decompress_str64(NULL, offsets, 1, data, 1, NULL) != GALP_ERR_NO_DEVICE ||
         galp_gpu_decompress_str32(NULL, (int32_t *)(void *)offsets, 1, data, 1, NULL) !=
-            GALP_ERR_NO_DEVICE) {
+            GALP_ERR_NO_DEVICE ||
+        galp_gpu_str_count_equal(NULL, data, 1, &bytes, NULL) != GALP_ERR_NO_DEVICE ||
+        galp_gpu_str_count_prefix(NULL, data, 1, &bytes, NULL) != GALP_ERR_NO_DEVICE) {
         printf("FAIL: a str entry point of a build without CUDA did not report NO_DEVICE\n");
         return 1;
     }

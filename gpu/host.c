@@ -6,6 +6,7 @@
  * malformed input never reaches a kernel. No call after the upload allocates or waits.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime.h>
 
@@ -291,4 +292,31 @@ galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *of
                                       size_t data_capacity, galp_gpu_stream stream)
 {
     return decompress_str(column, offsets, offsets_capacity, 8, data, data_capacity, stream);
+}
+
+/* The fused counts (gpu/strings.cu): the query goes to the kernel by value, so nothing is
+ * allocated. */
+static galp_status count_strings(const galp_gpu_column *column, const void *value, size_t length,
+                                 uint32_t prefix, uint64_t *count, galp_gpu_stream stream)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || count == NULL ||
+        (value == NULL && length > 0) || length > GALP_GPU_STR_QUERY_MAX)
+        return GALP_ERR_ARGUMENT;
+    galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
+    if (length > 0)
+        memcpy(query.bytes, value, length);
+    return galp_gpu_launch_str_count(column->image, column->str.pieces, column->str.piece_count,
+                                     column->str.table, &query, count, stream);
+}
+
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    return count_strings(column, value, length, 0, count, stream);
+}
+
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    return count_strings(column, value, length, 1, count, stream);
 }

@@ -124,3 +124,25 @@ galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *of
     (void)stream;
     return GALP_ERR_NO_DEVICE;
 }
+
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)value;
+    (void)length;
+    (void)count;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)value;
+    (void)length;
+    (void)count;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}

@@ -35,6 +35,21 @@ typedef struct galp_gpu_str_table {
     uint32_t count;
 } galp_gpu_str_table;
 
+/* A string query of the fused counts: equal to bytes[0 .. length), or starting with them
+ * (GALP_GPU_STR_QUERY_MAX: include/galp_gpu.h). Passed by value as a kernel argument. */
+typedef struct galp_gpu_str_query {
+    uint8_t bytes[GALP_GPU_STR_QUERY_MAX];
+    uint32_t length;
+    uint32_t prefix; /* 0: equality, 1: prefix */
+} galp_gpu_str_query;
+
+/* *count (device memory) = the strings that match the query, counted while the pieces are
+ * decoded, without writing them anywhere. */
+galp_status galp_gpu_launch_str_count(const uint8_t *file, const galp_gpu_str_piece *pieces,
+                                      uint64_t piece_count, const galp_gpu_str_table *table,
+                                      const galp_gpu_str_query *query, uint64_t *count,
+                                      galp_gpu_stream stream);
+
 /* Decodes `pieces` pieces (device arrays) of the file image into offsets (value_count + 1
  * entries of offset_bytes = 4 or 8 bytes) and data. */
 galp_status galp_gpu_launch_str_decompress(const uint8_t *file, const galp_gpu_str_piece *pieces,

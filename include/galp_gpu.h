@@ -146,6 +146,15 @@ galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *of
                                       size_t offsets_capacity, uint8_t *data,
                                       size_t data_capacity, galp_gpu_stream stream);
 
+/* Fused filters over a str column, without decoding it to memory: *count (device memory) =
+ * the number of strings equal to value[0 .. length), or starting with it (value: host
+ * memory, length at most GALP_GPU_STR_QUERY_MAX bytes, else GALP_ERR_ARGUMENT). */
+#define GALP_GPU_STR_QUERY_MAX 1024u
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream);
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream);
+
 #ifdef __cplusplus
 }
 #endif
