@@ -139,6 +139,12 @@ static void test_empty_column(void **state)
     assert_int_equal(galp_open(&col, file, len), GALP_OK);
     size_t got = 7;
     assert_int_equal(galp_column_get_str(&col, 0, NULL, 0, &got), GALP_ERR_INDEX);
+    /* Nothing to write: NULL destinations are fine. */
+    assert_int_equal(galp_column_decode_str_records(&col, NULL, 0, &got), GALP_OK);
+    assert_int_equal(got, 0);
+    int32_t offset = 9;
+    assert_int_equal(galp_column_decode_str32(&col, &offset, 1, NULL, 0), GALP_OK);
+    assert_int_equal(offset, 0);
     free(file);
     strings_free(s);
 }
@@ -160,6 +166,22 @@ static void test_edge_strings(void **state)
     round_trip(s, 0);
     round_trip(s, GALP_FLAG_PAYLOAD_CHECKSUMS);
     strings_free(s);
+}
+
+/* Only empty strings, with no data array at all (include/galp.h allows NULL then). */
+static void test_empty_strings_without_data(void **state)
+{
+    (void)state;
+    const uint64_t offsets[6] = {0};
+    uint8_t file[4096];
+    size_t len = 0;
+    assert_int_equal(galp_str_compress(offsets, NULL, 5, 0, file, sizeof file, &len), GALP_OK);
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    int64_t back[6];
+    assert_int_equal(galp_column_decode_str64(&col, back, 6, NULL, 0), GALP_OK);
+    for (unsigned i = 0; i < 6; i++)
+        assert_int_equal(back[i], 0);
 }
 
 /* Several vectors, a partial last one, strings long enough for several pieces and longer than
@@ -699,6 +721,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty_column),
         cmocka_unit_test(test_edge_strings),
+        cmocka_unit_test(test_empty_strings_without_data),
         cmocka_unit_test(test_many_vectors),
         cmocka_unit_test(test_default_length),
         cmocka_unit_test(test_api_arguments),

@@ -76,6 +76,14 @@ typedef struct galp_fsst_input {
     uint64_t n;
 } galp_fsst_input;
 
+/* The bytes of the input from offset `at`: data + at, or an empty string when data is NULL
+ * (allowed when every string is empty), so that no arithmetic is done on a null pointer. */
+static inline const uint8_t *galp_fsst_input_at(const galp_fsst_input *input, uint64_t at)
+{
+    static const uint8_t none[1];
+    return input->data != NULL ? input->data + at : none;
+}
+
 /* spec/fsst.md §7: the table the reference encoder builds for the strings. NO_MEMORY when
  * its working memory cannot be allocated. */
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table);

@@ -193,7 +193,7 @@ static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned
     for (size_t l = 0; l < s->count; l++) {
         if (frac < 128 && mix(l + 7) % 128 >= frac)
             continue;
-        const uint8_t *str = in->data + s->lines[l].lo;
+        const uint8_t *str = galp_fsst_input_at(in, s->lines[l].lo);
         const uint64_t len = s->lines[l].hi - s->lines[l].lo;
         uint64_t pos = 0;
         unsigned prev = IDS;

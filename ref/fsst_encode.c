@@ -122,7 +122,7 @@ static uint64_t encode_vector(const galp_fsst_matcher *matcher, const galp_fsst_
         }
         const uint64_t lo = input->offsets[first + i], hi = input->offsets[first + i + 1];
         const bool is_fixed = fixed != 0 && hi - lo == fixed;
-        at += galp_fsst_encode_string(matcher, input->data + lo, hi - lo, is_fixed,
+        at += galp_fsst_encode_string(matcher, galp_fsst_input_at(input, lo), hi - lo, is_fixed,
                                       fixed != 0 && !is_fixed, codes + at);
         out += hi - lo;
     }

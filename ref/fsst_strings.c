@@ -74,7 +74,8 @@ static galp_status decode_arrow(const galp_column *column, size_t offsets_capaci
     uint32_t *lengths = malloc(column->value_count ? column->value_count * sizeof *lengths : 1);
     if (lengths == NULL)
         return GALP_ERR_NO_MEMORY;
-    decode_all(column, data, lengths);
+    uint8_t none[1]; /* where no byte goes when every string is empty and data is NULL */
+    decode_all(column, data != NULL ? data : none, lengths);
     uint64_t at = 0;
     store(offsets, 0, 0);
     for (uint64_t i = 0; i < column->value_count; i++) {
@@ -124,6 +125,8 @@ galp_status galp_column_decode_str_records(const galp_column *column, uint8_t *d
         return GALP_ERR_DST_TOO_SMALL;
     if (dst == NULL && size > 0)
         return GALP_ERR_ARGUMENT;
+    if (size == 0)
+        return GALP_OK; /* no strings: nothing to write, and dst may be NULL */
     galp_fsst_table table;
     galp_fsst_table_of(column, &table);
     uint32_t lengths[GALP_VECTOR_SIZE];
