@@ -20,3 +20,9 @@ include bench/gpu.mk
 
 # The run history (bench/results/README.md says its format).
 EXTRA_DIST += bench/results
+
+# The string table of docs/COMPRESSION.md (spec/fsst.md).
+# Run: bench/str_compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
+noinst_PROGRAMS += bench/str_compression_table
+bench_str_compression_table_SOURCES = bench/str_compression_table.c
+bench_str_compression_table_LDADD = libgalp.la

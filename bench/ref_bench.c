@@ -6,7 +6,8 @@
  * For FFOR over u8, u16, u32 and u64 at several bit widths, and for ALP and G-ALP over f64 and
  * f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
  * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
- * bytes), with the compressed size in bits per value. Inputs are synthetic and seeded, so runs
+ * bytes), with the compressed size in bits per value. The str row does the same for VALUES
+ * strings of words (spec/fsst.md), in MB/s of string bytes and bits per string. Inputs are synthetic and seeded, so runs
  * are comparable; every decode is checked against the input. Not a test: timings vary by
  * machine and load.
  */
@@ -61,6 +62,7 @@ static void fill_values(const bench_case *c, void *values, size_t n)
         case GALP_TYPE_U64: ((uint64_t *)values)[i] = x; break;
         case GALP_TYPE_F32: ((float *)values)[i] = (float)cents / 100.0f; break;
         case GALP_TYPE_F64: ((double *)values)[i] = (double)cents / 100.0; break;
+        case GALP_TYPE_STR: break; /* no value array: strings have their own API */
         }
     }
 }
@@ -100,6 +102,63 @@ static int run_case(const bench_case *c, size_t n, int repeats, double *encode, 
     return result;
 }
 
+/* VALUES strings of 1 to 4 words and a number, encoded as a str column and decoded into the
+ * Arrow layout; the speeds count string bytes. Returns 0, or -1 on any failure. */
+static int run_strings(size_t n, int repeats, double *megabytes, double *encode, double *decode,
+                       double *bits_per_string)
+{
+    static const char *const words[] = {"north", "south", "east", "west", "river", "lake",
+                                        "ville", "port", "saint", "new", "old", "green"};
+    uint64_t *offsets = malloc((n + 1) * sizeof *offsets);
+    int64_t *back = malloc((n + 1) * sizeof *back);
+    uint8_t *data = malloc(n * 48);
+    int result = offsets && back && data ? 0 : -1;
+    uint64_t seed = 7, at = 0;
+    for (size_t i = 0; result == 0 && i < n; i++) {
+        offsets[i] = at;
+        const unsigned count = 1 + bench_random(&seed) % 4;
+        for (unsigned w = 0; w < count; w++) {
+            const char *word = words[bench_random(&seed) % 12];
+            memcpy(data + at, word, strlen(word));
+            at += strlen(word);
+            data[at++] = ' ';
+        }
+        at += (uint64_t)snprintf((char *)data + at, 8, "%u", (unsigned)(bench_random(&seed) % 1000));
+    }
+    if (result == 0)
+        offsets[n] = at;
+    const size_t bound = result == 0 ? galp_str_compress_bound(n, at) : 0;
+    uint8_t *file = malloc(bound ? bound : 1), *out = malloc(at + 1);
+    size_t len = 0;
+    *encode = *decode = 1e30;
+    result = file && out && bound ? result : -1;
+    for (int r = 0; result == 0 && r < repeats; r++) {
+        galp_column col;
+        double t0 = bench_now();
+        if (galp_str_compress(offsets, data, n, 0, file, bound, &len) != GALP_OK)
+            result = -1;
+        double t1 = bench_now();
+        if (result != 0 || galp_open(&col, file, len) != GALP_OK ||
+            galp_column_decode_str64(&col, back, n + 1, out, at) != GALP_OK)
+            result = -1;
+        double t2 = bench_now();
+        *encode = t1 - t0 < *encode ? t1 - t0 : *encode;
+        *decode = t2 - t1 < *decode ? t2 - t1 : *decode;
+    }
+    for (size_t i = 0; result == 0 && i <= n; i++)
+        result = (uint64_t)back[i] == offsets[i] ? 0 : -1;
+    if (result == 0 && memcmp(out, data, at) != 0)
+        result = -1; /* a benchmark of a wrong decoder is worthless */
+    *megabytes = (double)at / 1e6;
+    *bits_per_string = 8.0 * (double)len / (double)n;
+    free(offsets);
+    free(back);
+    free(data);
+    free(file);
+    free(out);
+    return result;
+}
+
 int main(int argc, char **argv)
 {
     const long n = argc > 1 ? atol(argv[1]) : 1L << 20;
@@ -122,6 +181,14 @@ int main(int argc, char **argv)
         const double megabytes = (double)n * (double)galp_type_size(cases[k].type) / 1e6;
         printf("%-16s %10.2f %12.1f %12.1f\n", cases[k].label, bits, megabytes / encode,
                megabytes / decode);
+    }
+    double megabytes, encode, decode, bits;
+    if (run_strings((size_t)n, repeats, &megabytes, &encode, &decode, &bits) != 0) {
+        printf("%-16s FAILED (encode, decode or round trip)\n", "str fsst");
+        failures++;
+    } else {
+        printf("%-16s %10.2f %12.1f %12.1f   (per string; MB/s of string bytes)\n",
+               "str fsst", bits, megabytes / encode, megabytes / decode);
     }
     return failures ? 1 : 0;
 }

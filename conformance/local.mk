@@ -67,6 +67,25 @@ conformance_test_layout_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 endif HAVE_CMOCKA
 
+# ---- Strings: FSST (spec/fsst.md) ----------------------------------------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_fsst
+TESTS += conformance/test_fsst
+conformance_test_fsst_SOURCES = conformance/test_fsst.c
+conformance_test_fsst_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_fsst_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_fsst_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# The CUDA decoder of str columns against the reference (skips without a GPU).
+check_PROGRAMS += conformance/test_gpu_str
+TESTS += conformance/test_gpu_str
+conformance_test_gpu_str_SOURCES = conformance/test_gpu_str.c
+conformance_test_gpu_str_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS) \
+	-DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_gpu_str_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_str_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA
+
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
 if HAVE_CMOCKA
 ALP_TEST_SUPPORT = conformance/alp_support.c conformance/alp_support.h

@@ -8,9 +8,12 @@
 #include "galp_internal.h"
 
 /* AUTO is FFOR for integers and G-ALP for floats; any other request must be a scheme the type
- * allows (spec/format.md §2). */
+ * allows (spec/format.md §2). Value arrays are of fixed-width types: strings are written by
+ * galp_str_compress. */
 galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_scheme *scheme)
 {
+    if (galp_type_size(type) == 0)
+        return GALP_ERR_ARGUMENT;
     if (requested == GALP_SCHEME_AUTO)
         requested = galp_type_is_float(type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
     if (!galp_scheme_allowed(type, requested))

@@ -29,6 +29,8 @@
  *                    [format §2, §4.1, alp §6.2]
  *   compress.c       the encoder driver: vectors encoded, placed, written      [format §3, §4]
  *   decompress.c     bulk, per-vector and single-value decoding                [format §5]
+ *   fsst*.c          STR columns: symbol table, pieces, encoder, string API (fsst.h)
+ *                    [fsst §1–7]
  */
 #ifndef GALP_INTERNAL_H
 #define GALP_INTERNAL_H

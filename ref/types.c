@@ -15,6 +15,7 @@ unsigned galp_type_bits(galp_type type)
     case GALP_TYPE_U16: return 16;
     case GALP_TYPE_U32: case GALP_TYPE_F32: return 32;
     case GALP_TYPE_U64: case GALP_TYPE_F64: return 64;
+    case GALP_TYPE_STR: return 0; /* variable width (spec/fsst.md §1) */
     }
     return 0;
 }
@@ -45,6 +46,7 @@ const char *galp_type_name(galp_type type)
     case GALP_TYPE_U64: return "u64";
     case GALP_TYPE_F32: return "f32";
     case GALP_TYPE_F64: return "f64";
+    case GALP_TYPE_STR: return "str";
     }
     return NULL;
 }
@@ -57,18 +59,23 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_GALP: return "galp";
     case GALP_SCHEME_ALP_RD: return "alp-rd";
+    case GALP_SCHEME_FSST: return "fsst";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW for all, FFOR for integers, ALP, GALP and ALP_RD for floats. */
+/* spec/format.md §2 table: RAW for all fixed-width types, FFOR for integers, ALP, GALP and
+ * ALP_RD for floats; FSST, and only FSST, for STR (spec/fsst.md §1). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
+    if (type == GALP_TYPE_STR)
+        return scheme == GALP_SCHEME_FSST;
     if (galp_type_bits(type) == 0)
         return false;
     switch (scheme) {
     case GALP_SCHEME_RAW: return true;
+    case GALP_SCHEME_FSST: return false;
     case GALP_SCHEME_FFOR: return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
         return galp_type_is_float(type);
@@ -81,6 +88,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
  * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns. */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
+    if (column_scheme == GALP_SCHEME_FSST)
+        return vector_scheme == GALP_SCHEME_FSST; /* no RAW strings (spec/fsst.md §1) */
     if (vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW)
         return true;
     return vector_scheme == GALP_SCHEME_ALP_RD &&
@@ -90,7 +99,7 @@ bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_sc
 /* spec/format.md §1.1 table: the minor version that introduced the scheme. */
 unsigned galp_scheme_version_minor(galp_scheme scheme)
 {
-    return scheme == GALP_SCHEME_ALP_RD ? 2u : 0u;
+    return scheme == GALP_SCHEME_ALP_RD || scheme == GALP_SCHEME_FSST ? 2u : 0u;
 }
 
 /* spec/format.md §4 table (include/galp/layout.h). The packed integer vector always holds 1024

@@ -8,20 +8,22 @@
 #include "cli.h"
 #include "cli_file.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 
 static const char usage[] =
     "Usage: galp encode --type TYPE [options] INPUT OUTPUT\n"
     "Compress a column of values into a galp column file (spec/format.md).\n"
     "\n"
-    "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
-    "  -s, --scheme SCHEME  raw, ffor (integers), alp, galp or alp-rd (floats), or auto\n"
-    "                       (default): ffor for integers, galp for floats with alp-rd\n"
-    "                       vectors where ALP compresses poorly; any vector that would\n"
-    "                       grow is stored raw\n"
-    "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
-    "                       (one value per line); default: text for .txt and .csv names,\n"
-    "                       binary otherwise\n"
+    "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64, str (required)\n"
+    "  -s, --scheme SCHEME  raw, ffor (integers), alp, galp or alp-rd (floats), fsst (str),\n"
+    "                       or auto (default): ffor for integers, galp for floats with\n"
+    "                       alp-rd vectors where ALP compresses poorly, fsst for str; any\n"
+    "                       vector of numbers that would grow is stored raw\n"
+    "  -f, --format FORMAT  input format: binary (little-endian values back to back; for str,\n"
+    "                       each string as a u32 length and its bytes) or text (one value or\n"
+    "                       string per line); default: text for .txt and .csv names, binary\n"
+    "                       otherwise\n"
     "      --no-checksum    leave out the payload checksums (a version 1.0 file); by default\n"
     "                       every vector's payload carries a CRC32C that decoders check\n"
     "  -q, --quiet          do not print the size summary\n"
@@ -85,12 +87,16 @@ static int parse_args(int argc, char **argv, encode_args *args)
     if (!args->has_type) {
         return cli_usage_error("encode", "--type is required");
     }
-    /* spec/format.md §2: FFOR is for integers, ALP, G-ALP and ALP-RD for floats, RAW for all. */
+    /* spec/format.md §2: FFOR is for integers, ALP, G-ALP and ALP-RD for floats, RAW for all
+     * fixed-width types, FSST for str alone. */
     bool is_float = cli_type_is_float(args->type);
-    if ((args->scheme == GALP_SCHEME_FFOR && is_float) ||
+    bool is_str = args->type == GALP_TYPE_STR;
+    if ((args->scheme == GALP_SCHEME_FFOR && (is_float || is_str)) ||
         ((args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
           args->scheme == GALP_SCHEME_ALP_RD) &&
-         !is_float)) {
+         !is_float) ||
+        (args->scheme == GALP_SCHEME_RAW && is_str) ||
+        (args->scheme == GALP_SCHEME_FSST && !is_str)) {
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }
@@ -127,6 +133,9 @@ int galp_cli_encode(int argc, char **argv)
     int status = parse_args(argc, argv, &args);
     if (status != CLI_EXIT_OK) {
         return status == CLI_HELP_SHOWN ? CLI_EXIT_OK : status;
+    }
+    if (args.type == GALP_TYPE_STR) {
+        return cli_encode_strings(args.input, args.output, args.format, args.flags, args.quiet);
     }
     uint8_t *values;
     uint64_t count;

@@ -113,5 +113,7 @@ void gen_valid_vectors(gen_set *set);
 void gen_invalid_vectors(gen_set *set);
 /* ALP_RD's valid and invalid vectors, one block (gen_alprd.c; spec/alprd.md). */
 void gen_alprd_vectors(gen_set *set);
+/* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
+void gen_fsst_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */
