@@ -611,6 +611,32 @@ static void test_floats_every_scheme(void **state)
     assert_true(plan_kinds_seen[1] > 0);
 }
 
+/* ALP_RD vectors (spec/alprd.md), which the upload holds as RAW on the device (gpu/image.c):
+ * high-precision floats with special values and a partial last vector, as an ALP_RD column
+ * and, under AUTO, as a G-ALP column beside vectors of decimals. */
+static void test_floats_alprd(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 36;
+    for (size_t t = 0; t < 2; t++) {
+        const uint64_t n = 5 * 1024 + 700, decimals = 2 * 1024;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, decimals, &seed);
+        for (uint64_t i = decimals; i < n; i++) {
+            const double x = 1.0 + (double)ts_random_below(&seed, 1u << 30) / (double)(1u << 30);
+            ts_store_bits(types[t], values, i, ts_float_bits(types[t], x));
+        }
+        ts_store_bits(types[t], values, decimals + 3, ts_float_bits(types[t], NAN));
+        ts_store_bits(types[t], values, n - 1, ts_float_bits(types[t], -INFINITY));
+        check_values(types[t], GALP_SCHEME_AUTO, values, n, &seed);
+        check_values(types[t], GALP_SCHEME_ALP_RD, values + decimals * galp_type_size(types[t]),
+                     n - decimals, &seed);
+        free(values);
+    }
+}
+
 /* The scan by records compares a packed vector's rows with code compiled for its width
  * (for_each_aligned, galp/device/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
  * with p in [0, 2^v), both ends present, so its packed width is v and its packed range safe
@@ -1804,6 +1830,7 @@ int main(void)
         cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_constant_columns_table_or_not),
         cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_floats_alprd),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),
