@@ -3,12 +3,13 @@
  *
  *     bench/ref_bench [VALUES [REPEATS]]
  *
- * For FFOR over u8, u16, u32 and u64 at several bit widths, and for ALP and G-ALP over f64 and
- * f32 decimals, it encodes and decodes VALUES values (default 2^20) REPEATS times (default 10)
- * and prints the best encode and decode speed in MB/s of uncompressed values (1 MB = 10^6
- * bytes), with the compressed size in bits per value. The str row does the same for VALUES
- * strings of words (spec/fsst.md), in MB/s of string bytes and bits per string. Inputs are synthetic and seeded, so runs
- * are comparable; every decode is checked against the input. Not a test: timings vary by
+ * For FFOR over u8, u16, u32 and u64 at several bit widths, for ALP and G-ALP over f64 and
+ * f32 decimals, and for ALP-RD over f64 and f32 high-precision values, it encodes and decodes
+ * VALUES values (default 2^20) REPEATS times (default 10) and prints the best encode and
+ * decode speed in MB/s of uncompressed values (1 MB = 10^6 bytes), with the compressed size in
+ * bits per value. The str row does the same for VALUES strings of words (spec/fsst.md), in
+ * MB/s of string bytes and bits per string. Inputs are synthetic and seeded, so runs are
+ * comparable; every decode is checked against the input. Not a test: timings vary by
  * machine and load.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -24,7 +25,8 @@ typedef struct bench_case {
     const char *label;
     galp_type type;
     galp_scheme scheme;
-    unsigned bits; /* integers: values are a random base plus `bits` random bits */
+    unsigned bits; /* integers: values are a random base plus `bits` random bits; floats:
+                      1 for high-precision values */
 } bench_case;
 
 static const bench_case cases[] = {
@@ -40,10 +42,23 @@ static const bench_case cases[] = {
     {"f64 galp", GALP_TYPE_F64, GALP_SCHEME_GALP, 0},
     {"f32 alp", GALP_TYPE_F32, GALP_SCHEME_ALP, 0},
     {"f32 galp", GALP_TYPE_F32, GALP_SCHEME_GALP, 0},
+    {"f64 alp-rd", GALP_TYPE_F64, GALP_SCHEME_ALP_RD, 1},
+    {"f32 alp-rd", GALP_TYPE_F32, GALP_SCHEME_ALP_RD, 1},
 };
 
 /* Integers: per 1024-value vector a random base plus `bits` random bits, so FFOR picks that
- * bit width. Floats: a random walk of prices with two decimals (ALP's typical input). */
+ * bit width. Floats: a random walk of prices with two decimals (ALP's typical input), and
+ * with `bits` = 1 each price scaled by 1 + a random multiple of 2^-40 below 2^-20, which
+ * leaves no short decimal (ALP-RD's input). */
+static double price(const bench_case *c, long cents, uint64_t *seed)
+{
+    const double x = (double)cents / 100.0;
+    if (c->bits == 0)
+        return x;
+    const double scale = 1.0 + (double)(bench_random(seed) & 0xfffffu) / 1099511627776.0;
+    return x * scale;
+}
+
 static void fill_values(const bench_case *c, void *values, size_t n)
 {
     uint64_t seed = 42;
@@ -60,8 +75,10 @@ static void fill_values(const bench_case *c, void *values, size_t n)
         case GALP_TYPE_U16: ((uint16_t *)values)[i] = (uint16_t)x; break;
         case GALP_TYPE_U32: ((uint32_t *)values)[i] = (uint32_t)x; break;
         case GALP_TYPE_U64: ((uint64_t *)values)[i] = x; break;
-        case GALP_TYPE_F32: ((float *)values)[i] = (float)cents / 100.0f; break;
-        case GALP_TYPE_F64: ((double *)values)[i] = (double)cents / 100.0; break;
+        case GALP_TYPE_F32:
+            ((float *)values)[i] = c->bits == 0 ? (float)cents / 100.0f : (float)price(c, cents, &seed);
+            break;
+        case GALP_TYPE_F64: ((double *)values)[i] = price(c, cents, &seed); break;
         case GALP_TYPE_STR: break; /* no value array: strings have their own API */
         }
     }

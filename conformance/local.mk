@@ -186,5 +186,19 @@ conformance_test_value_table_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_value_table_LDADD = $(CONFORMANCE_TEST_LIBS) -lm
 endif HAVE_CMOCKA
 
+# The device image of columns with ALP_RD vectors (gpu/image.c): host code, tested in every
+# build; without CUDA, libgalp lacks it and the test compiles it in.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_image
+TESTS += conformance/test_gpu_image
+conformance_test_gpu_image_SOURCES = conformance/test_gpu_image.c
+if !HAVE_CUDA
+conformance_test_gpu_image_SOURCES += gpu/image.c gpu/image.h
+endif !HAVE_CUDA
+conformance_test_gpu_image_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu
+conformance_test_gpu_image_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_image_LDADD = $(CONFORMANCE_TEST_LIBS)
+endif HAVE_CMOCKA
+
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------
 include conformance/conform.mk

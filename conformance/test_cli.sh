@@ -100,7 +100,7 @@ value_size() {
 }
 
 schemes_for() {
-    case $1 in f32 | f64) echo "raw alp galp auto" ;; *) echo "raw ffor auto" ;; esac
+    case $1 in f32 | f64) echo "raw alp galp alp-rd auto" ;; *) echo "raw ffor auto" ;; esac
 }
 
 # ---- fixtures ---------------------------------------------------------------------------
@@ -151,6 +151,8 @@ expect 2 "unknown type" encode -t u128 u32.txt x.galp
 expect 2 "unknown scheme" encode -t u32 -s zstd u32.txt x.galp
 expect 2 "ffor for floats" encode -t f64 -s ffor f64.txt x.galp
 expect 2 "galp for integers" encode -t u32 --scheme=galp u32.txt x.galp
+expect 2 "alp-rd for integers" encode -t u64 --scheme=alp-rd u64.txt x.galp
+has "alp-rd for integers" err.log 'scheme alp-rd does not apply to u64 values'
 expect 2 "unknown format" encode -t u32 --format xml u32.txt x.galp
 expect 2 "unknown option" encode --frobnicate -t u32 u32.txt x.galp
 has "unknown option" err.log "unknown option '--frobnicate'"

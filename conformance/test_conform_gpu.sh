@@ -1,20 +1,10 @@
 #!/bin/sh
-# libgalp's CUDA decoder passes every vector but the valid ones holding ALP_RD vectors, which
-# it has no decoder for and must refuse as GALP_ERR_BAD_SCHEME (include/galp_gpu.h), never
-# mis-decode; skipped (77) without CUDA or a device.
+# libgalp's CUDA decoder passes every vector; skipped (77) without CUDA or a device.
 . "$GALP_SRCDIR/conformance/test_conform_common.sh"
 
-"$CONFORM" --vectors "$VECTORS" --quiet --gpu --tap "$WORK/gpu.tap" > "$WORK/gpu.log" 2>&1
+"$CONFORM" --vectors "$VECTORS" --quiet --gpu > "$WORK/gpu.log" 2>&1
 status=$?
 cat "$WORK/gpu.log"
 [ "$status" -eq 77 ] && exit 77
-for vector in $(failed gpu); do
-    case $vector in
-    valid/alprd_* | valid/checksums_alprd_*)
-        grep -q "^not ok [0-9]* - $vector # rejected a valid vector (GALP_ERR_BAD_SCHEME)" \
-            "$WORK/gpu.tap" || fail "galp-conform --gpu: $vector failed other than by a refusal" ;;
-    *) fail "galp-conform --gpu: $vector failed" ;;
-    esac
-done
-[ "$(failed gpu | wc -l)" -eq 10 ] || fail "galp-conform --gpu: $(failed gpu | wc -l) failures, expected the 10 valid ALP_RD vectors"
+[ "$status" -eq 0 ] || fail "galp-conform --gpu exited $status"
 finish

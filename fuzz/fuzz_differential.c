@@ -78,18 +78,6 @@ static uint64_t draw_scan_value(byte_source *src, galp_type type, const uint8_t 
     return byte_source_bits(src, width);
 }
 
-/* Whether the column's scheme or a vector's is ALP_RD (entry byte 22, spec/format.md §3.3),
- * which the CUDA decoder refuses. */
-static bool holds_alprd(const fuzz_column *col)
-{
-    const uint32_t nv = galp_load_u32(col->file + 16);
-    bool found = col->scheme == GALP_SCHEME_ALP_RD;
-    for (uint32_t v = 0; v < nv; v++)
-        found |= col->file[GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE + 22] ==
-                 GALP_SCHEME_ALP_RD;
-    return found;
-}
-
 /* The GPU's decode and scans of the column against the reference's decode and the host's
  * expectation. */
 static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz_scan_args *args,
@@ -100,12 +88,6 @@ static void check_gpu(const fuzz_column *col, const uint8_t *decoded, const fuzz
     FUZZ_REQUIRE(device_out != NULL, "out of memory");
     fuzz_scans got;
     galp_status status = fuzz_gpu_decode(col->file, col->buffer_size, device_out, bytes, args, &got);
-    if (holds_alprd(col)) { /* refused, never mis-decoded (include/galp_gpu.h) */
-        FUZZ_REQUIRE(status == GALP_ERR_BAD_SCHEME, "GPU upload of a column with ALP_RD vectors: %s",
-                     galp_status_name(status));
-        free(device_out);
-        return;
-    }
     FUZZ_REQUIRE(status == GALP_OK, "GPU decode of a valid %s/%s column: %s",
                  galp_type_name(col->type), galp_scheme_name(col->scheme), galp_status_name(status));
     size_t i = 0;

@@ -81,21 +81,6 @@ static galp_status attach_value_table(galp_gpu_column *c, const galp_column *col
     return GALP_OK;
 }
 
-/* Whether the device decodes every vector of the validated column: it has no ALP_RD decoder
- * (spec/alprd.md), so a column holding ALP_RD vectors is refused rather than mis-decoded. */
-static int device_decodes(const galp_column *col)
-{
-    galp_vector_info info;
-    if (col->scheme == GALP_SCHEME_ALP_RD)
-        return 0;
-    for (uint32_t v = 0; v < col->vector_count; v++) {
-        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (info.scheme == GALP_SCHEME_ALP_RD)
-            return 0;
-    }
-    return 1;
-}
-
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out)
 {
     if (out == NULL)
@@ -118,8 +103,6 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     if (st != GALP_OK)
         return st;
     const galp_column col = *column;
-    if (!device_decodes(&col))
-        return GALP_ERR_BAD_SCHEME;
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;
@@ -164,7 +147,7 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    c->view.scheme = col.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : col.scheme;
+    c->view.scheme = galp_gpu_image_scheme(&col);
     c->view.largest_vector = c->shape.largest_vector;
     if (c->shape.partly_safe_vectors != 0) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);

@@ -16,8 +16,12 @@
  * integer of its lowest-index slot that is not an exception (0 when every slot is one), which
  * is what the reference encoder writes. The scans count and sum every slot's packed integer
  * and then take the exception slots' share back in one step (gpu/kernels.h). A file whose
- * exception slots hold anything else is copied and fixed; any other file without ALP vectors
- * is its own image.
+ * exception slots hold anything else is copied and fixed; any other file without ALP or
+ * ALP_RD vectors is its own image.
+ *
+ * The device has no ALP_RD decoder (spec/alprd.md): an ALP_RD vector is decoded on the host
+ * and held in the image as the RAW vector of the same values, which every kernel reads; an
+ * ALP_RD column becomes a RAW column.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,18 +40,49 @@ enum {
     HDR_PAYLOAD_END = 40,
     HDR_FILE_SIZE = 48,
     ENT_PAYLOAD_OFFSET = 0,
+    ENT_BASE = 8,
     ENT_PAYLOAD_SIZE = 16,
     ENT_SCHEME = 22,
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
-/* Payload size of vector info in the image: ALP vectors become G-ALP (spec/format.md §4). */
+/* Payload size of vector info in the image: ALP vectors become G-ALP, ALP_RD vectors RAW
+ * (spec/format.md §4). */
 static uint64_t image_payload_size(const galp_column *col, const galp_vector_info *info)
 {
+    if (info->scheme == GALP_SCHEME_ALP_RD)
+        return galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
+                                         info->value_count);
     if (info->scheme != GALP_SCHEME_ALP)
         return info->payload_size;
     return galp_layout_payload_bytes(GALP_SCHEME_GALP, galp_type_bits(col->type), info->bit_width,
                                      info->exception_count, info->value_count);
+}
+
+/* The scheme of a vector or column in the image. */
+static galp_scheme image_scheme(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_ALP      ? GALP_SCHEME_GALP
+           : scheme == GALP_SCHEME_ALP_RD ? GALP_SCHEME_RAW
+                                          : scheme;
+}
+
+galp_scheme galp_gpu_image_scheme(const galp_column *col)
+{
+    return image_scheme(col->scheme);
+}
+
+/* Whether the image is a rewritten file rather than the file (fills aside): ALP or ALP_RD
+ * vectors. */
+static int rewritten(const galp_column *col)
+{
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (image_scheme(info.scheme) != info.scheme)
+            return 1;
+    }
+    return 0;
 }
 
 /* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
@@ -74,10 +109,11 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, &info);
+        const int as_raw = image_scheme(info.scheme) == GALP_SCHEME_RAW;
+        const uint64_t need = as_raw ? raw : image_payload_size(col, &info);
         shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
         shape.payload_bytes += need;
-        if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
+        if (as_raw || info.bit_width > 32) {
             shape.wide_or_raw = 1;
         } else {
             shape.constant_vectors += info.bit_width == 0; /* FFOR has no exceptions */
@@ -197,7 +233,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
 {
     *image = NULL;
     *image_size = 0;
-    if (col->scheme != GALP_SCHEME_ALP)
+    if (!rewritten(col))
         return fills_in_place(col, NULL) ? GALP_OK : fixed_copy(col, image, image_size);
     const uint64_t table_end = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
     galp_vector_info info;
@@ -218,7 +254,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     if (out == NULL)
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
-    out[HDR_SCHEME] = GALP_SCHEME_GALP;
+    out[HDR_SCHEME] = (uint8_t)image_scheme(col->scheme);
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(out + HDR_FILE_SIZE, file_size);
 
@@ -240,8 +276,24 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
             entry[ENT_SCHEME] = GALP_SCHEME_GALP;
             galp_store_u32(entry + ENT_PAYLOAD_SIZE, (uint32_t)size);
             at += size;
+        } else if (info.scheme == GALP_SCHEME_ALP_RD) {
+            /* The RAW vector of its values (spec/format.md §4.2): every other field 0. */
+            const uint32_t size = (uint32_t)image_payload_size(col, &info);
+            galp_status st = galp_column_decode_vector(col, v, out + at, size);
+            if (st != GALP_OK) {
+                free(out);
+                return st;
+            }
+            memset(entry + ENT_BASE, 0, ENT_PAYLOAD_CHECKSUM - ENT_BASE);
+            galp_store_u32(entry + ENT_PAYLOAD_SIZE, size);
+            entry[ENT_SCHEME] = GALP_SCHEME_RAW;
+            at += size;
         } else {
             memcpy(out + at, src, info.payload_size);
+            uint64_t fill;
+            if (info.scheme == GALP_SCHEME_GALP &&
+                !exception_slots_hold_fill(w, &info, out + at, &fill))
+                fill_exception_slots(w, &info, out + at, fill);
             at += info.payload_size;
         }
     }

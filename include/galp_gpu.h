@@ -62,8 +62,8 @@ typedef struct galp_gpu_column galp_gpu_column;
  * exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference encoder
  * writes there, which the scans rely on. Synchronous; allocates device memory (and, for a
  * file that needs either change, a host copy while it runs). On failure *out is NULL and
- * nothing is allocated. A valid column that holds ALP_RD vectors (spec/alprd.md), which the
- * device does not decode yet, is GALP_ERR_BAD_SCHEME. */
+ * nothing is allocated. ALP_RD vectors (spec/alprd.md), for which the device has no decoder,
+ * are decoded on the host and held on the device as RAW vectors of the same values. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 /* The same for a column that galp_open has validated already (its bytes must still be
  * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that

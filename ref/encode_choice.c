@@ -45,10 +45,24 @@ bool galp_encode_alprd_companion(galp_type type, galp_scheme requested)
 
 /* spec/alprd.md §6.1: the ALP reference's thresholds, 48 bits per value for f64 and 22 for
  * f32, at or above which ALP_RD is chosen. */
-bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values)
+static bool at_alprd_threshold(galp_type type, uint64_t bits, uint64_t values)
 {
     const uint64_t threshold = galp_type_bits(type) == 64 ? 48u : 22u;
     return values > 0 && bits >= threshold * values;
+}
+
+/* spec/alprd.md §6.1: ALP_RD is tried where the row group's sample or the vector's own ALP
+ * payload reaches the threshold, and kept only where it is smaller. */
+bool galp_encode_tries_alprd(galp_type type, const galp_alp_candidates *candidates, uint32_t m,
+                             uint64_t alp_bytes)
+{
+    return at_alprd_threshold(type, candidates->estimate_bits, candidates->estimate_values) ||
+           at_alprd_threshold(type, 8u * alp_bytes, m);
+}
+
+bool galp_encode_keeps_alprd(uint64_t alprd_bytes, uint64_t alp_bytes)
+{
+    return alprd_bytes < alp_bytes;
 }
 
 /* spec/format.md §4.1: never larger than RAW, which makes galp_compress_bound a bound. */
