@@ -111,7 +111,8 @@ conformance_test_alprd_LDADD = $(CONFORMANCE_TEST_LIBS)
 check_PROGRAMS += conformance/test_alp_realdata
 TESTS += conformance/test_alp_realdata
 conformance_test_alp_realdata_SOURCES = conformance/test_alp_realdata.c \
-	conformance/alp_data.c conformance/alp_data.h
+	conformance/alp_data.c conformance/alp_data.h \
+	conformance/alp_reference.c conformance/alp_reference.h
 conformance_test_alp_realdata_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alp_realdata_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
