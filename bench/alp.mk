@@ -2,7 +2,8 @@
 # Run: bench/compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
 noinst_PROGRAMS += bench/compression_table
 bench_compression_table_SOURCES = bench/compression_table.c \
-	conformance/alp_data.c conformance/alp_data.h
+	conformance/alp_data.c conformance/alp_data.h \
+	conformance/alp_reference.c conformance/alp_reference.h
 bench_compression_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_compression_table_LDADD = libgalp.la
 

@@ -18,103 +18,11 @@
 #include <string.h>
 
 #include "alp_data.h"
+#include "alp_reference.h"
 #include "galp.h"
 
-/* One row of ALP-REFERENCE.md's table: file, type ("double"/"float"), bits/value. */
-typedef struct reference_row {
-    char file[128];
-    char type[16];
-    char scheme[16];
-    double bits;
-} reference_row;
-
-static int load_reference(const char *dir, reference_row *rows, int room)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/ALP-REFERENCE.md", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return 0;
-    char line[1024];
-    int count = 0;
-    while (count < room && fgets(line, sizeof line, f) != NULL) {
-        reference_row r;
-        unsigned long n;
-        /* | file | type | n | scheme | bits/value | ... */
-        if (sscanf(line, "| %127[^ |] | %15[^ |] | %lu | %15[^ |] | %lf |", r.file, r.type, &n,
-                   r.scheme, &r.bits) == 5)
-            rows[count++] = r;
-    }
-    fclose(f);
-    return count;
-}
-
-static const reference_row *find_reference(const reference_row *rows, int count,
-                                           const char *file, const char *type)
-{
-    for (int i = 0; i < count; i++)
-        if (strcmp(rows[i].file, file) == 0 && strcmp(rows[i].type, type) == 0)
-            return &rows[i];
-    return NULL;
-}
-
-typedef struct measure {
-    double file_bits;   /* per value */
-    double vector_bits; /* per value, ALP-REFERENCE.md accounting */
-    double mean_width;  /* over non-RAW vectors */
-    unsigned long exceptions;
-    unsigned raw_vectors, rd_vectors, vectors;
-} measure;
-
-static int measure_column(galp_type type, galp_scheme scheme, const void *values, size_t n,
-                          measure *out)
-{
-    const size_t bound = galp_compress_bound(type, n);
-    uint8_t *file = malloc(bound);
-    size_t len;
-    galp_column column;
-    if (file == NULL || galp_compress(type, scheme, values, n, file, bound, &len) != GALP_OK ||
-        galp_open(&column, file, len) != GALP_OK) {
-        free(file);
-        return -1;
-    }
-    const unsigned w = (unsigned)galp_type_size(type) * 8;
-    const unsigned lanes = 1024 / w;
-    const double metadata = 8 + 8 + 8 + w + 16;
-    double bits = 0, widths = 0;
-    memset(out, 0, sizeof *out);
-    for (uint32_t v = 0; v < column.vector_count; v++) {
-        galp_vector_info info;
-        galp_vector_info_get(&column, v, &info);
-        if (info.scheme == GALP_SCHEME_ALP_RD) {
-            bits += 8.0 * info.payload_size + 16;
-            out->rd_vectors++;
-            out->exceptions += info.exception_count;
-            continue;
-        }
-        bits += metadata;
-        if (info.scheme == GALP_SCHEME_RAW) {
-            bits += (double)info.value_count * w;
-            out->raw_vectors++;
-            continue;
-        }
-        bits += 1024.0 * info.bit_width + info.exception_count * (w + 16.0);
-        if (info.scheme == GALP_SCHEME_GALP)
-            bits += 16.0 * lanes;
-        widths += info.bit_width;
-        out->exceptions += info.exception_count;
-    }
-    out->vectors = column.vector_count;
-    out->file_bits = (double)len * 8 / (double)n;
-    out->vector_bits = bits / (double)n;
-    unsigned coded = out->vectors - out->raw_vectors - out->rd_vectors;
-    out->mean_width = coded ? widths / coded : 0;
-    free(file);
-    return 0;
-}
-
 static void print_table(const char *type_name, galp_type type, const alp_dataset *sets,
-                        int count, const reference_row *ref, int ref_count)
+                        int count, const alp_reference_row *ref, int ref_count)
 {
     printf("\n### %s\n\n", type_name);
     printf("| dataset | n | ALP ref b/v | galp-ALP b/v (vector) | Δ vs ref | galp-ALP b/v (file) "
@@ -134,14 +42,14 @@ static void print_table(const char *type_name, galp_type type, const alp_dataset
                 narrow[i] = (float)sets[s].values[i];
             values = narrow;
         }
-        measure alp, galp;
-        if (measure_column(type, GALP_SCHEME_ALP, values, n, &alp) != 0 ||
-            measure_column(type, GALP_SCHEME_GALP, values, n, &galp) != 0) {
+        alp_measure alp, galp;
+        if (alp_measure_column(type, GALP_SCHEME_ALP, values, n, &alp) != 0 ||
+            alp_measure_column(type, GALP_SCHEME_GALP, values, n, &galp) != 0) {
             printf("| %s | encode failed |\n", sets[s].name);
             free(narrow);
             continue;
         }
-        const reference_row *r = find_reference(
+        const alp_reference_row *r = alp_reference_find(
             ref, ref_count, sets[s].name, type == GALP_TYPE_F64 ? "double" : "float");
         char ref_text[48] = "—", delta_text[32] = "—";
         if (r != NULL) {
@@ -168,7 +76,7 @@ static void print_table(const char *type_name, galp_type type, const alp_dataset
 
 /* AUTO against the reference on every dataset, ALP and ALP_RD alike. */
 static void print_auto_table(const char *type_name, galp_type type, const alp_dataset *sets,
-                             int count, const reference_row *ref, int ref_count)
+                             int count, const alp_reference_row *ref, int ref_count)
 {
     printf("\n### %s, AUTO (G-ALP and ALP-RD vectors)\n\n", type_name);
     printf("| dataset | n | ALP ref b/v | galp AUTO b/v (vector) | Δ vs ref | galp AUTO b/v (file) "
@@ -186,13 +94,13 @@ static void print_auto_table(const char *type_name, galp_type type, const alp_da
                 narrow[i] = (float)sets[s].values[i];
             values = narrow;
         }
-        measure m;
-        if (measure_column(type, GALP_SCHEME_AUTO, values, n, &m) != 0) {
+        alp_measure m;
+        if (alp_measure_column(type, GALP_SCHEME_AUTO, values, n, &m) != 0) {
             printf("| %s | encode failed |\n", sets[s].name);
             free(narrow);
             continue;
         }
-        const reference_row *r = find_reference(
+        const alp_reference_row *r = alp_reference_find(
             ref, ref_count, sets[s].name, type == GALP_TYPE_F64 ? "double" : "float");
         char ref_text[48] = "—", delta_text[32] = "—";
         if (r != NULL) {
@@ -218,8 +126,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "compression_table: no ALP data under %s/alp\n", dir);
         return 1;
     }
-    static reference_row ref[256];
-    int ref_count = load_reference(dir, ref, 256);
+    static alp_reference_row ref[256];
+    int ref_count = alp_reference_load(dir, ref, 256);
     printf("Generated by `bench/compression_table %s` (%d datasets; reference rows: %d).\n",
            "$GALP_DATA_DIR", count, ref_count);
     print_table("f64", GALP_TYPE_F64, sets, count, ref, ref_count);

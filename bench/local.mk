@@ -26,3 +26,9 @@ EXTRA_DIST += bench/results
 EXTRA_DIST += bench/ssb/ssb_gen.py bench/ssb/ssb_check.py bench/ssb/ssb_compress.py \
 	bench/ssb/test_ssb.sh
 TESTS += bench/ssb/test_ssb.sh
+
+# The string table of docs/COMPRESSION.md (spec/fsst.md).
+# Run: bench/str_compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
+noinst_PROGRAMS += bench/str_compression_table
+bench_str_compression_table_SOURCES = bench/str_compression_table.c
+bench_str_compression_table_LDADD = libgalp.la

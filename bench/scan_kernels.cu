@@ -200,6 +200,7 @@ template <typename F> int with_type(galp_type type, F f)
     case GALP_TYPE_U64: return f(uint64_t{});
     case GALP_TYPE_F32: return f(float{});
     case GALP_TYPE_F64: return f(double{});
+    case GALP_TYPE_STR: break; /* strings are not scanned by these kernels */
     }
     fprintf(stderr, "scan: unknown value type %d\n", (int)type);
     return -1;

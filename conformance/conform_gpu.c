@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "conform.h"
 #include "galp.h"
@@ -32,6 +33,50 @@ typedef struct gpu_state {
     conform_buffer out;
 } gpu_state;
 
+/* A str column (spec/fsst.md): decoded on the device into Arrow's layout, copied back, and
+ * written in the vectors' output form, each string's u32 length and bytes. */
+static galp_status gpu_decode_strings(const galp_gpu_column *column, uint64_t n, uint8_t *out,
+                                      size_t out_cap, size_t *out_len)
+{
+    uint64_t bytes = 0;
+    galp_status st = galp_gpu_str_bytes(column, &bytes);
+    if (st == GALP_OK && (bytes > out_cap || 4 * n > out_cap - bytes))
+        st = GALP_ERR_DST_TOO_SMALL;
+    int64_t *offsets = st == GALP_OK ? malloc((size_t)(n + 1) * sizeof *offsets) : NULL;
+    uint8_t *data = st == GALP_OK ? malloc(bytes > 0 ? (size_t)bytes : 1) : NULL;
+    int64_t *d_offsets = NULL;
+    uint8_t *d_data = NULL;
+    if (st == GALP_OK && (offsets == NULL || data == NULL))
+        st = GALP_ERR_NO_MEMORY;
+    if (st == GALP_OK && (cudaMalloc((void **)&d_offsets, (size_t)(n + 1) * sizeof *d_offsets) !=
+                              cudaSuccess ||
+                          cudaMalloc((void **)&d_data, bytes > 0 ? (size_t)bytes : 1) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    if (st == GALP_OK)
+        st = galp_gpu_decompress_str64(column, d_offsets, (size_t)n + 1, d_data, (size_t)bytes,
+                                       NULL);
+    if (st == GALP_OK &&
+        (cudaMemcpy(offsets, d_offsets, (size_t)(n + 1) * sizeof *offsets,
+                    cudaMemcpyDeviceToHost) != cudaSuccess ||
+         cudaMemcpy(data, d_data, (size_t)bytes, cudaMemcpyDeviceToHost) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    size_t at = 0;
+    for (uint64_t i = 0; st == GALP_OK && i < n; i++) {
+        const size_t len = (size_t)(offsets[i + 1] - offsets[i]);
+        for (unsigned b = 0; b < 4; b++)
+            out[at + b] = (uint8_t)(len >> (8 * b));
+        memcpy(out + at + 4, data + offsets[i], len);
+        at += 4 + len;
+    }
+    if (st == GALP_OK)
+        *out_len = at;
+    cudaFree(d_offsets);
+    cudaFree(d_data);
+    free(offsets);
+    free(data);
+    return st;
+}
+
 /* Upload, decode on the device, copy back: one vector through the whole device path. */
 static int gpu_decode_into(void *state, const uint8_t *in, size_t in_len, uint8_t *out,
                            size_t out_cap, size_t *out_len)
@@ -42,6 +87,11 @@ static int gpu_decode_into(void *state, const uint8_t *in, size_t in_len, uint8_
     galp_status st = galp_gpu_column_upload(in, in_len, &column);
     if (st == GALP_OK)
         st = galp_gpu_column_view(column, &view);
+    if (st == GALP_OK && view.type == GALP_TYPE_STR) {
+        st = gpu_decode_strings(column, view.value_count, out, out_cap, out_len);
+        galp_gpu_column_free(column);
+        return (int)st;
+    }
     size_t size = 0;
     if (st == GALP_OK) {
         size = (size_t)view.value_count * galp_type_size(view.type);

@@ -18,6 +18,8 @@ static int ref_decode_into(void *state, const uint8_t *in, size_t in_len, uint8_
     (void)state;
     galp_column column;
     galp_status st = galp_open(&column, in, in_len);
+    if (st == GALP_OK && column.type == GALP_TYPE_STR) /* spec/conformance.md §4.1 */
+        return (int)galp_column_decode_str_records(&column, out, out_cap, out_len);
     if (st == GALP_OK)
         st = galp_column_decode(&column, out, out_cap);
     if (st == GALP_OK)

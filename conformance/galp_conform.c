@@ -37,8 +37,8 @@ static void usage(FILE *f)
           "  --vectors DIR         the suite (default: the installed vectors, else the\n"
           "                        source tree's)\n"
           "  --only LIST           run only vectors of these types and/or column schemes,\n"
-          "                        comma-separated: u8,u16,u32,u64,f32,f64,raw,ffor,alp,galp,\n"
-          "                        alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor\n"
+          "                        comma-separated: u8,u16,u32,u64,f32,f64,str,raw,ffor,alp,\n"
+          "                        galp,alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor,fsst\n"
           "  --match GLOB          run only vectors whose name matches GLOB\n"
           "  --any-class           a rejection with another error class is not a failure\n"
           "  --require-class       a rejection without an error class is a failure (--exec:\n"
@@ -55,8 +55,8 @@ static void usage(FILE *f)
 /* A vector is selected when its type is listed (or no type is) and its column scheme is
  * listed (or no scheme is). */
 typedef struct selection {
-    char types[64];
-    char schemes[64];
+    char types[96];
+    char schemes[96];
     const char *glob;
 } selection;
 
@@ -71,9 +71,9 @@ static bool in_list(const char *list, const char *word)
 
 static bool parse_only(const char *arg, selection *sel)
 {
-    static const char *const types = ",u8,u16,u32,u64,f32,f64,";
+    static const char *const types = ",u8,u16,u32,u64,f32,f64,str,";
     static const char *const schemes =
-        ",raw,ffor,alp,galp,alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor,";
+        ",raw,ffor,alp,galp,alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor,fsst,";
     char copy[256];
     snprintf(copy, sizeof copy, "%s", arg);
     strcpy(sel->types, ",");
@@ -83,7 +83,7 @@ static bool parse_only(const char *arg, selection *sel)
         snprintf(padded, sizeof padded, ",%s,", word);
         char *list = strstr(types, padded) ? sel->types : strstr(schemes, padded) ? sel->schemes
                                                                                    : NULL;
-        if (!list || strlen(list) + strlen(word) + 2 > sizeof sel->types) {
+        if (!list || strlen(list) + strlen(word) + 2 > sizeof sel->schemes) {
             fprintf(stderr, "galp-conform: --only: unknown type or scheme '%s'\n", word);
             return false;
         }

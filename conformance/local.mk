@@ -80,6 +80,25 @@ conformance_test_fastlanes_LDADD = $(CONFORMANCE_TEST_LIBS)
 
 endif HAVE_CMOCKA
 
+# ---- Strings: FSST (spec/fsst.md) ----------------------------------------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_fsst
+TESTS += conformance/test_fsst
+conformance_test_fsst_SOURCES = conformance/test_fsst.c
+conformance_test_fsst_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_fsst_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_fsst_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+# The CUDA decoder of str columns against the reference (skips without a GPU).
+check_PROGRAMS += conformance/test_gpu_str
+TESTS += conformance/test_gpu_str
+conformance_test_gpu_str_SOURCES = conformance/test_gpu_str.c
+conformance_test_gpu_str_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS) \
+	-DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
+conformance_test_gpu_str_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_str_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA
+
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
 if HAVE_CMOCKA
 ALP_TEST_SUPPORT = conformance/alp_support.c conformance/alp_support.h
@@ -105,7 +124,8 @@ conformance_test_alprd_LDADD = $(CONFORMANCE_TEST_LIBS)
 check_PROGRAMS += conformance/test_alp_realdata
 TESTS += conformance/test_alp_realdata
 conformance_test_alp_realdata_SOURCES = conformance/test_alp_realdata.c \
-	conformance/alp_data.c conformance/alp_data.h
+	conformance/alp_data.c conformance/alp_data.h \
+	conformance/alp_reference.c conformance/alp_reference.h
 conformance_test_alp_realdata_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alp_realdata_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
@@ -189,6 +209,20 @@ endif !HAVE_CUDA
 conformance_test_value_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu
 conformance_test_value_table_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_value_table_LDADD = $(CONFORMANCE_TEST_LIBS) -lm
+endif HAVE_CMOCKA
+
+# The device image of columns with ALP_RD vectors (gpu/image.c): host code, tested in every
+# build; without CUDA, libgalp lacks it and the test compiles it in.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_image
+TESTS += conformance/test_gpu_image
+conformance_test_gpu_image_SOURCES = conformance/test_gpu_image.c
+if !HAVE_CUDA
+conformance_test_gpu_image_SOURCES += gpu/image.c gpu/image.h
+endif !HAVE_CUDA
+conformance_test_gpu_image_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu
+conformance_test_gpu_image_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_image_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
 
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------

@@ -94,22 +94,38 @@ static void test_parquet_boundary(void **state)
     assert_int_equal((uint32_t)ts_f32_bits(parquet32), 0x4b800000u);      /* 16777216 */
 }
 
-/* The recommended encoder's range (spec/alp.md §6.1): |x · 10^e · 10^-f| < 2^51 (f64) or
- * 2^22 (f32) is rounded with the magic number; beyond that, and for every special value, the
- * value is an exception whatever (e, f). */
+/* The recommended encoder's range (spec/alp.md §6.1): a scaled value t is rounded to an
+ * integer while |t| < 2^(W−1) — below 2^52 (2^23) by adding and subtracting 2^52 (2^23), above
+ * that t is already one; beyond 2^(W−1), and for every special value, the value is an
+ * exception whatever (e, f). */
 static void test_encoder_range(void **state)
 {
     (void)state;
     int64_t k = 0;
-    const int64_t limit64 = (int64_t)1 << 51;
-    assert_true(galp_alp_encode_value(64, ts_f64_bits((double)(limit64 - 1)), 0, 0, &k));
-    assert_int_equal(k, limit64 - 1);
-    assert_true(galp_alp_encode_value(64, ts_f64_bits((double)-(limit64 - 1)), 0, 0, &k));
-    assert_int_equal(k, -(limit64 - 1));
-    assert_false(galp_alp_encode_value(64, ts_f64_bits((double)limit64), 0, 0, &k));
-    assert_true(galp_alp_encode_value(32, (uint32_t)ts_f32_bits((float)((1 << 22) - 1)), 0, 0, &k));
-    assert_int_equal(k, (1 << 22) - 1);
-    assert_false(galp_alp_encode_value(32, (uint32_t)ts_f32_bits((float)(1 << 22)), 0, 0, &k));
+    static const int64_t encodes64[] = {
+        ((int64_t)1 << 51) - 1, (int64_t)1 << 51, ((int64_t)1 << 52) - 1, (int64_t)1 << 52,
+        ((int64_t)1 << 52) + 2, INT64_MAX - 1023 /* the largest double below 2^63 */};
+    for (size_t j = 0; j < sizeof encodes64 / sizeof encodes64[0]; j++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            const int64_t want = sign * encodes64[j];
+            assert_true(galp_alp_encode_value(64, ts_f64_bits((double)want), 0, 0, &k));
+            assert_int_equal(k, want);
+        }
+    assert_false(galp_alp_encode_value(64, ts_f64_bits(9223372036854775808.0), 0, 0, &k));
+    assert_false(galp_alp_encode_value(64, ts_f64_bits(-9223372036854775808.0), 0, 0, &k));
+    static const int32_t encodes32[] = {(1 << 22) - 1, 1 << 22, (1 << 22) + 1, 6000001,
+                                        (1 << 23) - 1, (1 << 23) + 1, (1 << 24) + 2,
+                                        INT32_MAX - 127 /* the largest float below 2^31 */};
+    for (size_t j = 0; j < sizeof encodes32 / sizeof encodes32[0]; j++)
+        for (int sign = 1; sign >= -1; sign -= 2) {
+            const int32_t want = sign * encodes32[j];
+            assert_true(galp_alp_encode_value(32, (uint32_t)ts_f32_bits((float)want), 0, 0, &k));
+            assert_int_equal(k, want);
+        }
+    assert_false(galp_alp_encode_value(32, (uint32_t)ts_f32_bits(2147483648.0f), 0, 0, &k));
+    assert_false(galp_alp_encode_value(32, (uint32_t)ts_f32_bits(-2147483648.0f), 0, 0, &k));
+    /* 4194304.5 rounds to the even 4194304, which does not decode back. */
+    assert_false(galp_alp_encode_value(32, (uint32_t)ts_f32_bits(4194304.5f), 0, 0, &k));
     /* 12.34 with e = 2: k = 1234; with e = 1 it does not decode back. */
     assert_true(galp_alp_encode_value(64, ts_f64_bits(12.34), 2, 0, &k));
     assert_int_equal(k, 1234);
@@ -171,11 +187,14 @@ static void test_special_values_f64(void **state)
         0x4340000000000000u, /* 2^53 */
         0x4340000000000001u, /* 2^53 + 2 */
         0xc340000000000000u, /* −2^53 */
-        0x42ffffffffffffffu, /* 2^49 − 2^-4: not an integer, beyond 2^51 once scaled */
+        0x42ffffffffffffffu, /* 2^49 − 2^-4: not an integer */
         0x4300000000000000u, /* 2^49 */
         0x431ffffffffffff8u, /* 2^51 − 2 */
-        0x431ffffffffffffcu, /* 2^51 − 1: the largest integer the magic number rounds */
-        0x4320000000000000u, /* 2^51: just outside the rounding range, an exception */
+        0x431ffffffffffffcu, /* 2^51 − 1 */
+        0x4320000000000000u, /* 2^51 */
+        0x432fffffffffffffu, /* 2^52 − 0.5: the last number the rounding step changes */
+        0x43dfffffffffffffu, /* 2^63 − 1024: the largest encodable integer */
+        0x43e0000000000000u, /* 2^63: beyond the encoder's range, an exception */
         0xc31ffffffffffffcu, /* −(2^51 − 1) */
     };
     uint64_t values[GALP_VECTOR_SIZE];
@@ -207,6 +226,7 @@ static void test_special_values_f32(void **state)
         0x80000000u, 0x00000000u, 0x00000001u, 0x807fffffu, 0x00800000u, 0x7f7fffffu,
         0xff7fffffu, 0x4b7fffffu /* 2^24 − 1 */, 0x4b800000u /* 2^24 */,
         0x4b800001u /* 2^24 + 2 */, 0x4a7fffffu /* 2^22 − 0.25 */, 0x4a800000u /* 2^22 */,
+        0x4affffffu /* 2^23 − 0.5 */, 0x4effffffu /* 2^31 − 128 */, 0x4f000000u /* 2^31 */,
     };
     uint32_t values[GALP_VECTOR_SIZE];
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
@@ -261,6 +281,26 @@ static void test_decimal_every_bit_width(void **state)
             assert_in_range(v.info.bit_width, 0, b);
             assert_in_range(v.info.exception_count, 0, GALP_VECTOR_SIZE / 16);
         }
+    }
+}
+
+/* f32 decimals of seven significant digits, such as coordinates or prices cast to float32
+ * (73.00000 … 74.99999, five decimals, both signs): their integers lie between 2^22 and 2^23,
+ * within the encoder's range (spec/alp.md §6.1), so the vector is ALP, smaller than RAW, at
+ * about the bit width of the integers' range, with few exceptions. */
+static void test_f32_seven_digits(void **state)
+{
+    (void)state;
+    uint32_t v32[GALP_VECTOR_SIZE];
+    alp_vector v;
+    for (int negative = 0; negative <= 1; negative++) {
+        for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+            v32[i] = decimal32(7300000 + (uint64_t)i * 7919 % 200000, 5) |
+                     (negative ? 0x80000000u : 0);
+        alp_check_values(GALP_TYPE_F32, v32, GALP_VECTOR_SIZE, &v);
+        assert_in_range(v.info.bit_width, 18, 21); /* a range of 200000 at e = 5 or 6 */
+        assert_in_range(v.info.exception_count, 0, GALP_VECTOR_SIZE / 16);
+        assert_true(v.info.payload_size < GALP_VECTOR_SIZE * sizeof(float));
     }
 }
 
@@ -414,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_special_values_f64),
         cmocka_unit_test(test_special_values_f32),
         cmocka_unit_test(test_decimal_every_bit_width),
+        cmocka_unit_test(test_f32_seven_digits),
         cmocka_unit_test(test_exception_patterns),
         cmocka_unit_test(test_partial_vectors_and_fillers),
         cmocka_unit_test(test_validation_alp),

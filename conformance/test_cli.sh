@@ -101,7 +101,7 @@ value_size() {
 
 schemes_for() {
     case $1 in
-    f32 | f64) echo "raw alp galp dict auto" ;;
+    f32 | f64) echo "raw alp galp alp-rd dict auto" ;;
     u32) echo "raw ffor delta rle dict auto gpu-for gpu-dfor gpu-rfor" ;;
     *) echo "raw ffor delta rle dict auto" ;;
     esac
@@ -158,6 +158,8 @@ expect 2 "galp for integers" encode -t u32 --scheme=galp u32.txt x.galp
 expect 2 "delta for floats" encode -t f64 --scheme=delta f64.txt x.galp
 has "delta for floats: message" err.log "scheme delta does not apply to f64 values"
 expect 2 "rle for floats" encode -t f32 -s rle f32.txt x.galp
+expect 2 "alp-rd for integers" encode -t u64 --scheme=alp-rd u64.txt x.galp
+has "alp-rd for integers" err.log 'scheme alp-rd does not apply to u64 values'
 expect 2 "unknown format" encode -t u32 --format xml u32.txt x.galp
 expect 2 "unknown option" encode --frobnicate -t u32 u32.txt x.galp
 has "unknown option" err.log "unknown option '--frobnicate'"

@@ -19,6 +19,11 @@ conform bad_only 2 --only f128
 conform tile 0 --only gpu-for,gpu-dfor,gpu-rfor
 expect_passed tile 'valid/gpu_rfor_runs'
 grep ' # SKIP ' "$WORK/tile.tap" | grep -q 'valid/ffor_u32_widths' || fail "tile: FFOR ran"
+# str columns by type and scheme (spec/fsst.md), and every scheme named at once.
+conform str 0 --only str,fsst
+expect_passed str 'valid/fsst_pieces'
+grep ' # SKIP ' "$WORK/str.tap" | grep -q 'valid/ffor_u32_widths' || fail "str: FFOR ran"
+conform all_schemes 0 --only raw,ffor,alp,galp,alp-rd,delta,rle,dict,gpu-for,gpu-dfor,gpu-rfor,fsst
 
 # A damaged suite is refused before any decoder runs.
 cp -R "$VECTORS" "$WORK/vectors"

@@ -312,7 +312,9 @@ static void test_bad_type_and_column_scheme(void **state)
     size_t len;
     uint8_t *file = u32_file(&len);
     expect_field(file, len, TS_VALUE_TYPE, 1, 0, GALP_ERR_BAD_TYPE);
-    expect_field(file, len, TS_VALUE_TYPE, 1, 7, GALP_ERR_BAD_TYPE);
+    expect_field(file, len, TS_VALUE_TYPE, 1, 8, GALP_ERR_BAD_TYPE);
+    /* 7 is str, whose only scheme is FSST (spec/fsst.md §1). */
+    expect_field(file, len, TS_VALUE_TYPE, 1, GALP_TYPE_STR, GALP_ERR_BAD_SCHEME);
     expect_field(file, len, TS_VALUE_TYPE, 1, 255, GALP_ERR_BAD_TYPE);
     expect_field(file, len, TS_COLUMN_SCHEME, 1, 4, GALP_ERR_BAD_SCHEME);
     expect_field(file, len, TS_COLUMN_SCHEME, 1, GALP_SCHEME_AUTO, GALP_ERR_BAD_SCHEME);
@@ -763,7 +765,8 @@ static void test_status_names(void **state)
         "GALP_ERR_PAYLOAD_OFFSET", "GALP_ERR_PAYLOAD_SIZE", "GALP_ERR_INDEX",
         "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY",
         "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART", "GALP_ERR_DICT_CODE",
-        "GALP_ERR_RUN_LENGTHS"};
+        "GALP_ERR_RUN_LENGTHS", "GALP_ERR_SYMBOL_TABLE", "GALP_ERR_CODE", "GALP_ERR_ESCAPE",
+        "GALP_ERR_PIECE", "GALP_ERR_STRING_OFFSET"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -782,14 +785,18 @@ static void test_status_names(void **state)
     assert_int_equal(GALP_ERR_LEFT_PART, 25);
     assert_int_equal(GALP_ERR_DICT_CODE, 26);
     assert_int_equal(GALP_ERR_RUN_LENGTHS, 27);
+    assert_int_equal(GALP_ERR_SYMBOL_TABLE, 28);
+    assert_int_equal(GALP_ERR_STRING_OFFSET, 32);
+    assert_int_equal(GALP_STATUS_COUNT, 33);
 }
 
 static void test_type_and_scheme_names(void **state)
 {
     (void)state;
-    static const char *const types[] = {NULL, "u8", "u16", "u32", "u64", "f32", "f64", NULL};
-    static const size_t sizes[] = {0, 1, 2, 4, 8, 4, 8, 0};
-    for (int t = 0; t < 8; t++) {
+    static const char *const types[] = {NULL, "u8", "u16", "u32", "u64", "f32", "f64", "str",
+                                        NULL};
+    static const size_t sizes[] = {0, 1, 2, 4, 8, 4, 8, 0, 0};
+    for (int t = 0; t < 9; t++) {
         if (types[t])
             assert_string_equal(galp_type_name((galp_type)t), types[t]);
         else
@@ -807,8 +814,9 @@ static void test_type_and_scheme_names(void **state)
     assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_FOR), "gpu-for");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_DFOR), "gpu-dfor");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_RFOR), "gpu-rfor");
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_FSST), "fsst");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_AUTO), "auto");
-    assert_null(galp_scheme_name((galp_scheme)11));
+    assert_null(galp_scheme_name((galp_scheme)12));
 }
 
 int main(void)

@@ -5,8 +5,9 @@
  * GPU and compared bit for bit; the fused scans (aggregate, range count, exists) are compared
  * with the same computations done on the CPU's decoded values. Columns: synthetic data of
  * every type, every FFOR bit width, every scheme, partial last vectors, exception patterns
- * up to a full f64 lane of 64; the golden vectors (vectors/ in the source tree); the real
- * data under $GALP_DATA_DIR. Invalid files must be refused by the upload with galp_open's
+ * up to a full f64 lane of 64; the golden vectors (vectors/ in the source tree: the str ones
+ * only through the upload and the value-array calls' refusal, test_gpu_str decodes them); the
+ * real data under $GALP_DATA_DIR. Invalid files must be refused by the upload with galp_open's
  * status. Range queries use adversarial bounds (stored values and their float neighbours,
  * ±0, ±inf, NaN, reversed ranges) and check that both pushdown plan modes were exercised.
  *
@@ -613,6 +614,32 @@ static void test_floats_every_scheme(void **state)
     /* Encoders write vectors whose whole packed range is safe (test_partly_safe_vectors
      * makes the others). */
     assert_true(plan_kinds_seen[1] > 0);
+}
+
+/* ALP_RD vectors (spec/alprd.md), which the upload holds as RAW on the device (gpu/image.c):
+ * high-precision floats with special values and a partial last vector, as an ALP_RD column
+ * and, under AUTO, as a G-ALP column beside vectors of decimals. */
+static void test_floats_alprd(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 36;
+    for (size_t t = 0; t < 2; t++) {
+        const uint64_t n = 5 * 1024 + 700, decimals = 2 * 1024;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(types[t], values, decimals, &seed);
+        for (uint64_t i = decimals; i < n; i++) {
+            const double x = 1.0 + (double)ts_random_below(&seed, 1u << 30) / (double)(1u << 30);
+            ts_store_bits(types[t], values, i, ts_float_bits(types[t], x));
+        }
+        ts_store_bits(types[t], values, decimals + 3, ts_float_bits(types[t], NAN));
+        ts_store_bits(types[t], values, n - 1, ts_float_bits(types[t], -INFINITY));
+        check_values(types[t], GALP_SCHEME_AUTO, values, n, &seed);
+        check_values(types[t], GALP_SCHEME_ALP_RD, values + decimals * galp_type_size(types[t]),
+                     n - decimals, &seed);
+        free(values);
+    }
 }
 
 /* The scan by records compares a packed vector's rows with code compiled for its width
@@ -1559,6 +1586,38 @@ static int has_suffix(const char *name, const char *suffix)
     return a >= b && strcmp(name + a - b, suffix) == 0;
 }
 
+/* A valid str golden vector (spec/fsst.md): test_gpu_str decodes it and compares with the
+ * reference; here, its upload keeps the file as a str column (never an image of values,
+ * gpu/image.c) whose string bytes are the reference's, and every value-array call refuses
+ * it. */
+static void check_str_upload(const galp_column *col, const uint8_t *file, size_t len)
+{
+    galp_gpu_column *g = NULL;
+    assert_int_equal(galp_gpu_column_upload(file, len, &g), GALP_OK);
+    assert_non_null(g);
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(g, &view), GALP_OK);
+    assert_int_equal(view.type, GALP_TYPE_STR);
+    assert_int_equal(view.scheme, col->scheme);
+    assert_int_equal(view.value_count, col->value_count);
+    assert_int_equal(view.vector_count, col->vector_count);
+    uint64_t want = 0, got = 0;
+    assert_int_equal(galp_column_str_bytes(col, &want), GALP_OK);
+    assert_int_equal(galp_gpu_str_bytes(g, &got), GALP_OK);
+    assert_int_equal(got, want);
+    assert_int_equal(galp_gpu_range_temp_size(g), 0);
+    uint8_t *dev = NULL;
+    galp_gpu_aggregate *aggregate = NULL;
+    CUDA_OK(cudaMalloc((void **)&dev, 64));
+    CUDA_OK(cudaMalloc((void **)&aggregate, sizeof *aggregate));
+    assert_int_equal(galp_gpu_decompress(g, dev, 64, stream), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_aggregate_column(g, aggregate, stream), GALP_ERR_ARGUMENT);
+    CUDA_OK(cudaStreamSynchronize(stream));
+    cudaFree(aggregate);
+    cudaFree(dev);
+    galp_gpu_column_free(g);
+}
+
 /* Valid files decode as on the CPU, whatever their schemes (the upload holds the vectors of
  * schemes without a device decoder RAW, include/galp_gpu.h); invalid ones are refused with
  * galp_open's status. */
@@ -1583,7 +1642,9 @@ static unsigned check_galp_dir(const char *dir, uint64_t *seed)
         assert_non_null(file);
         galp_column col;
         galp_status st = galp_open(&col, file, len);
-        if (st == GALP_OK) {
+        if (st == GALP_OK && col.type == GALP_TYPE_STR) {
+            check_str_upload(&col, file, len);
+        } else if (st == GALP_OK) {
             check_file(file, len, seed, 0);
         } else {
             galp_gpu_column *g = (galp_gpu_column *)&col; /* must be overwritten with NULL */
@@ -1821,6 +1882,7 @@ int main(void)
         cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_constant_columns_table_or_not),
         cmocka_unit_test(test_floats_every_scheme),
+        cmocka_unit_test(test_floats_alprd),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),

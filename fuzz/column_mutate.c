@@ -263,8 +263,8 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("checksum", GALP_ERR_CHECKSUM, col->buffer_size);
         return true;
     }
-    case 9: /* step 8: unknown value type */
-        f[H_TYPE] = byte_source_below(src, 2) ? 0 : (uint8_t)(GALP_TYPE_F64 + 1 + byte_source_below(src, 249));
+    case 9: /* step 8: unknown value type (7 is STR since format 1.2, spec/fsst.md) */
+        f[H_TYPE] = byte_source_below(src, 2) ? 0 : (uint8_t)(GALP_TYPE_STR + 1 + byte_source_below(src, 248));
         fuzz_column_seal(f);
         *out = result("value_type", GALP_ERR_BAD_TYPE, col->buffer_size);
         return true;

@@ -24,10 +24,16 @@
  *     a short destination GALP_ERR_DST_TOO_SMALL;
  *   - an ALP or G-ALP column converts to either layout (galp_convert_scheme) and still decodes
  *     to the same values; other columns are refused;
- *   - when `expected` is not NULL the bulk decode equals it bit for bit.
+ *   - when `expected` is not NULL the bulk decode equals it bit for bit;
+ *   - a str column is checked by fuzz_check_strings instead (expected and *decoded unused).
  * Returns galp_open's status. On success *decoded (if not NULL) receives the bulk decode,
  * malloc'ed, which the caller frees. */
 galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expected,
                               uint8_t **decoded);
+
+/* The part of fuzz_check_decode for an opened str column (decode_check_str.c): the 64- and
+ * 32-bit Arrow forms, the record form and single strings agree; short destinations and
+ * out-of-range indices are refused unwritten; the value-array calls refuse the column. */
+void fuzz_check_strings(const uint8_t *data, size_t size, const galp_column *col);
 
 #endif /* GALP_FUZZ_DECODE_CHECK_H */

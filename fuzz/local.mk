@@ -10,7 +10,7 @@
 
 FUZZ_COMMON = \
 	fuzz/byte_source.h fuzz/fuzz_require.h \
-	fuzz/decode_check.c fuzz/decode_check.h \
+	fuzz/decode_check.c fuzz/decode_check.h fuzz/decode_check_str.c \
 	fuzz/spec_validate.c fuzz/spec_validate.h \
 	fuzz/column_gen.c fuzz/column_gen.h
 FUZZ_MUTATE = fuzz/column_mutate.c fuzz/column_mutate.h
@@ -31,7 +31,7 @@ FUZZ_LINKED = libgalp.la $(FUZZ_GPU_LINKED)
 
 # ---- regression replay: every build, every compiler ----------------------------------
 FUZZ_REPLAYS = fuzz/replay_decode fuzz/replay_inspect fuzz/replay_roundtrip \
-	fuzz/replay_structured fuzz/replay_differential
+	fuzz/replay_structured fuzz/replay_differential fuzz/replay_strings
 check_PROGRAMS += $(FUZZ_REPLAYS)
 TESTS += $(FUZZ_REPLAYS)
 
@@ -65,6 +65,13 @@ fuzz_replay_differential_CPPFLAGS = $(FUZZ_PREPROCESS) -DGALP_FUZZ_TARGET='"diff
 fuzz_replay_differential_LDFLAGS = $(AM_LDFLAGS) -static
 fuzz_replay_differential_LDADD = $(FUZZ_LINKED)
 
+# str columns (spec/fsst.md): the encoder's round trip and columns written from the spec.
+fuzz_replay_strings_SOURCES = fuzz/fuzz_strings.c fuzz/replay_main.c $(FUZZ_COMMON)
+fuzz_replay_strings_CFLAGS = $(FUZZ_COMPILE)
+fuzz_replay_strings_CPPFLAGS = $(FUZZ_PREPROCESS) -DGALP_FUZZ_TARGET='"strings"'
+fuzz_replay_strings_LDFLAGS = $(AM_LDFLAGS) -static
+fuzz_replay_strings_LDADD = $(FUZZ_LINKED)
+
 # The differential target's host-side oracle of the GPU scans, tested without a GPU.
 if HAVE_CMOCKA
 check_PROGRAMS += fuzz/test_scan_oracle
@@ -77,7 +84,7 @@ endif
 # ---- libFuzzer targets: configure --enable-fuzzing CC=clang ---------------------------
 if ENABLE_FUZZING
 noinst_PROGRAMS += fuzz/fuzz_decode fuzz/fuzz_inspect fuzz/fuzz_roundtrip \
-	fuzz/fuzz_structured fuzz/fuzz_differential
+	fuzz/fuzz_structured fuzz/fuzz_differential fuzz/fuzz_strings
 FUZZ_LINK = $(AM_LDFLAGS) -static -fsanitize=fuzzer
 
 fuzz_fuzz_decode_SOURCES = fuzz/fuzz_decode.c $(FUZZ_COMMON)
@@ -109,6 +116,12 @@ fuzz_fuzz_differential_CFLAGS = $(FUZZ_COMPILE)
 fuzz_fuzz_differential_CPPFLAGS = $(FUZZ_PREPROCESS)
 fuzz_fuzz_differential_LDFLAGS = $(FUZZ_LINK)
 fuzz_fuzz_differential_LDADD = $(FUZZ_LINKED)
+
+fuzz_fuzz_strings_SOURCES = fuzz/fuzz_strings.c $(FUZZ_COMMON)
+fuzz_fuzz_strings_CFLAGS = $(FUZZ_COMPILE)
+fuzz_fuzz_strings_CPPFLAGS = $(FUZZ_PREPROCESS)
+fuzz_fuzz_strings_LDFLAGS = $(FUZZ_LINK)
+fuzz_fuzz_strings_LDADD = $(FUZZ_LINKED)
 endif
 
 EXTRA_DIST += fuzz/run-fuzzers.sh fuzz/run-at-scale.sh fuzz/coverage.sh fuzz/gpu-replay.sh \

@@ -289,6 +289,175 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     return galp_lanes(section, section + 2u * lanes + (size_t)c * (w / 8), lanes, c, m);
 }
 
+/* ---- str columns (spec/fsst.md §6) ------------------------------------------------ */
+
+/* The column's symbol table, as spec/fsst.md §3 describes it. */
+typedef struct str_table {
+    unsigned k;
+    const uint8_t *desc;
+} str_table;
+
+/* spec/fsst.md §6, the table steps; *start is P0 (§2). */
+static galp_status str_table_check(const uint8_t *d, uint64_t payload_offset,
+                                   uint64_t payload_end, str_table *t, uint64_t *start)
+{
+    const uint64_t room = payload_end - payload_offset;
+    if (room < 8)
+        return GALP_ERR_LAYOUT;
+    const uint8_t *table = d + payload_offset;
+    const uint32_t k = galp_load_u32(table);
+    if (k > 255)
+        return GALP_ERR_SYMBOL_TABLE;
+    if (8 + (uint64_t)k > room)
+        return GALP_ERR_LAYOUT;
+    uint64_t size = 8 + (uint64_t)k;
+    for (unsigned c = 0; c < k; c++)
+        size += table[8 + c] & 15u;
+    if (size > room)
+        return GALP_ERR_LAYOUT;
+    if (galp_crc32c(0, table + 8, (size_t)size - 8) != galp_load_u32(table + 4))
+        return GALP_ERR_CHECKSUM;
+    for (unsigned c = 0; c < k; c++) {
+        const unsigned x = table[8 + c], len = x & 15u;
+        if ((x & 0x70u) != 0 || len > 8 || (len == 0 && (x & 0x80u) == 0))
+            return GALP_ERR_SYMBOL_TABLE;
+    }
+    t->k = k;
+    t->desc = table + 8;
+    *start = (payload_offset + size + 15) / 16 * 16;
+    return GALP_OK;
+}
+
+/* One string from code q of a piece ending at `limit` (spec/fsst.md §5 steps 1–2); adds its
+ * bytes to *out. */
+static galp_status str_string(const str_table *t, const uint8_t *codes, uint64_t limit,
+                              uint32_t fixed, uint64_t *q, uint64_t *out)
+{
+    if (fixed != 0 && *q < limit && codes[*q] < t->k && t->desc[codes[*q]] == 0x80u) {
+        ++*q;
+        fixed = 0;
+    }
+    uint64_t n = 0;
+    while (fixed == 0 || n != fixed) {
+        if (*q >= limit)
+            return GALP_ERR_PIECE;
+        const unsigned x = codes[*q];
+        if (x == 255) {
+            if (*q + 1 >= limit)
+                return GALP_ERR_ESCAPE;
+            n++;
+            *q += 2;
+            continue;
+        }
+        const bool terminal = x < t->k && (t->desc[x] & 0x80u) != 0;
+        if (x >= t->k || (fixed != 0 && terminal))
+            return GALP_ERR_CODE;
+        const unsigned len = t->desc[x] & 15u;
+        if (fixed != 0 && n + len > fixed)
+            return GALP_ERR_STRING_OFFSET;
+        n += len;
+        ++*q;
+        if (terminal)
+            break;
+    }
+    *out += n;
+    return GALP_OK;
+}
+
+/* spec/fsst.md §6 step 10.10 for one vector whose payload lies at p (size bytes). */
+static galp_status str_payload(const str_table *t, const uint8_t *p, uint32_t size, uint32_t m,
+                               uint64_t decoded)
+{
+    const uint32_t pieces = galp_load_u32(p), c = galp_load_u32(p + 4);
+    const uint32_t fixed = galp_load_u32(p + 8);
+    if (pieces == 0 || pieces > m)
+        return GALP_ERR_PIECE;
+    if ((uint64_t)size != 12 + 12 * (uint64_t)pieces + c)
+        return GALP_ERR_PAYLOAD_SIZE;
+    const uint8_t *dir = p + 12, *codes = p + 12 + 12 * (size_t)pieces;
+    for (uint32_t j = 0; j < pieces; j++) {
+        const uint32_t s = galp_load_u32(dir + 12 * j), co = galp_load_u32(dir + 12 * j + 4);
+        const uint32_t oo = galp_load_u32(dir + 12 * j + 8);
+        if (j == 0 ? s != 0 || co != 0
+                   : s <= galp_load_u32(dir + 12 * (j - 1)) ||
+                         co <= galp_load_u32(dir + 12 * (j - 1) + 4))
+            return GALP_ERR_PIECE;
+        if (s >= m || co % 4 != 0 || co >= c)
+            return GALP_ERR_PIECE;
+        if ((j == 0 ? oo != 0 : oo < galp_load_u32(dir + 12 * (j - 1) + 8)) || oo > decoded)
+            return GALP_ERR_STRING_OFFSET;
+    }
+    for (uint32_t j = 0; j < pieces; j++) {
+        const bool last = j + 1 == pieces;
+        const uint32_t first = galp_load_u32(dir + 12 * j);
+        const uint32_t end = last ? m : galp_load_u32(dir + 12 * (j + 1));
+        const uint64_t limit = last ? c : galp_load_u32(dir + 12 * (j + 1) + 4);
+        const uint64_t out_begin = galp_load_u32(dir + 12 * j + 8);
+        const uint64_t out_end = last ? decoded : galp_load_u32(dir + 12 * (j + 1) + 8);
+        uint64_t q = galp_load_u32(dir + 12 * j + 4), out = 0;
+        for (uint32_t i = first; i < end; i++) {
+            galp_status st = str_string(t, codes, limit, fixed, &q, &out);
+            if (st != GALP_OK)
+                return st;
+        }
+        if (out != out_end - out_begin)
+            return GALP_ERR_STRING_OFFSET;
+        if (limit != (last ? q : (q + 3) / 4 * 4))
+            return GALP_ERR_PIECE;
+        for (uint64_t i = q; i < limit; i++)
+            if (codes[i] != 0)
+                return GALP_ERR_RESERVED;
+    }
+    return GALP_OK;
+}
+
+/* spec/format.md §6 step 10 as spec/fsst.md §6 changes it, for every vector, then step 11. */
+static galp_status str_vectors(const uint8_t *d, uint64_t n, uint32_t nv, bool sums,
+                               uint64_t payload_offset, uint64_t payload_end)
+{
+    str_table t;
+    uint64_t floor, end, previous = 0;
+    galp_status st = str_table_check(d, payload_offset, payload_end, &t, &floor);
+    if (st != GALP_OK)
+        return st;
+    end = floor;
+    for (uint32_t v = 0; v < nv; v++) {
+        const uint8_t *e = d + 64 + 32 * (size_t)v;
+        const uint64_t left = n - (uint64_t)v * 1024, base = galp_load_u64(e + 8);
+        const uint32_t m = left < 1024 ? (uint32_t)left : 1024, size = galp_load_u32(e + 16);
+        const uint64_t offset = galp_load_u64(e);
+        if (e[22] != GALP_SCHEME_FSST)                                        /* 10.1 */
+            return GALP_ERR_BAD_SCHEME;
+        for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                    /* 10.2 */
+            if (e[i] != 0)
+                return GALP_ERR_RESERVED;
+        if (e[23] != 0)                                                       /* 10.3 */
+            return GALP_ERR_BIT_WIDTH;
+        if (e[24] != 0 || e[25] != 0)                                         /* 10.5 */
+            return GALP_ERR_EXPONENT;
+        if (galp_load_u16(e + 20) != 0)                                       /* 10.6 */
+            return GALP_ERR_EXCEPTION_COUNT;
+        if (size < 12)                                                        /* 10.7 */
+            return GALP_ERR_PAYLOAD_SIZE;
+        if (offset % 16 != 0 || offset < floor || offset > payload_end ||    /* 10.8 */
+            size > payload_end - offset)
+            return GALP_ERR_PAYLOAD_OFFSET;
+        end = offset + size;
+        floor = (end + 15) / 16 * 16;
+        if (sums && galp_crc32c(0, d + offset, size) != galp_load_u32(e + 28)) /* 10.9 */
+            return GALP_ERR_PAYLOAD_CHECKSUM;
+        if (base < previous || base - previous > UINT32_MAX)                  /* 10.10 */
+            return GALP_ERR_STRING_OFFSET;
+        st = str_payload(&t, d + offset, size, m, base - previous);
+        if (st != GALP_OK)
+            return st;
+        previous = base;
+    }
+    if ((end + 15) / 16 * 16 != payload_end)                                  /* 11 */
+        return GALP_ERR_LAYOUT;
+    return GALP_OK;
+}
+
 galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
 {
     if (size < 64)                                                            /* 1 */
@@ -314,13 +483,15 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     if (crc != galp_load_u32(d + 60))
         return GALP_ERR_CHECKSUM;
     const unsigned type = d[6], scheme = d[7];                                /* 8 */
-    if (type < GALP_TYPE_U8 || type > GALP_TYPE_F64)
+    if (type < GALP_TYPE_U8 || type > GALP_TYPE_STR)
         return GALP_ERR_BAD_TYPE;
-    if (!scheme_allowed(type, scheme))
+    if (type == GALP_TYPE_STR ? scheme != GALP_SCHEME_FSST : !scheme_allowed(type, scheme))
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
     if ((flags & ~1u) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
+    if (type == GALP_TYPE_STR)
+        return str_vectors(d, n, nv, (flags & 1u) != 0, payload_offset, payload_end);
     static const unsigned width[] = {0, 8, 16, 32, 64, 32, 64}; /* §3.1 value_type → W */
     const unsigned w = width[type];
     uint64_t floor = payload_offset, end = payload_offset;

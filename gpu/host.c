@@ -6,6 +6,7 @@
  * malformed input never reaches a kernel. No call after the upload allocates or waits.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuda_runtime.h>
 
@@ -14,6 +15,7 @@
 #include "galp_internal.h"
 #include "image.h"
 #include "kernels.h"
+#include "strings_host.h"
 #include "value_table.h"
 
 struct galp_gpu_column {
@@ -22,7 +24,40 @@ struct galp_gpu_column {
     galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
+    galp_gpu_str_column str;     /* str columns: pieces and symbol table (gpu/strings.h) */
 };
+
+/* A str column (spec/fsst.md): the file itself is the image, with its pieces and symbol table
+ * beside it (gpu/strings.c). */
+static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
+{
+    galp_gpu_column *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return GALP_ERR_NO_MEMORY;
+    cudaError_t err = cudaMalloc((void **)&c->image, col->size);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(c->image, col->data, col->size, cudaMemcpyHostToDevice);
+    galp_status st = galp_gpu_status_from_cuda(err);
+    if (st == GALP_OK)
+        st = galp_gpu_str_prepare(col, &c->str);
+    if (st == GALP_OK)
+        st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
+    if (st != GALP_OK) {
+        galp_gpu_column_free(c);
+        return st;
+    }
+    c->view = (galp_gpu_view){.data = c->image, .value_count = col->value_count,
+                              .vector_count = col->vector_count, .type = col->type,
+                              .scheme = col->scheme};
+    *out = c;
+    return GALP_OK;
+}
+
+/* The value-array calls serve fixed-width columns; str columns have their own. */
+static bool fixed_width(const galp_gpu_column *column)
+{
+    return column != NULL && column->view.type != GALP_TYPE_STR;
+}
 
 galp_status galp_gpu_available(void)
 {
@@ -70,6 +105,8 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     st = galp_gpu_available();
     if (st != GALP_OK)
         return st;
+    if (column->type == GALP_TYPE_STR) /* no image: the file is what the device holds */
+        return upload_strings(column, out);
 
     uint8_t *host_image = NULL;
     size_t size = 0;
@@ -134,6 +171,7 @@ void galp_gpu_column_free(galp_gpu_column *column)
         return;
     cudaFree(column->image);
     free(column->table);
+    galp_gpu_str_free(&column->str);
     free(column);
 }
 
@@ -153,7 +191,7 @@ galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *v
 galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t dst_capacity,
                                 galp_gpu_stream stream)
 {
-    if (column == NULL || (dst == NULL && column->view.value_count != 0))
+    if (!fixed_width(column) || (dst == NULL && column->view.value_count != 0))
         return GALP_ERR_ARGUMENT;
     size_t width = galp_type_size(column->view.type);
     /* the kernels store whole values: one misaligned store would end the caller's context */
@@ -169,7 +207,7 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
 galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_aggregate *result,
                                       galp_gpu_stream stream)
 {
-    if (column == NULL || result == NULL)
+    if (!fixed_width(column) || result == NULL)
         return GALP_ERR_ARGUMENT;
     if (column->table_entries != 0) { /* a column of constants: no scan (gpu/value_table.c) */
         galp_gpu_aggregate value;
@@ -200,7 +238,7 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
                               void *temp, size_t temp_size, uint64_t *count, uint32_t *found,
                               galp_gpu_stream stream)
 {
-    if (column == NULL || lo == NULL || hi == NULL || (count == NULL && found == NULL))
+    if (!fixed_width(column) || lo == NULL || hi == NULL || (count == NULL && found == NULL))
         return GALP_ERR_ARGUMENT;
     size_t need = galp_gpu_range_temp_size(column);
     if (temp_size < need || (need != 0 && (temp == NULL || (uintptr_t)temp % 16 != 0)))
@@ -232,4 +270,72 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
     if (found == NULL)
         return GALP_ERR_ARGUMENT;
     return range_scan(column, value, value, temp, temp_size, NULL, found, stream);
+}
+
+galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || bytes == NULL)
+        return GALP_ERR_ARGUMENT;
+    *bytes = column->str.bytes;
+    return GALP_OK;
+}
+
+/* Both offset widths (spec/fsst.md §1): capacities first, then one launch. */
+static galp_status decompress_str(const galp_gpu_column *column, void *offsets,
+                                  size_t offsets_capacity, unsigned offset_bytes, uint8_t *data,
+                                  size_t data_capacity, galp_gpu_stream stream)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || offsets == NULL)
+        return GALP_ERR_ARGUMENT;
+    const uint64_t bytes = column->str.bytes;
+    if (offset_bytes == 4 && bytes > INT32_MAX)
+        return GALP_ERR_TOO_LARGE;
+    if (column->view.value_count >= offsets_capacity || bytes > data_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+    if (data == NULL && bytes > 0)
+        return GALP_ERR_ARGUMENT;
+    return galp_gpu_launch_str_decompress(column->image, column->str.pieces,
+                                          column->str.piece_count, column->str.table, offsets,
+                                          offset_bytes, data, stream);
+}
+
+galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    return decompress_str(column, offsets, offsets_capacity, 4, data, data_capacity, stream);
+}
+
+galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    return decompress_str(column, offsets, offsets_capacity, 8, data, data_capacity, stream);
+}
+
+/* The fused counts (gpu/strings.cu): the query goes to the kernel by value, so nothing is
+ * allocated. */
+static galp_status count_strings(const galp_gpu_column *column, const void *value, size_t length,
+                                 uint32_t prefix, uint64_t *count, galp_gpu_stream stream)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || count == NULL ||
+        (value == NULL && length > 0) || length > GALP_GPU_STR_QUERY_MAX)
+        return GALP_ERR_ARGUMENT;
+    galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
+    if (length > 0)
+        memcpy(query.bytes, value, length);
+    return galp_gpu_launch_str_count(column->image, column->str.pieces, column->str.piece_count,
+                                     column->str.table, &query, count, stream);
+}
+
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    return count_strings(column, value, length, 0, count, stream);
+}
+
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    return count_strings(column, value, length, 1, count, stream);
 }

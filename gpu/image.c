@@ -95,6 +95,12 @@ static int stored_as_decoded(const galp_column *col)
     return 1;
 }
 
+/* The image's column scheme (gpu/image.h). */
+galp_scheme galp_gpu_image_scheme(const galp_column *col)
+{
+    return image_column_scheme(col);
+}
+
 /* Whether every packed integer 0 ... 2^b - 1 (b <= 32) of an ALP or G-ALP vector is safe:
  * base + p and (base + p)·FACT[f] in the signed W-bit range, the test of the device's
  * safe_range (galp/device/pushdown.cuh) for the whole range. */
@@ -310,6 +316,10 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
             at += image_payload_size(col, &info);
         } else {
             memcpy(out + at, src, info.payload_size);
+            uint64_t fill;
+            if (info.scheme == GALP_SCHEME_GALP &&
+                !exception_slots_hold_fill(w, &info, out + at, &fill))
+                fill_exception_slots(w, &info, out + at, fill);
             at += info.payload_size;
         }
     }

@@ -10,6 +10,9 @@
 #include "galp.h"
 #include "kernels.h"
 
+/* Every call here takes a validated column of fixed-width values; a str column (spec/fsst.md)
+ * has no image: the upload keeps its file as it is (gpu/host.c, gpu/strings.h). */
+
 /* The device image of a validated column: *image NULL when the file itself is one (every
  * vector RAW, FFOR or G-ALP, and every G-ALP vector's exception slots hold its fill,
  * gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
@@ -17,6 +20,11 @@
  * RAW, and every exception slot holds its vector's fill. GALP_ERR_NO_MEMORY if memory runs
  * out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
+
+/* The column scheme of the image of a validated column: the column's for RAW, FFOR and GALP,
+ * GALP for ALP; for a scheme without a device decoder, whose vectors the image holds RAW, the
+ * device's scheme for the type: GALP for floats, FFOR for integers. */
+galp_scheme galp_gpu_image_scheme(const galp_column *column);
 
 /* The shape of a device image (opened with galp_open, gpu/kernels.h): its largest vector is
  * the shared memory, in bytes, that the bulk kernels need for it

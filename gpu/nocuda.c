@@ -109,3 +109,58 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
     (void)stream;
     return GALP_ERR_NO_DEVICE;
 }
+
+galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
+{
+    (void)column;
+    (void)bytes;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)offsets;
+    (void)offsets_capacity;
+    (void)data;
+    (void)data_capacity;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)offsets;
+    (void)offsets_capacity;
+    (void)data;
+    (void)data_capacity;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)value;
+    (void)length;
+    (void)count;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}
+
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream)
+{
+    (void)column;
+    (void)value;
+    (void)length;
+    (void)count;
+    (void)stream;
+    return GALP_ERR_NO_DEVICE;
+}

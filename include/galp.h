@@ -28,7 +28,8 @@ extern "C" {
 #define GALP_VERSION_MAJOR 1u
 /* The format version this library implements. It reads every minor version and writes the
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
- * ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR vectors (spec/format.md §1.1). */
+ * ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR vectors, or a STR column
+ * (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 2u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -42,7 +43,11 @@ typedef enum galp_type {
     GALP_TYPE_U32 = 3,
     GALP_TYPE_U64 = 4,
     GALP_TYPE_F32 = 5,
-    GALP_TYPE_F64 = 6
+    GALP_TYPE_F64 = 6,
+    /* Strings of arbitrary bytes (spec/fsst.md): not a fixed-width type, so the value-array
+     * functions refuse it (GALP_ERR_ARGUMENT); the galp_str_* and galp_column_*str* calls
+     * below read and write it. */
+    GALP_TYPE_STR = 7
 } galp_type;
 
 /* Schemes, as stored in the header and in each vector entry (spec/format.md §4). */
@@ -60,6 +65,7 @@ typedef enum galp_scheme {
     GALP_SCHEME_GPU_FOR = 8,
     GALP_SCHEME_GPU_DFOR = 9,
     GALP_SCHEME_GPU_RFOR = 10,
+    GALP_SCHEME_FSST = 11,  /* STR columns only (spec/fsst.md) */
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -96,11 +102,16 @@ typedef enum galp_status {
                                        dictionary entry non-zero */
     GALP_ERR_DICT_CODE = 26,        /* an RLE run index or DICT code not below the vector's
                                        run count or dictionary size */
-    GALP_ERR_RUN_LENGTHS = 27       /* GPU-RFOR runs do not cover the vector's values exactly */
+    GALP_ERR_RUN_LENGTHS = 27,      /* GPU-RFOR runs do not cover the vector's values exactly */
+    GALP_ERR_SYMBOL_TABLE = 28,     /* FSST symbol count, length or descriptor bits invalid */
+    GALP_ERR_CODE = 29,             /* FSST code that names no symbol */
+    GALP_ERR_ESCAPE = 30,           /* FSST escape code as the last byte of a piece */
+    GALP_ERR_PIECE = 31,            /* FSST pieces out of order, misaligned or out of range */
+    GALP_ERR_STRING_OFFSET = 32     /* string offsets decreasing or not what the codes decode to */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 28
+#define GALP_STATUS_COUNT 33
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -221,6 +232,49 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
 /* Decoded size in bytes of a valid column file (value_count * type size), read from the header
  * after full validation. */
 galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decoded_size);
+
+/* ---------------------------------------------------------------------------------------
+ * String columns (value type STR, scheme FSST; spec/fsst.md)
+ * ------------------------------------------------------------------------------------- */
+
+/* Largest possible encoded size of n strings holding `bytes` bytes in all (spec/fsst.md §7);
+ * 0 if n or bytes is too large for the format or for size_t. */
+size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
+
+/* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
+ * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: 0 or
+ * GALP_FLAG_PAYLOAD_CHECKSUMS. The file is version 1.2 and at most
+ * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are
+ * GALP_ERR_ARGUMENT; a vector of 1024 strings holding 2^32 bytes or more is GALP_ERR_TOO_LARGE.
+ * Working memory comes from malloc (GALP_ERR_NO_MEMORY when it fails). */
+galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint64_t n,
+                              uint32_t flags, void *dst, size_t dst_capacity, size_t *dst_len);
+
+/* Total string bytes of an opened STR column (the decoded size of its data array). */
+galp_status galp_column_str_bytes(const galp_column *column, uint64_t *bytes);
+
+/* Decode the whole STR column into Arrow's string layout: value_count + 1 offsets (starting
+ * at 0) and the string bytes. offsets_capacity and data_capacity count elements and bytes.
+ * The int32 form is GALP_ERR_TOO_LARGE when the strings hold more than 2^31 - 1 bytes. */
+galp_status galp_column_decode_str32(const galp_column *column, int32_t *offsets,
+                                     size_t offsets_capacity, uint8_t *data,
+                                     size_t data_capacity);
+galp_status galp_column_decode_str64(const galp_column *column, int64_t *offsets,
+                                     size_t offsets_capacity, uint8_t *data,
+                                     size_t data_capacity);
+
+/* The strings of a STR column as records, each string's length (u32, little-endian) followed
+ * by its bytes: the binary form of `galp decode` and the expected output of the conformance
+ * vectors (spec/conformance.md §4). *dst_len receives the size, also with
+ * GALP_ERR_DST_TOO_SMALL. */
+galp_status galp_column_decode_str_records(const galp_column *column, uint8_t *dst,
+                                           size_t dst_capacity, size_t *dst_len);
+
+/* The string at `index`: its length in *len and, when it fits, its bytes in dst
+ * (GALP_ERR_DST_TOO_SMALL, with *len set, when it does not). Decodes one piece of one vector
+ * (spec/fsst.md §5). */
+galp_status galp_column_get_str(const galp_column *column, uint64_t index, uint8_t *dst,
+                                size_t dst_capacity, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -61,10 +61,11 @@ typedef struct galp_gpu_column galp_gpu_column;
  * vectors of the schemes the device's scans do not decode yet (ALP_RD and the other schemes
  * of format 1.2: DELTA, RLE, DICT, GPU_FOR, GPU_DFOR, GPU_RFOR) are decoded on the host and
  * stored RAW, so the device only ever sees RAW, FFOR and G-ALP vectors and every valid file
- * decodes and scans there; the packed integers under exceptions, which no decoder reads (spec/alp.md §5), are set to what the reference
- * encoder writes there, which the scans rely on. Synchronous; allocates device memory (and,
- * for a file that needs any change, a host copy while it runs). On failure *out is NULL
- * and nothing is allocated. */
+ * decodes and scans there; the packed integers under exceptions, which no decoder reads
+ * (spec/alp.md §5), are set to what the reference encoder writes there, which the scans rely
+ * on. A str column (spec/fsst.md) is copied as it is, for the str calls below. Synchronous;
+ * allocates device memory (and, for a file that needs any change, a host copy while it
+ * runs). On failure *out is NULL and nothing is allocated. */
 galp_status galp_gpu_column_upload(const void *src, size_t src_len, galp_gpu_column **out);
 /* The same for a column that galp_open has validated already (its bytes must still be
  * there): no second validation or checksum pass. GALP_ERR_ARGUMENT for a galp_column that
@@ -143,6 +144,34 @@ galp_status galp_gpu_count_range(const galp_gpu_column *column, const void *lo, 
 /* *found (device memory) = 1 if some value x == *value (IEEE ==), else 0. */
 galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, void *temp,
                             size_t temp_size, uint32_t *found, galp_gpu_stream stream);
+
+/* ---- str columns (spec/fsst.md) ------------------------------------------------------
+ * An uploaded str column is decoded by these calls; the value-array calls above refuse it
+ * (GALP_ERR_ARGUMENT). One thread decodes one piece (spec/fsst.md §5) with the symbol table in
+ * shared memory. */
+
+/* Total string bytes of an uploaded str column: what the data buffer below must hold. */
+galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes);
+
+/* Decode a str column into Arrow's string layout in device memory: offsets (value_count + 1
+ * entries, the first 0) and data (the string bytes), bit-exactly what
+ * galp_column_decode_str32/64 produce. Capacities count entries and bytes; the int32 form is
+ * GALP_ERR_TOO_LARGE above 2^31 - 1 string bytes. */
+galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream);
+galp_status galp_gpu_decompress_str64(const galp_gpu_column *column, int64_t *offsets,
+                                      size_t offsets_capacity, uint8_t *data,
+                                      size_t data_capacity, galp_gpu_stream stream);
+
+/* Fused filters over a str column, without decoding it to memory: *count (device memory) =
+ * the number of strings equal to value[0 .. length), or starting with it (value: host
+ * memory, length at most GALP_GPU_STR_QUERY_MAX bytes, else GALP_ERR_ARGUMENT). */
+#define GALP_GPU_STR_QUERY_MAX 1024u
+galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,
+                                     size_t length, uint64_t *count, galp_gpu_stream stream);
+galp_status galp_gpu_str_count_prefix(const galp_gpu_column *column, const void *value,
+                                      size_t length, uint64_t *count, galp_gpu_stream stream);
 
 #ifdef __cplusplus
 }

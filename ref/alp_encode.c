@@ -17,14 +17,48 @@
 #include "galp_internal.h"
 #include "galp_layout.h"
 
-/* Adding and subtracting 1.5·2^52 (1.5·2^23) rounds a binary64 (binary32) number t with
- * |t| < 2^51 (2^22) to the nearest integer, ties to even: t + MAGIC lies in [2^52, 2^53), where
- * the spacing of doubles is exactly 1. Needs IEEE arithmetic (no fast-math reassociation).
- * Outside that range the value becomes an exception. */
-#define MAGIC64 6755399441055744.0
-#define LIMIT64 2251799813685248.0 /* 2^51 */
-#define MAGIC32 12582912.0f
-#define LIMIT32 4194304.0f /* 2^22 */
+/* spec/alp.md §6.1 steps 3–5: a scaled value t becomes an integer k only while |t| < 2^(W−1),
+ * so that k fits a W-bit two's-complement word; beyond that it is an exception. */
+#define LIMIT64 9223372036854775808.0 /* 2^63 */
+#define LIMIT32 2147483648.0f         /* 2^31 */
+/* From 2^52 (binary64) or 2^23 (binary32) on, consecutive numbers are at least 1 apart: every
+ * number there is an integer. */
+#define INTEGRAL64 4503599627370496.0 /* 2^52 */
+#define INTEGRAL32 8388608.0f         /* 2^23 */
+
+/* t rounded to the nearest integer, ties to even (spec/alp.md §6.1 step 4). Below 2^52 in
+ * magnitude, t ± 2^52 (sign of t) lies where the spacing of doubles is exactly 1, so the
+ * addition rounds t to an integer and the subtraction is exact. Needs IEEE arithmetic (no
+ * fast-math reassociation, which would fold the two operations away). */
+static double nearest_integer64(double t)
+{
+    if (!(t > -INTEGRAL64 && t < INTEGRAL64))
+        return t;
+    double r;
+    if (t >= 0) {
+        r = t + INTEGRAL64;
+        r = r - INTEGRAL64;
+    } else {
+        r = t - INTEGRAL64;
+        r = r + INTEGRAL64;
+    }
+    return r;
+}
+
+static float nearest_integer32(float t)
+{
+    if (!(t > -INTEGRAL32 && t < INTEGRAL32))
+        return t;
+    float r;
+    if (t >= 0) {
+        r = t + INTEGRAL32;
+        r = r - INTEGRAL32;
+    } else {
+        r = t - INTEGRAL32;
+        r = r + INTEGRAL32;
+    }
+    return r;
+}
 
 unsigned galp_alp_max_exponent(unsigned w)
 {
@@ -41,9 +75,7 @@ static bool encode64(uint64_t bits, unsigned e, unsigned f, int64_t *k)
     t = t * galp_alp_frac64(f);
     if (!(t > -LIMIT64 && t < LIMIT64))
         return false;
-    double r = t + MAGIC64;
-    r = r - MAGIC64;
-    int64_t n = (int64_t)r; /* exact: r is an integer of magnitude <= 2^51 */
+    int64_t n = (int64_t)nearest_integer64(t); /* exact: an integer of magnitude < 2^63 */
     if (galp_alp_decode64((uint64_t)n, galp_alp_fact64[f], galp_alp_frac64(e)) != bits)
         return false;
     *k = n;
@@ -60,9 +92,7 @@ static bool encode32(uint32_t bits, unsigned e, unsigned f, int64_t *k)
     t = t * galp_alp_frac32(f);
     if (!(t > -LIMIT32 && t < LIMIT32))
         return false;
-    float r = t + MAGIC32;
-    r = r - MAGIC32;
-    int32_t n = (int32_t)r;
+    int32_t n = (int32_t)nearest_integer32(t); /* exact: an integer of magnitude < 2^31 */
     if (galp_alp_decode32((uint32_t)n, galp_alp_fact32[f], galp_alp_frac32(e)) != bits)
         return false;
     *k = n;

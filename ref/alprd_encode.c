@@ -23,7 +23,7 @@ struct galp_alprd_workspace {
     uint64_t bits[GALP_VECTOR_SIZE];   /* the values' bit patterns */
     uint64_t rights[GALP_VECTOR_SIZE]; /* right parts of all 1024 slots, to pack */
     uint64_t codes[GALP_VECTOR_SIZE];  /* codes of all 1024 slots, to pack */
-    uint16_t sorted[GALP_VECTOR_SIZE]; /* left parts, sorted, while ranking them */
+    uint16_t sorted[GALP_VECTOR_SIZE]; /* the values' 16 high bits, sorted */
     left_count ranked[GALP_VECTOR_SIZE];
 };
 
@@ -59,16 +59,16 @@ static int compare_rank(const void *a, const void *b)
     return (x->left > y->left) - (x->left < y->left);
 }
 
-/* Ranks the distinct left parts x div 2^r of the m values; returns how many there are. */
-static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned r)
+/* Ranks the distinct left parts x div 2^r of the m values; returns how many there are. The
+ * left parts are the sorted 16 high bits shifted right by `shift` = r − (W − 16), which keeps
+ * them sorted, so equal ones are adjacent. */
+static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned shift)
 {
-    for (uint32_t i = 0; i < m; i++)
-        work->sorted[i] = (uint16_t)(work->bits[i] >> r);
-    qsort(work->sorted, m, sizeof work->sorted[0], compare_u16);
     uint32_t distinct = 0;
     for (uint32_t i = 0; i < m; i++) {
-        if (i == 0 || work->sorted[i] != work->sorted[i - 1])
-            work->ranked[distinct++] = (left_count){work->sorted[i], 0};
+        const uint16_t left = (uint16_t)(work->sorted[i] >> shift);
+        if (i == 0 || left != work->ranked[distinct - 1].left)
+            work->ranked[distinct++] = (left_count){left, 0};
         work->ranked[distinct - 1].count++;
     }
     qsort(work->ranked, distinct, sizeof work->ranked[0], compare_rank);
@@ -80,8 +80,12 @@ static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t m)
 {
     alprd_choice best = {0};
     uint64_t best_bytes = UINT64_MAX;
-    for (unsigned r = w - 1; r + GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH >= w; r--) {
-        const uint32_t distinct = rank_left_parts(work, m, r);
+    const unsigned widest = w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH; /* r = W − 16 */
+    for (uint32_t i = 0; i < m; i++)
+        work->sorted[i] = (uint16_t)(work->bits[i] >> widest);
+    qsort(work->sorted, m, sizeof work->sorted[0], compare_u16);
+    for (unsigned r = w - 1; r >= widest; r--) {
+        const uint32_t distinct = rank_left_parts(work, m, r - widest);
         for (unsigned k = 0; k <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH; k++) {
             const uint32_t entries = distinct < (1u << k) ? distinct : 1u << k;
             uint32_t covered = 0;

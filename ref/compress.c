@@ -66,20 +66,18 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     }
 }
 
-/* A vector of a column whose ALP vectors may be ALP_RD instead (spec/alprd.md §6.1): ALP, and
- * ALP_RD as well when the row group's sample or ALP's payload is at or above the threshold,
- * keeping the smaller in scratch->payload. */
+/* A vector of a column whose ALP vectors may be ALP_RD instead: ALP, then ALP_RD where
+ * encode_choice.c says so (spec/alprd.md §6.1), keeping the smaller in scratch->payload. */
 static void encode_alp_or_rd(galp_type type, galp_scheme scheme,
                              const galp_alp_candidates *candidates, const void *values,
                              uint32_t m, galp_vector_info *info, const encode_scratch *scratch)
 {
     encode_with(scheme, type, candidates, values, m, info, scratch->payload, scratch);
-    if (!galp_encode_prefers_alprd(type, candidates->estimate_bits, candidates->estimate_values) &&
-        !galp_encode_prefers_alprd(type, 8u * (uint64_t)info->payload_size, m))
+    if (!galp_encode_tries_alprd(type, candidates, m, info->payload_size))
         return;
     galp_vector_info rd = *info;
     galp_alprd_encode_vector(scratch->rd, type, values, m, &rd, scratch->trial);
-    if (rd.payload_size < info->payload_size) {
+    if (galp_encode_keeps_alprd(rd.payload_size, info->payload_size)) {
         *info = rd;
         memcpy(scratch->payload, scratch->trial, rd.payload_size);
     }

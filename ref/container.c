@@ -16,6 +16,7 @@
 
 #include "alp_constants.h"
 #include "bytes.h"
+#include "fsst.h"
 #include "galp_internal.h"
 
 /* Header field offsets (spec/format.md §3.1). */
@@ -137,7 +138,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
         return GALP_ERR_CHECKSUM;
 
     h->type = (galp_type)galp_read_u8(&header, HDR_VALUE_TYPE);
-    if (galp_type_bits(h->type) == 0)
+    if (galp_type_bits(h->type) == 0 && h->type != GALP_TYPE_STR)
         return GALP_ERR_BAD_TYPE;
     h->scheme = (galp_scheme)galp_read_u8(&header, HDR_COLUMN_SCHEME);
     if (!galp_scheme_allowed(h->type, h->scheme))
@@ -233,6 +234,7 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     const bool raw = info->scheme == GALP_SCHEME_RAW;
     const bool rd = info->scheme == GALP_SCHEME_ALP_RD;
     const bool exceptions = is_alp_scheme(info->scheme) || rd;
+    const bool str = column->type == GALP_TYPE_STR;
 
     if (!galp_vector_scheme_allowed(column->scheme, info->scheme))
         return GALP_ERR_BAD_SCHEME;
@@ -242,7 +244,9 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         (rd && (info->bit_width < w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH || info->bit_width == w)))
         return GALP_ERR_BIT_WIDTH;
     const bool tile = galp_scheme_is_tile(info->scheme);
-    if (raw || rd || tile ? info->base != 0 : (w < 64 && info->base >> w != 0))
+    /* A STR column's base is the vector's end offset E_v, checked with its payload
+     * (spec/fsst.md §4); its width is 0, so every other field must be 0. */
+    if (!str && (raw || rd || tile ? info->base != 0 : (w < 64 && info->base >> w != 0)))
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
@@ -252,11 +256,13 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
             : info->exception_count > (exceptions ? info->value_count : 0u))
         return GALP_ERR_EXCEPTION_COUNT;
     /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
-     * 10.10; here its bounds. */
-    if (tile ? info->payload_size % 4u != 0 ||
-                   info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
-                   info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
-             : info->payload_size != galp_payload_size(column->type, info))
+     * 10.10; here its bounds. spec/fsst.md §6 step 10.7: the exact size of an FSST payload is
+     * in its head. */
+    if (str    ? info->payload_size < GALP_FSST_PAYLOAD_HEAD
+        : tile ? info->payload_size % 4u != 0 ||
+                     info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
+                     info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
+               : info->payload_size != galp_payload_size(column->type, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }
@@ -274,10 +280,23 @@ static bool payload_checksum_matches(const galp_column *column, const galp_vecto
            galp_crc32c(0, bytes, (size_t)payload->size) == info->payload_checksum;
 }
 
-/* spec/format.md §6 step 10 for every vector, then step 11. */
+/* spec/format.md §6 step 10 for every vector, then step 11; for a STR column, the symbol
+ * table first, after which payloads start (spec/fsst.md §2, §6). */
 static galp_status validate_vectors(const galp_column *column, const header_fields *h)
 {
     uint64_t earliest = h->payload_offset; /* where the next payload may start (§4) */
+    galp_fsst_table symbols;
+    symbols.count = 0;
+    uint64_t string_end = 0; /* E_{v−1} of spec/fsst.md §4 */
+    if (column->type == GALP_TYPE_STR) {
+        galp_reader section = galp_reader_of(column->data + h->payload_offset,
+                                             h->payload_end - h->payload_offset);
+        uint64_t table_size;
+        galp_status status = galp_fsst_table_validate(&section, &symbols, &table_size);
+        if (status != GALP_OK)
+            return status;
+        earliest = galp_fsst_payloads_start(h->payload_offset, table_size);
+    }
     galp_reader table = metadata_table(column->data, column->vector_count);
     for (uint32_t v = 0; v < column->vector_count; v++) {
         galp_vector_info info;
@@ -301,6 +320,12 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         status = validate_payload(column->type, &info, &payload);
         if (status != GALP_OK)
             return status;
+        if (info.scheme == GALP_SCHEME_FSST) {
+            status = galp_fsst_validate_payload(&symbols, &info, string_end, &payload);
+            if (status != GALP_OK)
+                return status;
+            string_end = info.base;
+        }
     }
     /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
     if (h->payload_end != earliest)
@@ -356,7 +381,8 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 }
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, and the version
- * each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor). */
+ * each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor): 1.2 for
+ * ALP_RD and for FSST, hence for every STR column. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {

@@ -32,6 +32,15 @@ galp_status galp_vector_info_get(const galp_column *column, uint32_t vector,
     return GALP_OK;
 }
 
+/* The value-array calls below serve fixed-width types; a STR column is read through the
+ * galp_column_*str* calls (fsst_strings.c). */
+static galp_status check_fixed_width(const galp_column *column)
+{
+    if (galp_column_check(column) != GALP_OK || galp_type_size(column->type) == 0)
+        return GALP_ERR_ARGUMENT;
+    return GALP_OK;
+}
+
 /* Vector `vector`'s entry, and a reader over its payload (spec/format.md §4). */
 static galp_reader open_vector(const galp_column *column, uint32_t vector, galp_vector_info *info)
 {
@@ -82,7 +91,7 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
 /* spec/format.md §5: vector v's m_v values at output index 1024·v. */
 galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_capacity)
 {
-    if (galp_column_check(column) != GALP_OK)
+    if (check_fixed_width(column) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     const size_t value_bytes = galp_type_size(column->type);
     if (column->value_count > dst_capacity / value_bytes)
@@ -102,7 +111,7 @@ galp_status galp_column_decode(const galp_column *column, void *dst, size_t dst_
 galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector, void *dst,
                                       size_t dst_capacity)
 {
-    if (galp_column_check(column) != GALP_OK || dst == NULL)
+    if (check_fixed_width(column) != GALP_OK || dst == NULL)
         return GALP_ERR_ARGUMENT;
     if (vector >= column->vector_count)
         return GALP_ERR_INDEX;
@@ -119,7 +128,7 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
  * (GPU-RFOR) before it (spec/tile.md). */
 galp_status galp_column_get(const galp_column *column, uint64_t index, void *value)
 {
-    if (galp_column_check(column) != GALP_OK || value == NULL)
+    if (check_fixed_width(column) != GALP_OK || value == NULL)
         return GALP_ERR_ARGUMENT;
     if (index >= column->value_count)
         return GALP_ERR_INDEX;
@@ -195,6 +204,8 @@ galp_status galp_decompress_bound(const void *src, size_t src_len, size_t *decod
     galp_status status = galp_open(&column, src, src_len);
     if (status != GALP_OK)
         return status;
+    if (galp_type_size(column.type) == 0)
+        return GALP_ERR_ARGUMENT; /* STR: galp_column_str_bytes */
     /* value_count <= 1024 · (2^32 − 1), so the product fits in 64 bits. */
     const uint64_t size = column.value_count * galp_type_size(column.type);
     if (size > SIZE_MAX)

@@ -9,9 +9,12 @@
 #include "galp_internal.h"
 
 /* AUTO is FFOR for integers and G-ALP for floats; any other request must be a scheme the type
- * allows (spec/format.md §2). */
+ * allows (spec/format.md §2). Value arrays are of fixed-width types: strings are written by
+ * galp_str_compress. */
 galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_scheme *scheme)
 {
+    if (galp_type_size(type) == 0)
+        return GALP_ERR_ARGUMENT;
     if (requested == GALP_SCHEME_AUTO)
         requested = galp_type_is_float(type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
     if (!galp_scheme_allowed(type, requested))
@@ -43,7 +46,7 @@ bool galp_encode_alprd_companion(galp_type type, galp_scheme requested)
 
 /* spec/alprd.md §6.1: the ALP reference's thresholds, 48 bits per value for f64 and 22 for
  * f32, at or above which ALP_RD is chosen. */
-bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values)
+static bool at_alprd_threshold(galp_type type, uint64_t bits, uint64_t values)
 {
     const uint64_t threshold = galp_type_bits(type) == 64 ? 48u : 22u;
     return values > 0 && bits >= threshold * values;
@@ -64,6 +67,20 @@ unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_
     tries[2] = GALP_SCHEME_RLE;
     tries[3] = GALP_SCHEME_DICT;
     return 4;
+}
+
+/* spec/alprd.md §6.1: ALP_RD is tried where the row group's sample or the vector's own ALP
+ * payload reaches the threshold, and kept only where it is smaller. */
+bool galp_encode_tries_alprd(galp_type type, const galp_alp_candidates *candidates, uint32_t m,
+                             uint64_t alp_bytes)
+{
+    return at_alprd_threshold(type, candidates->estimate_bits, candidates->estimate_values) ||
+           at_alprd_threshold(type, 8u * alp_bytes, m);
+}
+
+bool galp_encode_keeps_alprd(uint64_t alprd_bytes, uint64_t alp_bytes)
+{
+    return alprd_bytes < alp_bytes;
 }
 
 /* spec/format.md §4.1: never larger than RAW, which makes galp_compress_bound a bound. */

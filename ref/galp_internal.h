@@ -40,6 +40,8 @@
  *                    [format §2, §4.1, alp §6.2]
  *   compress.c       the encoder driver: vectors encoded, placed, written      [format §3, §4]
  *   decompress.c     bulk, per-vector and single-value decoding                [format §5]
+ *   fsst*.c          STR columns: symbol table, pieces, encoder, string API (fsst.h)
+ *                    [fsst §1–7]
  */
 #ifndef GALP_INTERNAL_H
 #define GALP_INTERNAL_H
@@ -220,9 +222,6 @@ bool galp_encode_keeps_payload(galp_type type, uint32_t m, uint64_t payload_size
 /* Whether the vectors of a column asked as `requested` may be ALP_RD where ALP compresses
  * worse (spec/alprd.md §6.1). */
 bool galp_encode_alprd_companion(galp_type type, galp_scheme requested);
-/* Whether ALP's `bits` for `values` values, a row group's sampled estimate or a vector's
- * payload, are at or above the ALP reference's threshold for ALP_RD (spec/alprd.md §6.1). */
-bool galp_encode_prefers_alprd(galp_type type, uint64_t bits, uint64_t values);
 
 /* ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------
  * Candidate (e, f) pairs chosen by first-level sampling of one row group. */
@@ -236,6 +235,13 @@ typedef struct galp_alp_candidates {
     uint64_t estimate_bits;
     uint64_t estimate_values;
 } galp_alp_candidates;
+
+/* Whether a vector of m values that ALP encoded into alp_bytes bytes, in a row group sampled
+ * into `candidates`, is also encoded ALP_RD; and whether that ALP_RD payload is kept instead
+ * (spec/alprd.md §6.1; encode_choice.c). */
+bool galp_encode_tries_alprd(galp_type type, const galp_alp_candidates *candidates, uint32_t m,
+                             uint64_t alp_bytes);
+bool galp_encode_keeps_alprd(uint64_t alprd_bytes, uint64_t alp_bytes);
 
 /* Row group size used by the recommended encoder's first-level sampling (spec/alp.md). */
 #define GALP_ALP_ROWGROUP_VECTORS 100u

@@ -25,7 +25,13 @@ libgalp_la_SOURCES += \
 	ref/tile_encode.c \
 	ref/encode_choice.c \
 	ref/compress.c \
-	ref/decompress.c
+	ref/decompress.c \
+	ref/fsst.h \
+	ref/fsst_table.c \
+	ref/fsst_decode.c \
+	ref/fsst_strings.c \
+	ref/fsst_build.c \
+	ref/fsst_encode.c
 
 # ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.
 include ref/alp.mk

@@ -68,6 +68,18 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
     [GALP_ERR_RUN_LENGTHS] = {"GALP_ERR_RUN_LENGTHS",
                               "GPU-RFOR run count or run lengths do not cover the vector's "
                               "values exactly"},
+    [GALP_ERR_SYMBOL_TABLE] = {"GALP_ERR_SYMBOL_TABLE",
+                               "FSST symbol table invalid: more than 255 symbols, a symbol "
+                               "longer than 8 bytes, an empty non-terminal symbol or reserved "
+                               "bits set"},
+    [GALP_ERR_CODE] = {"GALP_ERR_CODE", "FSST code that names no symbol of the table"},
+    [GALP_ERR_ESCAPE] = {"GALP_ERR_ESCAPE",
+                         "FSST escape code as the last byte of a piece (no literal follows)"},
+    [GALP_ERR_PIECE] = {"GALP_ERR_PIECE",
+                        "FSST pieces out of order, misaligned or out of range, or a piece's "
+                        "codes end inside a string or short of the next piece"},
+    [GALP_ERR_STRING_OFFSET] = {"GALP_ERR_STRING_OFFSET",
+                                "string offsets decreasing, or not what the codes decode to"},
 };
 
 static const status_text *status_lookup(int status)

@@ -15,6 +15,7 @@ unsigned galp_type_bits(galp_type type)
     case GALP_TYPE_U16: return 16;
     case GALP_TYPE_U32: case GALP_TYPE_F32: return 32;
     case GALP_TYPE_U64: case GALP_TYPE_F64: return 64;
+    case GALP_TYPE_STR: return 0; /* variable width (spec/fsst.md §1) */
     }
     return 0;
 }
@@ -45,6 +46,7 @@ const char *galp_type_name(galp_type type)
     case GALP_TYPE_U64: return "u64";
     case GALP_TYPE_F32: return "f32";
     case GALP_TYPE_F64: return "f64";
+    case GALP_TYPE_STR: return "str";
     }
     return NULL;
 }
@@ -63,19 +65,24 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_GPU_FOR: return "gpu-for";
     case GALP_SCHEME_GPU_DFOR: return "gpu-dfor";
     case GALP_SCHEME_GPU_RFOR: return "gpu-rfor";
+    case GALP_SCHEME_FSST: return "fsst";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW and DICT for all, FFOR, DELTA and RLE for integers, ALP, GALP
- * and ALP_RD for floats, the tile schemes for u32 (spec/tile.md). */
+/* spec/format.md §2 table: RAW and DICT for all fixed-width types, FFOR, DELTA and RLE for
+ * integers, ALP, GALP and ALP_RD for floats, the tile schemes for u32 (spec/tile.md); FSST,
+ * and only FSST, for STR (spec/fsst.md §1). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
+    if (type == GALP_TYPE_STR)
+        return scheme == GALP_SCHEME_FSST;
     if (galp_type_bits(type) == 0)
         return false;
     switch (scheme) {
     case GALP_SCHEME_RAW: case GALP_SCHEME_DICT: return true;
+    case GALP_SCHEME_FSST: return false;
     case GALP_SCHEME_FFOR: case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE:
         return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
@@ -92,6 +99,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
  * DICT in FFOR columns (spec/fastlanes.md §5). */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
+    if (column_scheme == GALP_SCHEME_FSST)
+        return vector_scheme == GALP_SCHEME_FSST; /* no RAW strings (spec/fsst.md §1) */
     if (vector_scheme == column_scheme || vector_scheme == GALP_SCHEME_RAW)
         return true;
     switch (column_scheme) {
@@ -109,7 +118,8 @@ unsigned galp_scheme_version_minor(galp_scheme scheme)
     switch (scheme) {
     case GALP_SCHEME_ALP_RD:
     case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_DICT:
-    case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR: return 2u;
+    case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR:
+    case GALP_SCHEME_FSST: return 2u;
     default: return 0u;
     }
 }

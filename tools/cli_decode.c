@@ -9,6 +9,7 @@
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 
 static const char usage[] =
@@ -17,7 +18,9 @@ static const char usage[] =
     "\n"
     "  -T, --text           write one value per line (floats with %.17g / %.9g, which read\n"
     "                       back to the same value; NaN payloads are lost in text) instead of\n"
-    "                       the raw little-endian values (bit-exact, NaN payloads and -0 kept)\n"
+    "                       the raw little-endian values (bit-exact, NaN payloads and -0 kept);\n"
+    "                       str columns: one string per line instead of a u32 length and the\n"
+    "                       bytes of each string\n"
     "  -g, --gpu            decode on the GPU (binary output only; exit code 5 if galp was\n"
     "                       built without CUDA or there is no usable GPU)\n"
     "  -m, --max-size SIZE  refuse a column that decodes to more than SIZE bytes (suffix K,\n"
@@ -84,6 +87,11 @@ int galp_cli_decode(int argc, char **argv)
     galp_column column;
     int status = cli_open_column(input, &data, &column);
     if (status != CLI_EXIT_OK) {
+        return status;
+    }
+    if (column.type == GALP_TYPE_STR) {
+        status = cli_decode_strings(input, &column, output, text, max_size);
+        free(data);
         return status;
     }
     status = cli_decode_column(input, &column, max_size, &values);

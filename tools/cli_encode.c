@@ -8,22 +8,24 @@
 #include "cli.h"
 #include "cli_file.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 
 static const char usage[] =
     "Usage: galp encode --type TYPE [options] INPUT OUTPUT\n"
     "Compress a column of values into a galp column file (spec/format.md).\n"
     "\n"
-    "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64 (required)\n"
-    "  -s, --scheme SCHEME  raw, ffor, delta or rle (integers), dict (any type), alp, galp\n"
-    "                       or alp-rd (floats), gpu-for, gpu-dfor or gpu-rfor (u32), or\n"
-    "                       auto (default): for integers a ffor column whose vectors each\n"
-    "                       take the smallest of ffor, delta, rle and dict, for floats galp\n"
-    "                       with alp-rd vectors where ALP compresses poorly; any vector\n"
-    "                       that would grow is stored raw\n"
-    "  -f, --format FORMAT  input format: binary (little-endian values back to back) or text\n"
-    "                       (one value per line); default: text for .txt and .csv names,\n"
-    "                       binary otherwise\n"
+    "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64, str (required)\n"
+    "  -s, --scheme SCHEME  raw, ffor, delta or rle (integers), dict (any type but str), alp,\n"
+    "                       galp or alp-rd (floats), gpu-for, gpu-dfor or gpu-rfor (u32),\n"
+    "                       fsst (str), or auto (default): for integers a ffor column whose\n"
+    "                       vectors each take the smallest of ffor, delta, rle and dict, for\n"
+    "                       floats galp with alp-rd vectors where ALP compresses poorly, fsst\n"
+    "                       for str; any vector of numbers that would grow is stored raw\n"
+    "  -f, --format FORMAT  input format: binary (little-endian values back to back; for str,\n"
+    "                       each string as a u32 length and its bytes) or text (one value or\n"
+    "                       string per line); default: text for .txt and .csv names, binary\n"
+    "                       otherwise\n"
     "      --no-checksum    leave out the payload checksums (a version 1.0 file); by default\n"
     "                       every vector's payload carries a CRC32C that decoders check\n"
     "  -q, --quiet          do not print the size summary\n"
@@ -88,16 +90,20 @@ static int parse_args(int argc, char **argv, encode_args *args)
         return cli_usage_error("encode", "--type is required");
     }
     /* spec/format.md §2: FFOR, DELTA and RLE are for integers, ALP, G-ALP and ALP-RD for
-     * floats, the tile schemes for u32, RAW and DICT for all. */
+     * floats, the tile schemes for u32, RAW and DICT for all fixed-width types, FSST for str
+     * alone. */
     bool is_float = cli_type_is_float(args->type);
+    bool is_str = args->type == GALP_TYPE_STR;
     bool integer_only = args->scheme == GALP_SCHEME_FFOR || args->scheme == GALP_SCHEME_DELTA ||
                         args->scheme == GALP_SCHEME_RLE;
     bool float_only = args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
                       args->scheme == GALP_SCHEME_ALP_RD;
     bool is_tile = args->scheme == GALP_SCHEME_GPU_FOR || args->scheme == GALP_SCHEME_GPU_DFOR ||
                    args->scheme == GALP_SCHEME_GPU_RFOR;
-    if ((integer_only && is_float) || (float_only && !is_float) ||
-        (is_tile && args->type != GALP_TYPE_U32)) {
+    bool fixed_width_only = args->scheme == GALP_SCHEME_RAW || args->scheme == GALP_SCHEME_DICT;
+    if ((integer_only && (is_float || is_str)) || (float_only && !is_float) ||
+        (is_tile && args->type != GALP_TYPE_U32) || (fixed_width_only && is_str) ||
+        (args->scheme == GALP_SCHEME_FSST && !is_str)) {
         return cli_usage_error("encode", "scheme %s does not apply to %s values",
                                galp_scheme_name(args->scheme), galp_type_name(args->type));
     }
@@ -134,6 +140,9 @@ int galp_cli_encode(int argc, char **argv)
     int status = parse_args(argc, argv, &args);
     if (status != CLI_EXIT_OK) {
         return status == CLI_HELP_SHOWN ? CLI_EXIT_OK : status;
+    }
+    if (args.type == GALP_TYPE_STR) {
+        return cli_encode_strings(args.input, args.output, args.format, args.flags, args.quiet);
     }
     uint8_t *values;
     uint64_t count;

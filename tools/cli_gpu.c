@@ -13,6 +13,7 @@
 #include "cli_file.h"
 #include "cli_gpu.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 #include "galp_gpu.h"
 
@@ -22,6 +23,8 @@ static const char scan_usage[] =
     "\n"
     "  -r, --range LO,HI  count the values x with LO <= x <= HI\n"
     "  -e, --exists X     say whether X occurs (yes/no)\n"
+    "      --equal S      str columns: count the strings equal to S\n"
+    "      --prefix S     str columns: count the strings that start with S\n"
     "  -h, --help         show this help\n"
     "\n"
     "Without --range or --exists: count, NaN count (float columns), sum (integers: modulo\n"
@@ -105,6 +108,44 @@ static int decode_tile_gpu(const char *in_path, const char *out_path, const uint
     return status;
 }
 
+/* A str column (spec/fsst.md) decoded on the device into Arrow's layout, copied back and
+ * written as `galp decode` writes it (cli_strings.h, binary form). */
+static int decode_strings_gpu(const char *in_path, const char *out_path, galp_gpu_column *col,
+                              uint64_t n, uint64_t max_size)
+{
+    uint64_t bytes = 0;
+    galp_gpu_str_bytes(col, &bytes);
+    int status = cli_check_strings_size(in_path, n, bytes, max_size);
+    if (status != CLI_EXIT_OK)
+        return status;
+    cli_strings s = {malloc((size_t)(n + 1) * sizeof(uint64_t)), malloc(bytes ? (size_t)bytes : 1),
+                     n};
+    int64_t *d_offsets = NULL;
+    uint8_t *d_data = NULL;
+    galp_status st = s.offsets && s.data ? GALP_OK : GALP_ERR_NO_MEMORY;
+    if (st == GALP_OK &&
+        (cudaMalloc((void **)&d_offsets, (size_t)(n + 1) * sizeof *d_offsets) != cudaSuccess ||
+         cudaMalloc((void **)&d_data, bytes ? (size_t)bytes : 1) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    if (st == GALP_OK)
+        st = galp_gpu_decompress_str64(col, d_offsets, (size_t)n + 1, d_data, (size_t)bytes, NULL);
+    /* int64 and uint64 offsets are the same bytes below 2^63. */
+    if (st == GALP_OK &&
+        (cudaMemcpy(s.offsets, d_offsets, (size_t)(n + 1) * sizeof *d_offsets,
+                    cudaMemcpyDeviceToHost) != cudaSuccess ||
+         cudaMemcpy(s.data, d_data, (size_t)bytes, cudaMemcpyDeviceToHost) != cudaSuccess))
+        st = GALP_ERR_CUDA;
+    cudaFree(d_offsets);
+    cudaFree(d_data);
+    if (st == GALP_OK)
+        status = cli_write_strings(out_path, &s, false);
+    else
+        status = st == GALP_ERR_NO_MEMORY ? (cli_error("out of memory"), CLI_EXIT_IO)
+                                          : gpu_failure(in_path, st);
+    cli_strings_free(&s);
+    return status;
+}
+
 int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_size)
 {
     galp_gpu_column *col = NULL;
@@ -120,6 +161,11 @@ int galp_cli_decode_gpu(const char *in_path, const char *out_path, uint64_t max_
         return status;
     }
     status = upload_column(in_path, data, &column, &col, &view);
+    if (status == CLI_EXIT_OK && view.type == GALP_TYPE_STR) {
+        status = decode_strings_gpu(in_path, out_path, col, view.value_count, max_size);
+        galp_gpu_column_free(col);
+        return status;
+    }
     if (status == CLI_EXIT_OK)
         status = cli_check_max_size(in_path, view.type, view.value_count, max_size);
     if (status != CLI_EXIT_OK) {
@@ -243,38 +289,79 @@ static int run_scan(const char *path, galp_gpu_column *col, galp_type type, cons
 
 #endif /* GALP_HAVE_CUDA */
 
-enum { OPT_RANGE, OPT_EXISTS, OPT_HELP };
+enum { OPT_RANGE, OPT_EXISTS, OPT_EQUAL, OPT_PREFIX, OPT_HELP };
 static const cli_option scan_options[] = {
     [OPT_RANGE] = {"range", 'r', true},
     [OPT_EXISTS] = {"exists", 'e', true},
+    [OPT_EQUAL] = {"equal", 0, true},
+    [OPT_PREFIX] = {"prefix", 0, true},
     [OPT_HELP] = {"help", 'h', false},
     {NULL, 0, false},
 };
+
+#ifdef GALP_HAVE_CUDA
+/* `scan --equal S` or `--prefix S` on a str column (galp_gpu_str_count_equal/_prefix). */
+static int run_string_count(const char *path, galp_gpu_column *col, uint64_t n,
+                            const char *query, bool prefix)
+{
+    const size_t length = strlen(query);
+    if (length > GALP_GPU_STR_QUERY_MAX)
+        return cli_usage_error("scan", "the query is %zu bytes, more than %u", length,
+                               GALP_GPU_STR_QUERY_MAX);
+    uint64_t *d_count = NULL, count = 0;
+    galp_status st = cudaMalloc((void **)&d_count, sizeof *d_count) == cudaSuccess
+                         ? GALP_OK : GALP_ERR_CUDA;
+    if (st == GALP_OK)
+        st = prefix ? galp_gpu_str_count_prefix(col, query, length, d_count, NULL)
+                    : galp_gpu_str_count_equal(col, query, length, d_count, NULL);
+    if (st == GALP_OK &&
+        cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost) != cudaSuccess)
+        st = GALP_ERR_CUDA;
+    cudaFree(d_count);
+    if (st != GALP_OK)
+        return gpu_failure(path, st);
+    printf("count %llu of %llu strings\n", (unsigned long long)count, (unsigned long long)n);
+    return cli_flush_stdout();
+}
+#endif
 
 int galp_cli_scan(int argc, char **argv)
 {
     cli_parser parser;
     cli_parser_init(&parser, "scan", scan_options, 1, argc, argv);
-    const char *value, *range = NULL, *exists = NULL;
+    const char *value, *range = NULL, *exists = NULL, *equal = NULL, *prefix = NULL;
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
         case OPT_RANGE: range = value; break;
         case OPT_EXISTS: exists = value; break;
+        case OPT_EQUAL: equal = value; break;
+        case OPT_PREFIX: prefix = value; break;
         default: fputs(scan_usage, stdout); return CLI_EXIT_OK; /* OPT_HELP */
         }
     }
     if (parser.operand_count != 1)
         return cli_usage_error("scan", "expected one INPUT file");
-    if (range != NULL && exists != NULL)
-        return cli_usage_error("scan", "--range and --exists exclude each other");
+    if ((range != NULL) + (exists != NULL) + (equal != NULL) + (prefix != NULL) > 1)
+        return cli_usage_error("scan", "--range, --exists, --equal and --prefix exclude each "
+                                       "other");
 #ifdef GALP_HAVE_CUDA
     galp_gpu_column *col = NULL;
     galp_gpu_view view;
     int status = open_gpu_column(parser.operands[0], &col, &view);
     if (status != CLI_EXIT_OK)
         return status;
-    status = run_scan(parser.operands[0], col, view.type, range, exists);
+    const bool str = view.type == GALP_TYPE_STR;
+    if (str ? equal == NULL && prefix == NULL : equal != NULL || prefix != NULL) {
+        galp_gpu_column_free(col);
+        return cli_usage_error("scan", str ? "a str column takes --equal or --prefix"
+                                           : "--equal and --prefix are for str columns");
+    }
+    if (str)
+        status = run_string_count(parser.operands[0], col, view.value_count,
+                                  equal != NULL ? equal : prefix, prefix != NULL);
+    else
+        status = run_scan(parser.operands[0], col, view.type, range, exists);
     galp_gpu_column_free(col);
     return status;
 #else

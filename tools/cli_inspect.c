@@ -12,6 +12,7 @@
 #include "cli_column.h"
 #include "cli_inspect.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 
 static const char usage[] =
     "Usage: galp inspect [options] FILE.galp\n"
@@ -159,6 +160,11 @@ int galp_cli_inspect(int argc, char **argv)
     int status = cli_open_column(path, &data, &column);
     if (status != CLI_EXIT_OK) {
         return status;
+    }
+    if (column.type == GALP_TYPE_STR) {
+        cli_inspect_strings(stdout, path, &column, vectors, json);
+        free(data);
+        return CLI_EXIT_OK;
     }
     inspect_report report;
     summarize(path, &column, &report);

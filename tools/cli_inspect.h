@@ -54,6 +54,8 @@ double inspect_bits_per_value(uint64_t bytes, uint64_t n);
 double inspect_ratio(uint64_t raw_bytes, uint64_t bytes);
 
 void inspect_print_text(FILE *out, const inspect_report *report, bool vectors);
+/* `text` as a JSON string, quotes included; bytes outside UTF-8 become U+FFFD. */
+void inspect_print_json_string(FILE *out, const char *text);
 void inspect_print_json(FILE *out, const inspect_report *report, bool vectors);
 
 #endif /* GALP_CLI_INSPECT_H */

@@ -47,6 +47,11 @@ static void print_string(FILE *out, const char *text)
     fputc('"', out);
 }
 
+void inspect_print_json_string(FILE *out, const char *text)
+{
+    print_string(out, text);
+}
+
 /* A ratio, or null where it is infinite (an empty payload). */
 static void print_ratio(FILE *out, uint64_t raw, uint64_t bytes)
 {

@@ -8,7 +8,7 @@
 
 bool cli_type_from_name(const char *name, galp_type *type)
 {
-    for (int t = GALP_TYPE_U8; t <= GALP_TYPE_F64; t++) {
+    for (int t = GALP_TYPE_U8; t <= GALP_TYPE_STR; t++) {
         if (strcmp(name, galp_type_name((galp_type)t)) == 0) {
             *type = (galp_type)t;
             return true;
@@ -24,7 +24,7 @@ bool cli_scheme_from_name(const char *name, galp_scheme *scheme)
                                           GALP_SCHEME_ALP_RD,  GALP_SCHEME_DELTA,
                                           GALP_SCHEME_RLE,     GALP_SCHEME_DICT,
                                           GALP_SCHEME_GPU_FOR, GALP_SCHEME_GPU_DFOR,
-                                          GALP_SCHEME_GPU_RFOR};
+                                          GALP_SCHEME_GPU_RFOR, GALP_SCHEME_FSST};
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
         if (strcmp(name, galp_scheme_name(schemes[i])) == 0) {
             *scheme = schemes[i];

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "cli_column.h"
 #include "cli_options.h"
+#include "cli_strings.h"
 #include "cli_values.h"
 
 static const char usage[] =
@@ -111,6 +112,11 @@ int galp_cli_verify(int argc, char **argv)
     galp_column column;
     int status = cli_open_column(galp_path, &data, &column);
     if (status != CLI_EXIT_OK) {
+        return status;
+    }
+    if (column.type == GALP_TYPE_STR) {
+        status = cli_verify_strings(galp_path, &column, original_path, format, max_size, quiet);
+        free(data);
         return status;
     }
     /* Counts first: a column that decodes to far more than the original is never decoded. */

@@ -10,7 +10,9 @@ tools_libgalp_cli_la_SOURCES = \
 	tools/cli_values.c tools/cli_values.h tools/cli_value_parse.c tools/cli_input.c \
 	tools/cli_column.c tools/cli_column.h \
 	tools/cli_encode.c tools/cli_decode.c tools/cli_verify.c \
-	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c
+	tools/cli_inspect.c tools/cli_inspect.h tools/cli_inspect_text.c tools/cli_inspect_json.c \
+	tools/cli_strings.c tools/cli_strings.h tools/cli_strings_encode.c \
+	tools/cli_strings_inspect.c
 # GPU commands (tools/cli_gpu.c, owned with gpu/): `galp decode --gpu` and `galp scan`. They
 # use the CUDA runtime for device buffers when CUDA is built, and report "built without CUDA"
 # otherwise (tools/cli_gpu.h).

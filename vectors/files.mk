@@ -223,7 +223,19 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/gpu_rfor_raw_middle.galp \
 	vectors/valid/gpu_rfor_raw_middle.out \
 	vectors/valid/gpu_rfor_padding_bits.galp \
-	vectors/valid/gpu_rfor_padding_bits.out
+	vectors/valid/gpu_rfor_padding_bits.out \
+	vectors/valid/fsst_empty.galp \
+	vectors/valid/fsst_empty.out \
+	vectors/valid/fsst_one.galp \
+	vectors/valid/fsst_one.out \
+	vectors/valid/fsst_edges.galp \
+	vectors/valid/fsst_edges.out \
+	vectors/valid/fsst_pieces.galp \
+	vectors/valid/fsst_pieces.out \
+	vectors/valid/fsst_default_length.galp \
+	vectors/valid/fsst_default_length.out \
+	vectors/valid/fsst_escape.galp \
+	vectors/valid/fsst_escape.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -245,7 +257,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/checksum_header.galp \
 	vectors/invalid/checksum_metadata.galp \
 	vectors/invalid/bad_type_0.galp \
-	vectors/invalid/bad_type_7.galp \
+	vectors/invalid/bad_type_8.galp \
 	vectors/invalid/bad_scheme_4.galp \
 	vectors/invalid/bad_scheme_alp_for_u16.galp \
 	vectors/invalid/bad_scheme_ffor_for_f64.galp \
@@ -350,4 +362,26 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/gpu_rfor_lengths_long.galp \
 	vectors/invalid/gpu_rfor_length_zero.galp \
 	vectors/invalid/gpu_for_u64.galp \
-	vectors/invalid/gpu_for_vector_in_ffor_column.galp
+	vectors/invalid/gpu_for_vector_in_ffor_column.galp \
+	vectors/invalid/fsst_symbol_count_256.galp \
+	vectors/invalid/fsst_symbol_length_9.galp \
+	vectors/invalid/fsst_symbol_empty.galp \
+	vectors/invalid/fsst_symbol_reserved_bits.galp \
+	vectors/invalid/fsst_table_checksum.galp \
+	vectors/invalid/fsst_table_past_end.galp \
+	vectors/invalid/fsst_raw_vector.galp \
+	vectors/invalid/fsst_column_scheme_ffor.galp \
+	vectors/invalid/fsst_end_offset_decreasing.galp \
+	vectors/invalid/fsst_payload_size_head.galp \
+	vectors/invalid/fsst_piece_count_zero.galp \
+	vectors/invalid/fsst_piece_count_size.galp \
+	vectors/invalid/fsst_piece_order.galp \
+	vectors/invalid/fsst_piece_misaligned.galp \
+	vectors/invalid/fsst_piece_gap.galp \
+	vectors/invalid/fsst_piece_out_offset.galp \
+	vectors/invalid/fsst_escape_last.galp \
+	vectors/invalid/fsst_codes_end_in_string.galp \
+	vectors/invalid/fsst_code_unused.galp \
+	vectors/invalid/fsst_codes_after_last_string.galp \
+	vectors/invalid/fsst_decoded_short.galp \
+	vectors/invalid/fsst_default_past_length.galp

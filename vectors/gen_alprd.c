@@ -36,6 +36,15 @@ static uint64_t coordinate(gen_rng *rng, double center)
     return gen_f64_bits(center + (double)gen_below(rng, 1u << 30) / (double)(1u << 31));
 }
 
+/* Doubles in [center, center + 8) with 30 random fraction bits (steps of 2^-27), one draw each
+ * as coordinate(). In (40, 48] in magnitude (center −48) they lie some 2^50 ulps of 2^-47
+ * apart: ALP needs steps of 10^-15 or finer, so 53 bits or more even with its integers up to
+ * 2^63 (spec/alp.md §6.1), where ALP_RD keeps 50. */
+static uint64_t spread(gen_rng *rng, double center)
+{
+    return gen_f64_bits(center + (double)gen_below(rng, 1u << 30) / (double)(1u << 27));
+}
+
 static void encoded_vectors(gen_set *set, gen_rng *rng)
 {
     uint32_t example[GALP_VECTOR_SIZE];
@@ -89,15 +98,17 @@ static void encoded_vectors(gen_set *set, gen_rng *rng)
             gen_fail("%s: vector %u is meant to have k = %d", vec->name, v, k_of[v]);
     }
 
-    /* AUTO: two vectors of decimals, one of coordinates, one of random bits: a G-ALP column
-     * with G-ALP, ALP_RD and RAW vectors (spec/alprd.md §6.1). */
+    /* AUTO: two vectors of decimals, one of high-precision values, one of random bits: a G-ALP
+     * column with G-ALP, ALP_RD and RAW vectors (spec/alprd.md §6.1). The third vector's values
+     * are spread() rather than coordinate(): ALP encodes coordinate()'s at 46 bits since its
+     * integers reach 2^63 (spec/alp.md §6.1), and AUTO then keeps ALP. */
     enum { mixed = 4 * GALP_VECTOR_SIZE };
     uint64_t *column = malloc(mixed * sizeof *column);
     if (!column)
         gen_fail("out of memory");
     for (uint32_t i = 0; i < mixed; i++)
         column[i] = i < 2 * GALP_VECTOR_SIZE ? gen_f64_bits(gen_decimal64(rng, 2, 5000, 4000))
-                    : i < 3 * GALP_VECTOR_SIZE ? coordinate(rng, -73.5)
+                    : i < 3 * GALP_VECTOR_SIZE ? spread(rng, -48.0)
                                                : gen_next(rng);
     vec = gen_encoded(set, "valid/alprd_galp_column_f64", GALP_TYPE_F64, GALP_SCHEME_AUTO, column,
                       mixed, "AUTO: a G-ALP column of G-ALP, G-ALP, ALP_RD and RAW vectors");

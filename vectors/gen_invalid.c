@@ -134,7 +134,7 @@ static void container_defects(gen_set *set)
     put(vec, GEN_ENTRY(1) + E_BASE, 1, get(vec, GEN_ENTRY(1) + E_BASE, 1) ^ 1);
 
     edit(set, "bad_type_0", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 0, "value_type 0");
-    edit(set, "bad_type_7", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 7, "value_type 7");
+    edit(set, "bad_type_8", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 8, "value_type 8");
     edit(set, "bad_scheme_4", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1, 4, "column_scheme 4");
     edit(set, "bad_scheme_alp_for_u16", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
          GALP_SCHEME_ALP, "u16 column with column_scheme ALP");

@@ -185,6 +185,7 @@ int main(int argc, char **argv)
     gen_invalid_vectors(&set);
     gen_alprd_vectors(&set);
     gen_tile_vectors(&set);
+    gen_fsst_vectors(&set);
     gen_buf manifest = {0}, file_list = {0};
     build_manifest(&set, &manifest);
     build_file_list(&set, &file_list);

@@ -121,5 +121,7 @@ gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_st
                        const char *description);
 /* The tile schemes' vectors, valid and invalid (gen_tile.c; spec/tile.md). */
 void gen_tile_vectors(gen_set *set);
+/* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
+void gen_fsst_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

@@ -16,6 +16,7 @@ vectors_gen_vectors_SOURCES = \
 	vectors/gen_alprd.c \
 	vectors/gen_fastlanes.c \
 	vectors/gen_tile.c \
+	vectors/gen_fsst.c \
 	vectors/sha256.c vectors/sha256.h
 vectors_gen_vectors_LDADD = libgalp.la
 # The crafted ALP vectors compute their expected values with the decode arithmetic of

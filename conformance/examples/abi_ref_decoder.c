@@ -13,6 +13,8 @@ int galp_conform_decode(const uint8_t *in, size_t in_len, uint8_t *out, size_t o
 {
     galp_column column;
     galp_status st = galp_open(&column, in, in_len);
+    if (st == GALP_OK && column.type == GALP_TYPE_STR) /* lengths and bytes of each string */
+        return (int)galp_column_decode_str_records(&column, out, out_cap, out_len);
     if (st == GALP_OK)
         st = galp_column_decode(&column, out, out_cap);
     if (st == GALP_OK)

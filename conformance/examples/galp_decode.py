@@ -9,6 +9,8 @@ checked against (spec/conformance.md). It speaks galp-conform's command protocol
 
 decodes the galp file IN and writes the values to OUT as raw little-endian bytes (exit 0), or
 rejects IN (exit 1), writing the error class name (e.g. GALP_ERR_CHECKSUM) to FILE if given.
+A str column (spec/fsst.md) is written as each string's length (u32, little-endian) followed by
+its bytes.
 
 --bug injects one deliberate defect, so that the conformance tests can show that the runner
 catches real bugs and names the vectors that expose them:
@@ -30,6 +32,7 @@ DELTA, RLE, DICT = 5, 6, 7  # spec/fastlanes.md
 TABLE_SCHEMES = (RLE, DICT)  # exception_count is the size of a table of values
 GPU_FOR, GPU_DFOR, GPU_RFOR = 8, 9, 10  # spec/tile.md, u32 only
 TILE = (GPU_FOR, GPU_DFOR, GPU_RFOR)
+STR, FSST = 7, 11
 
 # spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
 FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
@@ -94,9 +97,10 @@ class Header:
         table = buf[64:64 + 32 * self.nv]
         require("checksum" in bugs or crc32c(buf[0:60] + table) == checksum,
                 "CHECKSUM", "CRC32C mismatch")
-        require(self.type in TYPES, "BAD_TYPE", "value type %d" % self.type)
-        _, self.w, self.is_float = TYPES[self.type]
-        allowed = ((RAW, ALP, GALP, ALP_RD, DICT) if self.is_float
+        require(self.type in TYPES or self.type == STR, "BAD_TYPE", "value type %d" % self.type)
+        _, self.w, self.is_float = TYPES.get(self.type, ("str", 0, False))
+        allowed = ((FSST,) if self.type == STR
+                   else (RAW, ALP, GALP, ALP_RD, DICT) if self.is_float
                    else (RAW, FFOR, DELTA, RLE, DICT))
         if self.type == 3:
             allowed += TILE
@@ -105,13 +109,13 @@ class Header:
         require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.check_payloads = self.payload_checksums and "payload" not in bugs
-        self.lanes = 1024 // self.w
+        self.lanes = 1024 // self.w if self.w else 0
 
 
 class Vector:
     """One metadata entry (spec/format.md §3.3), checked as in §6 step 10."""
 
-    def __init__(self, buf, header, v, previous_end, bugs):
+    def __init__(self, buf, header, v, previous_end, bugs, table=None, string_start=0):
         e = 64 + 32 * v
         self.offset, self.base, self.size = u(buf, e, 8), u(buf, e + 8, 8), u(buf, e + 16, 4)
         self.c, self.scheme, self.b = u(buf, e + 20, 2), buf[e + 22], buf[e + 23]
@@ -119,12 +123,16 @@ class Vector:
         self.m = min(1024, header.n - 1024 * v)
         w, alp_like, rd = header.w, self.scheme in (ALP, GALP), self.scheme == ALP_RD
         # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns, DELTA, RLE and
-        # DICT of FFOR columns
+        # DICT of FFOR columns; str columns have no RAW vectors (spec/fsst.md §1)
         companions = ((ALP_RD,) if header.scheme in (ALP, GALP)
                       else (DELTA, RLE, DICT) if header.scheme == FFOR else ())
-        require(self.scheme in (header.scheme, RAW) + companions, "BAD_SCHEME", "vector scheme")
+        require(self.scheme in (header.scheme,) + companions
+                or (self.scheme == RAW and header.type != STR), "BAD_SCHEME", "vector scheme")
         reserved_end = e + 28 if header.payload_checksums else e + 32
         require(not any(buf[e + 26:reserved_end]), "RESERVED", "reserved entry bytes")
+        if header.type == STR:
+            self._strings(buf, header, e, previous_end, table, string_start)
+            return
         raw = self.scheme == RAW
         require(self.b <= w and not (raw and self.b) and not (rd and not w - 16 <= self.b < w),
                 "BIT_WIDTH", "bit width %d" % self.b)
@@ -198,6 +206,75 @@ class Vector:
         for p in range(self.m):
             require(self.indexes[p] < self.c, "DICT_CODE",
                     "index %d of %d at position %d" % (self.indexes[p], self.c, p))
+
+    def _strings(self, buf, header, e, previous_end, table, string_start):
+        """spec/fsst.md §4-§6: entry fields, placement, then the pieces, decoded."""
+        require(self.b == 0, "BIT_WIDTH", "bit width in a str vector")
+        require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f in a str vector")
+        require(self.c == 0, "EXCEPTION_COUNT", "exceptions in a str vector")
+        require(self.size >= 12, "PAYLOAD_SIZE", "str payload shorter than its head")
+        require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
+                and self.offset + self.size <= header.payload_end,
+                "PAYLOAD_OFFSET", "payload placement")
+        self.end = self.offset + self.size
+        require(not header.check_payloads
+                or crc32c(buf[self.offset:self.end]) == u(buf, e + 28, 4),
+                "PAYLOAD_CHECKSUM", "payload CRC32C mismatch")
+        decoded = self.base - string_start
+        require(decoded >= 0 and decoded < 2**32, "STRING_OFFSET", "end offset")
+        o = self.offset
+        p, c, fixed = u(buf, o, 4), u(buf, o + 4, 4), u(buf, o + 8, 4)
+        require(1 <= p <= self.m, "PIECE", "piece count %d" % p)
+        require(self.size == 12 + 12 * p + c, "PAYLOAD_SIZE", "str payload size")
+        pieces = [(u(buf, o + 12 + 12 * j, 4), u(buf, o + 16 + 12 * j, 4),
+                   u(buf, o + 20 + 12 * j, 4)) for j in range(p)]
+        for j, (s, co, oo) in enumerate(pieces):
+            if j == 0:
+                require(s == 0 and co == 0, "PIECE", "first piece")
+            else:
+                require(s > pieces[j - 1][0] and co > pieces[j - 1][1], "PIECE", "piece order")
+            require(s < self.m and co % 4 == 0 and co < c, "PIECE", "piece range")
+            require(oo == 0 if j == 0 else oo >= pieces[j - 1][2], "STRING_OFFSET",
+                    "piece output offsets")
+            require(oo <= decoded, "STRING_OFFSET", "piece output offset")
+        codes = buf[o + 12 + 12 * p:o + 12 + 12 * p + c]
+        self.strings = []
+        for j, (s, co, oo) in enumerate(pieces):
+            last = j + 1 == p
+            end_s, limit, out_end = (self.m, c, decoded) if last else pieces[j + 1]
+            q, produced = co, 0
+            for _ in range(s, end_s):
+                text, q = self._one_string(codes, q, limit, fixed, table)
+                self.strings.append(text)
+                produced += len(text)
+            require(produced == out_end - oo, "STRING_OFFSET", "piece output size")
+            require(limit == (q if last else (q + 3) // 4 * 4), "PIECE", "piece end")
+            require(not any(codes[q:limit]), "RESERVED", "padding between pieces")
+
+    @staticmethod
+    def _one_string(codes, q, limit, fixed, table):
+        """spec/fsst.md §5, decoding steps 1-2."""
+        count, symbols = table
+        is_end = lambda x: x < count and symbols[x] == (b"", True)
+        if fixed and q < limit and is_end(codes[q]):
+            q, fixed = q + 1, 0
+        out = bytearray()
+        while not (fixed and len(out) == fixed):
+            require(q < limit, "PIECE", "codes end inside a string")
+            x = codes[q]
+            if x == 255:
+                require(q + 1 < limit, "ESCAPE", "escape as the last byte of a piece")
+                out.append(codes[q + 1])
+                q += 2
+                continue
+            require(x < count and not (fixed and symbols[x][1]), "CODE", "code %d" % x)
+            data, terminal = symbols[x]
+            require(not fixed or len(out) + len(data) <= fixed, "STRING_OFFSET", "past L")
+            out += data
+            q += 1
+            if terminal:
+                break
+        return bytes(out), q
 
     def _alp_exceptions(self, buf, w):
         """spec/alp.md §2 and §5."""
@@ -374,10 +451,39 @@ def alprd_decode(buf, vec, w, bugs):
             for left, right in zip(lefts, rights)]
 
 
+def symbol_table(buf, header):
+    """spec/fsst.md §3 and §6: the table at payload_offset; returns it and where payloads start."""
+    start, section = header.payload_offset, header.payload_end - header.payload_offset
+    require(section >= 8, "LAYOUT", "no room for the symbol table")
+    k = u(buf, start, 4)
+    require(k <= 255, "SYMBOL_TABLE", "%d symbols" % k)
+    require(8 + k <= section, "LAYOUT", "symbol descriptors past payload_end")
+    desc = buf[start + 8:start + 8 + k]
+    size = 8 + k + sum(d & 15 for d in desc)
+    require(size <= section, "LAYOUT", "symbol table past payload_end")
+    require(crc32c(buf[start + 8:start + size]) == u(buf, start + 4, 4), "CHECKSUM", "table")
+    symbols, at = [], start + 8 + k
+    for d in desc:
+        length, terminal = d & 15, bool(d & 0x80)
+        require(d & 0x70 == 0 and length <= 8 and (length or terminal), "SYMBOL_TABLE",
+                "descriptor 0x%02x" % d)
+        symbols.append((bytes(buf[at:at + length]), terminal))
+        at += length
+    return (k, symbols), round16(start + size)
+
+
 def decode(buf, bugs=()):
     """Validate everything (spec/format.md §6), then decode (§5). Returns the output bytes."""
     header = Header(buf, bugs)
     vectors, end = [], header.payload_offset
+    if header.type == STR:
+        table, end = symbol_table(buf, header)
+        string_start = 0
+        for v in range(header.nv):
+            vectors.append(Vector(buf, header, v, end, bugs, table, string_start))
+            end, string_start = vectors[-1].end, vectors[-1].base
+        require(header.payload_end == round16(end), "LAYOUT", "payload_end")
+        return b"".join(len(s).to_bytes(4, "little") + s for vec in vectors for s in vec.strings)
     for v in range(header.nv):
         vectors.append(Vector(buf, header, v, end, bugs))
         end = vectors[-1].end

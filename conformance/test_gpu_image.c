@@ -1,0 +1,150 @@
+/*
+ * test_gpu_image.c — the device image of columns holding vectors of schemes without a device
+ * decoder (gpu/image.c): host code, tested in every build. The device decodes RAW, FFOR and
+ * G-ALP vectors only, so the image holds each ALP_RD vector, and each DELTA, RLE, DICT or tile
+ * vector, as the RAW vector of its values (an ALP_RD column becomes a G-ALP column of RAW
+ * vectors, an ALP column a G-ALP one, a DELTA or GPU-FOR column a FFOR one); the image must be
+ * a valid file that decodes to the column's values, and its shape must count those vectors as
+ * RAW.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "image.h"
+#include "test_support.h"
+
+/* Doubles with 30 random fraction bits (ALP_RD under AUTO) or two decimals (ALP). */
+static void fill(uint64_t *seed, uint64_t *values, uint32_t n, bool decimals)
+{
+    for (uint32_t i = 0; i < n; i++)
+        values[i] = decimals ? ts_f64_bits((double)(1000 + ts_random_below(seed, 9000)) / 100.0)
+                             : ts_f64_bits(51.0 + (double)ts_random_below(seed, 1u << 30) /
+                                                      (double)(1u << 31));
+}
+
+/* The image of `file` against the column: schemes as the header says, values identical. */
+static void check_image(const uint8_t *file, size_t len, galp_scheme image_column_scheme)
+{
+    galp_column col, img;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    uint8_t *image = NULL;
+    size_t image_size = 0;
+    assert_int_equal(galp_gpu_image_build(&col, &image, &image_size), GALP_OK);
+    assert_non_null(image);
+    assert_int_equal(galp_open(&img, image, image_size), GALP_OK);
+    assert_int_equal(img.scheme, image_column_scheme);
+    assert_int_equal(galp_gpu_image_scheme(&col), image_column_scheme);
+    const size_t bytes = (size_t)col.value_count * galp_type_size(col.type);
+    uint8_t *want = malloc(bytes), *got = malloc(bytes);
+    assert_non_null(want);
+    assert_non_null(got);
+    assert_int_equal(galp_column_decode(&col, want, bytes), GALP_OK);
+    assert_int_equal(galp_column_decode(&img, got, bytes), GALP_OK);
+    assert_memory_equal(want, got, bytes);
+    bool any_decoded = false; /* a vector the device has no decoder for, held RAW */
+    for (uint32_t v = 0; v < col.vector_count; v++) {
+        galp_vector_info a, b;
+        assert_int_equal(galp_vector_info_get(&col, v, &a), GALP_OK);
+        assert_int_equal(galp_vector_info_get(&img, v, &b), GALP_OK);
+        const bool device_decodes = a.scheme == GALP_SCHEME_RAW || a.scheme == GALP_SCHEME_FFOR ||
+                                    a.scheme == GALP_SCHEME_GALP || a.scheme == GALP_SCHEME_ALP;
+        const galp_scheme expected = !device_decodes             ? GALP_SCHEME_RAW
+                                     : a.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP
+                                                                   : a.scheme;
+        assert_int_equal(b.scheme, expected);
+        any_decoded |= !device_decodes;
+    }
+    assert_true(any_decoded);
+    const galp_gpu_shape shape = galp_gpu_image_shape(&img); /* the shape of the image */
+    assert_true(shape.wide_or_raw);
+    assert_true(shape.largest_vector >= 128u * 8u * galp_type_size(col.type));
+    free(got);
+    free(want);
+    free(image);
+}
+
+/* AUTO: a G-ALP column of G-ALP and ALP_RD vectors; the image keeps it G-ALP. */
+static void test_galp_column(void **state)
+{
+    (void)state;
+    uint64_t seed = 5;
+    uint64_t values[3 * GALP_VECTOR_SIZE];
+    fill(&seed, values, 2 * GALP_VECTOR_SIZE, true);
+    fill(&seed, values + 2 * GALP_VECTOR_SIZE, GALP_VECTOR_SIZE, false);
+    values[5] = 0x7ff8000000000001u; /* an exception of a G-ALP vector */
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_AUTO, values, 3 * GALP_VECTOR_SIZE, &len);
+    check_image(file, len, GALP_SCHEME_GALP);
+    free(file);
+}
+
+/* The same converted to the ALP layout: its ALP vectors become G-ALP, its ALP_RD ones RAW. */
+static void test_alp_column(void **state)
+{
+    (void)state;
+    uint64_t seed = 6;
+    uint64_t values[3 * GALP_VECTOR_SIZE];
+    fill(&seed, values, 2 * GALP_VECTOR_SIZE, true);
+    fill(&seed, values + 2 * GALP_VECTOR_SIZE, GALP_VECTOR_SIZE, false);
+    size_t len, alp_len;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_AUTO, values, 3 * GALP_VECTOR_SIZE, &len);
+    uint8_t *alp = malloc(len);
+    assert_non_null(alp);
+    assert_int_equal(galp_convert_scheme(file, len, GALP_SCHEME_ALP, alp, len, &alp_len), GALP_OK);
+    check_image(alp, alp_len, GALP_SCHEME_GALP);
+    free(alp);
+    free(file);
+}
+
+/* An ALP_RD column with payload checksums and a partial last vector: a G-ALP column (the
+ * device's float scheme) of RAW vectors. */
+static void test_alprd_column(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    const uint32_t n = 2 * GALP_VECTOR_SIZE + 900;
+    uint64_t values[2 * GALP_VECTOR_SIZE + 900];
+    fill(&seed, values, n, false);
+    size_t len;
+    uint8_t *file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, GALP_FLAG_PAYLOAD_CHECKSUMS,
+                                   values, n, &len);
+    check_image(file, len, GALP_SCHEME_GALP);
+    free(file);
+}
+
+/* Integer columns (spec/fastlanes.md, spec/tile.md): AUTO's FFOR column with DELTA vectors
+ * stays FFOR; a DELTA column and a GPU-FOR column become FFOR columns of RAW vectors. */
+static void test_integer_columns(void **state)
+{
+    (void)state;
+    const uint32_t n = 3 * GALP_VECTOR_SIZE + 500;
+    uint32_t values[3 * GALP_VECTOR_SIZE + 500];
+    uint64_t seed = 8;
+    uint32_t t = 1000000;
+    for (uint32_t i = 0; i < n; i++) /* sorted timestamps: DELTA's input */
+        values[i] = t += 1000u + (uint32_t)ts_random_below(&seed, 20);
+    const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_GPU_FOR};
+    for (size_t s = 0; s < 3; s++) {
+        size_t len;
+        uint8_t *file = ts_compress(GALP_TYPE_U32, schemes[s], values, n, &len);
+        check_image(file, len, GALP_SCHEME_FFOR);
+        free(file);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_galp_column),
+        cmocka_unit_test(test_alp_column),
+        cmocka_unit_test(test_alprd_column),
+        cmocka_unit_test(test_integer_columns),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

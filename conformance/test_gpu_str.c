@@ -1,0 +1,299 @@
+/*
+ * test_gpu_str.c — the CUDA decoder of str columns (include/galp_gpu.h, spec/fsst.md) against
+ * the reference decoder.
+ *
+ * Every column is decoded by galp_column_decode_str64/32 on the CPU and by
+ * galp_gpu_decompress_str64/32 on the GPU, and offsets and bytes are compared exactly.
+ * Columns: generated strings (empty strings, every byte value, long strings over several
+ * pieces, default-length vectors, several vectors), the str golden vectors (vectors/ in the
+ * source tree; the invalid ones must be refused by the upload with galp_open's status), and
+ * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
+ * counts over the reference's strings. The value-array calls must refuse a str column.
+ *
+ * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first
+ * checks that the str entry points report GALP_ERR_NO_DEVICE.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "galp.h"
+#include "galp_gpu.h"
+#include "test_support.h"
+
+#ifdef GALP_HAVE_CUDA
+
+#include <cuda_runtime.h>
+
+/* Decodes an uploaded column on the device with both offset widths and compares each with
+ * the reference's decode of the same file. */
+static void check_column(const uint8_t *file, size_t len, const char *what)
+{
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    uint64_t bytes = 0;
+    assert_int_equal(galp_column_str_bytes(&col, &bytes), GALP_OK);
+    const uint64_t n = col.value_count;
+    int64_t *want64 = malloc((n + 1) * sizeof *want64), *got64 = malloc((n + 1) * sizeof *got64);
+    int32_t *want32 = malloc((n + 1) * sizeof *want32), *got32 = malloc((n + 1) * sizeof *got32);
+    uint8_t *want = malloc(bytes + 1), *got = malloc(bytes + 1);
+    assert_true(want64 && got64 && want32 && got32 && want && got);
+    assert_int_equal(galp_column_decode_str64(&col, want64, n + 1, want, bytes), GALP_OK);
+
+    galp_gpu_column *gpu = NULL;
+    assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+    uint64_t gpu_bytes = 0;
+    assert_int_equal(galp_gpu_str_bytes(gpu, &gpu_bytes), GALP_OK);
+    assert_int_equal(gpu_bytes, bytes);
+    int64_t *d_offsets = NULL;
+    uint8_t *d_data = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_offsets, (n + 1) * sizeof(int64_t)), cudaSuccess);
+    assert_int_equal(cudaMalloc((void **)&d_data, bytes + 1), cudaSuccess);
+
+    assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n + 1, d_data, bytes, NULL),
+                     GALP_OK);
+    assert_int_equal(cudaMemcpy(got64, d_offsets, (n + 1) * sizeof *got64,
+                                cudaMemcpyDeviceToHost), cudaSuccess);
+    assert_int_equal(cudaMemcpy(got, d_data, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    if (memcmp(got64, want64, (n + 1) * sizeof *got64) != 0 || memcmp(got, want, bytes) != 0)
+        fail_msg("%s: the GPU's int64 Arrow form differs from the reference", what);
+
+    assert_int_equal(galp_column_decode_str32(&col, want32, n + 1, want, bytes), GALP_OK);
+    assert_int_equal(cudaMemset(d_data, 0, bytes + 1), cudaSuccess);
+    assert_int_equal(galp_gpu_decompress_str32(gpu, (int32_t *)(void *)d_offsets, n + 1, d_data,
+                                               bytes, NULL),
+                     GALP_OK);
+    assert_int_equal(cudaMemcpy(got32, d_offsets, (n + 1) * sizeof *got32,
+                                cudaMemcpyDeviceToHost), cudaSuccess);
+    assert_int_equal(cudaMemcpy(got, d_data, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+    if (memcmp(got32, want32, (n + 1) * sizeof *got32) != 0 || memcmp(got, want, bytes) != 0)
+        fail_msg("%s: the GPU's int32 Arrow form differs from the reference", what);
+
+    /* The fused counts, against counts over the reference's strings: the first and the last
+     * string, equal and as prefixes of 0, 1 and 3 bytes, and a query longer than any. */
+    uint64_t *d_count = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
+    for (unsigned q = 0; n > 0 && q < 8; q++) {
+        const uint64_t pick = q % 2 ? n - 1 : 0;
+        const uint8_t *value = want + want64[pick];
+        const size_t full = (size_t)(want64[pick + 1] - want64[pick]);
+        const size_t length = q < 2 ? full : q < 4 ? 0 : q < 6 ? (full < 1 ? full : 1)
+                                                     : (full < 3 ? full : 3);
+        if (length > GALP_GPU_STR_QUERY_MAX)
+            continue;
+        for (unsigned prefix = 0; prefix < 2; prefix++) {
+            uint64_t expected = 0, got_count = 0;
+            for (uint64_t i = 0; i < n; i++) {
+                const size_t len = (size_t)(want64[i + 1] - want64[i]);
+                expected += (prefix ? len >= length : len == length) &&
+                            memcmp(want + want64[i], value, length) == 0;
+            }
+            assert_int_equal(prefix ? galp_gpu_str_count_prefix(gpu, value, length, d_count, NULL)
+                                    : galp_gpu_str_count_equal(gpu, value, length, d_count, NULL),
+                             GALP_OK);
+            assert_int_equal(cudaMemcpy(&got_count, d_count, sizeof got_count,
+                                        cudaMemcpyDeviceToHost), cudaSuccess);
+            if (got_count != expected)
+                fail_msg("%s: %s of a %zu-byte query: GPU %llu, reference %llu", what,
+                         prefix ? "prefix" : "equality", length,
+                         (unsigned long long)got_count, (unsigned long long)expected);
+        }
+    }
+    uint8_t long_query[GALP_GPU_STR_QUERY_MAX + 1] = {0};
+    assert_int_equal(galp_gpu_str_count_equal(gpu, long_query, sizeof long_query, d_count, NULL),
+                     GALP_ERR_ARGUMENT);
+    cudaFree(d_count);
+
+    /* Capacities are checked before any launch; the value-array calls refuse the column. */
+    assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n, d_data, bytes, NULL),
+                     GALP_ERR_DST_TOO_SMALL);
+    if (bytes > 0)
+        assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n + 1, d_data, bytes - 1,
+                                                   NULL),
+                         GALP_ERR_DST_TOO_SMALL);
+    galp_gpu_aggregate *d_aggregate = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_aggregate, sizeof *d_aggregate), cudaSuccess);
+    assert_int_equal(galp_gpu_decompress(gpu, d_data, bytes + 1, NULL), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_aggregate_column(gpu, d_aggregate, NULL), GALP_ERR_ARGUMENT);
+    assert_int_equal(cudaDeviceSynchronize(), cudaSuccess);
+    cudaFree(d_aggregate);
+    cudaFree(d_offsets);
+    cudaFree(d_data);
+    galp_gpu_column_free(gpu);
+    free(want64);
+    free(got64);
+    free(want32);
+    free(got32);
+    free(want);
+    free(got);
+}
+
+/* Strings compressed by the reference encoder, then checked. */
+static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t n,
+                          uint32_t flags, const char *what)
+{
+    const size_t bound = galp_str_compress_bound(n, offsets[n] - offsets[0]);
+    uint8_t *file = malloc(bound);
+    size_t len = 0;
+    assert_non_null(file);
+    assert_int_equal(galp_str_compress(offsets, data, n, flags, file, bound, &len), GALP_OK);
+    check_column(file, len, what);
+    free(file);
+}
+
+static void test_generated(void **state)
+{
+    (void)state;
+    enum { MAX = 5000 };
+    uint64_t *offsets = malloc((MAX + 1) * sizeof *offsets);
+    uint8_t *data = malloc(1u << 22);
+    assert_true(offsets && data);
+    uint64_t seed = 11;
+    static const char *const words[] = {"north", "south", "-", " ", "ville", "0", "9"};
+    for (unsigned shape = 0; shape < 4; shape++) {
+        const uint64_t n = shape == 0 ? 0 : shape == 1 ? 300 : MAX;
+        offsets[0] = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t len = 0, at = offsets[i];
+            if (shape == 1) { /* every byte value, empty strings */
+                len = i % 5 == 0 ? 0 : 1 + ts_random_below(&seed, 300);
+                for (uint64_t k = 0; k < len; k++)
+                    data[at + k] = (uint8_t)ts_random(&seed);
+            } else if (shape == 2) { /* words, some strings over several pieces */
+                const uint64_t target = i % 251 == 0 ? 5000 : ts_random_below(&seed, 30);
+                while (len < target) {
+                    const char *w = words[ts_random_below(&seed, 7)];
+                    const size_t k = strlen(w);
+                    memcpy(data + at + len, w, k);
+                    len += k;
+                }
+            } else if (shape == 3) { /* a default length, a few other lengths */
+                len = i % 40 == 0 ? 5 : 10;
+                for (uint64_t k = 0; k < len; k++)
+                    data[at + k] = (uint8_t)("0123456789ABCDEF"[ts_random_below(&seed, 16)]);
+            }
+            offsets[i + 1] = at + len;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "generated shape %u", shape);
+        check_strings(offsets, data, n, shape % 2 ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0, what);
+    }
+    free(offsets);
+    free(data);
+}
+
+/* The str golden vectors: valid ones decode as the reference does, invalid ones are refused
+ * by the upload with galp_open's status. */
+static void test_vectors(void **state)
+{
+    (void)state;
+    const char *top = getenv("GALP_SRCDIR");
+    static const char *const names[] = {
+        "valid/fsst_empty", "valid/fsst_one", "valid/fsst_edges", "valid/fsst_pieces",
+        "valid/fsst_default_length", "valid/fsst_escape", "invalid/fsst_code_unused",
+        "invalid/fsst_escape_last", "invalid/fsst_piece_order", "invalid/fsst_symbol_length_9"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/vectors/%s.galp", top ? top : GALP_TOP_SRCDIR, names[i]);
+        size_t len = 0;
+        uint8_t *file = ts_read_file(path, &len);
+        if (file == NULL)
+            fail_msg("cannot read %s", path);
+        galp_column col;
+        const galp_status expected = galp_open(&col, file, len);
+        if (expected == GALP_OK) {
+            check_column(file, len, names[i]);
+        } else {
+            galp_gpu_column *gpu = NULL;
+            assert_int_equal(galp_gpu_column_upload(file, len, &gpu), expected);
+            assert_null(gpu);
+        }
+        free(file);
+    }
+}
+
+/* The shared strings: one string per line, as docs/COMPRESSION.md splits them. */
+static void test_real_data(void **state)
+{
+    (void)state;
+    const char *root = getenv("GALP_DATA_DIR");
+    static const char *const files[] = {"c_name", "city", "email", "genome",
+                                        "hex",    "l_comment", "urls2", "wiki"};
+    unsigned found = 0;
+    for (size_t f = 0; root != NULL && f < sizeof files / sizeof files[0]; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/strings/%s", root, files[f]);
+        size_t len = 0;
+        uint8_t *text = ts_read_file(path, &len);
+        if (text == NULL)
+            continue;
+        found++;
+        uint64_t n = 0;
+        for (size_t i = 0; i < len; i++)
+            n += text[i] == '\n';
+        uint64_t *offsets = malloc((n + 2) * sizeof *offsets);
+        uint8_t *data = malloc(len + 1);
+        uint64_t k = 0, kept = 0;
+        offsets[0] = 0;
+        for (size_t i = 0; i < len; i++) {
+            if (text[i] == '\n')
+                offsets[++k] = kept;
+            else
+                data[kept++] = text[i];
+        }
+        check_strings(offsets, data, n, GALP_FLAG_PAYLOAD_CHECKSUMS, files[f]);
+        free(offsets);
+        free(data);
+        free(text);
+    }
+    if (found == 0) {
+        print_message("no strings under %s/strings (GALP_DATA_DIR): skipped\n",
+                      root ? root : "(unset)");
+        skip();
+    }
+}
+
+int main(void)
+{
+    const galp_status available = galp_gpu_available();
+    if (available != GALP_OK) {
+        printf("SKIP: no usable GPU: %s\n", galp_strerror(available));
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_vectors),
+        cmocka_unit_test(test_real_data),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else /* no CUDA: the str entry points exist and report GALP_ERR_NO_DEVICE */
+
+int main(void)
+{
+    uint64_t bytes;
+    int64_t offsets[1];
+    uint8_t data[1];
+    if (galp_gpu_str_bytes(NULL, &bytes) != GALP_ERR_NO_DEVICE ||
+        galp_gpu_decompress_str64(NULL, offsets, 1, data, 1, NULL) != GALP_ERR_NO_DEVICE ||
+        galp_gpu_decompress_str32(NULL, (int32_t *)(void *)offsets, 1, data, 1, NULL) !=
+            GALP_ERR_NO_DEVICE ||
+        galp_gpu_str_count_equal(NULL, data, 1, &bytes, NULL) != GALP_ERR_NO_DEVICE ||
+        galp_gpu_str_count_prefix(NULL, data, 1, &bytes, NULL) != GALP_ERR_NO_DEVICE) {
+        printf("FAIL: a str entry point of a build without CUDA did not report NO_DEVICE\n");
+        return 1;
+    }
+    printf("SKIP: built without CUDA (the str entry points report GALP_ERR_NO_DEVICE)\n");
+    return 77;
+}
+
+#endif

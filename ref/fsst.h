@@ -1,0 +1,105 @@
+/*
+ * fsst.h — interfaces between the reference codec's FSST files (spec/fsst.md; not installed).
+ *
+ *   fsst_table.c     the column's symbol table: read, check, write           [fsst §3, §6]
+ *   fsst_decode.c    piece directory checks and piece decoding              [fsst §5, §6]
+ *   fsst_strings.c   the public string API: Arrow decode, one string        [fsst §1, §5]
+ *   fsst_build.c     the symbol-table construction (sample, five rounds)    [fsst §7]
+ *   fsst_encode.c    greedy encoding, pieces, the column writer             [fsst §2, §4, §5, §7]
+ */
+#ifndef GALP_FSST_H
+#define GALP_FSST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "galp_internal.h"
+
+/* spec/fsst.md §3. */
+#define GALP_FSST_MAX_SYMBOLS 255u
+#define GALP_FSST_MAX_SYMBOL_LEN 8u
+#define GALP_FSST_ESCAPE 255u
+#define GALP_FSST_TABLE_HEAD 8u
+#define GALP_FSST_DESC_LEN_MASK 0x0Fu
+#define GALP_FSST_DESC_TERMINAL 0x80u
+#define GALP_FSST_DESC_RESERVED 0x70u
+#define GALP_FSST_TABLE_MAX (GALP_FSST_TABLE_HEAD + GALP_FSST_MAX_SYMBOLS * (1u + 8u))
+/* spec/fsst.md §5: payload head (piece count, code size, default length), piece entry,
+ * alignment of piece code offsets. */
+#define GALP_FSST_PAYLOAD_HEAD 12u
+#define GALP_FSST_PIECE_ENTRY 12u
+#define GALP_FSST_PIECE_ALIGN 4u
+
+/* A symbol table in the form the decoder and encoder use. */
+typedef struct galp_fsst_table {
+    uint32_t count;                                  /* k */
+    uint8_t len[GALP_FSST_MAX_SYMBOLS];              /* ℓ_c */
+    bool terminal[GALP_FSST_MAX_SYMBOLS];            /* t_c */
+    uint8_t bytes[GALP_FSST_MAX_SYMBOLS][GALP_FSST_MAX_SYMBOL_LEN];
+} galp_fsst_table;
+
+/* Bytes the table takes in a file: 8 + k + Σ ℓ_c (spec/fsst.md §3). */
+uint64_t galp_fsst_table_size(const galp_fsst_table *table);
+
+/* spec/fsst.md §6, the symbol-table steps, on the payload section [payload_offset,
+ * payload_end) of a file that passed spec/format.md §6 steps 1–9. Fills table and P0. */
+galp_status galp_fsst_table_validate(galp_reader *section, galp_fsst_table *table,
+                                     uint64_t *table_size);
+/* The table of a validated STR column (galp_open has checked it). */
+void galp_fsst_table_of(const galp_column *column, galp_fsst_table *table);
+/* Writes the table at `out` (galp_fsst_table_size bytes), checksum included. */
+void galp_fsst_table_write(const galp_fsst_table *table, uint8_t *out);
+/* Start of the vector payloads of a STR column: round16(payload_offset + table_size). */
+uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size);
+
+/* spec/fsst.md §6 step 10.10 for vector v, whose entry passed steps 10.1–10.9: prev_end is
+ * E_{v−1}. */
+galp_status galp_fsst_validate_payload(const galp_fsst_table *table,
+                                       const galp_vector_info *info, uint64_t prev_end,
+                                       galp_reader *payload);
+
+/* Decoding a validated vector payload (spec/fsst.md §5). out_bytes receives the vector's D_v
+ * bytes; lengths, when not NULL, the length of each of its m strings. */
+void galp_fsst_decode_vector(const galp_fsst_table *table, const galp_vector_info *info,
+                             galp_reader *payload, uint8_t *out_bytes, uint32_t *lengths);
+/* String `index` (< m) of a validated vector: its length, and its bytes into dst when
+ * len <= dst_capacity. */
+void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info,
+                   galp_reader *payload, uint32_t index, uint8_t *dst, size_t dst_capacity,
+                   size_t *len);
+
+/* ---- Encoding ------------------------------------------------------------------------
+ * Strings of the encoder: string i is data[offsets[i] .. offsets[i+1]). */
+typedef struct galp_fsst_input {
+    const uint64_t *offsets;
+    const uint8_t *data;
+    uint64_t n;
+} galp_fsst_input;
+
+/* The bytes of the input from offset `at`: data + at, or an empty string when data is NULL
+ * (allowed when every string is empty), so that no arithmetic is done on a null pointer. */
+static inline const uint8_t *galp_fsst_input_at(const galp_fsst_input *input, uint64_t at)
+{
+    static const uint8_t none[1];
+    return input->data != NULL ? input->data + at : none;
+}
+
+/* spec/fsst.md §7: the table the reference encoder builds for the strings. NO_MEMORY when
+ * its working memory cannot be allocated. */
+galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table);
+
+/* The greedy matcher over a table (fsst_encode.c). */
+typedef struct galp_fsst_matcher galp_fsst_matcher;
+galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table);
+void galp_fsst_matcher_free(galp_fsst_matcher *matcher);
+/* The longest symbol matching at `pos` of the bytes s[0 .. len); a terminal symbol matches
+ * only when `ends` (the string ends at len) and its bytes reach len. -1 when none does. */
+int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
+                    uint64_t pos, bool ends);
+/* The code bytes of string s[0 .. len) written to out (room for 2·len + 2 bytes): with
+ * `fixed`, as a string of the vector's default length (no end); else ending at a terminal
+ * symbol, after an end symbol when `marked` (spec/fsst.md §5). Returns their number. */
+uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
+                                 uint64_t len, bool fixed, bool marked, uint8_t *out);
+
+#endif /* GALP_FSST_H */

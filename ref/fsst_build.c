@@ -1,0 +1,366 @@
+/*
+ * fsst_build.c — the reference encoder's symbol table (spec/fsst.md §7): FSST's iterative,
+ * sample-based construction, over strings that each end with an end mark, so that a symbol
+ * may end a string (spec/fsst.md §3).
+ *
+ * Candidates are numbered for counting: table symbols 0 … k−1, the single byte b as
+ * BYTE_ID + b (a byte no symbol starts), and END_ID for the zero-byte terminal symbol. Every
+ * choice is deterministic: the sample comes from a fixed hash sequence and ties of gain are
+ * broken on the symbol's bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fsst.h"
+
+#define BYTE_ID 256u
+#define END_ID 512u
+#define IDS 513u
+
+/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128, and the
+ * weight of one-byte candidates (FSST's 8 measured slightly worse on docs/COMPRESSION.md's
+ * data than 4, whose one-byte symbols still win over the escapes they replace). */
+#define SAMPLE_BYTES (256u * 1024u)
+#define SAMPLE_LINE 512u
+#define ROUNDS 9
+#define ONE_BYTE_WEIGHT 4u
+static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128, 128, 128, 128, 128};
+
+/* A sampled string: bytes [lo, hi) of the input and whether hi is the string's end. */
+typedef struct sample_line {
+    uint64_t lo, hi;
+    bool ends;
+} sample_line;
+
+typedef struct sample {
+    sample_line *lines;
+    size_t count;
+    uint64_t bytes; /* of all lines */
+} sample;
+
+static uint64_t mix(uint64_t x)
+{
+    x *= 0x9E3779B97F4A7C15u;
+    return x ^ (x >> 29);
+}
+
+/* spec/fsst.md §7 step 1. */
+static galp_status take_sample(const galp_fsst_input *in, sample *s)
+{
+    const uint64_t total = in->offsets[in->n] - in->offsets[0];
+    const bool all = total <= SAMPLE_BYTES;
+    const size_t cap = all ? (size_t)in->n : SAMPLE_BYTES + 1;
+    s->lines = malloc((cap ? cap : 1) * sizeof *s->lines);
+    s->count = 0;
+    s->bytes = all ? total : 0;
+    if (s->lines == NULL)
+        return GALP_ERR_NO_MEMORY;
+    if (all) {
+        for (uint64_t i = 0; i < in->n; i++)
+            s->lines[s->count++] = (sample_line){in->offsets[i], in->offsets[i + 1], true};
+        return GALP_OK;
+    }
+    uint64_t taken = 0;
+    for (uint64_t k = 1; taken < SAMPLE_BYTES && s->count < cap; k++) {
+        const uint64_t i = mix(k) % in->n;
+        const uint64_t lo = in->offsets[i], len = in->offsets[i + 1] - lo;
+        sample_line line = {lo, lo + len, true};
+        if (len > SAMPLE_LINE) {
+            line.lo = lo + mix(k ^ 0xABCDu) % (len - SAMPLE_LINE + 1);
+            line.hi = line.lo + SAMPLE_LINE;
+            line.ends = line.hi == lo + len;
+        }
+        s->lines[s->count++] = line;
+        taken += line.hi - line.lo + 1;
+        s->bytes += line.hi - line.lo;
+    }
+    return GALP_OK;
+}
+
+static int by_length(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* spec/fsst.md §7 step 1: when one non-zero length is that of at least half the sampled
+ * strings, vectors will likely use it as their default length, and strings of that length end
+ * without a terminal symbol: they are counted without their end. */
+static galp_status mark_default_length(sample *s)
+{
+    uint64_t *lengths = malloc((s->count ? s->count : 1) * sizeof *lengths);
+    if (lengths == NULL)
+        return GALP_ERR_NO_MEMORY;
+    size_t n = 0;
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].ends)
+            lengths[n++] = s->lines[l].hi - s->lines[l].lo;
+    qsort(lengths, n, sizeof *lengths, by_length);
+    uint64_t common = 0;
+    size_t common_run = 0;
+    for (size_t i = 0, run = 1; i < n; i++, run++)
+        if (i + 1 == n || lengths[i + 1] != lengths[i]) {
+            if (run > common_run && lengths[i] != 0) {
+                common = lengths[i];
+                common_run = run;
+            }
+            run = 0;
+        }
+    free(lengths);
+    if (2 * common_run >= n)
+        for (size_t l = 0; l < s->count; l++)
+            if (s->lines[l].ends && s->lines[l].hi - s->lines[l].lo == common)
+                s->lines[l].ends = false;
+    return GALP_OK;
+}
+
+/* A candidate symbol and its gain. */
+typedef struct candidate {
+    uint8_t bytes[GALP_FSST_MAX_SYMBOL_LEN];
+    uint8_t len;
+    bool terminal;
+    uint64_t gain;
+} candidate;
+
+static candidate symbol_of(const galp_fsst_table *t, unsigned id)
+{
+    candidate c = {{0}, 0, false, 0};
+    if (id < BYTE_ID) {
+        memcpy(c.bytes, t->bytes[id], GALP_FSST_MAX_SYMBOL_LEN);
+        c.len = t->len[id];
+        c.terminal = t->terminal[id];
+    } else if (id < END_ID) {
+        c.bytes[0] = (uint8_t)(id - BYTE_ID);
+        c.len = 1;
+    } else {
+        c.terminal = true;
+    }
+    return c;
+}
+
+/* Candidates keyed by symbol, gains summed (open addressing). */
+typedef struct candidate_set {
+    candidate *slots;
+    bool *used;
+    size_t size; /* a power of two */
+    size_t count;
+} candidate_set;
+
+static uint64_t candidate_key(const candidate *c)
+{
+    uint64_t w = 0;
+    memcpy(&w, c->bytes, sizeof w);
+    return mix(w ^ ((uint64_t)c->len << 1 | c->terminal) * 0x100000001B3u);
+}
+
+static bool same_symbol(const candidate *a, const candidate *b)
+{
+    return a->len == b->len && a->terminal == b->terminal &&
+           memcmp(a->bytes, b->bytes, GALP_FSST_MAX_SYMBOL_LEN) == 0;
+}
+
+static void add_candidate(candidate_set *set, const candidate *c)
+{
+    size_t i = (size_t)candidate_key(c) & (set->size - 1);
+    while (set->used[i]) {
+        if (same_symbol(&set->slots[i], c)) {
+            set->slots[i].gain += c->gain;
+            return;
+        }
+        i = (i + 1) & (set->size - 1);
+    }
+    if (set->count + 1 >= set->size / 2)
+        return; /* full enough: later candidates of a huge round are dropped */
+    set->used[i] = true;
+    set->slots[i] = *c;
+    set->count++;
+}
+
+/* Counts of one round: each candidate id, and each adjacent pair. */
+typedef struct counts {
+    uint32_t *one; /* IDS */
+    uint32_t *two; /* IDS × IDS */
+} counts;
+
+/* spec/fsst.md §7 step 2: the sample's lines the round takes, encoded greedily, counted;
+ * returns their code bytes (an escape is 2). */
+static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
+                        const galp_fsst_matcher *matcher, const galp_fsst_table *t, counts *c)
+{
+    memset(c->one, 0, IDS * sizeof *c->one);
+    memset(c->two, 0, (size_t)IDS * IDS * sizeof *c->two);
+    uint64_t cost = 0;
+    for (size_t l = 0; l < s->count; l++) {
+        if (frac < 128 && mix(l + 7) % 128 >= frac)
+            continue;
+        const uint8_t *str = galp_fsst_input_at(in, s->lines[l].lo);
+        const uint64_t len = s->lines[l].hi - s->lines[l].lo;
+        uint64_t pos = 0;
+        unsigned prev = IDS;
+        for (;;) {
+            if (pos == len && !s->lines[l].ends)
+                break;
+            const int m = galp_fsst_match(matcher, str, len, pos, s->lines[l].ends);
+            unsigned id;
+            bool done = false;
+            if (m >= 0) {
+                id = (unsigned)m;
+                pos += t->len[m];
+                done = t->terminal[m];
+            } else if (pos == len) {
+                id = END_ID;
+                done = true;
+            } else {
+                id = BYTE_ID + str[pos++];
+            }
+            cost += id >= BYTE_ID && id < END_ID ? 2 : 1;
+            c->one[id]++;
+            if (prev != IDS)
+                c->two[(size_t)prev * IDS + id]++;
+            prev = id;
+            if (done)
+                break;
+        }
+    }
+    return cost;
+}
+
+static int by_gain(const void *a, const void *b)
+{
+    const candidate *x = a, *y = b;
+    if (x->gain != y->gain)
+        return x->gain > y->gain ? -1 : 1;
+    if (x->len != y->len)
+        return x->len > y->len ? -1 : 1;
+    if (x->terminal != y->terminal)
+        return x->terminal ? -1 : 1;
+    return memcmp(x->bytes, y->bytes, GALP_FSST_MAX_SYMBOL_LEN);
+}
+
+/* spec/fsst.md §7 step 2: the next table from one round's counts. */
+static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
+                       uint64_t sample_bytes, candidate_set *set, galp_fsst_table *out)
+{
+    memset(set->used, 0, set->size * sizeof *set->used);
+    set->count = 0;
+    /* FSST's floor of 5 · frac / 128 counts, in proportion for a sample smaller than the
+     * full one, and at least 1. */
+    uint64_t floor = 5u * frac * (sample_bytes < SAMPLE_BYTES ? sample_bytes : SAMPLE_BYTES) /
+                     (128u * (uint64_t)SAMPLE_BYTES);
+    floor = floor > 0 ? floor : 1;
+    for (unsigned a = 0; a < IDS; a++) {
+        if (c->one[a] == 0 || (a < BYTE_ID && a >= t->count))
+            continue;
+        candidate sa = symbol_of(t, a);
+        const unsigned reach_a = sa.len + sa.terminal;
+        if (c->one[a] >= floor) {
+            sa.gain = (uint64_t)c->one[a] * reach_a * (reach_a == 1 ? ONE_BYTE_WEIGHT : 1u);
+            add_candidate(set, &sa);
+        }
+        if (sa.terminal)
+            continue;
+        for (unsigned b = 0; b < IDS; b++) {
+            const uint32_t pair = c->two[(size_t)a * IDS + b];
+            if (pair == 0 || pair < floor)
+                continue;
+            const candidate sb = symbol_of(t, b);
+            if (sa.len + sb.len > GALP_FSST_MAX_SYMBOL_LEN)
+                continue;
+            candidate ab = sa;
+            memcpy(ab.bytes + sa.len, sb.bytes, sb.len);
+            ab.len = (uint8_t)(sa.len + sb.len);
+            ab.terminal = sb.terminal;
+            ab.gain = (uint64_t)pair * (ab.len + ab.terminal);
+            add_candidate(set, &ab);
+        }
+    }
+    candidate *all = set->slots + set->size; /* the scratch half after the slots */
+    size_t n = 0;
+    for (size_t i = 0; i < set->size; i++)
+        if (set->used[i])
+            all[n++] = set->slots[i];
+    qsort(all, n, sizeof *all, by_gain);
+    out->count = 0;
+    for (size_t i = 0; i < n && out->count < GALP_FSST_MAX_SYMBOLS; i++) {
+        const uint32_t k = out->count++;
+        memcpy(out->bytes[k], all[i].bytes, GALP_FSST_MAX_SYMBOL_LEN);
+        out->len[k] = all[i].len;
+        out->terminal[k] = all[i].terminal;
+    }
+}
+
+/* spec/fsst.md §7 step 3: the zero-byte terminal symbol, in place of the last if full. */
+static void keep_end_symbol(galp_fsst_table *t)
+{
+    for (uint32_t c = 0; c < t->count; c++)
+        if (t->len[c] == 0)
+            return;
+    const uint32_t k = t->count < GALP_FSST_MAX_SYMBOLS ? t->count++ : t->count - 1;
+    memset(t->bytes[k], 0, GALP_FSST_MAX_SYMBOL_LEN);
+    t->len[k] = 0;
+    t->terminal[k] = true;
+}
+
+#define CANDIDATE_SLOTS_MAX (1u << 18)
+
+/* Slots of the candidate set: twice the candidates a round can count (every id, every
+ * adjacent pair of the sample), so that none is dropped, up to CANDIDATE_SLOTS_MAX. Sized to
+ * the sample so that a small column does not clear a large set every round. */
+static size_t candidate_slots(const sample *s)
+{
+    const uint64_t most = IDS + s->bytes + s->count;
+    size_t slots = 1024;
+    while (slots < CANDIDATE_SLOTS_MAX && slots / 2 <= most + 1)
+        slots *= 2;
+    return slots;
+}
+
+galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
+{
+    memset(table, 0, sizeof *table);
+    sample s;
+    galp_status status = take_sample(input, &s);
+    if (status == GALP_OK)
+        status = mark_default_length(&s);
+    const size_t slots = status == GALP_OK ? candidate_slots(&s) : 1;
+    counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
+    candidate_set set = {calloc(2 * slots, sizeof *set.slots), calloc(slots, sizeof *set.used),
+                         slots, 0};
+    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
+    if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
+        next == NULL || best == NULL)
+        status = GALP_ERR_NO_MEMORY;
+    /* The rounds, then one more count of the last table: of the tables counted over the whole
+     * sample, the one that encodes it smallest is kept. */
+    uint64_t best_cost = UINT64_MAX;
+    for (int r = 0; r <= ROUNDS && status == GALP_OK; r++) {
+        galp_fsst_matcher *matcher = galp_fsst_matcher_new(table);
+        if (matcher == NULL) {
+            status = GALP_ERR_NO_MEMORY;
+            break;
+        }
+        const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
+        const uint64_t cost = count_round(input, &s, frac, matcher, table, &c);
+        galp_fsst_matcher_free(matcher);
+        if (frac == 128u && cost < best_cost) {
+            best_cost = cost;
+            *best = *table;
+        }
+        if (r < ROUNDS) {
+            next_table(table, &c, frac, s.bytes, &set, next);
+            *table = *next;
+        }
+    }
+    if (status == GALP_OK) {
+        *table = *best;
+        keep_end_symbol(table);
+    }
+    free(s.lines);
+    free(c.one);
+    free(c.two);
+    free(set.slots);
+    free(set.used);
+    free(next);
+    free(best);
+    return status;
+}

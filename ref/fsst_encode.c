@@ -1,0 +1,287 @@
+/*
+ * fsst_encode.c — writing STR columns (spec/fsst.md): the greedy matcher, one vector's
+ * payload with its pieces (§5, §7), and the column: header, entries, table, payloads
+ * (spec/fsst.md §2, §4; spec/format.md §3).
+ *
+ * The table comes from fsst_build.c. Each vector is encoded into a scratch buffer sized by the
+ * §7 bound for that vector and copied into place only if it fits, so a short dst is reported
+ * as DST_TOO_SMALL and never overrun.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fsst.h"
+
+/* Symbols by first byte, longest first (bytes plus the end mark), and the zero-byte terminal
+ * symbol. */
+struct galp_fsst_matcher {
+    const galp_fsst_table *table;
+    uint8_t count[256];
+    uint8_t codes[256][GALP_FSST_MAX_SYMBOLS];
+    int end_code;
+};
+
+static unsigned reach(const galp_fsst_table *table, unsigned c)
+{
+    return table->len[c] + (table->terminal[c] ? 1u : 0u);
+}
+
+galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table)
+{
+    galp_fsst_matcher *m = calloc(1, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    m->table = table;
+    m->end_code = -1;
+    for (unsigned r = GALP_FSST_MAX_SYMBOL_LEN + 1; r >= 1; r--)
+        for (unsigned c = 0; c < table->count; c++) {
+            if (reach(table, c) != r)
+                continue;
+            if (table->len[c] == 0) {
+                m->end_code = (int)c;
+                continue;
+            }
+            const uint8_t first = table->bytes[c][0];
+            m->codes[first][m->count[first]++] = (uint8_t)c;
+        }
+    return m;
+}
+
+void galp_fsst_matcher_free(galp_fsst_matcher *matcher)
+{
+    free(matcher);
+}
+
+int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
+                    uint64_t pos, bool ends)
+{
+    if (pos == len)
+        return ends ? matcher->end_code : -1;
+    const galp_fsst_table *t = matcher->table;
+    const uint8_t first = s[pos];
+    for (unsigned i = 0; i < matcher->count[first]; i++) {
+        const unsigned c = matcher->codes[first][i];
+        const uint64_t end = pos + t->len[c];
+        if (end <= len && memcmp(s + pos, t->bytes[c], t->len[c]) == 0 &&
+            (!t->terminal[c] || (ends && end == len)))
+            return (int)c;
+    }
+    return -1;
+}
+
+uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
+                                 uint64_t len, bool fixed, bool marked, uint8_t *out)
+{
+    uint64_t pos = 0, n = 0;
+    if (marked)
+        out[n++] = (uint8_t)matcher->end_code;
+    while (!(fixed && pos == len)) {
+        const int c = galp_fsst_match(matcher, s, len, pos, !fixed);
+        if (c < 0) {
+            out[n++] = GALP_FSST_ESCAPE;
+            out[n++] = s[pos++];
+            continue;
+        }
+        out[n++] = (uint8_t)c;
+        pos += matcher->table->len[c];
+        if (matcher->table->terminal[c])
+            break;
+    }
+    return n;
+}
+
+/* spec/fsst.md §7: a piece ends after the string that brings its codes to this size. */
+#define PIECE_TARGET_CODES 2048u
+
+/* Worst-case payload of a vector of m strings of `bytes` bytes (spec/fsst.md §7). */
+static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
+{
+    return GALP_FSST_PAYLOAD_HEAD + (GALP_FSST_PIECE_ENTRY + GALP_FSST_PIECE_ALIGN) * (uint64_t)m +
+           2 * bytes + 2 * (uint64_t)m;
+}
+
+/* Encodes strings first … first + m − 1 with default length `fixed` (0: none) into payload
+ * (vector_payload_bound bytes); returns payload_size. */
+static uint64_t encode_vector(const galp_fsst_matcher *matcher, const galp_fsst_input *input,
+                              uint64_t first, uint32_t m, uint64_t fixed, uint8_t *payload)
+{
+    /* Codes go after the largest possible directory, then move down behind the real one. */
+    uint8_t *codes = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * m;
+    uint64_t at = 0, piece_start = 0, out = 0;
+    uint32_t p = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        if (i == 0 || at - piece_start >= PIECE_TARGET_CODES) {
+            while (at % GALP_FSST_PIECE_ALIGN != 0)
+                codes[at++] = 0;
+            uint8_t *e = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
+            galp_store_u32(e, i);
+            galp_store_u32(e + 4, (uint32_t)at);
+            galp_store_u32(e + 8, (uint32_t)out);
+            piece_start = at;
+            p++;
+        }
+        const uint64_t lo = input->offsets[first + i], hi = input->offsets[first + i + 1];
+        const bool is_fixed = fixed != 0 && hi - lo == fixed;
+        at += galp_fsst_encode_string(matcher, galp_fsst_input_at(input, lo), hi - lo, is_fixed,
+                                      fixed != 0 && !is_fixed, codes + at);
+        out += hi - lo;
+    }
+    const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
+    memmove(payload + area, codes, at);
+    galp_store_u32(payload, p);
+    galp_store_u32(payload + 4, (uint32_t)at);
+    galp_store_u32(payload + 8, (uint32_t)fixed);
+    return area + at;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* spec/fsst.md §7: the vector's most common non-zero string length (the smallest of equally
+ * common ones), 0 when every string is empty or longer than a u32. */
+static uint64_t common_length(const galp_fsst_input *input, uint64_t first, uint32_t m)
+{
+    uint64_t lengths[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < m; i++)
+        lengths[i] = input->offsets[first + i + 1] - input->offsets[first + i];
+    qsort(lengths, m, sizeof *lengths, by_value);
+    uint64_t best = 0;
+    uint32_t best_run = 0;
+    for (uint32_t i = 0, run = 1; i < m; i++, run++)
+        if (i + 1 == m || lengths[i + 1] != lengths[i]) {
+            if (run > best_run && lengths[i] != 0 && lengths[i] <= UINT32_MAX) {
+                best = lengths[i];
+                best_run = run;
+            }
+            run = 0;
+        }
+    return best;
+}
+
+/* spec/fsst.md §7: with the most common length as default length when that is smaller, else
+ * without. An end symbol is needed to mark the other strings. */
+static uint64_t encode_vector_best(const galp_fsst_matcher *matcher,
+                                   const galp_fsst_input *input, uint64_t first, uint32_t m,
+                                   uint8_t *payload)
+{
+    const uint64_t plain = encode_vector(matcher, input, first, m, 0, payload);
+    const uint64_t fixed = matcher->end_code >= 0 ? common_length(input, first, m) : 0;
+    if (fixed == 0 || encode_vector(matcher, input, first, m, fixed, payload) >= plain)
+        return encode_vector(matcher, input, first, m, 0, payload);
+    return encode_vector(matcher, input, first, m, fixed, payload);
+}
+
+size_t galp_str_compress_bound(uint64_t n, uint64_t bytes)
+{
+    if (n > GALP_MAX_VALUE_COUNT || bytes > (UINT64_MAX >> 2))
+        return 0;
+    const uint64_t nv = galp_vector_count(n);
+    const uint64_t bound = GALP_HEADER_SIZE + (GALP_VECTOR_ENTRY_SIZE + 27u) * nv +
+                           galp_round16(GALP_FSST_TABLE_MAX) + 2 * bytes + 17 * n +
+                           GALP_TAIL_PADDING;
+    return bound > SIZE_MAX ? 0 : (size_t)bound;
+}
+
+/* The arguments of galp_str_compress: offsets non-decreasing, counts within the format. */
+static galp_status check_input(const galp_fsst_input *input, uint32_t flags, const void *dst,
+                               const size_t *dst_len)
+{
+    if (input->offsets == NULL || dst == NULL || dst_len == NULL ||
+        (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0)
+        return GALP_ERR_ARGUMENT;
+    if (input->n > GALP_MAX_VALUE_COUNT)
+        return GALP_ERR_TOO_LARGE;
+    for (uint64_t i = 0; i < input->n; i++)
+        if (input->offsets[i + 1] < input->offsets[i])
+            return GALP_ERR_ARGUMENT;
+    if (input->data == NULL && input->offsets[input->n] > input->offsets[0])
+        return GALP_ERR_ARGUMENT;
+    return GALP_OK;
+}
+
+/* Writes every vector after the table, from `at`; returns payload_end in *end. */
+static galp_status write_vectors(const galp_fsst_input *input, const galp_fsst_matcher *matcher,
+                                 uint32_t flags, uint8_t *file, size_t capacity, uint64_t at,
+                                 uint64_t *end)
+{
+    const uint64_t nv = galp_vector_count(input->n);
+    uint8_t *scratch = NULL;
+    galp_status status = GALP_OK;
+    for (uint64_t v = 0; v < nv && status == GALP_OK; v++) {
+        const uint64_t first = v * GALP_VECTOR_SIZE;
+        const uint32_t m = galp_vector_values(input->n, v);
+        const uint64_t bytes = input->offsets[first + m] - input->offsets[first];
+        const uint64_t bound = vector_payload_bound(m, bytes);
+        if (bytes > UINT32_MAX || bound > SIZE_MAX) {
+            status = GALP_ERR_TOO_LARGE;
+            break;
+        }
+        uint8_t *grown = realloc(scratch, (size_t)bound);
+        if (grown == NULL) {
+            status = GALP_ERR_NO_MEMORY;
+            break;
+        }
+        scratch = grown;
+        const uint64_t size = encode_vector_best(matcher, input, first, m, scratch);
+        if (size > UINT32_MAX)
+            status = GALP_ERR_TOO_LARGE;
+        else if (galp_round16(at + size) + GALP_TAIL_PADDING > capacity)
+            status = GALP_ERR_DST_TOO_SMALL;
+        if (status != GALP_OK)
+            break;
+        memcpy(file + at, scratch, (size_t)size);
+        memset(file + at + size, 0, (size_t)(galp_round16(at + size) - at - size));
+        galp_vector_info info = {
+            .payload_offset = at,
+            .base = input->offsets[first + m] - input->offsets[0],
+            .payload_size = (uint32_t)size,
+            .scheme = GALP_SCHEME_FSST,
+            .payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS)
+                                    ? galp_crc32c(0, scratch, (size_t)size) : 0,
+        };
+        galp_container_write_entry(file, (uint32_t)v, &info);
+        at = galp_round16(at + size);
+    }
+    free(scratch);
+    *end = at;
+    return status;
+}
+
+galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint64_t n,
+                              uint32_t flags, void *dst, size_t dst_capacity, size_t *dst_len)
+{
+    const galp_fsst_input input = {offsets, data, n};
+    galp_status status = check_input(&input, flags, dst, dst_len);
+    if (status != GALP_OK)
+        return status;
+    galp_fsst_table table;
+    status = galp_fsst_build_table(&input, &table);
+    if (status != GALP_OK)
+        return status;
+
+    const uint64_t nv = galp_vector_count(n);
+    const uint64_t payload_offset = GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * nv;
+    const uint64_t table_size = galp_fsst_table_size(&table);
+    const uint64_t start = galp_fsst_payloads_start(payload_offset, table_size);
+    if (start + GALP_TAIL_PADDING > dst_capacity)
+        return GALP_ERR_DST_TOO_SMALL;
+    uint8_t *file = dst;
+    galp_fsst_table_write(&table, file + payload_offset);
+    memset(file + payload_offset + table_size, 0, (size_t)(start - payload_offset - table_size));
+
+    galp_fsst_matcher *matcher = galp_fsst_matcher_new(&table);
+    if (matcher == NULL)
+        return GALP_ERR_NO_MEMORY;
+    uint64_t end;
+    status = write_vectors(&input, matcher, flags, file, dst_capacity, start, &end);
+    galp_fsst_matcher_free(matcher);
+    if (status != GALP_OK)
+        return status;
+    memset(file + end, 0, GALP_TAIL_PADDING);
+    galp_container_write_header(file, GALP_TYPE_STR, GALP_SCHEME_FSST, n, flags, end);
+    *dst_len = (size_t)(end + GALP_TAIL_PADDING);
+    return GALP_OK;
+}
