@@ -3,7 +3,7 @@
 # with a minimised corpus and a per-target summary (docs/FUZZING.md, "Fuzzing at scale").
 #
 # Usage:
-#   fuzz/run-at-scale.sh build DIR   build the five fuzz_* programs with clang and copy them to
+#   fuzz/run-at-scale.sh build DIR   build the fuzz_* programs with clang and copy them to
 #                                    DIR; with nvcc present, fuzz_differential is linked with
 #                                    the CUDA decoder and a static CUDA runtime, so that DIR
 #                                    runs on a GPU machine that has no clang
@@ -40,7 +40,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-all_targets="decode inspect roundtrip structured differential"
+all_targets="decode inspect roundtrip structured differential strings"
 
 usage() {
     sed -n '4,11p' "$0" | sed 's/^# \{0,1\}//' >&2

@@ -4,7 +4,7 @@
 # Usage: fuzz/run-fuzzers.sh            (from anywhere; docs/FUZZING.md)
 # Environment:
 #   GALP_FUZZ_SECONDS  seconds per target (default 60)
-#   GALP_FUZZ_TARGETS  targets to run (default: decode inspect roundtrip structured differential)
+#   GALP_FUZZ_TARGETS  targets to run (default: decode inspect roundtrip structured differential strings)
 #   GALP_FUZZ_BUILD    build directory (default: _build-fuzzers in the source tree); its
 #                      corpus/TARGET directories persist, so later runs continue from them
 #   GALP_FUZZ_JOBS     make -j for the build (default 2)
@@ -23,7 +23,7 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${GALP_FUZZ_SECONDS:-60}
-targets=${GALP_FUZZ_TARGETS:-decode inspect roundtrip structured differential}
+targets=${GALP_FUZZ_TARGETS:-decode inspect roundtrip structured differential strings}
 build=${GALP_FUZZ_BUILD:-$top/_build-fuzzers}
 jobs=${GALP_FUZZ_JOBS:-2}
 cc=${CC:-clang}
