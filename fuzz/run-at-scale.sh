@@ -13,7 +13,7 @@
 #   GALP_FUZZ_RUNS      executions per target, at least (default 10000000)
 #   GALP_FUZZ_JOBS      parallel fuzzing processes per target (default: nproc)
 #   GALP_FUZZ_TARGETS   targets, in order (default: decode inspect roundtrip structured
-#                       differential)
+#                       differential strings)
 #   GALP_FUZZ_PROBE     seconds of the single-process rate probe per target (default 10)
 #   GALP_FUZZ_MAX_TIME  seconds after which a target's processes stop even short of their
 #                       executions (default 0: no limit); the summary then says "short"
