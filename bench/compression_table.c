@@ -21,6 +21,39 @@
 #include "alp_reference.h"
 #include "galp.h"
 
+/* The dataset's values as the column type: its doubles, or a malloc'ed float32 cast in
+ * *narrow (the caller frees it). NULL if that allocation fails. */
+static const void *values_of_type(galp_type type, const alp_dataset *set, float **narrow)
+{
+    *narrow = NULL;
+    if (type != GALP_TYPE_F32)
+        return set->values;
+    float *f = malloc(set->n * sizeof *f);
+    if (f == NULL)
+        return NULL;
+    for (size_t i = 0; i < set->n; i++)
+        f[i] = (float)set->values[i];
+    *narrow = f;
+    return f;
+}
+
+/* The reference's row for the dataset, if any, and the table's cells for it: its bits per
+ * value ("(RD)" for an ALP_RD row) and galp's difference to it; "—" where there is none. */
+static const alp_reference_row *reference_texts(galp_type type, const char *name, const alp_reference_row *ref,
+                                                int ref_count, double galp_bits, char ref_text[48],
+                                                char delta_text[32])
+{
+    const alp_reference_row *r =
+        alp_reference_find(ref, ref_count, name, type == GALP_TYPE_F64 ? "double" : "float");
+    snprintf(ref_text, 48, "—");
+    snprintf(delta_text, 32, "—");
+    if (r != NULL) {
+        snprintf(ref_text, 48, "%.3f%s", r->bits, strcmp(r->scheme, "ALP_RD") == 0 ? " (RD)" : "");
+        snprintf(delta_text, 32, "%+.3f", galp_bits - r->bits);
+    }
+    return r;
+}
+
 static void print_table(const char *type_name, galp_type type, const alp_dataset *sets,
                         int count, const alp_reference_row *ref, int ref_count)
 {
@@ -32,16 +65,10 @@ static void print_table(const char *type_name, galp_type type, const alp_dataset
     int compared = 0;
     for (int s = 0; s < count; s++) {
         const size_t n = sets[s].n;
-        void *values = sets[s].values;
         float *narrow = NULL;
-        if (type == GALP_TYPE_F32) {
-            narrow = malloc(n * sizeof *narrow);
-            if (narrow == NULL)
-                return;
-            for (size_t i = 0; i < n; i++)
-                narrow[i] = (float)sets[s].values[i];
-            values = narrow;
-        }
+        const void *values = values_of_type(type, &sets[s], &narrow);
+        if (values == NULL)
+            return;
         alp_measure alp, galp;
         if (alp_measure_column(type, GALP_SCHEME_ALP, values, n, &alp) != 0 ||
             alp_measure_column(type, GALP_SCHEME_GALP, values, n, &galp) != 0) {
@@ -49,13 +76,10 @@ static void print_table(const char *type_name, galp_type type, const alp_dataset
             free(narrow);
             continue;
         }
-        const alp_reference_row *r = alp_reference_find(
-            ref, ref_count, sets[s].name, type == GALP_TYPE_F64 ? "double" : "float");
-        char ref_text[48] = "—", delta_text[32] = "—";
+        char ref_text[48], delta_text[32];
+        const alp_reference_row *r = reference_texts(type, sets[s].name, ref, ref_count, alp.vector_bits,
+                                                     ref_text, delta_text);
         if (r != NULL) {
-            snprintf(ref_text, sizeof ref_text, "%.3f%s", r->bits,
-                     strcmp(r->scheme, "ALP_RD") == 0 ? " (RD)" : "");
-            snprintf(delta_text, sizeof delta_text, "%+.3f", alp.vector_bits - r->bits);
             if (strcmp(r->scheme, "ALP") == 0) {
                 sum_alp += alp.vector_bits;
                 sum_ref += r->bits;
@@ -84,30 +108,18 @@ static void print_auto_table(const char *type_name, galp_type type, const alp_da
     printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int s = 0; s < count; s++) {
         const size_t n = sets[s].n;
-        void *values = sets[s].values;
         float *narrow = NULL;
-        if (type == GALP_TYPE_F32) {
-            narrow = malloc(n * sizeof *narrow);
-            if (narrow == NULL)
-                return;
-            for (size_t i = 0; i < n; i++)
-                narrow[i] = (float)sets[s].values[i];
-            values = narrow;
-        }
+        const void *values = values_of_type(type, &sets[s], &narrow);
+        if (values == NULL)
+            return;
         alp_measure m;
         if (alp_measure_column(type, GALP_SCHEME_AUTO, values, n, &m) != 0) {
             printf("| %s | encode failed |\n", sets[s].name);
             free(narrow);
             continue;
         }
-        const alp_reference_row *r = alp_reference_find(
-            ref, ref_count, sets[s].name, type == GALP_TYPE_F64 ? "double" : "float");
-        char ref_text[48] = "—", delta_text[32] = "—";
-        if (r != NULL) {
-            snprintf(ref_text, sizeof ref_text, "%.3f%s", r->bits,
-                     strcmp(r->scheme, "ALP_RD") == 0 ? " (RD)" : "");
-            snprintf(delta_text, sizeof delta_text, "%+.3f", m.vector_bits - r->bits);
-        }
+        char ref_text[48], delta_text[32];
+        reference_texts(type, sets[s].name, ref, ref_count, m.vector_bits, ref_text, delta_text);
         printf("| %s | %zu | %s | %.3f | %s | %.3f | %u/%u | %u/%u | %lu |\n", sets[s].name, n,
                ref_text, m.vector_bits, delta_text, m.file_bits, m.rd_vectors, m.vectors,
                m.raw_vectors, m.vectors, m.exceptions);
