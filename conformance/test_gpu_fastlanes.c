@@ -169,7 +169,9 @@ static unsigned check_golden_dir(const char *dir, uint64_t *seed)
         if (e->d_name[0] == '.' || name_len < 5 || strcmp(e->d_name + name_len - 5, ".galp") != 0)
             continue;
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        const int path_len = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (path_len < 0 || (size_t)path_len >= sizeof path)
+            continue;
         size_t len = 0;
         uint8_t *file = ts_read_file(path, &len);
         assert_non_null(file);
@@ -211,7 +213,7 @@ static void test_golden_vectors(void **state)
  * full-width FFOR (random bits) and a constant, in turn, vector by vector. */
 static void fill_mixed(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
 {
-    const unsigned w = galp_type_bits(type);
+    const unsigned w = 8u * (unsigned)galp_type_size(type);
     const uint64_t all = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1u;
     const uint64_t far[4] = {0, all, all / 3u, all / 7u};
     uint64_t x = ts_random(seed) & all;
