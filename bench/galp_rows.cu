@@ -21,6 +21,9 @@ const char *galp_rows_codec_name(galp_scheme scheme)
     case GALP_SCHEME_GALP: return "galp";
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_FFOR: return "ffor";
+    case GALP_SCHEME_DELTA: return "delta";
+    case GALP_SCHEME_RLE: return "rle";
+    case GALP_SCHEME_DICT: return "dict";
     default: return "raw";
     }
 }
