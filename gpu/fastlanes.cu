@@ -19,8 +19,10 @@
 
 namespace galp::device::detail {
 
-/* 128 threads: a thread per lane of the widest lane count (u8 DELTA, L = 128). */
-constexpr unsigned fastlanes_threads = 128;
+/* 64 threads: a thread per lane of RLE and DICT, and of DELTA up to 64 lanes (u8's 128 take
+ * two each). DELTA's and RLE's chains leave the threads past their lanes idle, so small
+ * blocks, many of them resident per multiprocessor, keep more vectors in flight. */
+constexpr unsigned fastlanes_threads = 64;
 
 template <typename T>
 __global__ void __launch_bounds__(fastlanes_threads)
