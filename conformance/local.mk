@@ -239,4 +239,15 @@ conformance_test_gpu_fastlanes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fuzz $(
 # the generator's ALP oracle must round like spec/alp.md §4: no fused multiply-add
 conformance_test_gpu_fastlanes_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) -ffp-contract=off
 conformance_test_gpu_fastlanes_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+if HAVE_CUDA
+# a user's kernel on the FastLanes lane decoders, compiled like gpu/*.cu
+conformance_test_gpu_fastlanes_LDADD += conformance/test_gpu_fastlanes_device.lo
+conformance/test_gpu_fastlanes_device.lo: conformance/test_gpu_fastlanes_device.cu \
+		conformance/test_gpu_fastlanes_device.h $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_fastlanes_device.cu
+CLEANFILES += conformance/test_gpu_fastlanes_device.lo conformance/test_gpu_fastlanes_device.o \
+	conformance/.libs/test_gpu_fastlanes_device.o
+endif HAVE_CUDA
 endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_fastlanes_device.cu conformance/test_gpu_fastlanes_device.h

@@ -2,7 +2,8 @@
  * test_gpu_fastlanes.c — the device's FastLanes DELTA, RLE and DICT decoding (gpu/fastlanes.cu,
  * galp/device/delta.cuh, rle.cuh, dict.cuh) against the reference decoder and host
  * computations: galp_gpu_decompress bit for bit (aligned and unaligned destinations, nothing
- * written past the values), galp_gpu_aggregate_column against ts_check_aggregate, and
+ * written past the values), a user's kernel on the lane decoders
+ * (conformance/test_gpu_fastlanes_device.cu) bit for bit, galp_gpu_aggregate_column against ts_check_aggregate, and
  * galp_gpu_count_range and galp_gpu_exists against counts over the decoded values.
  *
  * Columns: every valid golden vector of schemes 5-7 (vectors/), reference-encoded columns of
@@ -35,6 +36,7 @@
 #include <cuda_runtime.h>
 
 #include "column_gen.h"
+#include "test_gpu_fastlanes_device.h"
 
 #define CUDA_OK(call) assert_int_equal((call), cudaSuccess)
 
@@ -79,6 +81,22 @@ static void check_decompress(const galp_gpu_column *g, const uint8_t *want, size
         assert_int_equal(got[i], 0xa5);
     for (size_t i = 0; i < 64; i++)
         assert_int_equal(got[offset + bytes + i], 0xa5);
+    cudaFree(dev);
+    free(got);
+}
+
+/* The column decoded by a user's kernel on the lane decoders
+ * (conformance/test_gpu_fastlanes_device.cu): exactly `want`. */
+static void check_device_api(const galp_gpu_column *g, const uint8_t *want, size_t bytes)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(g, &view), GALP_OK);
+    uint8_t *dev = NULL, *got = malloc(bytes + 1);
+    assert_non_null(got);
+    CUDA_OK(cudaMalloc((void **)&dev, bytes + 1));
+    assert_int_equal(test_device_api_fastlanes_decode(&view, dev), GALP_OK);
+    CUDA_OK(cudaMemcpy(got, dev, bytes, cudaMemcpyDeviceToHost));
+    assert_memory_equal(got, want, bytes);
     cudaFree(dev);
     free(got);
 }
@@ -130,6 +148,7 @@ static void check_file(const uint8_t *file, size_t len, const uint8_t *want, uin
     assert_int_equal(galp_gpu_column_upload(file, len, &g), GALP_OK);
     check_decompress(g, ref, bytes, 0);
     check_decompress(g, ref, bytes, width); /* not 16-byte aligned for width < 16 */
+    check_device_api(g, ref, bytes);
 
     galp_gpu_aggregate *dev_agg = NULL, agg;
     uint64_t *dev_count = NULL;
