@@ -9,7 +9,7 @@
  *
  *   dict_lane<T> d(col, vector, lane);    // T = uint8_t ... double, a DICT vector
  *   for (unsigned r = 0; r < 16; r++) { T x = d.next(); ... position 64·r + lane ... }
- *   T y = dict_value<T>(col.data, entry, p);   // position p alone: one code, one entry
+ *   T y = dict_value<T>(col, vector, p);   // position p alone: one code, one entry
  *
  * Positions at or past the vector's value count carry no value (spec/format.md §4.3) and
  * must be ignored; their unvalidated codes are clamped to the dictionary, so decoding them
@@ -39,10 +39,12 @@ __device__ __forceinline__ packed_table<Word> dict_table(const uint8_t *image, c
     return t;
 }
 
-/* The value at position p (< 1024) of the DICT vector of entry e. */
+/* The value at position p (< 1024) of DICT vector `vector`. */
 template <typename T>
-__device__ __forceinline__ T dict_value(const uint8_t *image, const vector_entry &e, unsigned p)
+__device__ __forceinline__ T dict_value(const galp_gpu_view &col, uint32_t vector, unsigned p)
 {
+    const uint8_t *image = col.data;
+    const vector_entry e = read_vector_entry(image, vector);
     const unsigned c = galp_layout_dict_code_bits(e.exception_count);
     const unsigned code = packed_slot((const uint16_t *)(image + e.payload_offset), c, p);
     return value_from_word<T>(dict_table<typename value_traits<T>::word>(image, e).entry(code));
