@@ -14,16 +14,16 @@
  * has no image: the upload keeps its file as it is (gpu/host.c, gpu/strings.h). */
 
 /* The device image of a validated column: *image NULL when the file itself is one (every
- * vector RAW, FFOR, G-ALP, DELTA, RLE or DICT, and every G-ALP vector's exception slots hold its fill,
- * gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
+ * vector RAW, FFOR, G-ALP, DELTA, RLE or DICT, and every G-ALP vector's exception slots hold
+ * its fill, gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
  * every ALP vector is a G-ALP vector, every vector of a scheme without a device decoder is
  * RAW, and every exception slot holds its vector's fill. GALP_ERR_NO_MEMORY if memory runs
  * out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
 
 /* The column scheme of the image of a validated column: the column's for RAW, FFOR, GALP,
- * DELTA, RLE and DICT, GALP for ALP; for a scheme without a device decoder, whose vectors the image holds RAW, the
- * device's scheme for the type: GALP for floats, FFOR for integers. */
+ * DELTA, RLE and DICT, GALP for ALP; for a scheme without a device decoder, whose vectors the
+ * image holds RAW, the device's scheme for the type: GALP for floats, FFOR for integers. */
 galp_scheme galp_gpu_image_scheme(const galp_column *column);
 
 /* The shape of a device image (opened with galp_open, gpu/kernels.h): its largest vector is
