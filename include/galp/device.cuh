@@ -23,6 +23,9 @@
  *   plan_vector, row_in_range      predicate pushdown (galp/device/pushdown.cuh)
  *   value_traits<T>                word width, lanes and kind of a value type
  *                                  (galp/device/types.cuh)
+ *   delta_lane, rle_lane,          FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md):
+ *   dict_lane, dict_value          one lane's values in order, or one DICT position
+ *                                  (galp/device/delta.cuh, rle.cuh, dict.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -39,5 +42,8 @@
 #include "galp/device/pushdown.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
+#include "galp/device/delta.cuh"
+#include "galp/device/rle.cuh"
+#include "galp/device/dict.cuh"
 
 #endif /* GALP_DEVICE_CUH */
