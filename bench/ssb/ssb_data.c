@@ -109,6 +109,35 @@ static int read_words(ssb_data *d, const char *dir, ssb_dim_column c, char *err,
     return 0;
 }
 
+/* A dimension's key column must index a perfect hash (ssb_plan.h): distinct keys over a range
+ * of at most SSB_MAX_KEY_RANGE slots. */
+#define SSB_MAX_KEY_RANGE (1u << 28)
+
+static int check_keys(const uint32_t *keys, uint64_t n, const char *name, char *err,
+                      size_t err_len)
+{
+    uint32_t lo = 0xffffffffu, hi = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        lo = keys[i] < lo ? keys[i] : lo;
+        hi = keys[i] > hi ? keys[i] : hi;
+    }
+    if (hi - lo >= SSB_MAX_KEY_RANGE)
+        return fail(err, err_len, "%s: keys %u … %u, a range too wide for a perfect hash", name,
+                    lo, hi);
+    uint8_t *seen = calloc(((size_t)(hi - lo) >> 3) + 1, 1);
+    if (seen == NULL)
+        return fail(err, err_len, "%s: out of memory", name);
+    int rc = 0;
+    for (uint64_t i = 0; i < n && rc == 0; i++) {
+        const uint32_t k = keys[i] - lo;
+        if (seen[k >> 3] & (1u << (k & 7u)))
+            rc = fail(err, err_len, "%s: key %u appears twice", name, keys[i]);
+        seen[k >> 3] |= (uint8_t)(1u << (k & 7u));
+    }
+    free(seen);
+    return rc;
+}
+
 static int load(ssb_data *d, const char *dir, char *err, size_t err_len)
 {
     for (int c = 0; c < SSB_FACT_COLUMNS; c++) {
@@ -132,6 +161,10 @@ static int load(ssb_data *d, const char *dir, char *err, size_t err_len)
                         dim_columns[c].name, (unsigned long long)n,
                         (unsigned long long)d->dim_rows[t]);
         d->dim_rows[t] = n;
+        if (c == SSB_D_DATEKEY || c == SSB_C_CUSTKEY || c == SSB_S_SUPPKEY || c == SSB_P_PARTKEY) {
+            if (check_keys(d->dim[c], n, dim_columns[c].name, err, err_len) != 0)
+                return -1;
+        }
         if (!dim_columns[c].is_string)
             continue;
         if (read_words(d, dir, (ssb_dim_column)c, err, err_len) != 0)
