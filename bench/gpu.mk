@@ -17,7 +17,8 @@ endif
 # at SF 0.01; bench/ssb/ssb-gpu-run.sh runs it at scale on a GPU runner.
 SSB_GPU_CU_FILES = bench/ssb/ssb_gpu.cu bench/ssb/ssb_kernels.cuh
 EXTRA_DIST += $(SSB_GPU_CU_FILES) bench/ssb/ssb_encode.c bench/ssb/ssb_encode.h \
-	bench/ssb/test_ssb_gpu.sh bench/ssb/ssb-gpu-run.sh bench/ssb/ssb_plot.py
+	bench/ssb/test_ssb_gpu.sh bench/ssb/ssb-gpu-run.sh bench/ssb/ssb_plot.py \
+	bench/ssb/ssb_summary.py
 TESTS += bench/ssb/test_ssb_gpu.sh
 if HAVE_CUDA
 check_PROGRAMS += bench/ssb/ssb_gpu

@@ -15,7 +15,8 @@
 #
 # OUTDIR receives ssb-gpu.json (ssb_gpu's results: per-query times, per-column bits/value,
 # footprints, ceilings, decompression fractions), ssb-gpu.txt (its table), check.txt (every
-# variant's answers against DuckDB's), timings.txt (wall time of each step) and, with
+# variant's answers against DuckDB's), summary.md (the figures against issue #38's targets,
+# bench/ssb/ssb_summary.py), timings.txt (wall time of each step) and, with
 # matplotlib, the plots of bench/ssb/ssb_plot.py. Exit status non-zero when a step or an
 # answer check failed.
 set -uo pipefail
@@ -106,6 +107,10 @@ for variant in raw tile nvcomp; do
         >>"$out/check.txt" || status=1
 done
 cat "$out/check.txt"
+if [ -f "$out/ssb-gpu.json" ]; then
+    "$python" "$top/bench/ssb/ssb_summary.py" "$out/ssb-gpu.json" >"$out/summary.md" || status=1
+    head -n 14 "$out/summary.md"
+fi
 if python3 -c 'import matplotlib' 2>/dev/null && [ -f "$out/ssb-gpu.json" ]; then
     python3 "$top/bench/ssb/ssb_plot.py" "$out/ssb-gpu.json" --out "$out" || status=1
 fi

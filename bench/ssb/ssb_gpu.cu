@@ -499,15 +499,19 @@ int run(const options &o)
         fprintf(stderr, "ssb_gpu: no CUDA device\n");
         return 77;
     }
-    if (ssb_data_load(&d, o.dir, err, sizeof err) != 0 ||
-        ssb_plans_build(&d, plans, err, sizeof err) != 0 ||
-        ssb_encode_lineorder(&d, o.dir, o.threads, cols, err, sizeof err) != 0) {
+    int rc = ssb_data_load(&d, o.dir, err, sizeof err);
+    if (rc == 0 && (rc = ssb_plans_build(&d, plans, err, sizeof err)) == 0) {
+        fprintf(stderr, "ssb_gpu: %llu lineorder rows; encoding 14 columns on %d threads\n",
+                (unsigned long long)d.fact_rows, o.threads);
+        rc = ssb_encode_lineorder(&d, o.dir, o.threads, cols, err, sizeof err);
+    }
+    if (rc != 0) {
         fprintf(stderr, "ssb_gpu: %s\n", err);
         ssb_data_free(&d);
         return 1;
     }
     bench_ceilings ceil;
-    int rc = device_open(&s, &d, plans, cols);
+    rc = device_open(&s, &d, plans, cols);
     if (rc == 0)
         rc = bench_measure_ceilings((size_t)1 << 30, o.warmup, o.runs, &ceil);
     int nv = 1;
@@ -520,9 +524,12 @@ int run(const options &o)
     for (int v = 0; v < VARIANTS && rc == 0; v++) {
         if (!o.want[v] || (v == VARIANT_NVCOMP && nv != 0))
             continue;
+        fprintf(stderr, "ssb_gpu: the 13 queries over %s columns\n", variant_names[v]);
         rc = run_variant(&s, plans, (variant)v, o, ms[v]);
         ran[v] = rc == 0;
     }
+    if (rc == 0)
+        fprintf(stderr, "ssb_gpu: full decompression of every column by each tile scheme\n");
     for (int c = 0; c < SSB_LINEORDER_COLUMNS && rc == 0; c++)
         rc = decode_columns(&s, o.dir, &cols[c], o, decode_ms[c]);
     if (rc == 0) {
