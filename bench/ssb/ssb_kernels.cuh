@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
     const uint32_t m = q.rows - first < GALP_VECTOR_SIZE ? (uint32_t)(q.rows - first)
                                                          : GALP_VECTOR_SIZE;
     bool sel[items];
-    uint32_t group[items], x[items];
+    uint32_t group[items], x[items], first_filtered[items];
 #pragma unroll
     for (unsigned i = 0; i < items; i++) {
         sel[i] = i * tile_threads + threadIdx.x < m;
@@ -110,8 +110,11 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
         const ssb_ranges r = q.fact_filter[f];
         Loader::load(q.column[q.fact_column[f]], first, m, sm, sel, x);
 #pragma unroll
-        for (unsigned i = 0; i < items; i++)
+        for (unsigned i = 0; i < items; i++) {
             sel[i] = sel[i] && ssb_in(&r, x[i]);
+            if (f == 0)
+                first_filtered[i] = x[i];
+        }
         if (!block_any(sel))
             return;
     }
@@ -126,12 +129,14 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
     }
     uint32_t b[items];
     Loader::load(q.column[q.measure_a], first, m, sm, sel, x);
-    if (q.measure_b != q.measure_a) {
+    /* flight 1's measure reads lo_discount, its first filter's column: kept, not reloaded */
+    const bool b_filtered = q.fact_filters > 0 && q.measure_b == q.fact_column[0];
+    if (q.measure_b != q.measure_a && !b_filtered) {
         Loader::load(q.column[q.measure_b], first, m, sm, sel, b);
     } else {
 #pragma unroll
         for (unsigned i = 0; i < items; i++)
-            b[i] = x[i];
+            b[i] = b_filtered ? first_filtered[i] : x[i];
     }
 
     if (q.groups > 1) {
