@@ -42,9 +42,11 @@ namespace {
 enum variant { VARIANT_RAW, VARIANT_TILE, VARIANT_NVCOMP, VARIANTS };
 const char *const variant_names[VARIANTS] = {"raw", "tile", "nvcomp"};
 
-/* (c) FastLanes columns: the loader a query kernel will take once galp has device decoders
- * for DELTA, RLE and DICT vectors (an FFOR column's per-vector choice, spec/fastlanes.md §5).
- * Until then ssb_gpu reports their footprint only; it runs no query on them. */
+/* (c) FastLanes columns (an FFOR column whose vectors each take FFOR, DELTA, RLE or DICT,
+ * spec/fastlanes.md §5) need a third loader beside raw_loader and tile_loader
+ * (ssb_kernels.cuh), built on device decoders of DELTA, RLE and DICT vectors, which galp does
+ * not have yet. Until then this is false: ssb_gpu reports their footprint and runs no query
+ * on them. */
 constexpr bool ssb_fastlanes_loader = false;
 
 struct options {
@@ -208,7 +210,8 @@ void device_close(device_state *s)
 }
 
 /* nvCOMP Cascaded: every lineorder column compressed on the device (its size into
- * *nv_bytes); the queries' columns kept, with output buffers, for the nvcomp variant. */
+ * nv_bytes[c]); the queries' columns kept, with output buffers, for the nvcomp variant.
+ * Returns 0, -1 on an error (printed), or 1 in a build without nvCOMP. */
 int nvcomp_open(device_state *s, const char *dir, const ssb_encoded cols[SSB_LINEORDER_COLUMNS],
                 size_t nv_bytes[SSB_LINEORDER_COLUMNS])
 {
