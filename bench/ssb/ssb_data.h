@@ -27,7 +27,13 @@ typedef enum ssb_fact_column {
     SSB_FACT_COLUMNS
 } ssb_fact_column;
 
-typedef enum ssb_dimension { SSB_DATE, SSB_CUSTOMER, SSB_SUPPLIER, SSB_PART, SSB_DIMENSIONS } ssb_dimension;
+typedef enum ssb_dimension {
+    SSB_DATE,
+    SSB_CUSTOMER,
+    SSB_SUPPLIER,
+    SSB_PART,
+    SSB_DIMENSIONS
+} ssb_dimension;
 
 /* The dimension columns the queries read; string columns are dictionary codes. */
 typedef enum ssb_dim_column {

@@ -303,7 +303,8 @@ int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
         } run = {file, col->values, out};
         auto launch = [](void *ctx, int, cudaStream_t stream) {
             const decode_run *r = (const decode_run *)ctx;
-            const unsigned vectors = (unsigned)((r->rows + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
+            const unsigned vectors =
+                (unsigned)((r->rows + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
             ssb::decode_kernel<ssb::tile_loader>
                 <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
             return cudaGetLastError() == cudaSuccess ? 0 : -1;
@@ -373,7 +374,8 @@ int run_variant(device_state *s, const ssb_plan plans[SSB_QUERIES], variant v, c
 {
     char dir[4096], err[512];
     snprintf(dir, sizeof dir, "%s/%s", o.out, variant_names[v]);
-    if ((mkdir(o.out, 0777) != 0 && errno != EEXIST) || (mkdir(dir, 0777) != 0 && errno != EEXIST)) {
+    if ((mkdir(o.out, 0777) != 0 && errno != EEXIST) ||
+        (mkdir(dir, 0777) != 0 && errno != EEXIST)) {
         fprintf(stderr, "ssb_gpu: cannot create %s: %s\n", dir, strerror(errno));
         return -1;
     }
@@ -453,7 +455,8 @@ void write_json(FILE *f, const options &o, const ssb_data *d, const ssb_plan pla
                 continue;
             const double limit_ms = (double)(col->bytes[e] + col->values * 4u) / (ceil.copy * 1e6);
             fprintf(f, "%s\"%s\": {\"ms\": %.4f, \"fraction_of_limit\": %.3f}", sep,
-                    galp_scheme_name(ssb_encodings[e]), decode_ms[c][e], limit_ms / decode_ms[c][e]);
+                    galp_scheme_name(ssb_encodings[e]), decode_ms[c][e],
+                    limit_ms / decode_ms[c][e]);
             sep = ", ";
         }
         fprintf(f, "}}%s\n", c + 1 < SSB_LINEORDER_COLUMNS ? "," : "");

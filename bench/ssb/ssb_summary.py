@@ -53,12 +53,11 @@ def main(argv):
         f = worst["decompress"][scheme]["fraction_of_limit"]
         print("| %s full decompression >= 0.90 of the limit, every column | min %.3f (%s) | %s |"
               % (scheme, f, worst["column"], verdict(f >= 0.9)))
-    print("\n| query | " + " | ".join(k[:-3] + " ms" for k in run["queries"][0] if k.endswith("_ms"))
-          + " |")
-    print("|---" * (1 + sum(k.endswith("_ms") for k in run["queries"][0])) + "|")
+    times = [k for k in run["queries"][0] if k.endswith("_ms")]
+    print("\n| query | " + " | ".join(k[:-3] + " ms" for k in times) + " |")
+    print("|---" * (1 + len(times)) + "|")
     for q in run["queries"]:
-        print("| %s | " % q["query"] + " | ".join("%.3f" % v for k, v in q.items()
-                                                   if k.endswith("_ms")) + " |")
+        print("| %s | " % q["query"] + " | ".join("%.3f" % q[k] for k in times) + " |")
     formats = list(run["columns"][0]["bits_per_value"])
     print("\nBits per value:\n\n| column | tile scheme | " + " | ".join(formats) + " |\n" +
           "|---" * (2 + len(formats)) + "|")

@@ -20,8 +20,10 @@ trap 'rm -rf "$WORK"' EXIT
 
 "$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 --jobs 1 "$WORK/ssb" || { echo "FAIL: ssb_gen.py"; exit 1; }
 # dbgen in 3 processes (3 parts of the tables) writes the same bytes as one dbgen
-"$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 --jobs 3 "$WORK/ssb3" || { echo "FAIL: ssb_gen.py --jobs 3"; exit 1; }
-diff -r "$WORK/ssb" "$WORK/ssb3" > /dev/null || { echo "FAIL: --jobs 3 differs from --jobs 1"; exit 1; }
+"$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 --jobs 3 "$WORK/ssb3" ||
+    { echo "FAIL: ssb_gen.py --jobs 3"; exit 1; }
+diff -r "$WORK/ssb" "$WORK/ssb3" > /dev/null ||
+    { echo "FAIL: --jobs 3 differs from --jobs 1"; exit 1; }
 for q in 1.1 1.2 1.3 2.1 2.2 2.3 3.1 3.2 3.3 3.4 4.1 4.2 4.3; do
     [ -s "$WORK/ssb/answers/q$q.csv" ] || { echo "FAIL: no answer for q$q"; exit 1; }
 done

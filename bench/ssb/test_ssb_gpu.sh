@@ -7,7 +7,8 @@
 set -u
 PYTHON=${GALP_PYTHON:-python3}
 SSB="$GALP_SRCDIR/bench/ssb"
-[ -x ./bench/ssb/ssb_gpu ] || { echo "SKIP: bench/ssb/ssb_gpu not built (configure --with-cuda)"; exit 77; }
+[ -x ./bench/ssb/ssb_gpu ] ||
+    { echo "SKIP: bench/ssb/ssb_gpu not built (configure --with-cuda)"; exit 77; }
 . "$SSB/ssb_test_data.sh"
 ./bench/ssb/ssb_gpu --warmup 1 --runs 2 --threads 2 --json "$WORK/ssb.json" "$WORK/ssb" "$WORK/out"
 rc=$?
