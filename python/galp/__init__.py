@@ -1,0 +1,19 @@
+"""galp: the galp column format (spec/) from Python, through libgalp's C API.
+
+CPU (the reference codec)::
+
+    data = galp.compress(numpy_array)          # bytes of a column file
+    values = galp.decompress(data)             # numpy.ndarray
+    galp.inspect(data)                         # type, scheme, counts, per-vector metadata
+    galp.verify(data, numpy_array)             # bit-exact check, raises on a difference
+
+Every libgalp failure is raised as GalpError carrying the galp_status (``.status``,
+``.name``).
+"""
+
+from ._codec import ColumnSummary, VectorSummary, compress, decompress, inspect, verify
+from ._errors import GalpError, MismatchError
+
+__all__ = ["compress", "decompress", "inspect", "verify", "GalpError", "MismatchError",
+           "ColumnSummary", "VectorSummary"]
+__version__ = "0.1.0"
