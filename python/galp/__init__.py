@@ -8,8 +8,8 @@ CPU (the reference codec)::
     galp.verify(data, numpy_array)             # bit-exact check, raises on a difference
     galp.to_arrow(data)                        # pyarrow.Array (Arrow C Data Interface)
 
-Every libgalp failure is raised as GalpError carrying the galp_status (``.status``,
-``.name``).
+GPU: the galp.cuda module (import galp.cuda). Every libgalp failure is raised as GalpError
+carrying the galp_status (``.status``, ``.name``).
 """
 
 from ._arrow import decode_arrow, to_arrow
