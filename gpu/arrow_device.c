@@ -79,10 +79,12 @@ static galp_status decode_on_device(const galp_gpu_column *column, const galp_gp
 galp_status galp_gpu_arrow_export(const galp_gpu_column *column, galp_gpu_stream stream,
                                   struct ArrowSchema *schema, struct ArrowDeviceArray *array)
 {
+    if (schema != NULL)
+        schema->release = NULL;
+    if (array != NULL)
+        array->array.release = NULL;
     if (column == NULL || schema == NULL || array == NULL)
         return GALP_ERR_ARGUMENT;
-    schema->release = NULL;
-    array->array.release = NULL;
     galp_gpu_view view;
     uint64_t str_bytes = 0;
     galp_status st = galp_gpu_column_view(column, &view);

@@ -37,9 +37,10 @@ galp_status galp_arrow_schema_fill(struct ArrowSchema *schema, galp_type type,
 
 galp_status galp_arrow_export_schema(const galp_column *column, struct ArrowSchema *schema)
 {
+    if (schema != NULL)
+        schema->release = NULL;
     if (column == NULL || schema == NULL)
         return GALP_ERR_ARGUMENT;
-    schema->release = NULL;
     uint64_t str_bytes = 0;
     galp_status st = GALP_OK;
     if (column->type == GALP_TYPE_STR)
@@ -107,15 +108,14 @@ static galp_status decode_buffers(const galp_column *column, const struct ArrowS
 galp_status galp_arrow_export(const galp_column *column, struct ArrowSchema *schema,
                               struct ArrowArray *array)
 {
-    if (array == NULL)
-        return GALP_ERR_ARGUMENT;
-    array->release = NULL;
+    if (array != NULL)
+        array->release = NULL;
     galp_status st = galp_arrow_export_schema(column, schema);
     if (st != GALP_OK)
         return st;
-    if (column->value_count > INT64_MAX) {
+    if (array == NULL || column->value_count > INT64_MAX) {
         schema->release(schema);
-        return GALP_ERR_TOO_LARGE;
+        return array == NULL ? GALP_ERR_ARGUMENT : GALP_ERR_TOO_LARGE;
     }
     export_owner *owner = calloc(1, sizeof *owner);
     int64_t n_buffers = 0;
