@@ -49,8 +49,14 @@ def build_libgalp(build_dir: Path) -> Path:
     args = shlex.split(os.environ.get("GALP_CONFIGURE_ARGS", ""))
     if not any(a.startswith(("--with-cuda", "--without-cuda")) for a in args):
         args.append("--with-cuda" if shutil.which("nvcc") else "--without-cuda")
-    if not (build_dir / "Makefile").is_file():
-        run([root / "configure", "--disable-static", *args], build_dir)
+    configure = [str(root / "configure"), "--disable-static", *args]
+    stamp = build_dir / "galp-configure-command"
+    # Configure again when the arguments changed (a build dir configured with CUDA must not be
+    # reused for a build without, or the other way round).
+    if not (build_dir / "Makefile").is_file() or not stamp.is_file() or \
+            stamp.read_text() != shlex.join(configure):
+        run(configure, build_dir)
+        stamp.write_text(shlex.join(configure))
     jobs = str(os.cpu_count() or 2)
     run(["make", f"-j{jobs}", "libgalp.la", "galp-conform"], build_dir)
     return build_dir
