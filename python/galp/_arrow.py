@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import ctypes
 
-from . import _lib
+from . import _capsule, _lib
 from ._arrow_abi import ARROW_DEVICE_CPU, ArrowArray, ArrowDeviceArray, ArrowSchema
 from ._column import OpenedColumn
 from ._errors import check
 from ._exported import DecodedArray, _malloc
-from . import _capsule
 
 _lib._proto("galp_arrow_export", ctypes.c_int, ctypes.POINTER(_lib.Column),
             ctypes.POINTER(ArrowSchema), ctypes.POINTER(ArrowArray))

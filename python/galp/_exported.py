@@ -8,8 +8,14 @@ import ctypes
 import numpy as np
 
 from . import _capsule, _dlpack
-from ._arrow_abi import (ARROW_DEVICE_CPU, ARROW_DEVICE_CUDA, ArrayRelease, ArrowArray,
-                         ArrowDeviceArray, ArrowSchema)
+from ._arrow_abi import (
+    ARROW_DEVICE_CPU,
+    ARROW_DEVICE_CUDA,
+    ArrayRelease,
+    ArrowArray,
+    ArrowDeviceArray,
+    ArrowSchema,
+)
 
 # Arrow format strings of the types galp exports (include/galp_arrow.h).
 _FORMAT_DTYPES = {b"C": "<u1", b"S": "<u2", b"I": "<u4", b"L": "<u8", b"f": "<f4", b"g": "<f8"}

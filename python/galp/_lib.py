@@ -52,16 +52,13 @@ class VectorInfo(ctypes.Structure):
 
 
 def _candidates() -> list[str]:
-    found = []
     env = os.environ.get("GALP_LIBRARY")
     if env:
         return [env]
     native = Path(__file__).resolve().parent / "_native"
-    found += [str(p) for p in sorted(native.glob("libgalp.so*"))]
+    found = [str(p) for p in sorted(native.glob("libgalp.so*"))]
     system = ctypes.util.find_library("galp")
-    if system:
-        found.append(system)
-    return found
+    return found + [system] if system else found
 
 
 def _load() -> ctypes.CDLL:

@@ -28,7 +28,7 @@ def _names(fn, codes) -> dict[int, str]:
 
 
 TYPE_NAMES = _names(_lib.lib.galp_type_name, range(1, 64))
-SCHEME_NAMES = _names(_lib.lib.galp_scheme_name, range(0, 255))
+SCHEME_NAMES = _names(_lib.lib.galp_scheme_name, range(255))
 SCHEME_CODES = {name: code for code, name in SCHEME_NAMES.items()}
 SCHEME_CODES["auto"] = SCHEME_AUTO
 

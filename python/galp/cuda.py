@@ -276,7 +276,7 @@ def decompress(data, stream=None) -> DecodedArray:
     return _column(data).decompress(stream=stream)
 
 
-def sum(data, stream=None) -> int | float:  # noqa: A001 - the operation's name
+def sum(data, stream=None) -> int | float:
     """The fused sum of a column file or Column (Column.sum)."""
     return _column(data).sum(stream)
 

@@ -7,9 +7,9 @@ import struct
 
 import numpy as np
 import pytest
+from conftest import manifest_entries
 
 import galp
-from conftest import manifest_entries
 
 RNG = np.random.default_rng(40)
 INT_SCHEMES = ["auto", "raw", "ffor", "delta", "rle", "dict"]

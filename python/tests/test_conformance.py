@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import conform_decoders
 import pytest
 
 import galp.conformance
-import conform_decoders
 
 try:
     galp.conformance.runner()
