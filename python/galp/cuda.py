@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _capsule, _lib, _types
+from . import _capsule, _cudart, _lib, _types
 from ._arrow_abi import ArrowDeviceArray, ArrowSchema
 from ._column import OpenedColumn
 from ._errors import GalpError, check
@@ -48,6 +48,7 @@ class _Aggregate(ctypes.Structure):
 
 
 _lib._proto("galp_gpu_available", _status)
+_lib._proto("galp_gpu_status_from_cuda", _status, ctypes.c_int)
 _lib._proto("galp_gpu_column_upload_opened", _status, ctypes.POINTER(_lib.Column),
             ctypes.POINTER(_vp))
 _lib._proto("galp_gpu_column_free", None, _vp)
@@ -73,15 +74,16 @@ def _rt():
     global _runtime
     if _runtime is None:
         check(_lib.lib.galp_gpu_available(), "galp.cuda")
-        from . import _cudart
         _runtime = _cudart.load()
     return _runtime
 
 
 def _cuda(err: int, what: str) -> None:
+    """A CUDA runtime error as GalpError, in libgalp's vocabulary (galp_gpu_status_from_cuda:
+    NO_MEMORY for a failed allocation, else CUDA), naming the CUDA error."""
     if err != 0:
-        name = _rt().cudaGetErrorString(err).decode()
-        raise GalpError(23 if err == 2 else 22, f"{what}: {name}")  # NO_MEMORY or CUDA
+        status = _lib.lib.galp_gpu_status_from_cuda(err)
+        raise GalpError(status, f"{what}: {_rt().cudaGetErrorString(err).decode()}")
 
 
 def stream_handle(stream) -> int | None:
@@ -111,7 +113,7 @@ class _DeviceScratch:
         """Copy into the ctypes object `host` in stream order, then wait for the stream."""
         rt = _rt()
         _cuda(rt.cudaMemcpyAsync(ctypes.addressof(host), self.ptr, ctypes.sizeof(host),
-                                 2, stream), "cudaMemcpyAsync")
+                                 _cudart.MEMCPY_DEVICE_TO_HOST, stream), "cudaMemcpyAsync")
         _cuda(rt.cudaStreamSynchronize(stream), "cudaStreamSynchronize")
 
 
