@@ -251,3 +251,19 @@ CLEANFILES += conformance/test_gpu_fastlanes_device.lo conformance/test_gpu_fast
 endif HAVE_CUDA
 endif HAVE_CMOCKA
 EXTRA_DIST += conformance/test_gpu_fastlanes_device.cu conformance/test_gpu_fastlanes_device.h
+
+# ---- the Arrow C Data Interface export (include/galp_arrow.h) ----------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_arrow
+TESTS += conformance/test_arrow
+conformance_test_arrow_SOURCES = conformance/test_arrow.c
+conformance_test_arrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_arrow_LDADD = $(CONFORMANCE_TEST_LIBS)
+# The Arrow device export against the CPU decoder (skips without a GPU).
+check_PROGRAMS += conformance/test_gpu_arrow
+TESTS += conformance/test_gpu_arrow
+conformance_test_gpu_arrow_SOURCES = conformance/test_gpu_arrow.c
+conformance_test_gpu_arrow_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS)
+conformance_test_gpu_arrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_arrow_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA

@@ -67,3 +67,11 @@ gpu/fastlanes.lo: gpu/fastlanes.cu $(GPU_KERNEL_INCLUDES)
 else
 libgalp_la_SOURCES += gpu/nocuda.c
 endif
+
+# The Arrow C Device Data Interface export (include/galp_arrow.h, gpu/arrow_device.c), or its
+# GALP_ERR_NO_DEVICE form in a build without CUDA.
+if HAVE_CUDA
+libgalp_gpu_la_SOURCES += gpu/arrow_device.c
+else
+libgalp_la_SOURCES += gpu/arrow_nocuda.c
+endif

@@ -41,3 +41,7 @@ include ref/alp.mk
 galpincludedir = $(includedir)/galp
 galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h \
 	include/galp/tile_layout.h
+
+# Decoded columns exported through the Arrow C Data Interface (include/galp_arrow.h).
+include_HEADERS += include/galp_arrow.h
+libgalp_la_SOURCES += ref/arrow_internal.h ref/arrow_export.c
