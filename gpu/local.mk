@@ -16,7 +16,7 @@ galpdevice_HEADERS = \
 	include/galp/device/ffor.cuh include/galp/device/mapping.cuh include/galp/device/pushdown.cuh \
 	include/galp/device/range_plan.h include/galp/device/raw.cuh include/galp/device/types.cuh \
 	include/galp/device/unpack_fixed.cuh include/galp/device/vector_pipeline.cuh include/galp/device/visit.cuh \
-	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh
+	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh include/galp/device/strings.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
@@ -37,7 +37,7 @@ installcheck-local:
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
 libgalp_gpu_la_SOURCES = $(GPU_HOST_FILES) gpu/cuda_status.h gpu/image.h gpu/value_table.h gpu/kernels.h \
-	gpu/tile_kernels.h gpu/strings.h gpu/strings_host.h
+	gpu/tile_kernels.h gpu/strings.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo gpu/tile.lo gpu/strings.lo
 # -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)

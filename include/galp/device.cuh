@@ -23,6 +23,10 @@
  *   plan_vector, row_in_range      predicate pushdown (galp/device/pushdown.cuh)
  *   value_traits<T>                word width, lanes and kind of a value type
  *                                  (galp/device/types.cuh)
+ *   visit_strings_by_warp          str columns: each string, in pieces of its symbols, to a
+ *                                  visitor of the caller's, with the symbol table staged by
+ *                                  stage_str_symbols; str_matcher for equality and prefix
+ *                                  filters (galp/device/strings.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -37,6 +41,7 @@
 #include "galp/device/column.cuh"
 #include "galp/device/mapping.cuh"
 #include "galp/device/pushdown.cuh"
+#include "galp/device/strings.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
 
