@@ -116,6 +116,22 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     if (memcmp(got32, want32, (n + 1) * sizeof *got32) != 0 || memcmp(got, want, bytes) != 0)
         fail_msg("%s: the GPU's int32 Arrow form differs from the reference", what);
 
+    /* Into a data buffer 3 bytes past an 8-byte boundary, between guard bytes: the kernel
+     * stores whole aligned words only where one lane writes all of them. */
+    uint8_t *d_guarded = NULL, *guarded = malloc(bytes + 16);
+    assert_non_null(guarded);
+    assert_int_equal(cudaMalloc((void **)&d_guarded, bytes + 16), cudaSuccess);
+    assert_int_equal(cudaMemset(d_guarded, 0xA5, bytes + 16), cudaSuccess);
+    assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n + 1, d_guarded + 3, bytes, NULL),
+                     GALP_OK);
+    assert_int_equal(cudaMemcpy(guarded, d_guarded, bytes + 16, cudaMemcpyDeviceToHost),
+                     cudaSuccess);
+    for (size_t i = 0; i < bytes + 16; i++)
+        if (i < 3 || i >= bytes + 3 ? guarded[i] != 0xA5 : guarded[i] != want[i - 3])
+            fail_msg("%s: misaligned data buffer: byte %zu of the guarded buffer is wrong", what, i);
+    cudaFree(d_guarded);
+    free(guarded);
+
     /* The fused counts, against counts over the reference's strings: the first and the last
      * string, equal and as prefixes of 0, 1 and 3 bytes, and a query longer than any. */
     uint64_t *d_count = NULL;

@@ -13,6 +13,7 @@
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
+#include "str_arrow_writer.cuh"
 #include "strings.h"
 
 namespace {
@@ -28,26 +29,6 @@ unsigned str_blocks(const galp_gpu_view &col)
     return blocks == 0 ? 1u : (unsigned)blocks;
 }
 
-/* Writes each string into Arrow's layout: its bytes from its offset on, and its end offset
- * as the next row's start. */
-template <typename Offset> struct arrow_writer {
-    uint8_t *data;
-    Offset *offsets;
-    uint64_t out, row;
-    __device__ void begin(uint64_t r, uint64_t offset)
-    {
-        row = r;
-        out = offset;
-    }
-    __device__ void bytes(uint64_t word, unsigned n)
-    {
-        for (unsigned i = 0; i < n; i++)
-            data[out + i] = (uint8_t)(word >> (8 * i));
-        out += n;
-    }
-    __device__ void end() { offsets[row + 1] = (Offset)out; }
-};
-
 template <typename Offset>
 __global__ void __launch_bounds__(kThreads)
     decode_strings(const galp_gpu_view col, Offset *__restrict__ offsets, uint8_t *__restrict__ data)
@@ -56,8 +37,9 @@ __global__ void __launch_bounds__(kThreads)
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    arrow_writer<Offset> writer{data, offsets, 0, 0};
+    str_arrow_writer<Offset> writer(data, offsets);
     galp::device::visit_strings_by_warp(col, symbols, writer);
+    writer.flush();
 }
 
 /* Counts the strings that the matcher accepts. */
