@@ -38,11 +38,12 @@
 
 #include "test_gpu_str_device.h"
 
-/* The grids of the device-API kernels: a warp per group of vectors (blocks 0), one block of
- * two warps (each takes many groups), and three blocks of three warps. */
+/* The grids of the device-API kernels: a warp per group of the default 16 vectors (blocks
+ * 0), one block of two warps taking groups of one vector, three blocks of three warps taking
+ * groups of 32 (each warp many groups), and a warp per group of 5. */
 static const struct {
-    unsigned blocks, threads;
-} grids[] = {{0, 128}, {1, 64}, {3, 96}};
+    unsigned blocks, threads, group;
+} grids[] = {{0, 128, 16}, {1, 64, 1}, {3, 96, 32}, {0, 64, 5}};
 #define GRID_COUNT (sizeof grids / sizeof grids[0])
 
 /* The device API's string visitor: every row visited once, at its Arrow offset (want64),
@@ -55,7 +56,8 @@ static void check_visitor_rows(const galp_gpu_column *gpu, const int64_t *want64
     test_str_row *rows = malloc((n ? n : 1) * sizeof *rows);
     assert_non_null(rows);
     for (size_t g = 0; g < GRID_COUNT; g++) {
-        assert_int_equal(test_str_device_rows(&view, grids[g].blocks, grids[g].threads, rows),
+        assert_int_equal(test_str_device_rows(&view, grids[g].blocks, grids[g].threads,
+                                              grids[g].group, rows),
                          GALP_OK);
         for (uint64_t i = 0; i < n; i++) {
             const uint64_t length = (uint64_t)(want64[i + 1] - want64[i]);
@@ -165,7 +167,7 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
             for (size_t g = 0; g < GRID_COUNT; g++) {
                 assert_int_equal(test_str_device_count(&view, value, (uint32_t)length, (int)prefix,
                                                        grids[g].blocks, grids[g].threads,
-                                                       &got_count),
+                                                       grids[g].group, &got_count),
                                  GALP_OK);
                 if (got_count != expected)
                     fail_msg("%s: device API, grid %zu: %s of a %zu-byte query: %llu, "

@@ -38,12 +38,12 @@ struct row_recorder {
     }
 };
 
-__global__ void record_rows(galp_gpu_view col, test_str_row *rows)
+__global__ void record_rows(galp_gpu_view col, unsigned group, test_str_row *rows)
 {
     __shared__ galp::device::str_symbols symbols;
     galp::device::stage_str_symbols(col, symbols);
     row_recorder recorder{rows, 0, 0, 0};
-    galp::device::visit_strings_by_warp(col, symbols, recorder);
+    galp::device::visit_strings_by_warp(col, symbols, recorder, group);
 }
 
 struct counter {
@@ -54,21 +54,21 @@ struct counter {
     __device__ void end() { matches += matcher.matched(); }
 };
 
-__global__ void count_matches(galp_gpu_view col, const uint8_t *query, uint32_t length, int prefix,
-                              unsigned long long *count)
+__global__ void count_matches(galp_gpu_view col, unsigned group, const uint8_t *query,
+                              uint32_t length, int prefix, unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
     galp::device::stage_str_symbols(col, symbols);
     counter c{galp::device::str_matcher(query, length, prefix != 0), 0};
-    galp::device::visit_strings_by_warp(col, symbols, c);
+    galp::device::visit_strings_by_warp(col, symbols, c, group);
     atomicAdd(count, c.matches);
 }
 
-unsigned grid(const galp_gpu_view &col, unsigned blocks, unsigned threads)
+unsigned grid(const galp_gpu_view &col, unsigned blocks, unsigned threads, unsigned group)
 {
     if (blocks != 0)
         return blocks;
-    const uint64_t warps = galp::device::str_warps_for(col);
+    const uint64_t warps = galp::device::str_warps_for(col, group);
     const uint64_t need = (warps * 32 + threads - 1) / threads;
     return need == 0 ? 1u : (unsigned)need;
 }
@@ -93,7 +93,7 @@ extern "C" uint64_t test_str_hash(const uint8_t *bytes, uint64_t length)
 }
 
 extern "C" galp_status test_str_device_rows(const galp_gpu_view *view, unsigned blocks,
-                                            unsigned threads, test_str_row *rows)
+                                            unsigned threads, unsigned group, test_str_row *rows)
 {
     const size_t size = (view->value_count ? view->value_count : 1) * sizeof *rows;
     test_str_row *d_rows = NULL;
@@ -101,7 +101,7 @@ extern "C" galp_status test_str_device_rows(const galp_gpu_view *view, unsigned 
         return GALP_ERR_NO_MEMORY;
     cudaError_t err = cudaMemset(d_rows, 0, size);
     if (err == cudaSuccess) {
-        record_rows<<<grid(*view, blocks, threads), threads>>>(*view, d_rows);
+        record_rows<<<grid(*view, blocks, threads, group), threads>>>(*view, group, d_rows);
         err = cudaGetLastError();
     }
     if (err == cudaSuccess)
@@ -113,7 +113,7 @@ extern "C" galp_status test_str_device_rows(const galp_gpu_view *view, unsigned 
 
 extern "C" galp_status test_str_device_count(const galp_gpu_view *view, const uint8_t *query,
                                              uint32_t length, int prefix, unsigned blocks,
-                                             unsigned threads, uint64_t *count)
+                                             unsigned threads, unsigned group, uint64_t *count)
 {
     uint8_t *d_query = NULL;
     unsigned long long *d_count = NULL;
@@ -127,7 +127,8 @@ extern "C" galp_status test_str_device_count(const galp_gpu_view *view, const ui
     if (err == cudaSuccess)
         err = cudaMemset(d_count, 0, sizeof *d_count);
     if (err == cudaSuccess) {
-        count_matches<<<grid(*view, blocks, threads), threads>>>(*view, d_query, length, prefix, d_count);
+        count_matches<<<grid(*view, blocks, threads, group), threads>>>(*view, group, d_query, length,
+                                                                         prefix, d_count);
         err = cudaGetLastError();
     }
     unsigned long long got = 0;

@@ -25,7 +25,20 @@ struct galp_gpu_column {
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
     uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
+    uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
 };
+
+/* A str column's pieces: the piece count p at the head of every payload (spec/fsst.md §5). */
+static uint64_t count_pieces(const galp_column *col)
+{
+    uint64_t pieces = 0;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info info;
+        galp_vector_info_get(col, v, &info);
+        pieces += galp_load_u32(col->data + info.payload_offset);
+    }
+    return pieces;
+}
 
 /* A str column (spec/fsst.md): the file itself is the image, which the str kernels read
  * through the device API's string visitor (gpu/strings.h). */
@@ -40,6 +53,7 @@ static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
     galp_status st = galp_gpu_status_from_cuda(err);
     if (st == GALP_OK)
         st = galp_column_str_bytes(col, &c->str_bytes);
+    c->str_pieces = count_pieces(col);
     if (st == GALP_OK)
         st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
     if (st != GALP_OK) {
@@ -293,7 +307,8 @@ static galp_status decompress_str(const galp_gpu_column *column, void *offsets,
         return GALP_ERR_DST_TOO_SMALL;
     if (data == NULL && bytes > 0)
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_str_decompress(&column->view, offsets, offset_bytes, data, stream);
+    return galp_gpu_launch_str_decompress(&column->view, column->str_pieces, offsets,
+                                          offset_bytes, data, stream);
 }
 
 galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
@@ -321,7 +336,7 @@ static galp_status count_strings(const galp_gpu_column *column, const void *valu
     galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
     if (length > 0)
         memcpy(query.bytes, value, length);
-    return galp_gpu_launch_str_count(&column->view, &query, count, stream);
+    return galp_gpu_launch_str_count(&column->view, column->str_pieces, &query, count, stream);
 }
 
 galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,

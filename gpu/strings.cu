@@ -20,25 +20,26 @@ namespace {
 
 constexpr unsigned kThreads = 128;
 
-/* Blocks of kThreads threads with a warp per group of vectors (at least one block, so that
- * the decompression writes offsets[0] for an empty column too). */
-unsigned str_blocks(const galp_gpu_view &col)
+/* Blocks of kThreads threads with a warp per group of `group` vectors (at least one block,
+ * so that the decompression writes offsets[0] for an empty column too). */
+unsigned str_blocks(const galp_gpu_view &col, unsigned group)
 {
-    const uint64_t warps = galp::device::str_warps_for(col);
+    const uint64_t warps = galp::device::str_warps_for(col, group);
     const uint64_t blocks = (warps * 32 + kThreads - 1) / kThreads;
     return blocks == 0 ? 1u : (unsigned)blocks;
 }
 
 template <typename Offset>
 __global__ void __launch_bounds__(kThreads)
-    decode_strings(const galp_gpu_view col, Offset *__restrict__ offsets, uint8_t *__restrict__ data)
+    decode_strings(const galp_gpu_view col, unsigned group, Offset *__restrict__ offsets,
+                   uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
     str_arrow_writer<Offset> writer(data, offsets);
-    galp::device::visit_strings_by_warp(col, symbols, writer);
+    galp::device::visit_strings_by_warp(col, symbols, writer, group);
     writer.flush();
 }
 
@@ -52,7 +53,8 @@ struct match_counter {
 };
 
 __global__ void __launch_bounds__(kThreads)
-    count_strings(const galp_gpu_view col, const galp_gpu_str_query query, unsigned long long *count)
+    count_strings(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
+                  unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
     __shared__ uint8_t value[GALP_GPU_STR_QUERY_MAX];
@@ -60,7 +62,7 @@ __global__ void __launch_bounds__(kThreads)
         value[i] = query.bytes[i];
     galp::device::stage_str_symbols(col, symbols); /* its barriers publish value too */
     match_counter counter{galp::device::str_matcher(value, query.length, query.prefix != 0), 0};
-    galp::device::visit_strings_by_warp(col, symbols, counter);
+    galp::device::visit_strings_by_warp(col, symbols, counter, group);
     unsigned long long matches = counter.matches;
     for (int offset = 16; offset > 0; offset /= 2)
         matches += __shfl_down_sync(0xffffffffu, matches, offset);
@@ -70,19 +72,22 @@ __global__ void __launch_bounds__(kThreads)
 
 } // namespace
 
-extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col, void *offsets,
+extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
+                                                      uint64_t piece_count, void *offsets,
                                                       unsigned offset_bytes, uint8_t *data,
                                                       galp_gpu_stream stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
+    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
+    const unsigned blocks = str_blocks(*col, group);
     if (offset_bytes == 4)
-        decode_strings<int32_t><<<str_blocks(*col), kThreads, 0, s>>>(*col, (int32_t *)offsets, data);
+        decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, group, (int32_t *)offsets, data);
     else
-        decode_strings<int64_t><<<str_blocks(*col), kThreads, 0, s>>>(*col, (int64_t *)offsets, data);
+        decode_strings<int64_t><<<blocks, kThreads, 0, s>>>(*col, group, (int64_t *)offsets, data);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }
 
-extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col,
+extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint64_t piece_count,
                                                  const galp_gpu_str_query *query, uint64_t *count,
                                                  galp_gpu_stream stream)
 {
@@ -92,6 +97,8 @@ extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col,
         return galp_gpu_status_from_cuda(err);
     if (col->vector_count == 0)
         return GALP_OK;
-    count_strings<<<str_blocks(*col), kThreads, 0, s>>>(*col, *query, (unsigned long long *)count);
+    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
+    count_strings<<<str_blocks(*col, group), kThreads, 0, s>>>(*col, group, *query,
+                                                              (unsigned long long *)count);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }

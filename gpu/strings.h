@@ -4,7 +4,7 @@
  *
  * An uploaded str column is its file as it is: the kernels read the metadata table, the
  * symbol table and the piece directories from the device copy through the device API's
- * string visitor (galp/device/strings.cuh), so the upload prepares nothing beside it.
+ * string visitor (galp/device/strings.cuh); the upload only counts the pieces.
  */
 #ifndef GALP_GPU_STRINGS_H
 #define GALP_GPU_STRINGS_H
@@ -25,15 +25,19 @@ typedef struct galp_gpu_str_query {
     uint32_t prefix; /* 0: equality, 1: prefix */
 } galp_gpu_str_query;
 
+/* Both launchers take the column's piece count (spec/fsst.md §5, every vector's p), from
+ * which they size the groups of vectors each warp takes. */
+
 /* *count (device memory) = the strings of the column that match the query, counted while
  * its pieces are decoded, without writing them anywhere. */
-galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, const galp_gpu_str_query *query,
-                                      uint64_t *count, galp_gpu_stream stream);
+galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint64_t piece_count,
+                                      const galp_gpu_str_query *query, uint64_t *count,
+                                      galp_gpu_stream stream);
 
 /* Decodes the column into offsets (value_count + 1 entries of offset_bytes = 4 or 8 bytes)
  * and data. */
-galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col, void *offsets,
-                                           unsigned offset_bytes, uint8_t *data,
+galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col, uint64_t piece_count,
+                                           void *offsets, unsigned offset_bytes, uint8_t *data,
                                            galp_gpu_stream stream);
 
 #ifdef __cplusplus

@@ -6,9 +6,9 @@
  *   str_symbols                the column's symbol table (spec/fsst.md §3), in shared memory
  *   stage_str_symbols          the whole block stages it from the column, once per kernel
  *   visit_strings_by_warp      the mapping PIECE_PER_LANE: each warp takes groups of
- *                              str_vectors_per_warp vectors (str_warps_for sizes a grid
- *                              with a warp per group) and its lanes decode their pieces
- *                              (spec/fsst.md §5),
+ *                              vectors (str_vectors_per_warp_for picks how many,
+ *                              str_warps_for sizes a grid with a warp per group) and its
+ *                              lanes decode their pieces (spec/fsst.md §5),
  *                              one piece per lane at a time, calling the visitor for each
  *                              string of it
  *   visit_str_piece            one piece, for kernels with a mapping of their own
@@ -61,15 +61,26 @@ struct str_piece {
     uint32_t default_length; /* the vector's L (0: none) */
 };
 
-/* The vectors a warp of visit_strings_by_warp takes at once: a vector of short strings has
- * two to four pieces (spec/fsst.md §7 cuts them at 2 KiB of codes), so 16 vectors keep the
- * 32 lanes busy, and a column has one such group per 16 K strings to spread over the grid. */
+/* The vectors a warp of visit_strings_by_warp takes at once, by default: a vector of short
+ * strings has two to four pieces (spec/fsst.md §7 cuts them at 2 KiB of codes), so 16 vectors
+ * keep the 32 lanes busy. Columns of longer strings have more pieces per vector and want
+ * fewer vectors per warp, so that more warps share the work: str_vectors_per_warp_for picks
+ * the number from the column's piece count, which the host can read from the file. */
 constexpr unsigned str_vectors_per_warp = 16;
 
-/* The warps that give every group of a column its own warp. */
-__host__ __device__ inline uint64_t str_warps_for(const galp_gpu_view &col)
+/* About 32 pieces per warp, between 1 and 32 vectors. */
+__host__ __device__ inline unsigned str_vectors_per_warp_for(uint64_t vector_count,
+                                                             uint64_t piece_count)
 {
-    return (col.vector_count + str_vectors_per_warp - 1) / str_vectors_per_warp;
+    const uint64_t g = piece_count == 0 ? 32 : 32 * vector_count / piece_count;
+    return g < 1 ? 1u : g > 32 ? 32u : (unsigned)g;
+}
+
+/* The warps that give every group of vectors_per_warp vectors its own warp. */
+__host__ __device__ inline uint64_t str_warps_for(const galp_gpu_view &col,
+                                                  unsigned vectors_per_warp = str_vectors_per_warp)
+{
+    return (col.vector_count + vectors_per_warp - 1) / vectors_per_warp;
 }
 
 namespace detail {
@@ -230,15 +241,17 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
     }
 }
 
-/* The mapping PIECE_PER_LANE: the grid's warps take groups of str_vectors_per_warp
- * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces to its lanes, which
- * call visit_str_piece on them. Every lane of every warp of the grid must call it (it uses
- * whole-warp shuffles), with any grid and block shape; visitor is the lane's own. */
+/* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
+ * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces
+ * to its lanes, which call visit_str_piece on them. Every lane of every warp of the grid must
+ * call it (it uses whole-warp shuffles) with the same vectors_per_warp, with any grid and
+ * block shape; visitor is the lane's own. */
 template <typename Visitor>
 __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
-                                      Visitor &visitor)
+                                      Visitor &visitor,
+                                      unsigned vectors_per_warp = str_vectors_per_warp)
 {
-    constexpr unsigned G = str_vectors_per_warp;
+    const unsigned G = vectors_per_warp < 1 ? 1u : vectors_per_warp > 32 ? 32u : vectors_per_warp;
     const unsigned lane = threadIdx.x % 32;
     const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
     const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
