@@ -238,3 +238,27 @@ endif HAVE_CMOCKA
 
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------
 include conformance/conform.mk
+
+# FastLanes DELTA, RLE and DICT on the device (gpu/fastlanes.cu) against the reference, the
+# generator's oracle (fuzz/column_gen.c) and host scans; skips (77) without a GPU.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_fastlanes
+TESTS += conformance/test_gpu_fastlanes
+conformance_test_gpu_fastlanes_SOURCES = conformance/test_gpu_fastlanes.c fuzz/column_gen.c fuzz/column_gen.h \
+	fuzz/byte_source.h fuzz/fuzz_require.h
+conformance_test_gpu_fastlanes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fuzz $(CUDA_CFLAGS)
+# the generator's ALP oracle must round like spec/alp.md §4: no fused multiply-add
+conformance_test_gpu_fastlanes_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) -ffp-contract=off
+conformance_test_gpu_fastlanes_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+if HAVE_CUDA
+# a user's kernel on the FastLanes lane decoders, compiled like gpu/*.cu
+conformance_test_gpu_fastlanes_LDADD += conformance/test_gpu_fastlanes_device.lo
+conformance/test_gpu_fastlanes_device.lo: conformance/test_gpu_fastlanes_device.cu \
+		conformance/test_gpu_fastlanes_device.h $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_fastlanes_device.cu
+CLEANFILES += conformance/test_gpu_fastlanes_device.lo conformance/test_gpu_fastlanes_device.o \
+	conformance/.libs/test_gpu_fastlanes_device.o
+endif HAVE_CUDA
+endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_fastlanes_device.cu conformance/test_gpu_fastlanes_device.h

@@ -22,6 +22,9 @@ struct galp_gpu_column {
     uint8_t *image;       /* device copy of the image (gpu/image.c) */
     galp_gpu_view view;
     galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
+    int has_fastlanes;     /* the image holds DELTA, RLE or DICT vectors: every call goes to
+                              gpu/fastlanes.cu, and there is no value table (gpu/value_table.c
+                              reads width-0 vectors as constants, which these are not) */
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
     uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
@@ -156,7 +159,8 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         return galp_gpu_status_from_cuda(err);
     }
     c->shape = galp_gpu_image_shape(&col);
-    st = attach_value_table(c, &col);
+    c->has_fastlanes = galp_gpu_image_has_fastlanes(&col);
+    st = c->has_fastlanes ? GALP_OK : attach_value_table(c, &col);
     free(host_image);
     if (st != GALP_OK) {
         galp_gpu_column_free(c);
@@ -166,9 +170,9 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    c->view.scheme = col.scheme; /* RAW, FFOR or GALP in the image */
+    c->view.scheme = col.scheme; /* RAW, FFOR, GALP, DELTA, RLE or DICT in the image */
     c->view.largest_vector = c->shape.largest_vector;
-    if (c->shape.partly_safe_vectors != 0) {
+    if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {
             galp_gpu_column_free(c);
@@ -214,6 +218,8 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)
         return GALP_OK;
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_decompress(&column->view, dst, stream);
     return galp_gpu_launch_decompress(&column->view, &column->shape, dst, stream);
 }
 
@@ -227,6 +233,8 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
         galp_gpu_value_table_aggregate(column->table, column->table_entries, column->view.type, &value);
         return galp_gpu_launch_store_aggregate(result, &value, stream);
     }
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_aggregate(&column->view, result, stream);
     return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
 }
 
@@ -262,6 +270,9 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
                                                                        column->view.type, value_bits(column, lo),
                                                                        value_bits(column, hi)),
                                             stream);
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_range(&column->view, value_bits(column, lo), value_bits(column, hi),
+                                               count, found, stream);
     return galp_gpu_launch_range(&column->view, &column->shape, value_bits(column, lo),
                                  value_bits(column, hi),
                                  need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,

@@ -5,7 +5,9 @@
  * paths, how many of its vectors are constants and how many have packed integers whose value
  * is not a monotone function of them.
  *
- * The device decodes RAW, FFOR and G-ALP vectors. An ALP-layout vector becomes G-ALP:
+ * The device decodes RAW, FFOR, G-ALP and FastLanes DELTA, RLE and DICT vectors
+ * (spec/fastlanes.md, gpu/fastlanes.cu), the last three as stored. An ALP-layout vector
+ * becomes G-ALP:
  * spec/galp.md §3, a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
  * nothing a reader can observe. A vector of any other scheme (those that have no device
@@ -46,14 +48,17 @@ enum {
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
-/* The scheme a vector has in the image: ALP becomes G-ALP, a scheme without a device decoder
- * becomes RAW. */
+/* The scheme a vector has in the image: ALP becomes G-ALP, FastLanes DELTA, RLE and DICT stay
+ * (gpu/fastlanes.cu decodes them), a scheme without a device decoder becomes RAW. */
 static galp_scheme image_scheme(galp_scheme scheme)
 {
     switch (scheme) {
     case GALP_SCHEME_RAW:
     case GALP_SCHEME_FFOR:
-    case GALP_SCHEME_GALP: return scheme;
+    case GALP_SCHEME_GALP:
+    case GALP_SCHEME_DELTA:
+    case GALP_SCHEME_RLE:
+    case GALP_SCHEME_DICT: return scheme;
     case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
     default: return GALP_SCHEME_RAW;
     }
@@ -327,4 +332,15 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     *image = out;
     *image_size = (size_t)file_size;
     return GALP_OK;
+}
+
+int galp_gpu_image_has_fastlanes(const galp_column *col)
+{
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE || info.scheme == GALP_SCHEME_DICT)
+            return 1;
+    }
+    return 0;
 }

@@ -202,8 +202,13 @@ static void count_step(void *ctx, unsigned id)
 static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
                             galp_fsst_matcher *matcher, counts *c)
 {
+    /* A pair's first id was counted too, so only the rows of ids the previous round counted
+     * hold pair counts: clearing those leaves every count zero (c starts zeroed) without
+     * touching the IDS² counters that a small sample never reaches. */
+    for (unsigned a = 0; a < IDS; a++)
+        if (c->one[a] != 0)
+            memset(c->two + (size_t)a * IDS, 0, IDS * sizeof *c->two);
     memset(c->one, 0, IDS * sizeof *c->one);
-    memset(c->two, 0, (size_t)IDS * IDS * sizeof *c->two);
     uint64_t cost = 0;
     for (size_t l = 0; l < s->count; l++) {
         if (frac < 128 && mix(l + 7) % 128 >= frac)
