@@ -35,3 +35,18 @@ bench/ssb/ssb_gpu_cu.o: $(SSB_GPU_CU_FILES) bench/ssb/ssb_plan.h bench/ssb/ssb_d
 		$(top_srcdir)/bench/ssb/ssb_gpu.cu
 CLEANFILES += bench/ssb/ssb_gpu_cu.o
 endif
+
+# galp-str-bench (bench/str_bench.cu): str columns of the shared strings on the GPU beside
+# nvCOMP's codecs; bench/str-gpu-run.sh runs it on a GPU runner (docs/PERFORMANCE.md).
+EXTRA_DIST += bench/str_bench.cu bench/str-gpu-run.sh
+if HAVE_CUDA
+noinst_PROGRAMS += bench/galp-str-bench
+bench_galp_str_bench_SOURCES = $(BENCH_C_FILES) bench/str_lines.c bench/str_lines.h \
+	bench/str_tile.c bench/str_tile.h
+bench_galp_str_bench_LDADD = bench/str_bench_cu.o $(BENCH_GATE_CU_OBJECTS) $(BENCH_NVCOMP_OBJECTS) \
+	libgalp.la $(CUDA_LIBS) $(NVCOMP_LIBS)
+bench/str_bench_cu.o: bench/str_bench.cu $(BENCH_CU_DEPS) bench/str_lines.h bench/str_tile.h
+	$(AM_V_GEN)$(MKDIR_P) bench && \
+	$(BENCH_NVCC) $(BENCH_NVCOMP_FLAGS) -c -o $@ $(top_srcdir)/bench/str_bench.cu
+CLEANFILES += bench/str_bench_cu.o
+endif

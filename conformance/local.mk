@@ -97,7 +97,18 @@ conformance_test_gpu_str_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS) \
 	-DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
 conformance_test_gpu_str_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_str_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+if HAVE_CUDA
+# a user's kernels on the device API's string visitor (galp/device/strings.cuh)
+conformance_test_gpu_str_LDADD += conformance/test_gpu_str_device.lo
+conformance/test_gpu_str_device.lo: conformance/test_gpu_str_device.cu conformance/test_gpu_str_device.h \
+		$(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_str_device.cu
+CLEANFILES += conformance/test_gpu_str_device.lo conformance/test_gpu_str_device.o \
+	conformance/.libs/test_gpu_str_device.o
+endif HAVE_CUDA
 endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_str_device.cu conformance/test_gpu_str_device.h
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
 if HAVE_CMOCKA

@@ -15,7 +15,7 @@
 #include "galp_internal.h"
 #include "image.h"
 #include "kernels.h"
-#include "strings_host.h"
+#include "strings.h"
 #include "value_table.h"
 
 struct galp_gpu_column {
@@ -27,11 +27,24 @@ struct galp_gpu_column {
                               reads width-0 vectors as constants, which these are not) */
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
-    galp_gpu_str_column str;     /* str columns: pieces and symbol table (gpu/strings.h) */
+    uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
+    uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
 };
 
-/* A str column (spec/fsst.md): the file itself is the image, with its pieces and symbol table
- * beside it (gpu/strings.c). */
+/* A str column's pieces: the piece count p at the head of every payload (spec/fsst.md §5). */
+static uint64_t count_pieces(const galp_column *col)
+{
+    uint64_t pieces = 0;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info info;
+        galp_vector_info_get(col, v, &info);
+        pieces += galp_load_u32(col->data + info.payload_offset);
+    }
+    return pieces;
+}
+
+/* A str column (spec/fsst.md): the file itself is the image, which the str kernels read
+ * through the device API's string visitor (gpu/strings.h). */
 static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
 {
     galp_gpu_column *c = calloc(1, sizeof *c);
@@ -42,7 +55,8 @@ static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
         err = cudaMemcpy(c->image, col->data, col->size, cudaMemcpyHostToDevice);
     galp_status st = galp_gpu_status_from_cuda(err);
     if (st == GALP_OK)
-        st = galp_gpu_str_prepare(col, &c->str);
+        st = galp_column_str_bytes(col, &c->str_bytes);
+    c->str_pieces = count_pieces(col);
     if (st == GALP_OK)
         st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
     if (st != GALP_OK) {
@@ -175,7 +189,6 @@ void galp_gpu_column_free(galp_gpu_column *column)
         return;
     cudaFree(column->image);
     free(column->table);
-    galp_gpu_str_free(&column->str);
     free(column);
 }
 
@@ -287,7 +300,7 @@ galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
 {
     if (column == NULL || column->view.type != GALP_TYPE_STR || bytes == NULL)
         return GALP_ERR_ARGUMENT;
-    *bytes = column->str.bytes;
+    *bytes = column->str_bytes;
     return GALP_OK;
 }
 
@@ -298,15 +311,14 @@ static galp_status decompress_str(const galp_gpu_column *column, void *offsets,
 {
     if (column == NULL || column->view.type != GALP_TYPE_STR || offsets == NULL)
         return GALP_ERR_ARGUMENT;
-    const uint64_t bytes = column->str.bytes;
+    const uint64_t bytes = column->str_bytes;
     if (offset_bytes == 4 && bytes > INT32_MAX)
         return GALP_ERR_TOO_LARGE;
     if (column->view.value_count >= offsets_capacity || bytes > data_capacity)
         return GALP_ERR_DST_TOO_SMALL;
     if (data == NULL && bytes > 0)
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_str_decompress(column->image, column->str.pieces,
-                                          column->str.piece_count, column->str.table, offsets,
+    return galp_gpu_launch_str_decompress(&column->view, column->str_pieces, offsets,
                                           offset_bytes, data, stream);
 }
 
@@ -335,8 +347,7 @@ static galp_status count_strings(const galp_gpu_column *column, const void *valu
     galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
     if (length > 0)
         memcpy(query.bytes, value, length);
-    return galp_gpu_launch_str_count(column->image, column->str.pieces, column->str.piece_count,
-                                     column->str.table, &query, count, stream);
+    return galp_gpu_launch_str_count(&column->view, column->str_pieces, &query, count, stream);
 }
 
 galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,

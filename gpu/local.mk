@@ -18,14 +18,14 @@ galpdevice_HEADERS = \
 	include/galp/device/unpack_fixed.cuh include/galp/device/vector_pipeline.cuh include/galp/device/visit.cuh \
 	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh \
 	include/galp/device/table.cuh include/galp/device/delta.cuh include/galp/device/rle.cuh \
-	include/galp/device/dict.cuh
+	include/galp/device/dict.cuh include/galp/device/strings.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
 	gpu/decompress.cuh gpu/dispatch.cuh gpu/record_pipeline.cuh gpu/reduce.cuh gpu/scan_launch.cuh \
 	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h gpu/strings.h \
 	include/galp_gpu.h include/galp.h gpu/tile_kernels.h include/galp/tile_layout.h \
-	gpu/aggregate_partial.cuh gpu/fastlanes.cuh
+	gpu/aggregate_partial.cuh gpu/fastlanes.cuh gpu/str_arrow_writer.cuh
 include gpu/sources.mk
 EXTRA_DIST += $(GPU_KERNEL_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh gpu/sources.sh \
 	gpu/installcheck.sh gpu/examples/user_kernel.cu
@@ -40,7 +40,7 @@ installcheck-local:
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
 libgalp_gpu_la_SOURCES = $(GPU_HOST_FILES) gpu/cuda_status.h gpu/image.h gpu/value_table.h gpu/kernels.h \
-	gpu/tile_kernels.h gpu/strings.h gpu/strings_host.h
+	gpu/tile_kernels.h gpu/strings.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
 libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo gpu/tile.lo gpu/strings.lo gpu/fastlanes.lo
 # -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)

@@ -151,8 +151,8 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
 
 /* ---- str columns (spec/fsst.md) ------------------------------------------------------
  * An uploaded str column is decoded by these calls; the value-array calls above refuse it
- * (GALP_ERR_ARGUMENT). One thread decodes one piece (spec/fsst.md §5) with the symbol table in
- * shared memory. */
+ * (GALP_ERR_ARGUMENT). Each lane decodes one piece at a time (spec/fsst.md §5) with the symbol
+ * table in shared memory, through the device API's string visitor (galp/device/strings.cuh). */
 
 /* Total string bytes of an uploaded str column: what the data buffer below must hold. */
 galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes);

@@ -31,6 +31,7 @@ libgalp_la_SOURCES += \
 	ref/fsst_decode.c \
 	ref/fsst_strings.c \
 	ref/fsst_build.c \
+	ref/fsst_parse.c \
 	ref/fsst_encode.c
 
 # ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.

@@ -26,6 +26,10 @@
  *   delta_lane, rle_lane,          FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md):
  *   dict_lane, dict_value          one lane's values in order, or one DICT position
  *                                  (galp/device/delta.cuh, rle.cuh, dict.cuh)
+ *   visit_strings_by_warp          str columns: each string, in pieces of its symbols, to a
+ *                                  visitor of the caller's, with the symbol table staged by
+ *                                  stage_str_symbols; str_matcher for equality and prefix
+ *                                  filters (galp/device/strings.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -40,6 +44,7 @@
 #include "galp/device/column.cuh"
 #include "galp/device/mapping.cuh"
 #include "galp/device/pushdown.cuh"
+#include "galp/device/strings.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
 #include "galp/device/delta.cuh"
