@@ -38,7 +38,8 @@ galp_scheme galp_gpu_image_scheme(const galp_column *column);
 galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
 
 /* Whether a device image holds FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md), which
- * only the kernels of gpu/fastlanes.cu decode: the shape above then sizes nothing. */
+ * only the kernels of gpu/fastlanes.cu decode: of the shape above, only the largest vector
+ * then counts, sizing their stages. */
 int galp_gpu_image_has_fastlanes(const galp_column *image);
 
 #endif /* GALP_GPU_IMAGE_H */
