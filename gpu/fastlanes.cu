@@ -70,10 +70,25 @@ __global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_
 {
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;
-    for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
-                              [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
-        decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
-    });
+    if constexpr (value_traits<T>::is_float) {
+        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                                  [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
+        });
+    } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
+        T lo = (T)~(T)0, hi = 0;
+        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                                  [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
+            acc.count += lane == 0 ? m : 0u;
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) {
+                acc.isum += (uint64_t)x;
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            });
+        });
+        if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
+            acc.add_extremes(lo, hi);
+    }
     acc.template flush<scan_threads>(r);
 }
 

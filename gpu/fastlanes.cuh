@@ -21,6 +21,7 @@
 
 #include "galp/device/async_copy.cuh"
 #include "galp/device/column.cuh"
+#include "galp/device/unpack_fixed.cuh"
 #include "galp/layout.h"
 
 namespace galp::device::detail {
@@ -74,7 +75,17 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
     const Word *deltas = (const Word *)(payload + galp_layout_lane_bases_bytes());
     const reg base = (reg)e.base;
     const unsigned b = e.bit_width;
-    if constexpr (W <= 32) { /* 32 / W whole chains of W rows */
+    if constexpr (W == 32) { /* one chain, its 32 deltas unpacked with b a constant */
+        uint32_t d[32];
+        unpack32(b, [&](unsigned k) { return (uint32_t)deltas[k * L + lane]; }, d);
+        reg x = (reg)bases[lane];
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            x += base + d[r];
+            if (lane * 32u + r < m)
+                f(lane * 32u + r, (T)x);
+        }
+    } else if constexpr (W < 32) { /* 32 / W whole chains of W rows */
         for (unsigned j = 0; j < 32u / W; j++) {
             const unsigned l = lane * (32u / W) + j;
             reg x = (reg)bases[l];
