@@ -14,7 +14,8 @@
  * (spec/fastlanes.md §2.1, §3.1), so lane t takes the 32 consecutive positions
  * 32·t ... 32·t + 31: one lane chain of u32, two halves of a u64 chain joined by one shuffle,
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
- * the warp works on every vector kind.
+ * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
+ * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
@@ -97,13 +98,36 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
             }
         }
     } else { /* rows 32·h ... 32·h + 31 of chain lane / 2, h = lane % 2 */
-        const unsigned l = lane / 2u, first = (lane % 2u) * 32u;
+        const unsigned l = lane / 2u, h = lane % 2u, first = h * 32u;
+        if (b <= 32) {
+            /* the chain's bit stream as 32-bit words (each 64-bit word low half first): the
+             * half's 32 deltas start at bit 32·h·b, which is word h·b, and take b words */
+            const uint32_t *halves = (const uint32_t *)deltas;
+            uint32_t d[32];
+            unpack32(b, [&](unsigned k) {
+                const unsigned j = h * b + k;
+                return halves[(j / 2u) * 2u * L + 2u * l + j % 2u];
+            }, d);
+            reg part = 0;
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++)
+                part += base + d[r];
+            const reg before = __shfl_up_sync(0xffffffffu, part, 1); /* the first half's sum */
+            reg x = (reg)bases[l] + (h != 0 ? before : (reg)0);
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++) {
+                x += base + d[r];
+                if (l * W + first + r < m)
+                    f(l * W + first + r, (T)x);
+            }
+            return;
+        }
         reg part = 0;
 #pragma unroll 8
         for (unsigned r = first; r < first + 32u; r++)
             part += base + staged_slot(deltas, b, r * L + l);
-        const reg before = __shfl_up_sync(0xffffffffu, part, 1); /* the first half's sum */
-        reg x = (reg)bases[l] + (lane % 2u != 0 ? before : (reg)0);
+        const reg before = __shfl_up_sync(0xffffffffu, part, 1);
+        reg x = (reg)bases[l] + (h != 0 ? before : (reg)0);
 #pragma unroll 8
         for (unsigned r = first; r < first + 32u; r++) {
             x += base + staged_slot(deltas, b, r * L + l);
