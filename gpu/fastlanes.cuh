@@ -139,27 +139,38 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
 
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged RLE vector:
  * index lanes 2·lane and 2·lane + 1 of 16 rows, each row adding its step to the running index
- * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). */
+ * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). Steps are 1 bit
+ * wide, or 0 for a single run (galp_layout_rle_step_bits), so a lane's 16 steps are the bits
+ * of its one 16-bit word, row r bit r. A run's value is read from the table once per lane
+ * and run, not per row. */
 template <typename T, typename F>
 __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                   unsigned lane, F &&f)
 {
     typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
     constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
-    const unsigned s = galp_layout_rle_step_bits(e.exception_count);
+    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
     const uint16_t *bases = (const uint16_t *)payload;
     const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
     const staged_table<Word> runs = {
-        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)),
-        (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
+        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
+        e.bit_width, e.exception_count};
     for (unsigned j = 0; j < index_lanes / 32u; j++) {
         const unsigned l = lane * (index_lanes / 32u) + j;
-        unsigned index = bases[l];
+        const unsigned bits = steps_packed ? steps[l] : 0u;
+        unsigned index = bases[l], read = ~0u; /* read: the index whose entry `value` holds */
+        reg value = 0;
 #pragma unroll
         for (unsigned r = 0; r < index_rows; r++) {
-            index = (index + staged_slot(steps, s, r * index_lanes + l)) & 0xffffu;
-            if (l * index_rows + r < m)
-                f(l * index_rows + r, (T)runs.entry(index));
+            index = (index + (bits >> r & 1u)) & 0xffffu;
+            if (l * index_rows + r < m) {
+                if (index != read) {
+                    value = runs.entry(index);
+                    read = index;
+                }
+                f(l * index_rows + r, (T)value);
+            }
         }
     }
 }
