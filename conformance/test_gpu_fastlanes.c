@@ -278,9 +278,10 @@ static void test_reference_columns(void **state)
     free(values);
 }
 
-/* Columns of more vectors than a GPU holds warps of the kernels of gpu/fastlanes.cu, so
- * that every warp stages and decodes several vectors in turn, through both of its stages
- * and across vectors of different schemes and sizes (gpu/fastlanes.cuh). */
+/* Columns of more vectors than the resident grids of gpu/fastlanes.cu have warps on a GPU
+ * of an H100's size (their shared memory holds a multiprocessor to a few dozen warps), so
+ * that warps stage and decode several vectors in turn, through both of their stages and
+ * across vectors of different schemes and sizes (gpu/fastlanes.cuh). */
 static void test_long_columns(void **state)
 {
     (void)state;
