@@ -11,7 +11,9 @@
  * decode. Decompression puts a vector's values into the warp's tile in shared memory at their
  * positions (DELTA's and RLE's lanes carry consecutive positions, not FFOR's slots) and then
  * writes them out in position order, 16 bytes a lane for a full vector into a 16-byte aligned
- * destination. The scans add or compare in registers, with the accumulator of
+ * destination; for a DICT vector the tile holds its decoded dictionary instead, so that each
+ * position costs its code and one lookup, written out directly (lane t, positions t + 32·j,
+ * coalesced). The scans add or compare in registers, with the accumulator of
  * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
  */
 #include "aggregate_partial.cuh"
@@ -48,9 +50,20 @@ __global__ void __launch_bounds__(scan_threads)
     const unsigned lane = threadIdx.x % 32u;
     for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
+            const staged_table<typename value_traits<T>::word> dict =
+                staged_dictionary<typename value_traits<T>::word>(payload, e);
+            const unsigned d = min(dict.count, GALP_VECTOR_SIZE);
+            for (unsigned j = lane; j < d; j += 32u)
+                tile[j] = value_from_word<T>(dict.entry(j));
+            __syncwarp();
+            for (unsigned p = lane; p < m; p += 32u) /* codes past D are clamped as in entry() */
+                o[p] = tile[min(staged_dict_code(payload, e, p), d - 1u)];
+            return;
+        }
         decode_staged_vector<T>(payload, e, m, lane, [&](unsigned p, T x) { tile[tile_index(p)] = x; });
         __syncwarp();
-        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
         if (sizeof(T) >= 4 && aligned && m == GALP_VECTOR_SIZE) { /* 16 / sizeof(T) positions a store */
             constexpr unsigned per_chunk = 16u / sizeof(T);
             for (unsigned q = lane; q < GALP_VECTOR_SIZE / per_chunk; q += 32u) {

@@ -62,6 +62,21 @@ template <typename Word> struct staged_table {
     }
 };
 
+/* The dictionary of a staged DICT vector (spec/fastlanes.md §4), after its codes: D =
+ * exception_count entries, 1 <= D <= m (validated by galp_open). */
+template <typename Word>
+__device__ __forceinline__ staged_table<Word> staged_dictionary(const uint8_t *payload, const vector_entry &e)
+{
+    return {(const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_DICT, e.exception_count)),
+            (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
+}
+
+/* The code of position p of a staged DICT vector, in FFOR's slot order over 16-bit words. */
+__device__ __forceinline__ unsigned staged_dict_code(const uint8_t *payload, const vector_entry &e, unsigned p)
+{
+    return staged_slot((const uint16_t *)payload, galp_layout_dict_code_bits(e.exception_count), p);
+}
+
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged DELTA vector:
  * value(r) = value(r - 1) + base + d(r) mod 2^W from the lane base (spec/fastlanes.md §2.2),
  * in 32-bit or 64-bit registers whose wrap agrees with 2^W's. */
@@ -187,13 +202,10 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
     if (e.scheme == GALP_SCHEME_RAW) { /* value p is word p (spec/format.md §4.2) */
         for (unsigned p = lane; p < m; p += 32)
             f(p, value_from_word<T>(((const Word *)payload)[p]));
-    } else if (e.scheme == GALP_SCHEME_DICT) { /* codes in FFOR's slot order (spec/fastlanes.md §4) */
-        const unsigned c = galp_layout_dict_code_bits(e.exception_count);
-        const staged_table<Word> dict = {
-            (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_DICT, e.exception_count)), (reg)e.base,
-            e.bit_width, e.exception_count};
+    } else if (e.scheme == GALP_SCHEME_DICT) {
+        const staged_table<Word> dict = staged_dictionary<Word>(payload, e);
         for (unsigned p = lane; p < m; p += 32)
-            f(p, value_from_word<T>(dict.entry(staged_slot((const uint16_t *)payload, c, p))));
+            f(p, value_from_word<T>(dict.entry(staged_dict_code(payload, e, p))));
     } else if constexpr (!value_traits<T>::is_float) {
         if (e.scheme == GALP_SCHEME_FFOR) { /* a table of 1024 entries (spec/ffor.md §4) */
             const staged_table<Word> ffor = {(const Word *)payload, (reg)e.base, e.bit_width, GALP_VECTOR_SIZE};
