@@ -51,6 +51,11 @@ __global__ void __launch_bounds__(scan_threads)
     for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        if (e.scheme == GALP_SCHEME_RAW && aligned && m == GALP_VECTOR_SIZE) { /* its words are the values */
+            for (unsigned q = lane; q < GALP_VECTOR_SIZE * sizeof(T) / 16u; q += 32u)
+                __stcs((uint4 *)o + q, ((const uint4 *)payload)[q]);
+            return;
+        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
             const staged_table<typename value_traits<T>::word> dict =
                 staged_dictionary<typename value_traits<T>::word>(payload, e);
