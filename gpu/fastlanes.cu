@@ -51,11 +51,6 @@ __global__ void __launch_bounds__(scan_threads)
     for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
-        if (e.scheme == GALP_SCHEME_RAW && aligned && m == GALP_VECTOR_SIZE) { /* its words are the values */
-            for (unsigned q = lane; q < GALP_VECTOR_SIZE * sizeof(T) / 16u; q += 32u)
-                __stcs((uint4 *)o + q, ((const uint4 *)payload)[q]);
-            return;
-        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
             const staged_table<typename value_traits<T>::word> dict =
                 staged_dictionary<typename value_traits<T>::word>(payload, e);
@@ -67,12 +62,18 @@ __global__ void __launch_bounds__(scan_threads)
                 o[p] = tile[min(staged_dict_code(payload, e, p), d - 1u)];
             return;
         }
-        decode_staged_vector<T>(payload, e, m, lane, [&](unsigned p, T x) { tile[tile_index(p)] = x; });
-        __syncwarp();
-        if (sizeof(T) >= 4 && aligned && m == GALP_VECTOR_SIZE) { /* 16 / sizeof(T) positions a store */
+        /* 16 / sizeof(T) positions a store; a RAW vector's words are its values */
+        const bool chunks = sizeof(T) >= 4 && aligned && m == GALP_VECTOR_SIZE;
+        const bool raw = chunks && e.scheme == GALP_SCHEME_RAW;
+        if (!raw) {
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned p, T x) { tile[tile_index(p)] = x; });
+            __syncwarp();
+        }
+        if (chunks) {
             constexpr unsigned per_chunk = 16u / sizeof(T);
             for (unsigned q = lane; q < GALP_VECTOR_SIZE / per_chunk; q += 32u) {
-                const uint32_t *w = (const uint32_t *)(tile + tile_index(q * per_chunk));
+                const uint32_t *w = raw ? (const uint32_t *)payload + 4u * q
+                                        : (const uint32_t *)(tile + tile_index(q * per_chunk));
                 __stcs((uint4 *)o + q, make_uint4(w[0], w[1], w[2], w[3]));
             }
         } else {
