@@ -34,11 +34,13 @@ __device__ __forceinline__ unsigned tile_index(unsigned p)
     return p + p / 32u;
 }
 
-/* This warp's two stages in the block's dynamic shared memory. */
+/* This warp's stages in the block's dynamic shared memory, laid out by launch_scan
+ * (plan_scan_launch: vector_stages per warp), of which for_each_staged_vector uses two. */
+static_assert(vector_stages >= 2, "the FastLanes pipeline needs two stages per warp");
 __device__ __forceinline__ uint8_t *warp_stages(unsigned stage_bytes)
 {
     extern __shared__ __align__(16) uint8_t fastlanes_stages[];
-    return fastlanes_stages + (threadIdx.x / 32u) * 2u * stage_bytes;
+    return fastlanes_stages + (threadIdx.x / 32u) * vector_stages * stage_bytes;
 }
 
 template <typename T>
