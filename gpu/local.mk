@@ -17,6 +17,7 @@ galpdevice_HEADERS = \
 	include/galp/device/range_plan.h include/galp/device/raw.cuh include/galp/device/types.cuh \
 	include/galp/device/unpack_fixed.cuh include/galp/device/vector_pipeline.cuh include/galp/device/visit.cuh \
 	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh
+galpdevice_HEADERS += include/galp/device/alprd.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \

@@ -23,6 +23,8 @@
  *   plan_vector, row_in_range      predicate pushdown (galp/device/pushdown.cuh)
  *   value_traits<T>                word width, lanes and kind of a value type
  *                                  (galp/device/types.cuh)
+ *   alprd_lane_decoder<T>,         per-lane decoder of ALP_RD vectors, and visit_lane for
+ *   visit_lane_alprd               columns that hold them (galp/device/alprd.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -39,5 +41,6 @@
 #include "galp/device/pushdown.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
+#include "galp/device/alprd.cuh"
 
 #endif /* GALP_DEVICE_CUH */
