@@ -10,6 +10,7 @@
 
 #include <cuda_runtime.h>
 
+#include "alprd_kernels.h"
 #include "cuda_status.h"
 #include "galp_gpu.h"
 #include "galp_internal.h"
@@ -25,6 +26,7 @@ struct galp_gpu_column {
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
     galp_gpu_str_column str;     /* str columns: pieces and symbol table (gpu/strings.h) */
+    int has_alprd; /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and scans it */
 };
 
 /* A str column (spec/fsst.md): the file itself is the image, with its pieces and symbol table
@@ -142,6 +144,7 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         return galp_gpu_status_from_cuda(err);
     }
     c->shape = galp_gpu_image_shape(&col);
+    c->has_alprd = galp_gpu_image_has_alprd(&col);
     st = attach_value_table(c, &col);
     free(host_image);
     if (st != GALP_OK) {
@@ -152,9 +155,10 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    c->view.scheme = col.scheme; /* RAW, FFOR or GALP in the image */
+    /* RAW, FFOR or GALP in the image; ALP_RD where it holds ALP_RD vectors (include/galp_gpu.h) */
+    c->view.scheme = c->has_alprd ? GALP_SCHEME_ALP_RD : col.scheme;
     c->view.largest_vector = c->shape.largest_vector;
-    if (c->shape.partly_safe_vectors != 0) {
+    if (c->shape.partly_safe_vectors != 0 && !c->has_alprd) { /* only the G-ALP scans use it */
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {
             galp_gpu_column_free(c);
@@ -201,6 +205,8 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)
         return GALP_OK;
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_decompress(&column->view, dst, stream);
     return galp_gpu_launch_decompress(&column->view, &column->shape, dst, stream);
 }
 
@@ -214,11 +220,14 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
         galp_gpu_value_table_aggregate(column->table, column->table_entries, column->view.type, &value);
         return galp_gpu_launch_store_aggregate(result, &value, stream);
     }
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_aggregate(&column->view, result, stream);
     return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
 }
 
 /* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP: a
- * plan and a scan record per vector (gpu/kernels.h). */
+ * plan and a scan record per vector (gpu/kernels.h). The scans of columns with ALP_RD vectors
+ * plan nothing (gpu/alprd.cu). */
 size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
 {
     if (column == NULL || column->view.scheme != GALP_SCHEME_GALP)
@@ -249,6 +258,9 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
                                                                        column->view.type, value_bits(column, lo),
                                                                        value_bits(column, hi)),
                                             stream);
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_range(&column->view, value_bits(column, lo), value_bits(column, hi), count,
+                                           found, stream);
     return galp_gpu_launch_range(&column->view, &column->shape, value_bits(column, lo),
                                  value_bits(column, hi),
                                  need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,

@@ -5,7 +5,9 @@
  * paths, how many of its vectors are constants and how many have packed integers whose value
  * is not a monotone function of them.
  *
- * The device decodes RAW, FFOR and G-ALP vectors. An ALP-layout vector becomes G-ALP:
+ * The device decodes RAW, FFOR, G-ALP and ALP_RD vectors; ALP_RD vectors keep their layout
+ * (spec/alprd.md §3), and a column that holds any is decoded and scanned by the kernels of
+ * gpu/alprd.cu (galp_gpu_image_has_alprd). An ALP-layout vector becomes G-ALP:
  * spec/galp.md §3, a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
  * nothing a reader can observe. A vector of any other scheme (those that have no device
@@ -53,7 +55,8 @@ static galp_scheme image_scheme(galp_scheme scheme)
     switch (scheme) {
     case GALP_SCHEME_RAW:
     case GALP_SCHEME_FFOR:
-    case GALP_SCHEME_GALP: return scheme;
+    case GALP_SCHEME_GALP:
+    case GALP_SCHEME_ALP_RD: return scheme;
     case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
     default: return GALP_SCHEME_RAW;
     }
@@ -117,6 +120,17 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
     return max_p <= up - (uint64_t)base; /* up - base: no wrap, both below 2^63 in size */
 }
 
+int galp_gpu_image_has_alprd(const galp_column *col)
+{
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (info.scheme == GALP_SCHEME_ALP_RD)
+            return 1;
+    }
+    return 0;
+}
+
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
@@ -128,6 +142,8 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
         const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : info.payload_size;
         shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
         shape.payload_bytes += need;
+        if (info.scheme == GALP_SCHEME_ALP_RD)
+            continue; /* decoded per lane (gpu/alprd.cu), by none of the paths counted below */
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
         } else {

@@ -34,6 +34,9 @@ installcheck-local:
 	$(SHELL) $(top_srcdir)/gpu/installcheck.sh "$(DESTDIR)$(pkgconfigdir)" \
 		"$(top_srcdir)/gpu/examples/user_kernel.cu" "$(NVCC)" "$(CUDA_ARCH_FLAGS)"
 
+# Columns with ALP_RD vectors: their kernels' interface, and the aggregate pieces they share
+# with gpu/aggregate.cu.
+GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/aggregate_partial.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
@@ -60,6 +63,9 @@ gpu/tile.lo: gpu/tile.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/tile.cu
 gpu/strings.lo: gpu/strings.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/strings.cu
+libgalp_gpu_la_LIBADD += gpu/alprd.lo
+gpu/alprd.lo: gpu/alprd.cu $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/alprd.cu
 else
 libgalp_la_SOURCES += gpu/nocuda.c
 endif

@@ -31,6 +31,7 @@
 #include "column.cuh"
 #include "ffor.cuh"
 #include "types.cuh"
+#include "unpack_fixed.cuh"
 #include "visit.cuh"
 
 namespace galp::device::detail {
@@ -157,7 +158,51 @@ template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
     __device__ __forceinline__ T next() { return value_from_word<T>(next_bits()); }
 };
 
-/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. */
+/* A full float32 lane of an ALP_RD vector, as visit_lane takes a full 32-bit lane
+ * (galp/device/visit.cuh): its r words of right parts and k words of codes loaded up front,
+ * all in flight together, and unpacked by code compiled for each width (16 <= r <= 31,
+ * 0 <= k <= 3); then f(slot, x) for its 32 rows. False, and no call, for any other lane. */
+template <typename T, typename F>
+__device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
+                                                unsigned lane, F &&f)
+{
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    if constexpr (W == 32) {
+        if (vector_value_count(col, vector) != GALP_VECTOR_SIZE)
+            return false;
+        const uint8_t *payload = col.data + e.payload_offset;
+        alprd_dictionary dict;
+        dict.load(payload);
+        alprd_exception_cursor exceptions;
+        exceptions.init(payload, W, e.bit_width, e.exponent, e.exception_count, lane);
+        const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES) + lane;
+        const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(e.bit_width)) + lane;
+        uint32_t right[32], code[32];
+        dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(e.bit_width, [&](auto width) {
+            unpack32_fixed<decltype(width)::value>([&](unsigned k) { return __ldg(right_words + (size_t)k * L); },
+                                                   right);
+        });
+        dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(e.exponent, [&](auto width) {
+            unpack32_fixed<decltype(width)::value>([&](unsigned k) { return __ldg(code_words + (size_t)k * L); },
+                                                   code);
+        });
+#pragma unroll
+        for (unsigned row = 0; row < 32; row++) {
+            const unsigned slot = lane + row * L;
+            unsigned left = dict.left(code[row]);
+            if (e.exception_count != 0)
+                exceptions.patch(slot, left);
+            f(slot, value_from_word<T>(left << e.bit_width | right[row]));
+        }
+        return true;
+    } else {
+        return false;
+    }
+}
+
+/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. Lanes that
+ * alprd_full_lane does not take go value by value, with four words of right parts in flight
+ * (a float64 lane has 48 to 63 of them). */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
@@ -166,7 +211,9 @@ __device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint3
         visit_lane<T>(col, vector, lane, f);
         return;
     }
-    alprd_lane_decoder<T> d(col, vector, lane, e);
+    if (alprd_full_lane<T>(col, vector, e, lane, f))
+        return;
+    alprd_lane_decoder<T, 4> d(col, vector, lane, e);
     for (unsigned row = 0; row < value_traits<T>::bits; row++) {
         const unsigned slot = d.next_slot();
         const T x = d.next();
