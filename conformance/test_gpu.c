@@ -734,6 +734,13 @@ static void test_floats_alprd_kinds(void **state)
         assert_int_equal(galp_vector_info_get(&col, 3, &info), GALP_OK);
         assert_int_equal(info.scheme, GALP_SCHEME_RAW);
         assert_true(alprd_lanes_with_exceptions(&col, 5) > 0);
+        galp_gpu_column *gpu = NULL; /* kept in their layout: the view says so, no plans */
+        galp_gpu_view view;
+        assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+        assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+        assert_int_equal(view.scheme, GALP_SCHEME_ALP_RD);
+        assert_int_equal(galp_gpu_range_temp_size(gpu), 0);
+        galp_gpu_column_free(gpu);
         check_file(file, len, &seed, 12);
         uint8_t *alp = malloc(len);
         assert_non_null(alp);
