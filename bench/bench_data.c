@@ -215,6 +215,34 @@ int bench_dataset_cast_f32(const bench_dataset *f64, bench_dataset *out)
     return 0;
 }
 
+int bench_dataset_scaled_int(const bench_dataset *f64, bench_dataset *out)
+{
+    const double *x = (const double *)f64->values;
+    double lo = 0, hi = 0;
+    for (uint64_t i = 0; i < f64->n; i++) {
+        const double s = round(x[i] * 100.0);
+        if (!isfinite(s) || fabs(s) >= 0x1p62)
+            return -1;
+        lo = i == 0 || s < lo ? s : lo;
+        hi = i == 0 || s > hi ? s : hi;
+    }
+    *out = *f64;
+    snprintf(out->name, sizeof out->name, "%.90s-int", f64->name);
+    const int wide = hi - lo >= 0x1p32;
+    out->type = wide ? GALP_TYPE_U64 : GALP_TYPE_U32;
+    out->values = malloc(f64->n * (wide ? 8u : 4u));
+    if (!out->values)
+        return -1;
+    for (uint64_t i = 0; i < f64->n; i++) {
+        const uint64_t v = (uint64_t)(round(x[i] * 100.0) - lo);
+        if (wide)
+            ((uint64_t *)out->values)[i] = v;
+        else
+            ((uint32_t *)out->values)[i] = (uint32_t)v;
+    }
+    return 0;
+}
+
 /* splitmix64: a small, well-mixed, reproducible generator. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -284,6 +312,22 @@ int bench_dataset_synthetic_ffor(galp_type type, unsigned bits, uint64_t n, uint
         uint64_t x = base + random_bits(&state, bits);
         memcpy((char *)out->values + i * size, &x, size); /* little-endian host */
     }
+    out->n = out->n_source = n;
+    return 0;
+}
+
+int bench_dataset_sorted_timestamps(uint64_t n, uint64_t seed, bench_dataset *out)
+{
+    uint64_t state = seed, t = 1700000000000000u;
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "timestamps-u64");
+    out->source = "synthetic";
+    out->type = GALP_TYPE_U64;
+    out->values = malloc(n * sizeof(uint64_t));
+    if (!out->values || n % GALP_VECTOR_SIZE != 0)
+        return free(out->values), out->values = NULL, -1;
+    for (uint64_t i = 0; i < n; i++)
+        ((uint64_t *)out->values)[i] = t += 1000u + random_bits(&state, 4);
     out->n = out->n_source = n;
     return 0;
 }

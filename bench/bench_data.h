@@ -38,6 +38,15 @@ int bench_dataset_list_alp(const char *dir, bench_dataset **out, char *err, size
 /* f32 cast of an f64 dataset (each value rounded to nearest); name gets "-f32". */
 int bench_dataset_cast_f32(const bench_dataset *f64, bench_dataset *out);
 
+/* The integer column of a decimal f64 dataset (the ALP corpus): round(100·x) less the
+ * smallest such value, so every value is >= 0; u32 when that fits, else u64 (name
+ * "<stem>-int"). -1 if a value is not finite or the scaled range passes 2^63. */
+int bench_dataset_scaled_int(const bench_dataset *f64, bench_dataset *out);
+
+/* n (a multiple of 1024) sorted u64 timestamps in microseconds, steps of 1000 plus up to 15
+ * of jitter: DELTA's input. */
+int bench_dataset_sorted_timestamps(uint64_t n, uint64_t seed, bench_dataset *out);
+
 /* Synthetic decimals for ALP/G-ALP: `n` values k · 10^-e with k spread over 2^bits integers
  * (bits <= 48 for f64, <= 23 for f32; from 23 on the encoder stores f32 vectors RAW), and `exception_percent` % of the slots replaced by
  * values ALP cannot encode. Deterministic for a seed. type: GALP_TYPE_F32 or GALP_TYPE_F64. */

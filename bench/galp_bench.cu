@@ -40,6 +40,7 @@ typedef struct options {
     size_t bytes;
     int warmup, runs;
     int real, f32, sweeps, nvcomp, nvcomp_sweeps, alp_layout;
+    int fastlanes; /* integer columns and DELTA, RLE, DICT and AUTO rows (--fastlanes) */
 } options;
 
 static void usage(FILE *f)
@@ -56,6 +57,8 @@ static void usage(FILE *f)
             "  --no-alp            leave out the ALP layout's rows (they time the G-ALP kernels)\n"
             "  --no-real, --no-f32, --no-sweeps   leave out the corpus, its f32 casts, the sweeps\n"
             "  --no-nvcomp         leave out nvCOMP's rows\n"
+            "  --fastlanes         add the corpus scaled to integers and sorted timestamps, and\n"
+            "                      DELTA, RLE, DICT and AUTO rows beside FFOR on integer columns\n"
             "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
             "  --codecs LIST       nvCOMP codecs, comma-separated (default all)\n"
             "  --size BYTES        decoded bytes per column, at least (default 1073741824)\n"
@@ -106,12 +109,13 @@ static int parse_options(int argc, char **argv, options *o)
         {"warmup", required_argument, 0, 'w'}, {"out", required_argument, 0, 'p'},
         {"commit", required_argument, 0, 'C'}, {"help", no_argument, 0, 'h'},
         {"ops", required_argument, 0, 'O'},    {"no-alp", no_argument, 0, 'A'},
+        {"fastlanes", no_argument, 0, 'L'},
         {0, 0, 0, 0}};
     const char *env = getenv("GALP_DATA_DIR");
     static char data_dir[4096];
     snprintf(data_dir, sizeof data_dir, "%s/alp", env && *env ? env : "../shared/data");
     *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, NULL, "galp-bench", "unknown",
-                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0, 1};
+                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0, 1, 0};
     int ch;
     while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (ch) {
@@ -126,6 +130,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'o': o->only = optarg; break;
         case 'O': o->ops = optarg; break;
         case 'A': o->alp_layout = 0; break;
+        case 'L': o->fastlanes = 1; break;
         case 'R': o->real = 0; break;
         case 'F': o->f32 = 0; break;
         case 'S': o->sweeps = 0; break;
@@ -236,14 +241,19 @@ static int collect(dataset_list *l, const options *o)
             fprintf(stderr, "galp-bench: no datasets under %s (set GALP_DATA_DIR): real-data "
                             "rows skipped\n", o->data_dir);
         for (int i = 0; i < n; i++) {
-            bench_dataset cast;
+            bench_dataset cast, scaled; /* made before push, which may free the source's values */
             if (o->f32 && bench_dataset_cast_f32(&real[i], &cast) != 0)
                 return -1;
-            if (push(l, &real[i], o) != 0 || (o->f32 && push(l, &cast, o) != 0))
+            const bool integers = o->fastlanes && bench_dataset_scaled_int(&real[i], &scaled) == 0;
+            if (push(l, &real[i], o) != 0 || (o->f32 && push(l, &cast, o) != 0) ||
+                (integers && push(l, &scaled, o) != 0))
                 return -1;
         }
         free(real);
     }
+    bench_dataset stamps;
+    if (o->fastlanes && (bench_dataset_sorted_timestamps(sweep_values, 7, &stamps) != 0 || push(l, &stamps, o) != 0))
+        return -1;
     return o->sweeps ? add_sweeps(l, o) : 0;
 }
 
@@ -289,6 +299,9 @@ static int run_dataset(const bench_dataset *d, const options *o, const bench_cei
         rc = galp_rows(&c, is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, report);
     if (rc == 0 && is_float && o->alp_layout)
         rc = galp_rows(&c, GALP_SCHEME_ALP, report);
+    static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_AUTO};
+    for (size_t k = 0; k < 4 && rc == 0 && !is_float && o->fastlanes; k++)
+        rc = galp_rows(&c, fastlanes[k], report);
 #ifdef GALP_BENCH_NVCOMP
     if (rc == 0 && o->nvcomp && (strcmp(d->source, "synthetic") != 0 || o->nvcomp_sweeps))
         rc = nvcomp_rows(&c, o->codecs, report);

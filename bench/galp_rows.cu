@@ -21,6 +21,10 @@ const char *galp_rows_codec_name(galp_scheme scheme)
     case GALP_SCHEME_GALP: return "galp";
     case GALP_SCHEME_ALP: return "alp";
     case GALP_SCHEME_FFOR: return "ffor";
+    case GALP_SCHEME_DELTA: return "delta";
+    case GALP_SCHEME_RLE: return "rle";
+    case GALP_SCHEME_DICT: return "dict";
+    case GALP_SCHEME_AUTO: return "auto";
     default: return "raw";
     }
 }
@@ -69,6 +73,11 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
     unsigned char lo[8], hi[8], needle[8];
     int rc = 0;
     char what[160];
+    /* the device API's RAW/FFOR/G-ALP visitors behind the filter and warp rows; DELTA, RLE
+     * and DICT columns, and AUTO's integer columns that mix them with FFOR, are scanned by
+     * the host API's calls alone (gpu/fastlanes.cu) */
+    const bool lane_decoder_decodes = scheme != GALP_SCHEME_DELTA && scheme != GALP_SCHEME_RLE &&
+                                      scheme != GALP_SCHEME_DICT && scheme != GALP_SCHEME_AUTO;
 
     snprintf(what, sizeof what, "%s: %s encode", d->name, codec);
     if (status_ok(galp_tile_encode(d->type, scheme, d->values, d->n, c->copies, &file,
@@ -125,7 +134,7 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
     }
 
     /* Fused filter without pushdown: every value decoded, then compared (scan_kernels.cuh). */
-    if (bench_case_wants(c, "filter")) {
+    if (bench_case_wants(c, "filter") && lane_decoder_decodes) {
         if (bench_case_time(c, [&](cudaStream_t s) {
                 return bench_fused_count(&view, c->lo_bits, c->hi_bits, c->d_count, s);
             }, &t) != 0 ||
@@ -140,7 +149,7 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
 
     /* The same filter and a sum through the device API's warp-per-vector visitor
      * (scan_kernels.cuh): 32- and 64-bit columns. */
-    if (bench_case_wants(c, "warp-filter") && galp_type_size(c->data->type) >= 4) {
+    if (bench_case_wants(c, "warp-filter") && galp_type_size(c->data->type) >= 4 && lane_decoder_decodes) {
         if (bench_case_time(c, [&](cudaStream_t s) {
                 return bench_warp_count(&view, c->lo_bits, c->hi_bits, c->d_count, s);
             }, &t) != 0 ||
@@ -152,7 +161,7 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
         bench_case_check_count(c, count, row.check, sizeof row.check);
         add_row(report, &row, &stats, &rc);
     }
-    if (bench_case_wants(c, "warp-sum") && galp_type_size(c->data->type) >= 4) {
+    if (bench_case_wants(c, "warp-sum") && galp_type_size(c->data->type) >= 4 && lane_decoder_decodes) {
         if (bench_case_time(c, [&](cudaStream_t s) { return bench_warp_sum(&view, c->d_sum, s); }, &t) != 0 ||
             cudaMemcpy(&sum, c->d_sum, sizeof sum, cudaMemcpyDeviceToHost) != cudaSuccess) {
             rc = -1;

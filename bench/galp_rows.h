@@ -8,7 +8,9 @@
 
 #include "bench_case.cuh"
 
-/* Codec names in the results: "galp" (G-ALP), "alp" (ALP layout), "ffor". */
+/* Codec names in the results: "galp" (G-ALP), "alp" (ALP layout), "ffor", and "delta",
+ * "rle", "dict" (FastLanes, spec/fastlanes.md) and "auto" (integers: the smallest of FFOR,
+ * DELTA, RLE, DICT or RAW per vector). */
 const char *galp_rows_codec_name(galp_scheme scheme);
 
 /* Appends the scheme's rows; a wrong result is a row whose check says FAILED. Returns 0, or

@@ -27,7 +27,8 @@ static void period_stats(const galp_column *column, galp_tile_stats *stats)
         /* The column was just validated by galp_open: every index is in range. */
         galp_vector_info_get(column, v, &info);
         bits += info.bit_width;
-        exceptions += info.exception_count;
+        /* DELTA, RLE and DICT use the field for their run and dictionary sizes */
+        exceptions += info.scheme == GALP_SCHEME_ALP || info.scheme == GALP_SCHEME_GALP ? info.exception_count : 0;
         raw += info.scheme == GALP_SCHEME_RAW;
     }
     stats->bit_width = bits / column->vector_count;

@@ -27,8 +27,29 @@ EXTRA_DIST += bench/ssb/ssb_gen.py bench/ssb/ssb_check.py bench/ssb/ssb_compress
 	bench/ssb/test_ssb.sh
 TESTS += bench/ssb/test_ssb.sh
 
+# The 13 SSB queries as plans (bench/ssb/ssb_plan.*), executed on the CPU by ssb_cpu and on
+# the GPU by ssb_gpu (bench/gpu.mk); both tests compare every answer with DuckDB's at SF 0.01
+# and skip without duckdb (and, for the GPU, without a GPU or a CUDA build).
+SSB_PLAN_FILES = bench/ssb/ssb_plan.c bench/ssb/ssb_plan.h bench/ssb/ssb_data.c \
+	bench/ssb/ssb_data.h
+check_PROGRAMS += bench/ssb/ssb_cpu
+bench_ssb_ssb_cpu_SOURCES = bench/ssb/ssb_cpu.c $(SSB_PLAN_FILES)
+TESTS += bench/ssb/test_ssb_cpu.sh
+EXTRA_DIST += bench/ssb/ssb_answers.py bench/ssb/ssb_test_data.sh bench/ssb/test_ssb_cpu.sh
+
 # The string table of docs/COMPRESSION.md (spec/fsst.md).
 # Run: bench/str_compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
 noinst_PROGRAMS += bench/str_compression_table
-bench_str_compression_table_SOURCES = bench/str_compression_table.c
+bench_str_compression_table_SOURCES = bench/str_compression_table.c bench/str_lines.c bench/str_lines.h
 bench_str_compression_table_LDADD = libgalp.la
+
+# The string benchmark's tiler (bench/str_tile.h), tested on the CPU.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_bench_str_tile
+TESTS += conformance/test_bench_str_tile
+conformance_test_bench_str_tile_SOURCES = conformance/test_bench_str_tile.c bench/str_tile.c \
+	bench/str_tile.h
+conformance_test_bench_str_tile_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/bench
+conformance_test_bench_str_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_bench_str_tile_LDADD = $(CONFORMANCE_TEST_LIBS)
+endif HAVE_CMOCKA

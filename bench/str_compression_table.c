@@ -14,35 +14,11 @@
 #include <string.h>
 
 #include "galp.h"
+#include "str_lines.h"
 
 static const char *const files[] = {"c_name", "city",      "email", "genome",
                                     "hex",    "l_comment", "urls2", "wiki"};
 #define FILE_COUNT (sizeof files / sizeof files[0])
-
-static uint8_t *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    uint8_t *data = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len == cap) {
-            cap = cap ? 2 * cap : 1 << 20;
-            uint8_t *bigger = realloc(data, cap);
-            if (bigger == NULL)
-                break;
-            data = bigger;
-        }
-        size_t got = fread(data + *len, 1, cap - *len, f);
-        if (got == 0)
-            break;
-        *len += got;
-    }
-    fclose(f);
-    return data;
-}
 
 /* The reference's cf_noterm and cf_term for `name` from its Markdown table; 0 if absent. */
 static void reference_figures(const char *table, const char *name, double *noterm, double *term)
@@ -63,26 +39,14 @@ static int row(const char *dir, const char *name, const char *reference)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/strings/%s", dir, name);
-    size_t len;
-    uint8_t *text = read_all(path, &len);
-    if (text == NULL) {
+    str_lines lines;
+    if (str_lines_read(path, &lines) != 0) {
         printf("| %s | (missing) |\n", name);
         return 1;
     }
-    uint64_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += text[i] == '\n';
-    uint64_t *offsets = malloc((n + 2) * sizeof *offsets);
-    uint8_t *data = malloc(len + 1);
-    uint64_t k = 0, kept = 0;
-    offsets[0] = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '\n')
-            offsets[++k] = kept;
-        else
-            data[kept++] = text[i];
-    }
-    free(text);
+    const uint64_t n = lines.n, kept = lines.offsets[n];
+    const uint64_t *offsets = lines.offsets;
+    const uint8_t *data = lines.data;
     const size_t bound = galp_str_compress_bound(n, kept);
     uint8_t *file = malloc(bound);
     int64_t *back_offsets = malloc((n + 1) * sizeof *back_offsets);
@@ -109,8 +73,7 @@ static int row(const char *dir, const char *name, const char *reference)
                /* symbol_count, the table's first byte (spec/fsst.md §3) */
                file[GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * col.vector_count], ours,
                term, term > 0 ? 100.0 * (ours / term - 1.0) : 0.0, ours_noterm, noterm);
-    free(offsets);
-    free(data);
+    str_lines_free(&lines);
     free(file);
     free(back_offsets);
     free(back);
@@ -124,15 +87,16 @@ int main(int argc, char **argv)
         dir = "../shared/data";
     char path[4096];
     snprintf(path, sizeof path, "%s/FSST-REFERENCE.md", dir);
-    size_t len;
-    uint8_t *raw = read_all(path, &len);
+    str_lines raw;
     char *reference = NULL;
-    if (raw != NULL) {
-        reference = malloc(len + 2);
-        reference[0] = '\n';
-        memcpy(reference + 1, raw, len);
-        reference[len + 1] = '\0';
-        free(raw);
+    if (str_lines_read(path, &raw) == 0) {
+        reference = malloc(raw.text_bytes + 2);
+        if (reference != NULL) {
+            reference[0] = '\n';
+            memcpy(reference + 1, raw.text, raw.text_bytes);
+            reference[raw.text_bytes + 1] = '\0';
+        }
+        str_lines_free(&raw);
     }
     printf("| file | strings | string bytes | galp file bytes | symbols | galp cf_term | FSST "
            "cf_term | Δ | galp cf_noterm | FSST cf_noterm |\n");

@@ -97,7 +97,18 @@ conformance_test_gpu_str_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS) \
 	-DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
 conformance_test_gpu_str_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_str_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+if HAVE_CUDA
+# a user's kernels on the device API's string visitor (galp/device/strings.cuh)
+conformance_test_gpu_str_LDADD += conformance/test_gpu_str_device.lo
+conformance/test_gpu_str_device.lo: conformance/test_gpu_str_device.cu conformance/test_gpu_str_device.h \
+		$(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_str_device.cu
+CLEANFILES += conformance/test_gpu_str_device.lo conformance/test_gpu_str_device.o \
+	conformance/.libs/test_gpu_str_device.o
+endif HAVE_CUDA
 endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_str_device.cu conformance/test_gpu_str_device.h
 
 # ---- ALP and G-ALP (spec/alp.md, spec/galp.md) --------------------------------------------
 if HAVE_CMOCKA
@@ -233,3 +244,43 @@ endif HAVE_CMOCKA
 
 # ---- galp-conform: the conformance runner, its examples and tests ------------------------
 include conformance/conform.mk
+
+# FastLanes DELTA, RLE and DICT on the device (gpu/fastlanes.cu) against the reference, the
+# generator's oracle (fuzz/column_gen.c) and host scans; skips (77) without a GPU.
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_gpu_fastlanes
+TESTS += conformance/test_gpu_fastlanes
+conformance_test_gpu_fastlanes_SOURCES = conformance/test_gpu_fastlanes.c fuzz/column_gen.c fuzz/column_gen.h \
+	fuzz/byte_source.h fuzz/fuzz_require.h
+conformance_test_gpu_fastlanes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/fuzz $(CUDA_CFLAGS)
+# the generator's ALP oracle must round like spec/alp.md §4: no fused multiply-add
+conformance_test_gpu_fastlanes_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) -ffp-contract=off
+conformance_test_gpu_fastlanes_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+if HAVE_CUDA
+# a user's kernel on the FastLanes lane decoders, compiled like gpu/*.cu
+conformance_test_gpu_fastlanes_LDADD += conformance/test_gpu_fastlanes_device.lo
+conformance/test_gpu_fastlanes_device.lo: conformance/test_gpu_fastlanes_device.cu \
+		conformance/test_gpu_fastlanes_device.h $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_fastlanes_device.cu
+CLEANFILES += conformance/test_gpu_fastlanes_device.lo conformance/test_gpu_fastlanes_device.o \
+	conformance/.libs/test_gpu_fastlanes_device.o
+endif HAVE_CUDA
+endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_fastlanes_device.cu conformance/test_gpu_fastlanes_device.h
+
+# ---- the Arrow C Data Interface export (include/galp_arrow.h) ----------------------------
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_arrow
+TESTS += conformance/test_arrow
+conformance_test_arrow_SOURCES = conformance/test_arrow.c
+conformance_test_arrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_arrow_LDADD = $(CONFORMANCE_TEST_LIBS)
+# The Arrow device export against the CPU decoder (skips without a GPU).
+check_PROGRAMS += conformance/test_gpu_arrow
+TESTS += conformance/test_gpu_arrow
+conformance_test_gpu_arrow_SOURCES = conformance/test_gpu_arrow.c
+conformance_test_gpu_arrow_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS)
+conformance_test_gpu_arrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_gpu_arrow_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+endif HAVE_CMOCKA

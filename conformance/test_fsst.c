@@ -2,7 +2,8 @@
  * test_fsst.c — STR columns (spec/fsst.md): round trips through galp_str_compress and the
  * string API, the API's argument checks, and every validation step of spec/fsst.md §6, each
  * reached by changing one field of an encoder-written file (with its checksums recomputed, so
- * that the check meant to fire is the one reached).
+ * that the check meant to fire is the one reached); and the encoder's parse of a string into
+ * the fewest codes (spec/fsst.md §7).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "fsst.h"
 #include "test_support.h"
 
 /* A set of strings in the library's input form. */
@@ -716,6 +718,52 @@ static void test_spec_example(void **state)
     strings_free(s);
 }
 
+/* spec/fsst.md §7, the parse: a table where the longest match at the start of `abcd` leaves
+ * an escape and an end behind it. Symbols: 0 the end symbol, 1 `abc`, 2 `ab`, 3 `cd` + end,
+ * 4 `aaaaaaaa`. */
+static void test_shortest_parse(void **state)
+{
+    (void)state;
+    galp_fsst_table t = {.count = 5};
+    t.terminal[0] = true;
+    memcpy(t.bytes[1], "abc", 3);
+    t.len[1] = 3;
+    memcpy(t.bytes[2], "ab", 2);
+    t.len[2] = 2;
+    memcpy(t.bytes[3], "cd", 2);
+    t.len[3] = 2;
+    t.terminal[3] = true;
+    memset(t.bytes[4], 'a', 8);
+    t.len[4] = 8;
+    galp_fsst_matcher *m = galp_fsst_matcher_new(&t);
+    assert_non_null(m);
+    uint8_t out[2 * 70000 + 2];
+
+    /* `ab`, `cd` + end: 2 codes, where `abc`, escaped `d`, end take 4 */
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"abcd", 4, false, false, out), 2);
+    assert_int_equal(out[0], 2);
+    assert_int_equal(out[1], 3);
+    /* of the default length (no terminal symbol): `abc`, escaped `d` */
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"abcd", 4, true, false, out), 3);
+    assert_memory_equal(out, ((const uint8_t[]){1, GALP_FSST_ESCAPE, 'd'}), 3);
+    /* marked: the end symbol first, then as a terminated string */
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"abcd", 4, false, true, out), 3);
+    assert_memory_equal(out, ((const uint8_t[]){0, 2, 3}), 3);
+    /* the empty string is the end symbol */
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"", 0, false, false, out), 1);
+    assert_int_equal(out[0], 0);
+
+    /* a string over two parse windows (64 KiB each, a multiple of 8): 8750 symbols of 8
+     * bytes and the end */
+    static uint8_t many[70000];
+    memset(many, 'a', sizeof many);
+    assert_int_equal(galp_fsst_encode_string(m, many, sizeof many, false, false, out), 8751);
+    for (unsigned i = 0; i < 8750; i++)
+        assert_int_equal(out[i], 4);
+    assert_int_equal(out[8750], 0);
+    galp_fsst_matcher_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -734,6 +782,7 @@ int main(void)
         cmocka_unit_test(test_end_offsets),
         cmocka_unit_test(test_single_byte_changes),
         cmocka_unit_test(test_spec_example),
+        cmocka_unit_test(test_shortest_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

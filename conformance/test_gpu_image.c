@@ -1,12 +1,14 @@
 /*
  * test_gpu_image.c — the device image of columns holding vectors of schemes that the device
  * does not decode as stored (gpu/image.c): host code, tested in every build. The device
- * decodes RAW, FFOR, G-ALP and ALP_RD vectors, so the image keeps each ALP_RD vector as it is
- * (an ALP_RD column stays one, a G-ALP column with ALP_RD vectors too), turns ALP vectors
- * into G-ALP ones, and holds each DELTA, RLE, DICT or tile vector as the RAW vector of its
- * values (a DELTA or GPU-FOR column becomes a FFOR one); the image must be a valid file that
- * decodes to the column's values, say whether it holds ALP_RD vectors, and its shape must
- * count the RAW vectors as RAW and stage the largest vector.
+ * decodes RAW, FFOR, G-ALP, ALP_RD and FastLanes DELTA, RLE and DICT vectors, so the image
+ * keeps each ALP_RD and FastLanes vector as it is (an ALP_RD column stays one, a G-ALP column
+ * with ALP_RD vectors too), turns ALP vectors into G-ALP ones, and holds each tile vector as
+ * the RAW vector of its values (a GPU-FOR column becomes a FFOR one); the image must be a
+ * valid file that decodes to the column's values, say whether it holds ALP_RD vectors, and
+ * its shape must count the RAW vectors as RAW and stage the largest vector. A column whose
+ * vectors are all of decoded schemes, FastLanes ones included, is its own image, and
+ * galp_gpu_image_has_fastlanes tells whether it holds FastLanes vectors.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -61,7 +63,8 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
         assert_int_equal(galp_vector_info_get(&img, v, &b), GALP_OK);
         const bool device_decodes = a.scheme == GALP_SCHEME_RAW || a.scheme == GALP_SCHEME_FFOR ||
                                     a.scheme == GALP_SCHEME_GALP || a.scheme == GALP_SCHEME_ALP ||
-                                    a.scheme == GALP_SCHEME_ALP_RD;
+                                    a.scheme == GALP_SCHEME_ALP_RD || a.scheme == GALP_SCHEME_DELTA ||
+                                    a.scheme == GALP_SCHEME_RLE || a.scheme == GALP_SCHEME_DICT;
         const galp_scheme expected = !device_decodes             ? GALP_SCHEME_RAW
                                      : a.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP
                                                                    : a.scheme;
@@ -131,24 +134,69 @@ static void test_alprd_column(void **state)
     free(file);
 }
 
-/* Integer columns (spec/fastlanes.md, spec/tile.md): AUTO's FFOR column with DELTA vectors
- * stays FFOR; a DELTA column and a GPU-FOR column become FFOR columns of RAW vectors. */
-static void test_integer_columns(void **state)
+/* Sorted timestamps with a partial last vector: DELTA's input, and AUTO's. */
+static void fill_timestamps(uint32_t *values, uint32_t n)
+{
+    uint64_t seed = 8;
+    uint32_t t = 1000000;
+    for (uint32_t i = 0; i < n; i++)
+        values[i] = t += 1000u + (uint32_t)ts_random_below(&seed, 20);
+}
+
+/* A GPU-FOR column (spec/tile.md) becomes a FFOR column of RAW vectors. */
+static void test_tile_column(void **state)
 {
     (void)state;
     const uint32_t n = 3 * GALP_VECTOR_SIZE + 500;
     uint32_t values[3 * GALP_VECTOR_SIZE + 500];
-    uint64_t seed = 8;
-    uint32_t t = 1000000;
-    for (uint32_t i = 0; i < n; i++) /* sorted timestamps: DELTA's input */
-        values[i] = t += 1000u + (uint32_t)ts_random_below(&seed, 20);
-    const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_GPU_FOR};
-    for (size_t s = 0; s < 3; s++) {
+    fill_timestamps(values, n);
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_GPU_FOR, values, n, &len);
+    check_image(file, len, GALP_SCHEME_FFOR, false);
+    free(file);
+}
+
+/* Whether the file is its own image, of the same column scheme, and holds FastLanes vectors. */
+static void check_own_image(const uint8_t *file, size_t len, bool fastlanes)
+{
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    uint8_t *image = (uint8_t *)file;
+    size_t image_size = 1;
+    assert_int_equal(galp_gpu_image_build(&col, &image, &image_size), GALP_OK);
+    assert_null(image);
+    assert_int_equal(galp_gpu_image_scheme(&col), col.scheme);
+    assert_int_equal(galp_gpu_image_has_fastlanes(&col), fastlanes);
+}
+
+/* FastLanes vectors (spec/fastlanes.md) stay as stored: AUTO's FFOR column of DELTA vectors,
+ * DELTA, RLE and DICT columns of u32 and a DICT column of f64 are their own images; a FFOR
+ * column without them is too, and has none. */
+static void test_fastlanes_columns(void **state)
+{
+    (void)state;
+    const uint32_t n = 3 * GALP_VECTOR_SIZE + 500;
+    uint32_t values[3 * GALP_VECTOR_SIZE + 500];
+    fill_timestamps(values, n);
+    const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT};
+    for (size_t s = 0; s < 4; s++) {
         size_t len;
         uint8_t *file = ts_compress(GALP_TYPE_U32, schemes[s], values, n, &len);
-        check_image(file, len, GALP_SCHEME_FFOR, false);
+        check_own_image(file, len, true);
         free(file);
     }
+    uint64_t prices[GALP_VECTOR_SIZE + 7];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE + 7; i++)
+        prices[i] = ts_f64_bits(i % 3 == 0 ? 1.5 : i % 3 == 1 ? 2.25 : -0.0);
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_DICT, prices, GALP_VECTOR_SIZE + 7, &len);
+    check_own_image(file, len, true);
+    free(file);
+    for (uint32_t i = 0; i < n; i++)
+        values[i] = (uint32_t)i * 2654435761u % 1000u; /* no runs, no order: FFOR */
+    file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, n, &len);
+    check_own_image(file, len, false);
+    free(file);
 }
 
 int main(void)
@@ -157,7 +205,8 @@ int main(void)
         cmocka_unit_test(test_galp_column),
         cmocka_unit_test(test_alp_column),
         cmocka_unit_test(test_alprd_column),
-        cmocka_unit_test(test_integer_columns),
+        cmocka_unit_test(test_tile_column),
+        cmocka_unit_test(test_fastlanes_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,10 @@
  * pieces, default-length vectors, several vectors), the str golden vectors (vectors/ in the
  * source tree; the invalid ones must be refused by the upload with galp_open's status), and
  * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
- * counts over the reference's strings. The value-array calls must refuse a str column.
+ * counts over the reference's strings, and so is a user's kernel on the device API's string
+ * visitor (conformance/test_gpu_str_device.cu), which must also visit every row once with its
+ * Arrow offset and exactly its bytes, in grids of every shape. The value-array calls must
+ * refuse a str column.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first
  * checks that the str entry points report GALP_ERR_NO_DEVICE.
@@ -32,6 +35,44 @@
 #ifdef GALP_HAVE_CUDA
 
 #include <cuda_runtime.h>
+
+#include "test_gpu_str_device.h"
+
+/* The grids of the device-API kernels: a warp per group of the default 16 vectors (blocks
+ * 0), one block of two warps taking groups of one vector, three blocks of three warps taking
+ * groups of 32 (each warp many groups), and a warp per group of 5. */
+static const struct {
+    unsigned blocks, threads, group;
+} grids[] = {{0, 128, 16}, {1, 64, 1}, {3, 96, 32}, {0, 64, 5}};
+#define GRID_COUNT (sizeof grids / sizeof grids[0])
+
+/* The device API's string visitor: every row visited once, at its Arrow offset (want64),
+ * with exactly its bytes (want). */
+static void check_visitor_rows(const galp_gpu_column *gpu, const int64_t *want64,
+                               const uint8_t *want, uint64_t n, const char *what)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+    test_str_row *rows = malloc((n ? n : 1) * sizeof *rows);
+    assert_non_null(rows);
+    for (size_t g = 0; g < GRID_COUNT; g++) {
+        assert_int_equal(test_str_device_rows(&view, grids[g].blocks, grids[g].threads,
+                                              grids[g].group, rows),
+                         GALP_OK);
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t length = (uint64_t)(want64[i + 1] - want64[i]);
+            if (rows[i].visits != 1 || rows[i].offset != (uint64_t)want64[i] ||
+                rows[i].length != length ||
+                rows[i].hash != test_str_hash(want + want64[i], length))
+                fail_msg("%s: grid %zu: row %llu: visits %llu, offset %llu (want %lld), length "
+                         "%llu (want %llu), or its bytes differ from the reference's",
+                         what, g, (unsigned long long)i, (unsigned long long)rows[i].visits,
+                         (unsigned long long)rows[i].offset, (long long)want64[i],
+                         (unsigned long long)rows[i].length, (unsigned long long)length);
+        }
+    }
+    free(rows);
+}
 
 /* Decodes an uploaded column on the device with both offset widths and compares each with
  * the reference's decode of the same file. */
@@ -77,6 +118,22 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     if (memcmp(got32, want32, (n + 1) * sizeof *got32) != 0 || memcmp(got, want, bytes) != 0)
         fail_msg("%s: the GPU's int32 Arrow form differs from the reference", what);
 
+    /* Into a data buffer 3 bytes past an 8-byte boundary, between guard bytes: the kernel
+     * stores whole aligned words only where one lane writes all of them. */
+    uint8_t *d_guarded = NULL, *guarded = malloc(bytes + 16);
+    assert_non_null(guarded);
+    assert_int_equal(cudaMalloc((void **)&d_guarded, bytes + 16), cudaSuccess);
+    assert_int_equal(cudaMemset(d_guarded, 0xA5, bytes + 16), cudaSuccess);
+    assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, n + 1, d_guarded + 3, bytes, NULL),
+                     GALP_OK);
+    assert_int_equal(cudaMemcpy(guarded, d_guarded, bytes + 16, cudaMemcpyDeviceToHost),
+                     cudaSuccess);
+    for (size_t i = 0; i < bytes + 16; i++)
+        if (i < 3 || i >= bytes + 3 ? guarded[i] != 0xA5 : guarded[i] != want[i - 3])
+            fail_msg("%s: misaligned data buffer: byte %zu of the guarded buffer is wrong", what, i);
+    cudaFree(d_guarded);
+    free(guarded);
+
     /* The fused counts, against counts over the reference's strings: the first and the last
      * string, equal and as prefixes of 0, 1 and 3 bytes, and a query longer than any. */
     uint64_t *d_count = NULL;
@@ -105,8 +162,21 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
                 fail_msg("%s: %s of a %zu-byte query: GPU %llu, reference %llu", what,
                          prefix ? "prefix" : "equality", length,
                          (unsigned long long)got_count, (unsigned long long)expected);
+            galp_gpu_view view;
+            assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+            for (size_t g = 0; g < GRID_COUNT; g++) {
+                assert_int_equal(test_str_device_count(&view, value, (uint32_t)length, (int)prefix,
+                                                       grids[g].blocks, grids[g].threads,
+                                                       grids[g].group, &got_count),
+                                 GALP_OK);
+                if (got_count != expected)
+                    fail_msg("%s: device API, grid %zu: %s of a %zu-byte query: %llu, "
+                             "reference %llu", what, g, prefix ? "prefix" : "equality", length,
+                             (unsigned long long)got_count, (unsigned long long)expected);
+            }
         }
     }
+    check_visitor_rows(gpu, want64, want, n, what);
     uint8_t long_query[GALP_GPU_STR_QUERY_MAX + 1] = {0};
     assert_int_equal(galp_gpu_str_count_equal(gpu, long_query, sizeof long_query, d_count, NULL),
                      GALP_ERR_ARGUMENT);
@@ -152,14 +222,14 @@ static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t
 static void test_generated(void **state)
 {
     (void)state;
-    enum { MAX = 5000 };
+    enum { MAX = 40000 };
     uint64_t *offsets = malloc((MAX + 1) * sizeof *offsets);
     uint8_t *data = malloc(1u << 22);
     assert_true(offsets && data);
     uint64_t seed = 11;
     static const char *const words[] = {"north", "south", "-", " ", "ville", "0", "9"};
-    for (unsigned shape = 0; shape < 4; shape++) {
-        const uint64_t n = shape == 0 ? 0 : shape == 1 ? 300 : MAX;
+    for (unsigned shape = 0; shape < 5; shape++) {
+        const uint64_t n = shape == 0 ? 0 : shape == 1 ? 300 : shape < 4 ? 5000 : MAX;
         offsets[0] = 0;
         for (uint64_t i = 0; i < n; i++) {
             uint64_t len = 0, at = offsets[i];
@@ -179,6 +249,12 @@ static void test_generated(void **state)
                 len = i % 40 == 0 ? 5 : 10;
                 for (uint64_t k = 0; k < len; k++)
                     data[at + k] = (uint8_t)("0123456789ABCDEF"[ts_random_below(&seed, 16)]);
+            } else { /* many vectors, so many groups of them per warp: empty strings, random
+                      * bytes (escapes), words, and now and then a string of several KiB */
+                len = i % 7 == 0 ? 0 : i % 997 == 0 ? 3000 : ts_random_below(&seed, 20);
+                for (uint64_t k = 0; k < len; k++)
+                    data[at + k] = i % 11 == 0 ? (uint8_t)ts_random(&seed)
+                                               : (uint8_t)words[i % 7][k % strlen(words[i % 7])];
             }
             offsets[i + 1] = at + len;
         }

@@ -194,15 +194,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(len <= bound, "encoded %zu bytes, bound %zu", len, bound);
     check_other_flags(type, scheme, flags, values, n, encoded, len);
 
+    /* One byte short, into a buffer of exactly that size: ASan reports any write past it. */
+    uint8_t *short_dst = malloc(len - 1); /* len > 64: a file has at least its header */
+    FUZZ_REQUIRE(short_dst != NULL, "out of memory");
     size_t short_len = 0;
-    status = galp_compress_ex(type, scheme, flags, values, n, encoded, len - 1, &short_len);
+    status = galp_compress_ex(type, scheme, flags, values, n, short_dst, len - 1, &short_len);
     FUZZ_REQUIRE(status == GALP_ERR_DST_TOO_SMALL, "compress into %zu bytes of %zu: %s",
                  len - 1, len, galp_status_name(status));
+    free(short_dst);
 
-    /* The short attempt may have scribbled on encoded: encode again for the decode check. */
-    status = galp_compress_ex(type, scheme, flags, values, n, encoded, len, &short_len);
-    FUZZ_REQUIRE(status == GALP_OK && short_len == len, "compress into exactly %zu bytes: %s",
-                 len, galp_status_name(status));
     status = fuzz_check_decode(encoded, len, values, NULL);
     FUZZ_REQUIRE(status == GALP_OK, "encoder output rejected: %s", galp_status_name(status));
 

@@ -17,12 +17,18 @@
 #   GALP_FUZZ_PROBE     seconds of the single-process rate probe per target (default 10)
 #   GALP_FUZZ_MAX_TIME  seconds after which a target's processes stop even short of their
 #                       executions (default 0: no limit); the summary then says "short"
+#   GALP_FUZZ_MPS       1: run fuzz_differential's processes under a CUDA MPS server of
+#                       this run's own (nvidia-cuda-mps-control), so that they share the GPU
+#                       instead of taking turns on it; without the tool, the run says so and
+#                       goes on without (default 0)
 #   OUT                 results folder (default: fuzz-at-scale in the current directory)
 #   GALP_COMMIT         the commit recorded in machine.txt (default: git rev-parse HEAD; set
 #                       it where the tree's .git is absent or not the tree's own)
 # Environment (build):
 #   GALP_FUZZ_BUILD     build trees (default: _build-at-scale in the source tree)
 #   GALP_FUZZ_CUDA_ARCH nvcc -gencode flags (default: sm_90 code and compute_90 PTX)
+#   GALP_FUZZ_CMP_TARGETS  targets built with libFuzzer's comparison tracing (default: decode
+#                       inspect); the others are built with -fno-sanitize-coverage=trace-cmp
 #   CC                  compiler with libFuzzer (default clang)
 #
 # run starts each target from fuzz/corpus/TARGET and fuzz/regressions/TARGET, read only: the
@@ -54,28 +60,47 @@ build() {
     command -v "$cc" >/dev/null || { echo "run-at-scale: $cc not found: build needs clang" >&2; exit 1; }
     [ -f "$top/configure" ] || (cd "$top" && autoreconf -fi >/dev/null 2>&1) ||
         { echo "run-at-scale: autoreconf failed" >&2; exit 1; }
-    mkdir -p "$dest" "$trees/cpu" || exit 1
-    echo "=== building the CPU targets in $trees/cpu"
+    local cmp_targets=${GALP_FUZZ_CMP_TARGETS-decode inspect} fast=-fno-sanitize-coverage=trace-cmp
+    mkdir -p "$dest" "$trees/cpu" "$trees/cpu-fast" || exit 1
+    # Comparison tracing lets libFuzzer splice the operands of the code's comparisons into
+    # inputs: it finds magic numbers and sizes for the byte-level targets. The other targets
+    # read their input as a byte source, through modulo and masks, so operands hint little,
+    # while the hooks on every comparison of the encoders' and decoders' loops dominate their
+    # time; without them each process runs several times more executions.
+    echo "=== building the CPU targets in $trees/cpu (comparison tracing) and $trees/cpu-fast (without)"
     configure_and_make "$trees/cpu" "" --enable-fuzzing CC="$cc" --without-cuda || exit 1
+    configure_and_make "$trees/cpu-fast" "" --enable-fuzzing CC="$cc" --without-cuda \
+        CFLAGS="-g -O2 $fast" || exit 1
+    : >"$dest/build.txt"
     for t in $all_targets; do
-        cp "$trees/cpu/fuzz/fuzz_$t" "$dest/" || exit 1
+        local tree=$trees/cpu-fast flags="without trace-cmp"
+        if traced "$t" "$cmp_targets"; then tree=$trees/cpu flags="with trace-cmp"; fi
+        cp "$tree/fuzz/fuzz_$t" "$dest/" || exit 1
+        echo "fuzz_$t: $flags" >>"$dest/build.txt"
     done
     if command -v nvcc >/dev/null; then
         # The CUDA runtime is linked statically: the machine that runs DIR needs only the
         # driver. Only the differential target calls the CUDA decoder.
-        local cudalib
+        local cudalib cflags="-g -O2 $fast"
+        traced differential "$cmp_targets" && cflags="-g -O2"
         cudalib=$(dirname "$(dirname "$(command -v nvcc)")")/lib64
         echo "=== building fuzz_differential against the CUDA decoder in $trees/cuda"
         mkdir -p "$trees/cuda" || exit 1
         configure_and_make "$trees/cuda" fuzz/fuzz_differential --enable-fuzzing CC="$cc" \
-            --with-cuda CUDA_ARCH_FLAGS="$arch" \
+            --with-cuda CUDA_ARCH_FLAGS="$arch" CFLAGS="$cflags" \
             "CUDA_LIBS=-L$cudalib -lcudart_static -ldl -lrt -lpthread" || exit 1
         cp "$trees/cuda/fuzz/fuzz_differential" "$dest/" || exit 1
-        echo "fuzz_differential: CUDA decoder ($arch)"
+        echo "fuzz_differential: CUDA decoder ($arch)" | tee -a "$dest/build.txt"
     else
-        echo "fuzz_differential: no nvcc, built without CUDA (checks the CPU side only)"
+        echo "fuzz_differential: no nvcc, built without CUDA (checks the CPU side only)" | tee -a "$dest/build.txt"
     fi
     ls -l "$dest"
+}
+
+# traced TARGET LIST: whether TARGET is in the space-separated LIST.
+traced() {
+    case " $2 " in *" $1 "*) return 0 ;; esac
+    return 1
 }
 
 # configure_and_make TREE MAKE-TARGET CONFIGURE-ARGS...: CUDA_LIBS=... is given to make.
@@ -85,9 +110,13 @@ configure_and_make() {
     for a in "$@"; do
         case $a in CUDA_LIBS=*) make_vars+=("$a") ;; *) args+=("$a") ;; esac
     done
-    if [ ! -f "$tree/Makefile" ]; then
+    # A tree whose arguments changed is built again from scratch: make alone would keep the
+    # objects that the old flags compiled.
+    if [ ! -f "$tree/Makefile" ] || [ "$(cat "$tree/configure.args" 2>/dev/null)" != "${args[*]}" ]; then
+        rm -rf "$tree" && mkdir -p "$tree" || return 1
         (cd "$tree" && "$top/configure" "${args[@]}" >configure.out 2>&1) ||
             { tail -n 30 "$tree/configure.out"; echo "run-at-scale: configure failed" >&2; return 1; }
+        echo "${args[*]}" >"$tree/configure.args"
     fi
     make -C "$tree" -j"$(nproc)" "${make_vars[@]}" ${goal:+"$goal"} >"$tree/make.out" 2>&1 ||
         { tail -n 40 "$tree/make.out"; echo "run-at-scale: build failed" >&2; return 1; }
@@ -131,6 +160,7 @@ run() {
         echo "cpu: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n1)"
         echo "gpu: $(nvidia-smi -L 2>/dev/null | head -n1 || true)"
         echo "runs per target: $runs, in $jobs process(es) of $per_job"
+        [ -f "$bin/build.txt" ] && cat "$bin/build.txt"
     } >"$out/machine.txt"
     cat "$out/machine.txt"
 
@@ -167,6 +197,8 @@ run() {
         target_options "$t"
         local start end limit=()
         [ "$max_time" -gt 0 ] && limit=(-max_total_time="$max_time")
+        local mps=no
+        [ "$t" = differential ] && [ "${GALP_FUZZ_MPS:-0}" = 1 ] && mps_start "$work/mps" && mps=yes
         start=$(date +%s%N)
         # libFuzzer writes each process's output to fuzz-N.log in the working directory.
         (cd "$logs" && "$bin/fuzz_$t" -jobs="$jobs" -workers="$jobs" -runs="$per_job" \
@@ -174,6 +206,7 @@ run() {
             -artifact_prefix="$out/findings/$t-" "${opts[@]}" \
             "$corpus" "$top/fuzz/corpus/$t" "$top/fuzz/regressions/$t" >"$logs/main.log" 2>&1)
         end=$(date +%s%N)
+        [ "$mps" = yes ] && mps_stop "$work/mps"
         local wall_ms=$(((end - start) / 1000000 + 1))
         local executions
         executions=$(stat_sum number_of_executed_units "$logs"/fuzz-*.log)
@@ -190,6 +223,7 @@ run() {
         # fuzz_differential says when it found no usable GPU and checked its CPU part only.
         if [ "$t" = differential ]; then
             gpu=yes
+            [ "$mps" = yes ] && gpu=mps
             grep -q 'no usable GPU' "$logs"/fuzz-*.log && gpu=no
         fi
         cov=$(grep -o 'INITED cov: [0-9]*' "$logs/cov.log" | grep -o '[0-9]*$' | tail -n1)
@@ -217,6 +251,27 @@ run() {
     summary_json "$out/summary.csv" >"$out/summary.json"
     echo "=== results in $out (summary.csv, summary.json, corpus/, logs/, findings/)"
     exit $status
+}
+
+# mps_start DIR: an MPS control daemon with its pipes and logs in DIR, for the processes this
+# shell starts; false (and a message) when the tool is missing or the daemon does not start.
+mps_start() {
+    command -v nvidia-cuda-mps-control >/dev/null ||
+        { echo "run-at-scale: no nvidia-cuda-mps-control: fuzz_differential runs without MPS"; return 1; }
+    mkdir -p "$1/pipe" "$1/log" || return 1
+    export CUDA_MPS_PIPE_DIRECTORY=$1/pipe CUDA_MPS_LOG_DIRECTORY=$1/log
+    if ! nvidia-cuda-mps-control -d; then
+        unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
+        echo "run-at-scale: the MPS daemon did not start: fuzz_differential runs without MPS"
+        return 1
+    fi
+    echo "fuzz_differential: under MPS ($1)"
+}
+
+# mps_stop DIR: stops the daemon of mps_start DIR.
+mps_stop() {
+    echo quit | nvidia-cuda-mps-control
+    unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
 }
 
 # The CSV's rows as a JSON array of objects; every field but target, gpu and result is a number.

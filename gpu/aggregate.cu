@@ -43,14 +43,16 @@
  * is exact and order-independent); NaNs are counted and left out.
  */
 #include "galp/device/block_vector.cuh"
+#include "aggregate_partial.cuh"
 #include "dispatch.cuh"
 #include "galp/device.cuh"
 #include "kernels.h"
-#include "aggregate_partial.cuh"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
 namespace galp::device::detail {
+
+constexpr unsigned aggregate_threads = 256;
 
 __global__ void aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {

@@ -1,7 +1,8 @@
 /*
- * gpu/aggregate_partial.cuh — the pieces of the fused aggregate (include/galp_gpu.h) that every
- * aggregate kernel shares (gpu/aggregate.cu, gpu/alprd.cu): order keys of values, a thread's
- * partial aggregate and its flush into the result, and the result's start and finish.
+ * gpu/aggregate_partial.cuh — the accumulator of the fused aggregates (include/galp_gpu.h):
+ * per thread, then per block, then into the result with one set of atomics per block, and
+ * the finishing step. Shared by the kernels of gpu/aggregate.cu and gpu/fastlanes.cu, so that
+ * both produce one aggregate by the same rules.
  */
 #ifndef GALP_GPU_AGGREGATE_PARTIAL_CUH
 #define GALP_GPU_AGGREGATE_PARTIAL_CUH
@@ -11,8 +12,6 @@
 #include "reduce.cuh"
 
 namespace galp::device::detail {
-
-constexpr unsigned aggregate_threads = 256;
 
 /* Order-preserving key of a value's bits: unsigned order of keys = numeric order of values
  * (floats: -inf < ... < -0 < +0 < ... < +inf). */
@@ -50,7 +49,8 @@ inline galp_gpu_aggregate aggregate_start()
     return a;
 }
 
-/* The result once every partial is in: the order keys back to bit patterns. */
+/* The aggregate after every block has added to it: min_bits and max_bits from order keys
+ * back to bit patterns, has_min_max set. */
 __device__ __forceinline__ void finish_aggregate(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
     r->has_min_max = r->count > r->nan_count;

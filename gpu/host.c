@@ -16,21 +16,38 @@
 #include "galp_internal.h"
 #include "image.h"
 #include "kernels.h"
-#include "strings_host.h"
+#include "strings.h"
 #include "value_table.h"
 
 struct galp_gpu_column {
     uint8_t *image;       /* device copy of the image (gpu/image.c) */
     galp_gpu_view view;
     galp_gpu_shape shape;  /* galp_gpu_image_shape (gpu/image.h, gpu/kernels.h) */
+    int has_fastlanes;     /* the image holds DELTA, RLE or DICT vectors: every call goes to
+                              gpu/fastlanes.cu, and there is no value table (gpu/value_table.c
+                              reads width-0 vectors as constants, which these are not) */
     galp_gpu_value_count *table; /* host memory: its value table (gpu/value_table.h), or NULL */
     uint32_t table_entries;
-    galp_gpu_str_column str;     /* str columns: pieces and symbol table (gpu/strings.h) */
-    int has_alprd; /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and scans it */
+    uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
+    uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
+    int has_alprd;               /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and
+                                    scans it */
 };
 
-/* A str column (spec/fsst.md): the file itself is the image, with its pieces and symbol table
- * beside it (gpu/strings.c). */
+/* A str column's pieces: the piece count p at the head of every payload (spec/fsst.md §5). */
+static uint64_t count_pieces(const galp_column *col)
+{
+    uint64_t pieces = 0;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info info;
+        galp_vector_info_get(col, v, &info);
+        pieces += galp_load_u32(col->data + info.payload_offset);
+    }
+    return pieces;
+}
+
+/* A str column (spec/fsst.md): the file itself is the image, which the str kernels read
+ * through the device API's string visitor (gpu/strings.h). */
 static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
 {
     galp_gpu_column *c = calloc(1, sizeof *c);
@@ -41,7 +58,8 @@ static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
         err = cudaMemcpy(c->image, col->data, col->size, cudaMemcpyHostToDevice);
     galp_status st = galp_gpu_status_from_cuda(err);
     if (st == GALP_OK)
-        st = galp_gpu_str_prepare(col, &c->str);
+        st = galp_column_str_bytes(col, &c->str_bytes);
+    c->str_pieces = count_pieces(col);
     if (st == GALP_OK)
         st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
     if (st != GALP_OK) {
@@ -144,8 +162,9 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         return galp_gpu_status_from_cuda(err);
     }
     c->shape = galp_gpu_image_shape(&col);
+    c->has_fastlanes = galp_gpu_image_has_fastlanes(&col);
     c->has_alprd = galp_gpu_image_has_alprd(&col);
-    st = attach_value_table(c, &col);
+    st = c->has_fastlanes ? GALP_OK : attach_value_table(c, &col);
     free(host_image);
     if (st != GALP_OK) {
         galp_gpu_column_free(c);
@@ -155,10 +174,11 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    /* RAW, FFOR or GALP in the image; ALP_RD where it holds ALP_RD vectors (include/galp_gpu.h) */
+    /* RAW, FFOR, GALP, DELTA, RLE or DICT in the image; ALP_RD where it holds ALP_RD vectors
+     * (include/galp_gpu.h) */
     c->view.scheme = c->has_alprd ? GALP_SCHEME_ALP_RD : col.scheme;
     c->view.largest_vector = c->shape.largest_vector;
-    if (c->shape.partly_safe_vectors != 0 && !c->has_alprd) { /* only the G-ALP scans use it */
+    if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes && !c->has_alprd) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {
             galp_gpu_column_free(c);
@@ -175,7 +195,6 @@ void galp_gpu_column_free(galp_gpu_column *column)
         return;
     cudaFree(column->image);
     free(column->table);
-    galp_gpu_str_free(&column->str);
     free(column);
 }
 
@@ -205,6 +224,8 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_ERR_DST_TOO_SMALL;
     if (column->view.value_count == 0)
         return GALP_OK;
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_decompress(&column->view, dst, stream);
     if (column->has_alprd)
         return galp_gpu_launch_alprd_decompress(&column->view, dst, stream);
     return galp_gpu_launch_decompress(&column->view, &column->shape, dst, stream);
@@ -220,6 +241,8 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
         galp_gpu_value_table_aggregate(column->table, column->table_entries, column->view.type, &value);
         return galp_gpu_launch_store_aggregate(result, &value, stream);
     }
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_aggregate(&column->view, result, stream);
     if (column->has_alprd)
         return galp_gpu_launch_alprd_aggregate(&column->view, result, stream);
     return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
@@ -258,6 +281,9 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
                                                                        column->view.type, value_bits(column, lo),
                                                                        value_bits(column, hi)),
                                             stream);
+    if (column->has_fastlanes)
+        return galp_gpu_launch_fastlanes_range(&column->view, value_bits(column, lo), value_bits(column, hi),
+                                               count, found, stream);
     if (column->has_alprd)
         return galp_gpu_launch_alprd_range(&column->view, value_bits(column, lo), value_bits(column, hi), count,
                                            found, stream);
@@ -288,7 +314,7 @@ galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
 {
     if (column == NULL || column->view.type != GALP_TYPE_STR || bytes == NULL)
         return GALP_ERR_ARGUMENT;
-    *bytes = column->str.bytes;
+    *bytes = column->str_bytes;
     return GALP_OK;
 }
 
@@ -299,15 +325,14 @@ static galp_status decompress_str(const galp_gpu_column *column, void *offsets,
 {
     if (column == NULL || column->view.type != GALP_TYPE_STR || offsets == NULL)
         return GALP_ERR_ARGUMENT;
-    const uint64_t bytes = column->str.bytes;
+    const uint64_t bytes = column->str_bytes;
     if (offset_bytes == 4 && bytes > INT32_MAX)
         return GALP_ERR_TOO_LARGE;
     if (column->view.value_count >= offsets_capacity || bytes > data_capacity)
         return GALP_ERR_DST_TOO_SMALL;
     if (data == NULL && bytes > 0)
         return GALP_ERR_ARGUMENT;
-    return galp_gpu_launch_str_decompress(column->image, column->str.pieces,
-                                          column->str.piece_count, column->str.table, offsets,
+    return galp_gpu_launch_str_decompress(&column->view, column->str_pieces, offsets,
                                           offset_bytes, data, stream);
 }
 
@@ -336,8 +361,7 @@ static galp_status count_strings(const galp_gpu_column *column, const void *valu
     galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
     if (length > 0)
         memcpy(query.bytes, value, length);
-    return galp_gpu_launch_str_count(column->image, column->str.pieces, column->str.piece_count,
-                                     column->str.table, &query, count, stream);
+    return galp_gpu_launch_str_count(&column->view, column->str_pieces, &query, count, stream);
 }
 
 galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,

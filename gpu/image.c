@@ -5,9 +5,9 @@
  * paths, how many of its vectors are constants and how many have packed integers whose value
  * is not a monotone function of them.
  *
- * The device decodes RAW, FFOR, G-ALP and ALP_RD vectors; ALP_RD vectors keep their layout
- * (spec/alprd.md §3), and a column that holds any is decoded and scanned by the kernels of
- * gpu/alprd.cu (galp_gpu_image_has_alprd). An ALP-layout vector becomes G-ALP:
+ * The device decodes RAW, FFOR, G-ALP, FastLanes DELTA, RLE and DICT vectors
+ * (spec/fastlanes.md, gpu/fastlanes.cu) and ALP_RD vectors (spec/alprd.md, gpu/alprd.cu), the
+ * last four as stored. An ALP-layout vector becomes G-ALP:
  * spec/galp.md §3, a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
  * nothing a reader can observe. A vector of any other scheme (those that have no device
@@ -51,14 +51,17 @@ enum {
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
-/* The scheme a vector has in the image: ALP becomes G-ALP, a scheme without a device decoder
- * becomes RAW. */
+/* The scheme a vector has in the image: ALP becomes G-ALP, FastLanes DELTA, RLE and DICT stay
+ * (gpu/fastlanes.cu decodes them), a scheme without a device decoder becomes RAW. */
 static galp_scheme image_scheme(galp_scheme scheme)
 {
     switch (scheme) {
     case GALP_SCHEME_RAW:
     case GALP_SCHEME_FFOR:
     case GALP_SCHEME_GALP:
+    case GALP_SCHEME_DELTA:
+    case GALP_SCHEME_RLE:
+    case GALP_SCHEME_DICT:
     case GALP_SCHEME_ALP_RD: return scheme;
     case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
     default: return GALP_SCHEME_RAW;
@@ -149,15 +152,26 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
     return max_p <= up - (uint64_t)base; /* up - base: no wrap, both below 2^63 in size */
 }
 
-int galp_gpu_image_has_alprd(const galp_column *col)
+/* Whether some vector of the validated column `col` has a scheme that `pick` accepts. */
+static int holds_vectors(const galp_column *col, int (*pick)(galp_scheme))
 {
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (info.scheme == GALP_SCHEME_ALP_RD)
+        if (pick(info.scheme))
             return 1;
     }
     return 0;
+}
+
+static int is_alprd(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_ALP_RD;
+}
+
+int galp_gpu_image_has_alprd(const galp_column *col)
+{
+    return holds_vectors(col, is_alprd);
 }
 
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
@@ -380,4 +394,14 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     *image = out;
     *image_size = (size_t)file_size;
     return GALP_OK;
+}
+
+static int is_fastlanes(galp_scheme scheme)
+{
+    return scheme == GALP_SCHEME_DELTA || scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+}
+
+int galp_gpu_image_has_fastlanes(const galp_column *col)
+{
+    return holds_vectors(col, is_fastlanes);
 }

@@ -14,8 +14,8 @@
  * has no image: the upload keeps its file as it is (gpu/host.c, gpu/strings.h). */
 
 /* The device image of a validated column: *image NULL when the file itself is one (every
- * vector RAW, FFOR, G-ALP or ALP_RD, and every G-ALP vector's exception slots hold its fill,
- * gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
+ * vector RAW, FFOR, G-ALP, DELTA, RLE, DICT or ALP_RD, and every G-ALP vector's exception
+ * slots hold its fill, gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
  * every ALP vector is a G-ALP vector, every vector of a scheme without a device decoder is
  * RAW, and every exception slot holds its vector's fill. GALP_ERR_NO_MEMORY if memory runs
  * out. */
@@ -25,10 +25,10 @@ galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, siz
  * vectors, which the image keeps in their layout and the kernels of gpu/alprd.cu decode. */
 int galp_gpu_image_has_alprd(const galp_column *column);
 
-/* The column scheme of the image of a validated column: the column's for RAW, FFOR, GALP and
- * ALP_RD,
- * GALP for ALP; for a scheme without a device decoder, whose vectors the image holds RAW, the
- * device's scheme for the type: GALP for floats, FFOR for integers. */
+/* The column scheme of the image of a validated column: the column's for RAW, FFOR, GALP,
+ * DELTA, RLE, DICT and ALP_RD, GALP for ALP; for a scheme without a device decoder, whose
+ * vectors the image holds RAW, the device's scheme for the type: GALP for floats, FFOR for
+ * integers. */
 galp_scheme galp_gpu_image_scheme(const galp_column *column);
 
 /* The shape of a device image (opened with galp_open, gpu/kernels.h): its largest vector is
@@ -42,5 +42,9 @@ galp_scheme galp_gpu_image_scheme(const galp_column *column);
  * whose packed integers are safe (galp/device/pushdown.cuh). ALP_RD vectors count in
  * largest_vector and payload_bytes only. */
 galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
+
+/* Whether a device image holds FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md), which
+ * only the kernels of gpu/fastlanes.cu decode: the shape above then sizes nothing. */
+int galp_gpu_image_has_fastlanes(const galp_column *image);
 
 #endif /* GALP_GPU_IMAGE_H */

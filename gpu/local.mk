@@ -16,14 +16,17 @@ galpdevice_HEADERS = \
 	include/galp/device/ffor.cuh include/galp/device/mapping.cuh include/galp/device/pushdown.cuh \
 	include/galp/device/range_plan.h include/galp/device/raw.cuh include/galp/device/types.cuh \
 	include/galp/device/unpack_fixed.cuh include/galp/device/vector_pipeline.cuh include/galp/device/visit.cuh \
-	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh
+	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh \
+	include/galp/device/table.cuh include/galp/device/delta.cuh include/galp/device/rle.cuh \
+	include/galp/device/dict.cuh include/galp/device/strings.cuh
 galpdevice_HEADERS += include/galp/device/alprd.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
 	gpu/decompress.cuh gpu/dispatch.cuh gpu/record_pipeline.cuh gpu/reduce.cuh gpu/scan_launch.cuh \
 	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h gpu/strings.h \
-	include/galp_gpu.h include/galp.h gpu/tile_kernels.h include/galp/tile_layout.h
+	include/galp_gpu.h include/galp.h gpu/tile_kernels.h include/galp/tile_layout.h \
+	gpu/aggregate_partial.cuh gpu/fastlanes.cuh gpu/str_arrow_writer.cuh
 include gpu/sources.mk
 EXTRA_DIST += $(GPU_KERNEL_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh gpu/sources.sh \
 	gpu/installcheck.sh gpu/examples/user_kernel.cu
@@ -34,16 +37,15 @@ installcheck-local:
 	$(SHELL) $(top_srcdir)/gpu/installcheck.sh "$(DESTDIR)$(pkgconfigdir)" \
 		"$(top_srcdir)/gpu/examples/user_kernel.cu" "$(NVCC)" "$(CUDA_ARCH_FLAGS)"
 
-# Columns with ALP_RD vectors: their kernels' interface, and the aggregate pieces they share
-# with gpu/aggregate.cu.
-GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/aggregate_partial.cuh
+# Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
+GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
 libgalp_gpu_la_SOURCES = $(GPU_HOST_FILES) gpu/cuda_status.h gpu/image.h gpu/value_table.h gpu/kernels.h \
-	gpu/tile_kernels.h gpu/strings.h gpu/strings_host.h
+	gpu/tile_kernels.h gpu/strings.h
 libgalp_gpu_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/gpu $(CUDA_CFLAGS)
-libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo gpu/tile.lo gpu/strings.lo
+libgalp_gpu_la_LIBADD = gpu/decompress.lo gpu/aggregate.lo gpu/range.lo gpu/tile.lo gpu/strings.lo gpu/fastlanes.lo
 # -lpthread: the lock of the kernels' shared-memory opt-ins (gpu/dispatch.cuh)
 libgalp_la_LIBADD += libgalp_gpu.la $(CUDA_LIBS) -lpthread
 
@@ -63,9 +65,19 @@ gpu/tile.lo: gpu/tile.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/tile.cu
 gpu/strings.lo: gpu/strings.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/strings.cu
+gpu/fastlanes.lo: gpu/fastlanes.cu $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/fastlanes.cu
 libgalp_gpu_la_LIBADD += gpu/alprd.lo
 gpu/alprd.lo: gpu/alprd.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/alprd.cu
 else
 libgalp_la_SOURCES += gpu/nocuda.c
+endif
+
+# The Arrow C Device Data Interface export (include/galp_arrow.h, gpu/arrow_device.c), or its
+# GALP_ERR_NO_DEVICE form in a build without CUDA.
+if HAVE_CUDA
+libgalp_gpu_la_SOURCES += gpu/arrow_device.c
+else
+libgalp_la_SOURCES += gpu/arrow_nocuda.c
 endif

@@ -5,7 +5,8 @@
  *   fsst_decode.c    piece directory checks and piece decoding              [fsst §5, §6]
  *   fsst_strings.c   the public string API: Arrow decode, one string        [fsst §1, §5]
  *   fsst_build.c     the symbol-table construction (sample, five rounds)    [fsst §7]
- *   fsst_encode.c    greedy encoding, pieces, the column writer             [fsst §2, §4, §5, §7]
+ *   fsst_parse.c     the shortest parse of a string into codes              [fsst §7]
+ *   fsst_encode.c    encoding, pieces, the column writer                    [fsst §2, §4, §5, §7]
  */
 #ifndef GALP_FSST_H
 #define GALP_FSST_H
@@ -88,18 +89,32 @@ static inline const uint8_t *galp_fsst_input_at(const galp_fsst_input *input, ui
  * its working memory cannot be allocated. */
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table);
 
-/* The greedy matcher over a table (fsst_encode.c). */
+/* The parse of strings into codes (fsst_parse.c): the fewest code bytes for a table. */
 typedef struct galp_fsst_matcher galp_fsst_matcher;
 galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table);
 void galp_fsst_matcher_free(galp_fsst_matcher *matcher);
-/* The longest symbol matching at `pos` of the bytes s[0 .. len); a terminal symbol matches
- * only when `ends` (the string ends at len) and its bytes reach len. -1 when none does. */
-int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
-                    uint64_t pos, bool ends);
+/* The table's end symbol (terminal, no bytes), or -1. */
+int galp_fsst_end_code(const galp_fsst_matcher *matcher);
+
+/* What galp_fsst_parse reports, code by code: c < 255 for symbol c, GALP_FSST_STEP_BYTE + b
+ * for the escaped byte b, GALP_FSST_STEP_END for a string end the table has no end symbol
+ * for (only while a table is being built). */
+#define GALP_FSST_STEP_BYTE 256u
+#define GALP_FSST_STEP_END 512u
+typedef void galp_fsst_step_fn(void *ctx, unsigned step);
+
+/* Parses s[0 .. len) into the fewest code bytes and reports them in order to step; returns
+ * their number (an escape counts 2). With `ends`, the string ends at len (with a terminal
+ * symbol, or the end symbol after it); without, the codes cover exactly len bytes with no
+ * terminal symbol (a string of the default length, spec/fsst.md §5, or a sample's piece of a
+ * string). */
+uint64_t galp_fsst_parse(galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len, bool ends,
+                         galp_fsst_step_fn *step, void *ctx);
+
 /* The code bytes of string s[0 .. len) written to out (room for 2·len + 2 bytes): with
  * `fixed`, as a string of the vector's default length (no end); else ending at a terminal
  * symbol, after an end symbol when `marked` (spec/fsst.md §5). Returns their number. */
-uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
-                                 uint64_t len, bool fixed, bool marked, uint8_t *out);
+uint64_t galp_fsst_encode_string(galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
+                                 bool fixed, bool marked, uint8_t *out);
 
 #endif /* GALP_FSST_H */

@@ -13,8 +13,8 @@
 
 #include "fsst.h"
 
-#define BYTE_ID 256u
-#define END_ID 512u
+#define BYTE_ID GALP_FSST_STEP_BYTE
+#define END_ID GALP_FSST_STEP_END
 #define IDS 513u
 
 /* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128, and the
@@ -182,45 +182,41 @@ typedef struct counts {
     uint32_t *two; /* IDS × IDS */
 } counts;
 
-/* spec/fsst.md §7 step 2: the sample's lines the round takes, encoded greedily, counted;
- * returns their code bytes (an escape is 2). */
-static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
-                        const galp_fsst_matcher *matcher, const galp_fsst_table *t, counts *c)
+/* Counts each code of a parse and each adjacent pair, within one string. */
+typedef struct round_counter {
+    counts *c;
+    unsigned prev;
+} round_counter;
+
+static void count_step(void *ctx, unsigned id)
 {
+    round_counter *r = ctx;
+    r->c->one[id]++;
+    if (r->prev != IDS)
+        r->c->two[(size_t)r->prev * IDS + id]++;
+    r->prev = id;
+}
+
+/* spec/fsst.md §7 step 2: the sample's lines the round takes, each parsed into the fewest
+ * codes (fsst_parse.c), counted; returns their code bytes (an escape is 2). */
+static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
+                            galp_fsst_matcher *matcher, counts *c)
+{
+    /* A pair's first id was counted too, so only the rows of ids the previous round counted
+     * hold pair counts: clearing those leaves every count zero (c starts zeroed) without
+     * touching the IDS² counters that a small sample never reaches. */
+    for (unsigned a = 0; a < IDS; a++)
+        if (c->one[a] != 0)
+            memset(c->two + (size_t)a * IDS, 0, IDS * sizeof *c->two);
     memset(c->one, 0, IDS * sizeof *c->one);
-    memset(c->two, 0, (size_t)IDS * IDS * sizeof *c->two);
     uint64_t cost = 0;
     for (size_t l = 0; l < s->count; l++) {
         if (frac < 128 && mix(l + 7) % 128 >= frac)
             continue;
-        const uint8_t *str = galp_fsst_input_at(in, s->lines[l].lo);
-        const uint64_t len = s->lines[l].hi - s->lines[l].lo;
-        uint64_t pos = 0;
-        unsigned prev = IDS;
-        for (;;) {
-            if (pos == len && !s->lines[l].ends)
-                break;
-            const int m = galp_fsst_match(matcher, str, len, pos, s->lines[l].ends);
-            unsigned id;
-            bool done = false;
-            if (m >= 0) {
-                id = (unsigned)m;
-                pos += t->len[m];
-                done = t->terminal[m];
-            } else if (pos == len) {
-                id = END_ID;
-                done = true;
-            } else {
-                id = BYTE_ID + str[pos++];
-            }
-            cost += id >= BYTE_ID && id < END_ID ? 2 : 1;
-            c->one[id]++;
-            if (prev != IDS)
-                c->two[(size_t)prev * IDS + id]++;
-            prev = id;
-            if (done)
-                break;
-        }
+        round_counter r = {c, IDS};
+        cost += galp_fsst_parse(matcher, galp_fsst_input_at(in, s->lines[l].lo),
+                                s->lines[l].hi - s->lines[l].lo, s->lines[l].ends, count_step,
+                                &r);
     }
     return cost;
 }
@@ -340,7 +336,7 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
             break;
         }
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        const uint64_t cost = count_round(input, &s, frac, matcher, table, &c);
+        const uint64_t cost = count_round(input, &s, frac, matcher, &c);
         galp_fsst_matcher_free(matcher);
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;

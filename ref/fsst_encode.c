@@ -1,6 +1,6 @@
 /*
- * fsst_encode.c — writing STR columns (spec/fsst.md): the greedy matcher, one vector's
- * payload with its pieces (§5, §7), and the column: header, entries, table, payloads
+ * fsst_encode.c — writing STR columns (spec/fsst.md): one string's codes (fsst_parse.c), one
+ * vector's payload with its pieces (§5, §7), and the column: header, entries, table, payloads
  * (spec/fsst.md §2, §4; spec/format.md §3).
  *
  * The table comes from fsst_build.c. Each vector is encoded into a scratch buffer sized by the
@@ -12,82 +12,32 @@
 
 #include "fsst.h"
 
-/* Symbols by first byte, longest first (bytes plus the end mark), and the zero-byte terminal
- * symbol. */
-struct galp_fsst_matcher {
-    const galp_fsst_table *table;
-    uint8_t count[256];
-    uint8_t codes[256][GALP_FSST_MAX_SYMBOLS];
-    int end_code;
-};
+/* Writes each code galp_fsst_parse reports (the table has an end symbol: keep_end_symbol,
+ * fsst_build.c). */
+typedef struct code_writer {
+    uint8_t *out;
+    uint64_t n;
+} code_writer;
 
-static unsigned reach(const galp_fsst_table *table, unsigned c)
+static void write_code(void *ctx, unsigned step)
 {
-    return table->len[c] + (table->terminal[c] ? 1u : 0u);
-}
-
-galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table)
-{
-    galp_fsst_matcher *m = calloc(1, sizeof *m);
-    if (m == NULL)
-        return NULL;
-    m->table = table;
-    m->end_code = -1;
-    for (unsigned r = GALP_FSST_MAX_SYMBOL_LEN + 1; r >= 1; r--)
-        for (unsigned c = 0; c < table->count; c++) {
-            if (reach(table, c) != r)
-                continue;
-            if (table->len[c] == 0) {
-                m->end_code = (int)c;
-                continue;
-            }
-            const uint8_t first = table->bytes[c][0];
-            m->codes[first][m->count[first]++] = (uint8_t)c;
-        }
-    return m;
-}
-
-void galp_fsst_matcher_free(galp_fsst_matcher *matcher)
-{
-    free(matcher);
-}
-
-int galp_fsst_match(const galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
-                    uint64_t pos, bool ends)
-{
-    if (pos == len)
-        return ends ? matcher->end_code : -1;
-    const galp_fsst_table *t = matcher->table;
-    const uint8_t first = s[pos];
-    for (unsigned i = 0; i < matcher->count[first]; i++) {
-        const unsigned c = matcher->codes[first][i];
-        const uint64_t end = pos + t->len[c];
-        if (end <= len && memcmp(s + pos, t->bytes[c], t->len[c]) == 0 &&
-            (!t->terminal[c] || (ends && end == len)))
-            return (int)c;
+    code_writer *w = ctx;
+    if (step >= GALP_FSST_STEP_BYTE) {
+        w->out[w->n++] = GALP_FSST_ESCAPE;
+        w->out[w->n++] = (uint8_t)(step - GALP_FSST_STEP_BYTE);
+    } else {
+        w->out[w->n++] = (uint8_t)step;
     }
-    return -1;
 }
 
-uint64_t galp_fsst_encode_string(const galp_fsst_matcher *matcher, const uint8_t *s,
-                                 uint64_t len, bool fixed, bool marked, uint8_t *out)
+uint64_t galp_fsst_encode_string(galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len,
+                                 bool fixed, bool marked, uint8_t *out)
 {
-    uint64_t pos = 0, n = 0;
+    code_writer w = {out, 0};
     if (marked)
-        out[n++] = (uint8_t)matcher->end_code;
-    while (!(fixed && pos == len)) {
-        const int c = galp_fsst_match(matcher, s, len, pos, !fixed);
-        if (c < 0) {
-            out[n++] = GALP_FSST_ESCAPE;
-            out[n++] = s[pos++];
-            continue;
-        }
-        out[n++] = (uint8_t)c;
-        pos += matcher->table->len[c];
-        if (matcher->table->terminal[c])
-            break;
-    }
-    return n;
+        out[w.n++] = (uint8_t)galp_fsst_end_code(matcher);
+    galp_fsst_parse(matcher, s, len, !fixed, write_code, &w);
+    return w.n;
 }
 
 /* spec/fsst.md §7: a piece ends after the string that brings its codes to this size. */
@@ -102,7 +52,7 @@ static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
 
 /* Encodes strings first … first + m − 1 with default length `fixed` (0: none) into payload
  * (vector_payload_bound bytes); returns payload_size. */
-static uint64_t encode_vector(const galp_fsst_matcher *matcher, const galp_fsst_input *input,
+static uint64_t encode_vector(galp_fsst_matcher *matcher, const galp_fsst_input *input,
                               uint64_t first, uint32_t m, uint64_t fixed, uint8_t *payload)
 {
     /* Codes go after the largest possible directory, then move down behind the real one. */
@@ -163,12 +113,12 @@ static uint64_t common_length(const galp_fsst_input *input, uint64_t first, uint
 
 /* spec/fsst.md §7: with the most common length as default length when that is smaller, else
  * without. An end symbol is needed to mark the other strings. */
-static uint64_t encode_vector_best(const galp_fsst_matcher *matcher,
+static uint64_t encode_vector_best(galp_fsst_matcher *matcher,
                                    const galp_fsst_input *input, uint64_t first, uint32_t m,
                                    uint8_t *payload)
 {
     const uint64_t plain = encode_vector(matcher, input, first, m, 0, payload);
-    const uint64_t fixed = matcher->end_code >= 0 ? common_length(input, first, m) : 0;
+    const uint64_t fixed = galp_fsst_end_code(matcher) >= 0 ? common_length(input, first, m) : 0;
     if (fixed == 0 || encode_vector(matcher, input, first, m, fixed, payload) >= plain)
         return encode_vector(matcher, input, first, m, 0, payload);
     return encode_vector(matcher, input, first, m, fixed, payload);
@@ -203,7 +153,7 @@ static galp_status check_input(const galp_fsst_input *input, uint32_t flags, con
 }
 
 /* Writes every vector after the table, from `at`; returns payload_end in *end. */
-static galp_status write_vectors(const galp_fsst_input *input, const galp_fsst_matcher *matcher,
+static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher *matcher,
                                  uint32_t flags, uint8_t *file, size_t capacity, uint64_t at,
                                  uint64_t *end)
 {

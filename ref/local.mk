@@ -31,6 +31,7 @@ libgalp_la_SOURCES += \
 	ref/fsst_decode.c \
 	ref/fsst_strings.c \
 	ref/fsst_build.c \
+	ref/fsst_parse.c \
 	ref/fsst_encode.c
 
 # ALP and G-ALP (spec/alp.md, spec/galp.md) build with their own flags.
@@ -41,3 +42,7 @@ include ref/alp.mk
 galpincludedir = $(includedir)/galp
 galpinclude_HEADERS = include/galp/layout.h include/galp/alp_constants.h \
 	include/galp/tile_layout.h
+
+# Decoded columns exported through the Arrow C Data Interface (include/galp_arrow.h).
+include_HEADERS += include/galp_arrow.h
+libgalp_la_SOURCES += ref/arrow_internal.h ref/arrow_export.c

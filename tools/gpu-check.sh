@@ -100,6 +100,20 @@ run() {
             --error-exitcode 99 conformance/test_gpu_tile > "$out/sanitizer-tile-$tool.log" 2>&1 || rc=$?
         tail -4 "$out/sanitizer-tile-$tool.log"
         [ "$status" -ne 0 ] || status=$rc
+        # FastLanes DELTA, RLE and DICT (gpu/fastlanes.cu) stage each vector in shared memory
+        stage "compute-sanitizer --tool $tool conformance/test_gpu_fastlanes"
+        rc=0
+        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
+            --error-exitcode 99 conformance/test_gpu_fastlanes > "$out/sanitizer-fastlanes-$tool.log" 2>&1 || rc=$?
+        tail -4 "$out/sanitizer-fastlanes-$tool.log"
+        [ "$status" -ne 0 ] || status=$rc
+        # str columns: the device API's string visitor stages the symbol table per block
+        stage "compute-sanitizer --tool $tool conformance/test_gpu_str"
+        rc=0
+        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
+            --error-exitcode 99 conformance/test_gpu_str > "$out/sanitizer-str-$tool.log" 2>&1 || rc=$?
+        tail -4 "$out/sanitizer-str-$tool.log"
+        [ "$status" -ne 0 ] || status=$rc
     done
     stage done
     if [ "${1:-}" = bench ]; then

@@ -13,6 +13,8 @@ have_cmd pkg-config || need+=(pkg-config)
 have_cmd make || need+=(make)
 have_cmd cc || need+=(gcc)
 have_cmd python3 || need+=(python3)
+# The Python package's tests run in a virtual environment (python/run-tests.sh).
+python3 -c 'import ensurepip, venv' 2>/dev/null || need+=(python3-venv)
 pkg-config --exists cmocka 2>/dev/null || need+=(libcmocka-dev)
 if [ "${GALP_WITH_CLANG:-0}" = 1 ]; then
     have_cmd clang || need+=(clang)

@@ -5,6 +5,7 @@
 #   gcc        default configure (CUDA auto-detected), `make check`
 #   clang-san  clang with ASan+UBSan, `make check`
 #   distcheck  `make distcheck` (release tarball builds and passes its tests)
+#   python     the Python package: wheel built, installed in a venv, pytest (python/run-tests.sh)
 #   fuzz       every libFuzzer target for GALP_FUZZ_SECONDS (default 60) each, when clang exists
 # Tests that need a GPU or ../shared/data skip (automake exit 77) with their reason.
 # The last line is the total: "N passed, N failed, N skipped".
@@ -63,6 +64,14 @@ else
     tail -n 80 _build-tests/gcc/distcheck.out
     failed=$((failed + 1)); failures+=("make distcheck"); echo "FAIL: make distcheck"
 fi
+
+echo "=== python"
+bash python/run-tests.sh "$top/_build-tests/python"
+case $? in
+    0) passed=$((passed + 1)); echo "PASS: python (pytest)" ;;
+    77) skipped=$((skipped + 1)) ;;
+    *) failed=$((failed + 1)); failures+=("python (pytest)"); echo "FAIL: python (pytest)" ;;
+esac
 
 if [ -x fuzz/run-fuzzers.sh ] && command -v clang >/dev/null 2>&1; then
     echo "=== fuzz (${GALP_FUZZ_SECONDS:-60} s per target)"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/ssb/test_ssb.sh — the SSB pipeline at scale factor 0.01 (docs/SSB.md): ssb_gen.py
-# writes the columns and DuckDB's answers, ssb_check.py recomputes six queries from the columns
-# and must match, and ssb_compress.py round-trips every column through every u32 scheme with
+# writes the columns and DuckDB's answers (the same bytes with dbgen in one process or in
+# three), ssb_check.py recomputes six queries from the columns and must match, and
+# ssb_compress.py round-trips every column through every u32 scheme with
 # `galp verify`. Skips when DuckDB or its tpch extension wheel is not importable by
 # $GALP_PYTHON (default python3).
 set -u
@@ -17,7 +18,12 @@ SSB="$GALP_SRCDIR/bench/ssb"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/galp-ssb-test.XXXXXX") || exit 99
 trap 'rm -rf "$WORK"' EXIT
 
-"$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 "$WORK/ssb" || { echo "FAIL: ssb_gen.py"; exit 1; }
+"$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 --jobs 1 "$WORK/ssb" || { echo "FAIL: ssb_gen.py"; exit 1; }
+# dbgen in 3 processes (3 parts of the tables) writes the same bytes as one dbgen
+"$PYTHON" "$SSB/ssb_gen.py" --sf 0.01 --jobs 3 "$WORK/ssb3" ||
+    { echo "FAIL: ssb_gen.py --jobs 3"; exit 1; }
+diff -r "$WORK/ssb" "$WORK/ssb3" > /dev/null ||
+    { echo "FAIL: --jobs 3 differs from --jobs 1"; exit 1; }
 for q in 1.1 1.2 1.3 2.1 2.2 2.3 3.1 3.2 3.3 3.4 4.1 4.2 4.3; do
     [ -s "$WORK/ssb/answers/q$q.csv" ] || { echo "FAIL: no answer for q$q"; exit 1; }
 done

@@ -23,6 +23,13 @@
  *   plan_vector, row_in_range      predicate pushdown (galp/device/pushdown.cuh)
  *   value_traits<T>                word width, lanes and kind of a value type
  *                                  (galp/device/types.cuh)
+ *   delta_lane, rle_lane,          FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md):
+ *   dict_lane, dict_value          one lane's values in order, or one DICT position
+ *                                  (galp/device/delta.cuh, rle.cuh, dict.cuh)
+ *   visit_strings_by_warp          str columns: each string, in pieces of its symbols, to a
+ *                                  visitor of the caller's, with the symbol table staged by
+ *                                  stage_str_symbols; str_matcher for equality and prefix
+ *                                  filters (galp/device/strings.cuh)
  *   alprd_lane_decoder<T>,         per-lane decoder of ALP_RD vectors, and visit_lane for
  *   visit_lane_alprd               columns that hold them (galp/device/alprd.cuh)
  */
@@ -39,8 +46,12 @@
 #include "galp/device/column.cuh"
 #include "galp/device/mapping.cuh"
 #include "galp/device/pushdown.cuh"
+#include "galp/device/strings.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
+#include "galp/device/delta.cuh"
+#include "galp/device/rle.cuh"
+#include "galp/device/dict.cuh"
 #include "galp/device/alprd.cuh"
 
 #endif /* GALP_DEVICE_CUH */

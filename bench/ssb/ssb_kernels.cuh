@@ -1,0 +1,219 @@
+/*
+ * ssb_kernels.cuh — the SSB queries as fused kernels (the tile-based model of Shanbhag et al.,
+ * after Crystal): one thread block of 128 threads per vector of 1024 lineorder rows, 8 rows per
+ * thread in registers (row 128·i + t in item i of thread t, the tile loader's mapping,
+ * spec/tile.md §1). The block loads the columns a plan needs one after the other, filters,
+ * probes the dimension tables and sums the measure per group, and stops as soon as no row of
+ * its vector passes.
+ *
+ * Columns come through a loader: raw_loader reads u32 arrays (rows that no longer pass are not
+ * read), tile_loader decodes the vector of a GPU-FOR/DFOR/RFOR galp file (validated by
+ * galp_open) into registers with galp/device/tile.cuh, with no decompression pass. The row
+ * functions are those of the CPU executor (ssb_plan.h).
+ */
+#ifndef GALP_BENCH_SSB_KERNELS_CUH
+#define GALP_BENCH_SSB_KERNELS_CUH
+
+#include <stdint.h>
+
+#include "galp/device/tile.cuh"
+#include "ssb_plan.h"
+
+namespace ssb {
+
+using galp::device::tile_items;
+using galp::device::tile_threads;
+constexpr unsigned items = tile_items;
+
+/* A plan as the fact kernel takes it: columns by ssb_fact_column, the dimension tables (on
+ * the device) in probe order, and the result arrays. */
+struct query {
+    const uint8_t *column[SSB_FACT_COLUMNS]; /* loader's format; NULL when not read */
+    uint64_t rows;
+    int fact_filters;
+    ssb_fact_column fact_column[SSB_MAX_FACT_FILTERS];
+    ssb_ranges fact_filter[SSB_MAX_FACT_FILTERS];
+    int probes;
+    ssb_fact_column probe_key[SSB_DIMENSIONS];
+    ssb_table table[SSB_DIMENSIONS];
+    ssb_measure measure;
+    ssb_fact_column measure_a, measure_b;
+    uint32_t groups;
+    unsigned long long *sums; /* two's complement of the signed sums */
+    unsigned int *counts;
+};
+
+/* u32 columns: item i of thread t is row first + 128·i + t; only selected items are read. */
+struct raw_loader {
+    struct shared {};
+    __device__ static void load(const uint8_t *column, uint64_t first, uint32_t, shared &,
+                                const bool (&sel)[items], uint32_t (&x)[items])
+    {
+        const uint32_t *values = reinterpret_cast<const uint32_t *>(column) + first;
+#pragma unroll
+        for (unsigned i = 0; i < items; i++)
+            x[i] = sel[i] ? values[i * tile_threads + threadIdx.x] : 0u;
+    }
+};
+
+/* galp files of GPU-FOR/DFOR/RFOR columns (spec/tile.md); a vector stored RAW (spec/format.md
+ * §4.2) is read as a raw_loader would. Every thread of the block calls load. */
+struct tile_loader {
+    typedef galp::device::tile_shared shared;
+    /* Field offsets of a vector's metadata entry (spec/format.md §3.3). */
+    static constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16,
+                              entry_scheme = 22;
+    __device__ static void load(const uint8_t *file, uint64_t first, uint32_t m, shared &sm,
+                                const bool (&sel)[items], uint32_t (&x)[items])
+    {
+        const uint8_t *entry = file + GALP_HEADER_SIZE +
+                               (size_t)(first / GALP_VECTOR_SIZE) * GALP_VECTOR_ENTRY_SIZE;
+        const uint64_t offset = *reinterpret_cast<const uint64_t *>(entry + entry_payload_offset);
+        const uint32_t size = *reinterpret_cast<const uint32_t *>(entry + entry_payload_size);
+        const galp_scheme scheme = (galp_scheme)entry[entry_scheme];
+        if (scheme == GALP_SCHEME_RAW) {
+            raw_loader::shared none;
+            raw_loader::load(file + offset, 0, m, none, sel, x);
+            return;
+        }
+        galp::device::load_tile(file + offset, size, scheme, m, sm, x);
+    }
+};
+
+__device__ __forceinline__ bool block_any(const bool (&sel)[items])
+{
+    bool any = false;
+#pragma unroll
+    for (unsigned i = 0; i < items; i++)
+        any |= sel[i];
+    return __syncthreads_or(any) != 0;
+}
+
+/* One block per vector of 1024 rows; blockDim.x == 128. */
+template <class Loader>
+__global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
+{
+    __shared__ typename Loader::shared sm;
+    __shared__ long long warp_sum[tile_threads / 32];
+    __shared__ unsigned warp_count[tile_threads / 32];
+    const uint64_t first = (uint64_t)blockIdx.x * GALP_VECTOR_SIZE;
+    const uint32_t m = q.rows - first < GALP_VECTOR_SIZE ? (uint32_t)(q.rows - first)
+                                                         : GALP_VECTOR_SIZE;
+    bool sel[items];
+    uint32_t group[items], x[items], first_filtered[items];
+#pragma unroll
+    for (unsigned i = 0; i < items; i++) {
+        sel[i] = i * tile_threads + threadIdx.x < m;
+        group[i] = 0;
+    }
+    for (int f = 0; f < q.fact_filters; f++) {
+        const ssb_ranges r = q.fact_filter[f];
+        Loader::load(q.column[q.fact_column[f]], first, m, sm, sel, x);
+#pragma unroll
+        for (unsigned i = 0; i < items; i++) {
+            sel[i] = sel[i] && ssb_in(&r, x[i]);
+            if (f == 0)
+                first_filtered[i] = x[i];
+        }
+        if (!block_any(sel))
+            return;
+    }
+    for (int k = 0; k < q.probes; k++) {
+        const ssb_table t = q.table[k];
+        Loader::load(q.column[q.probe_key[k]], first, m, sm, sel, x);
+#pragma unroll
+        for (unsigned i = 0; i < items; i++)
+            sel[i] = sel[i] && ssb_probe(&t, x[i], &group[i]);
+        if (!block_any(sel))
+            return;
+    }
+    uint32_t b[items];
+    Loader::load(q.column[q.measure_a], first, m, sm, sel, x);
+    /* flight 1's measure reads lo_discount, its first filter's column: kept, not reloaded */
+    const bool b_filtered = q.fact_filters > 0 && q.measure_b == q.fact_column[0];
+    if (q.measure_b != q.measure_a && !b_filtered) {
+        Loader::load(q.column[q.measure_b], first, m, sm, sel, b);
+    } else {
+#pragma unroll
+        for (unsigned i = 0; i < items; i++)
+            b[i] = b_filtered ? first_filtered[i] : x[i];
+    }
+
+    if (q.groups > 1) {
+#pragma unroll
+        for (unsigned i = 0; i < items; i++)
+            if (sel[i]) {
+                atomicAdd(&q.sums[group[i]],
+                          (unsigned long long)ssb_measure_of(q.measure, x[i], b[i]));
+                atomicAdd(&q.counts[group[i]], 1u);
+            }
+        return;
+    }
+    /* one group: the block's sum and count, then one atomic each */
+    long long sum = 0;
+    unsigned count = 0;
+#pragma unroll
+    for (unsigned i = 0; i < items; i++)
+        if (sel[i]) {
+            sum += ssb_measure_of(q.measure, x[i], b[i]);
+            count++;
+        }
+    for (unsigned d = 16; d > 0; d /= 2) {
+        sum += __shfl_down_sync(0xffffffffu, sum, d);
+        count += __shfl_down_sync(0xffffffffu, count, d);
+    }
+    if (threadIdx.x % 32u == 0) {
+        warp_sum[threadIdx.x / 32u] = sum;
+        warp_count[threadIdx.x / 32u] = count;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        for (unsigned w = 1; w < tile_threads / 32u; w++) {
+            sum += warp_sum[w];
+            count += warp_count[w];
+        }
+        if (count != 0) {
+            atomicAdd(&q.sums[0], (unsigned long long)sum);
+            atomicAdd(&q.counts[0], count);
+        }
+    }
+}
+
+/* Slot of every dimension row (ssb_plan.h); slots start as SSB_MISS, keys are distinct. */
+__global__ void build_kernel(uint32_t *slots, uint32_t key_min, const uint32_t *keys,
+                             const uint32_t *filter0, const uint32_t *filter1, ssb_ranges range0,
+                             ssb_ranges range1, const uint32_t *attribute, uint32_t base,
+                             uint64_t rows)
+{
+    const uint32_t *filter[2] = {filter0, filter1};
+    const ssb_ranges range[2] = {range0, range1};
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < rows;
+         i += (uint64_t)gridDim.x * blockDim.x)
+        slots[keys[i] - key_min] = ssb_dimension_slot(filter, range, attribute, base, i);
+}
+
+/* The whole column decoded into out (u32), one block per vector: the loader's full
+ * decompression, measured against the copy ceiling and checked against the raw column. */
+template <class Loader>
+__global__ void __launch_bounds__(tile_threads) decode_kernel(const uint8_t *column, uint64_t rows,
+                                                              uint32_t *out)
+{
+    __shared__ typename Loader::shared sm;
+    const uint64_t first = (uint64_t)blockIdx.x * GALP_VECTOR_SIZE;
+    const uint32_t m = rows - first < GALP_VECTOR_SIZE ? (uint32_t)(rows - first)
+                                                       : GALP_VECTOR_SIZE;
+    bool sel[items];
+    uint32_t x[items];
+#pragma unroll
+    for (unsigned i = 0; i < items; i++)
+        sel[i] = i * tile_threads + threadIdx.x < m;
+    Loader::load(column, first, m, sm, sel, x);
+#pragma unroll
+    for (unsigned i = 0; i < items; i++)
+        if (sel[i])
+            out[first + i * tile_threads + threadIdx.x] = x[i];
+}
+
+} /* namespace ssb */
+
+#endif /* GALP_BENCH_SSB_KERNELS_CUH */

@@ -1,0 +1,381 @@
+/*
+ * test_gpu_fastlanes.c — the device's FastLanes DELTA, RLE and DICT decoding (gpu/fastlanes.cu,
+ * galp/device/delta.cuh, rle.cuh, dict.cuh) against the reference decoder and host
+ * computations: galp_gpu_decompress bit for bit (aligned and unaligned destinations, nothing
+ * written past the values), a user's kernel on the lane decoders
+ * (conformance/test_gpu_fastlanes_device.cu) bit for bit, galp_gpu_aggregate_column against ts_check_aggregate, and
+ * galp_gpu_count_range and galp_gpu_exists against counts over the decoded values.
+ *
+ * Columns: every valid golden vector of schemes 5-7 (vectors/), reference-encoded columns of
+ * every type (DELTA, RLE and DICT columns, AUTO's FFOR columns mixing FFOR, RAW, DELTA, RLE
+ * and DICT vectors, partial last vectors), and columns of the structure-aware generator
+ * (fuzz/column_gen.c), which reaches what the encoder never writes: full-width deltas, lane
+ * bases and run indexes that wrap, RAW vectors among FastLanes ones, junk codes past m.
+ *
+ * Without a GPU the program exits 77 (skip) with the reason.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "galp.h"
+#include "galp_gpu.h"
+#include "test_support.h"
+
+#ifdef GALP_HAVE_CUDA
+
+#include <cuda_runtime.h>
+
+#include "column_gen.h"
+#include "test_gpu_fastlanes_device.h"
+
+#define CUDA_OK(call) assert_int_equal((call), cudaSuccess)
+
+static cudaStream_t stream;
+
+/* Vectors of each FastLanes scheme that the checks decoded on the GPU. */
+static uint64_t vectors_seen[GALP_SCHEME_DICT + 1];
+
+static bool is_fastlanes(galp_scheme s)
+{
+    return s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE || s == GALP_SCHEME_DICT;
+}
+
+/* Whether the column holds a FastLanes vector; tallies its vectors by scheme. */
+static bool tally_vectors(const galp_column *col)
+{
+    bool any = false;
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
+        if (is_fastlanes(info.scheme)) {
+            vectors_seen[info.scheme]++;
+            any = true;
+        }
+    }
+    return any;
+}
+
+/* galp_gpu_decompress into dst + offset bytes of a device buffer filled with 0xa5: exactly
+ * `want`, and nothing written past it. */
+static void check_decompress(const galp_gpu_column *g, const uint8_t *want, size_t bytes, size_t offset)
+{
+    uint8_t *dev = NULL, *got = malloc(bytes + offset + 64);
+    assert_non_null(got);
+    CUDA_OK(cudaMalloc((void **)&dev, bytes + offset + 64));
+    CUDA_OK(cudaMemset(dev, 0xa5, bytes + offset + 64));
+    assert_int_equal(galp_gpu_decompress(g, dev + offset, bytes, stream), GALP_OK);
+    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaMemcpy(got, dev, bytes + offset + 64, cudaMemcpyDeviceToHost));
+    assert_memory_equal(got + offset, want, bytes);
+    for (size_t i = 0; i < offset; i++)
+        assert_int_equal(got[i], 0xa5);
+    for (size_t i = 0; i < 64; i++)
+        assert_int_equal(got[offset + bytes + i], 0xa5);
+    cudaFree(dev);
+    free(got);
+}
+
+/* The column decoded by a user's kernel on the lane decoders
+ * (conformance/test_gpu_fastlanes_device.cu): exactly `want`. */
+static void check_device_api(const galp_gpu_column *g, const uint8_t *want, size_t bytes)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(g, &view), GALP_OK);
+    uint8_t *dev = NULL, *got = malloc(bytes + 1);
+    assert_non_null(got);
+    CUDA_OK(cudaMalloc((void **)&dev, bytes + 1));
+    assert_int_equal(test_device_api_fastlanes_decode(&view, dev), GALP_OK);
+    CUDA_OK(cudaMemcpy(got, dev, bytes, cudaMemcpyDeviceToHost));
+    assert_memory_equal(got, want, bytes);
+    cudaFree(dev);
+    free(got);
+}
+
+/* Values x with lo <= x <= hi among the n values (ts_in_range: IEEE for floats). */
+static uint64_t host_count(galp_type type, const uint8_t *values, uint64_t n, uint64_t lo, uint64_t hi)
+{
+    uint64_t count = 0;
+    for (uint64_t i = 0; i < n; i++)
+        count += ts_in_range(type, ts_bits_at(type, values, i), lo, hi) != 0;
+    return count;
+}
+
+/* galp_gpu_count_range and galp_gpu_exists over [lo, hi] and lo against the host. */
+static void check_range(const galp_gpu_column *g, galp_type type, const uint8_t *want, uint64_t n, uint64_t lo,
+                        uint64_t hi, uint64_t *dev_count, uint32_t *dev_found)
+{
+    uint8_t lo_value[8], hi_value[8];
+    ts_store_bits(type, lo_value, 0, lo);
+    ts_store_bits(type, hi_value, 0, hi);
+    uint64_t count = 0;
+    uint32_t found = 0;
+    assert_int_equal(galp_gpu_range_temp_size(g), 0);
+    assert_int_equal(galp_gpu_count_range(g, lo_value, hi_value, NULL, 0, dev_count, stream), GALP_OK);
+    assert_int_equal(galp_gpu_exists(g, lo_value, NULL, 0, dev_found, stream), GALP_OK);
+    CUDA_OK(cudaMemcpyAsync(&count, dev_count, sizeof count, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaMemcpyAsync(&found, dev_found, sizeof found, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    assert_int_equal(count, host_count(type, want, n, lo, hi));
+    assert_int_equal(found, host_count(type, want, n, lo, lo) != 0);
+}
+
+/* The file (valid) on the GPU: decompression equals `want` (NULL: the reference's decode),
+ * and the scans agree with the host over it. */
+static void check_file(const uint8_t *file, size_t len, const uint8_t *want, uint64_t *seed)
+{
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    tally_vectors(&col);
+    const galp_type type = col.type;
+    const uint64_t n = col.value_count;
+    const size_t width = galp_type_size(type), bytes = (size_t)n * width;
+    uint8_t *ref = malloc(bytes + 1);
+    assert_non_null(ref);
+    assert_int_equal(galp_column_decode(&col, ref, bytes), GALP_OK);
+    if (want != NULL)
+        assert_memory_equal(ref, want, bytes); /* the generator's oracle and the reference agree */
+    galp_gpu_column *g = NULL;
+    assert_int_equal(galp_gpu_column_upload(file, len, &g), GALP_OK);
+    check_decompress(g, ref, bytes, 0);
+    check_decompress(g, ref, bytes, width); /* not 16-byte aligned for width < 16 */
+    check_device_api(g, ref, bytes);
+
+    galp_gpu_aggregate *dev_agg = NULL, agg;
+    uint64_t *dev_count = NULL;
+    uint32_t *dev_found = NULL;
+    CUDA_OK(cudaMalloc((void **)&dev_agg, sizeof *dev_agg));
+    CUDA_OK(cudaMalloc((void **)&dev_count, sizeof *dev_count));
+    CUDA_OK(cudaMalloc((void **)&dev_found, sizeof *dev_found));
+    assert_int_equal(galp_gpu_aggregate_column(g, dev_agg, stream), GALP_OK);
+    CUDA_OK(cudaMemcpyAsync(&agg, dev_agg, sizeof agg, cudaMemcpyDeviceToHost, stream));
+    CUDA_OK(cudaStreamSynchronize(stream));
+    ts_check_aggregate(type, ref, n, &agg);
+    const uint64_t all = width == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8u * width)) - 1u;
+    for (unsigned q = 0; q < 4 && n != 0; q++) { /* bounds: stored values, either order */
+        const uint64_t a = ts_bits_at(type, ref, ts_random_below(seed, n));
+        const uint64_t b = ts_bits_at(type, ref, ts_random_below(seed, n));
+        check_range(g, type, ref, n, a, b, dev_count, dev_found);
+        check_range(g, type, ref, n, (a + 1u) & all, (a + 1u) & all, dev_count, dev_found); /* often absent */
+    }
+    cudaFree(dev_found);
+    cudaFree(dev_count);
+    cudaFree(dev_agg);
+    galp_gpu_column_free(g);
+    free(ref);
+}
+
+/* ---- golden vectors -------------------------------------------------------------------- */
+
+/* Every valid file under dir whose column holds FastLanes vectors; the count checked. */
+static unsigned check_golden_dir(const char *dir, uint64_t *seed)
+{
+    DIR *d = opendir(dir);
+    unsigned count = 0;
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        const size_t name_len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || name_len < 5 || strcmp(e->d_name + name_len - 5, ".galp") != 0)
+            continue;
+        char path[4096];
+        const int path_len = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (path_len < 0 || (size_t)path_len >= sizeof path)
+            continue;
+        size_t len = 0;
+        uint8_t *file = ts_read_file(path, &len);
+        assert_non_null(file);
+        galp_column col;
+        if (galp_open(&col, file, len) == GALP_OK && col.type != GALP_TYPE_STR && tally_vectors(&col)) {
+            check_file(file, len, NULL, seed);
+            count++;
+        }
+        free(file);
+    }
+    closedir(d);
+    return count;
+}
+
+static void test_golden_vectors(void **state)
+{
+    (void)state;
+    const char *src = getenv("GALP_SRCDIR");
+    if (src == NULL) {
+        print_message("GALP_SRCDIR is not set: no golden vectors\n");
+        skip();
+    }
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/vectors", src);
+    uint64_t seed = 51;
+    memset(vectors_seen, 0, sizeof vectors_seen);
+    const unsigned files = check_golden_dir(dir, &seed);
+    print_message("golden vectors with FastLanes vectors checked on the GPU: %u files\n", files);
+    assert_true(files > 0);
+    assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+}
+
+/* ---- reference-encoded columns ----------------------------------------------------------- */
+
+/* n values of `type` made of vectors the encoder stores as DELTA (a step, then a jittered
+ * ramp), RLE (runs), DICT (a few values far apart, shuffled), FFOR (small noise), RAW or
+ * full-width FFOR (random bits) and a constant, in turn, vector by vector. */
+static void fill_mixed(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
+{
+    const unsigned w = 8u * (unsigned)galp_type_size(type);
+    const uint64_t all = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1u;
+    const uint64_t far[4] = {0, all, all / 3u, all / 7u};
+    uint64_t x = ts_random(seed) & all;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t bits;
+        switch (i / GALP_VECTOR_SIZE % 6) {
+        case 0: bits = x += 3u; break;
+        case 1: bits = x += 1u + ts_random_below(seed, 3); break;
+        case 2: bits = far[i / 97u % 4u]; break;
+        case 3: bits = far[ts_random_below(seed, 4)] ^ (i / 200u % 2u); break;
+        case 4: bits = (all / 2u) + ts_random_below(seed, 5); break;
+        default: bits = ts_random(seed); break;
+        }
+        if (i / GALP_VECTOR_SIZE % 6 == 5 && i % 2 == 0)
+            bits = 42; /* RAW or full width either way */
+        ts_store_bits(type, values, i, bits & all);
+    }
+}
+
+static void test_reference_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT};
+    static const uint64_t lengths[] = {1, 700, 6 * GALP_VECTOR_SIZE, 13 * GALP_VECTOR_SIZE + 333};
+    uint8_t *values = malloc(13 * GALP_VECTOR_SIZE * 8 + 333 * 8);
+    assert_non_null(values);
+    uint64_t seed = 52;
+    memset(vectors_seen, 0, sizeof vectors_seen);
+    for (size_t t = 0; t < 4; t++)
+        for (size_t s = 0; s < 4; s++)
+            for (size_t k = 0; k < 4; k++) {
+                fill_mixed(types[t], values, lengths[k], &seed);
+                size_t len;
+                uint8_t *file = ts_compress(types[t], schemes[s], values, lengths[k], &len);
+                check_file(file, len, values, &seed);
+                free(file);
+            }
+    assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+    free(values);
+}
+
+/* DICT columns of floats: NaN payloads, signed zeros and infinities are dictionary entries
+ * (spec/fastlanes.md §4.1), and the scans treat them as IEEE values. */
+static void test_float_dict_columns(void **state)
+{
+    (void)state;
+    uint64_t seed = 53;
+    const uint64_t n = 5 * GALP_VECTOR_SIZE + 17;
+    uint64_t *d = malloc(n * sizeof *d);
+    uint32_t *f = malloc(n * sizeof *f);
+    assert_true(d != NULL && f != NULL);
+    static const double pick[] = {1.5, 2.25, -0.0, 0.0, -7.125, 1e300, -1e-300};
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t k = ts_random_below(&seed, 9);
+        d[i] = k < 7 ? ts_f64_bits(pick[k]) : k == 7 ? 0x7ff8000000000123u : 0x7ff0000000000000u;
+        f[i] = k < 7 ? ts_f32_bits((float)pick[k]) : k == 7 ? 0x7fc00321u : 0xff800000u;
+    }
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_DICT, d, n, &len);
+    check_file(file, len, (const uint8_t *)d, &seed);
+    free(file);
+    file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_DICT, f, n, &len);
+    check_file(file, len, (const uint8_t *)f, &seed);
+    free(file);
+    free(f);
+    free(d);
+}
+
+/* ---- generated columns ------------------------------------------------------------------- */
+
+/* Columns of the structure-aware generator that hold FastLanes vectors, decoded against its
+ * own oracle (the values it computed from the spec's formulas) and the reference. */
+static void test_generated_columns(void **state)
+{
+    (void)state;
+    uint64_t seed = 54;
+    unsigned checked = 0;
+    memset(vectors_seen, 0, sizeof vectors_seen);
+    for (unsigned i = 0; i < 4000 && checked < 300; i++) {
+        uint8_t input[256];
+        for (size_t j = 0; j < sizeof input; j++)
+            input[j] = (uint8_t)ts_random(&seed);
+        byte_source src;
+        byte_source_init(&src, input, sizeof input);
+        fuzz_column gen;
+        fuzz_column_generate(&src, &gen);
+        galp_column col;
+        assert_int_equal(galp_open(&col, gen.file, gen.buffer_size), GALP_OK);
+        bool fastlanes = false;
+        galp_vector_info info;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            fastlanes |= is_fastlanes(info.scheme);
+        }
+        if (fastlanes && col.type != GALP_TYPE_STR) {
+            check_file(gen.file, gen.buffer_size, gen.values, &seed);
+            checked++;
+        }
+        fuzz_column_free(&gen);
+    }
+    print_message("generated columns with FastLanes vectors checked on the GPU: %u\n", checked);
+    assert_true(checked > 100);
+    assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+}
+
+int main(void)
+{
+    const galp_status st = galp_gpu_available();
+    if (st != GALP_OK) {
+        printf("SKIP: no usable CUDA device (%s)\n", galp_strerror(st));
+        return 77;
+    }
+    if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess) {
+        printf("SKIP: cannot create a CUDA stream\n");
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_vectors),
+        cmocka_unit_test(test_reference_columns),
+        cmocka_unit_test(test_float_dict_columns),
+        cmocka_unit_test(test_generated_columns),
+    };
+    const int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    cudaStreamDestroy(stream);
+    return failed;
+}
+
+#else /* no CUDA */
+
+int main(void)
+{
+    if (galp_gpu_available() != GALP_ERR_NO_DEVICE) {
+        printf("FAIL: a build without CUDA must report GALP_ERR_NO_DEVICE\n");
+        return 1;
+    }
+    printf("SKIP: built without CUDA\n");
+    return 77;
+}
+
+#endif

@@ -1,0 +1,84 @@
+/*
+ * test_gpu_fastlanes_device.cu — a user's kernel on the device API's FastLanes decoders
+ * (galp/device/delta.cuh, rle.cuh, dict.cuh), which conformance/test_gpu_fastlanes compares
+ * bit for bit with the reference decoder. Each decoder stores its rows at the positions its
+ * header gives: DELTA row r of lane l at l·W + r, RLE at 16·l + r, DICT at 64·r + l.
+ */
+#include "dispatch.cuh"
+#include "galp/device.cuh"
+#include "test_gpu_fastlanes_device.h"
+
+namespace {
+
+constexpr unsigned threads = 64;
+
+using namespace galp::device;
+
+template <typename T> __global__ void __launch_bounds__(threads) decode_vectors(galp_gpu_view col, T *out)
+{
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    const uint32_t v = blockIdx.x;
+    const detail::vector_entry e = detail::read_vector_entry(col.data, v);
+    const unsigned m = detail::vector_value_count(col, v);
+    T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+    if (e.scheme == GALP_SCHEME_DICT) {
+        const unsigned lane = threadIdx.x;
+        if (lane % 2 == 0) {
+            dict_lane<T> d(col, v, lane);
+            for (unsigned r = 0; r < 16; r++) {
+                const T x = d.next();
+                if (64 * r + lane < m)
+                    o[64 * r + lane] = x;
+            }
+        } else {
+            for (unsigned p = lane; p < m; p += 64)
+                o[p] = dict_value<T>(col, v, p);
+        }
+        return;
+    }
+    if constexpr (!value_traits<T>::is_float) {
+        if (e.scheme == GALP_SCHEME_DELTA) {
+            for (unsigned lane = threadIdx.x; lane < L; lane += threads) {
+                delta_lane<T> d(col, v, lane);
+                for (unsigned r = 0; r < W; r++) {
+                    const T x = d.next();
+                    if (lane * W + r < m)
+                        o[lane * W + r] = x;
+                }
+            }
+            return;
+        }
+        if (e.scheme == GALP_SCHEME_RLE) {
+            rle_lane<T> d(col, v, threadIdx.x);
+            for (unsigned r = 0; r < 16; r++) {
+                const T x = d.next();
+                if (16 * threadIdx.x + r < m)
+                    o[16 * threadIdx.x + r] = x;
+            }
+            return;
+        }
+    }
+    for (unsigned lane = threadIdx.x; lane < L; lane += threads) { /* RAW, FFOR */
+        lane_decoder<T> d(col, v, lane);
+        for (unsigned r = 0; r < W; r++) {
+            const T x = d.next();
+            if (r * L + lane < m)
+                o[r * L + lane] = x;
+        }
+    }
+}
+
+} /* namespace */
+
+extern "C" galp_status test_device_api_fastlanes_decode(const galp_gpu_view *view, void *dst)
+{
+    const galp_gpu_view col = *view;
+    if (col.vector_count == 0)
+        return GALP_OK;
+    return galp::device::detail::dispatch_type(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        decode_vectors<T><<<col.vector_count, threads>>>(col, (T *)dst);
+        const galp_status st = galp::device::detail::launch_status();
+        return st != GALP_OK ? st : galp_gpu_status_from_cuda(cudaDeviceSynchronize());
+    });
+}

@@ -1,0 +1,335 @@
+/*
+ * galp/device/strings.cuh — str columns (spec/fsst.md) in the device API: a user's kernel
+ * receives each string of an FSST column, in pieces of its symbols, without the column ever
+ * being decoded to memory.
+ *
+ *   str_symbols                the column's symbol table (spec/fsst.md §3), in shared memory
+ *   stage_str_symbols          the whole block stages it from the column, once per kernel
+ *   visit_strings_by_warp      the mapping PIECE_PER_LANE: each warp takes groups of
+ *                              vectors (str_vectors_per_warp_for picks how many,
+ *                              str_warps_for sizes a grid with a warp per group) and its
+ *                              lanes decode their pieces (spec/fsst.md §5),
+ *                              one piece per lane at a time, calling the visitor for each
+ *                              string of it
+ *   visit_str_piece            one piece, for kernels with a mapping of their own
+ *   str_matcher                equality or prefix test of a string against a query, fed by
+ *                              the same calls
+ *
+ * A visitor is any object with these three members; each lane calls them on its own copy,
+ * for the strings of one piece after another, each string's calls in this order:
+ *
+ *   __device__ void begin(uint64_t row, uint64_t offset);  string `row` of the column starts;
+ *                                                          `offset` is its Arrow offset (the
+ *                                                          string bytes of the rows before it)
+ *   __device__ void bytes(uint64_t word, unsigned n);      its next n bytes (1 ... 8), the
+ *                                                          first in the low byte of word
+ *   __device__ void end();                                 it has ended
+ *
+ * Why a piece per lane: a piece is the only point of a vector's codes where decoding can
+ * start (spec/fsst.md §5), and a vector of short strings holds only a few pieces, so a warp
+ * per vector would leave most lanes idle. A warp takes 32 vectors at once instead, numbers
+ * their pieces with a warp scan and deals them out to its lanes.
+ *
+ * The column must have been validated (galp_gpu_column_upload does): every code names a
+ * symbol, no escape ends a piece and every piece decodes to its recorded size, so nothing
+ * here checks the codes.
+ */
+#ifndef GALP_DEVICE_STRINGS_CUH
+#define GALP_DEVICE_STRINGS_CUH
+
+#include <stdint.h>
+
+#include "galp.h"
+#include "galp_gpu.h"
+
+namespace galp::device {
+
+/* The symbol table (spec/fsst.md §3): symbol c's bytes, first in the low byte of word[c],
+ * and its descriptor (bits 0-3 its length, bit 7 its terminal flag). */
+struct str_symbols {
+    uint64_t word[255];
+    uint8_t descriptor[255];
+    unsigned count;
+};
+
+/* One piece of a vector (spec/fsst.md §5), with its positions in the column. */
+struct str_piece {
+    const uint8_t *codes;    /* its first code, 4-byte aligned */
+    uint64_t first_row;      /* column index of its first string */
+    uint64_t first_offset;   /* Arrow offset of its first string: E_{v-1} + o_j */
+    uint32_t strings;        /* s_{j+1} - s_j */
+    uint32_t default_length; /* the vector's L (0: none) */
+};
+
+/* The vectors a warp of visit_strings_by_warp takes at once, by default: a vector of short
+ * strings has two to four pieces (spec/fsst.md §7 cuts them at 2 KiB of codes), so 16 vectors
+ * keep the 32 lanes busy. Columns of longer strings have more pieces per vector and want
+ * fewer vectors per warp, so that more warps share the work: str_vectors_per_warp_for picks
+ * the number from the column's piece count, which the host can read from the file. */
+constexpr unsigned str_vectors_per_warp = 16;
+
+/* About 32 pieces per warp, between 1 and 32 vectors. */
+__host__ __device__ inline unsigned str_vectors_per_warp_for(uint64_t vector_count,
+                                                             uint64_t piece_count)
+{
+    const uint64_t g = piece_count == 0 ? 32 : 32 * vector_count / piece_count;
+    return g < 1 ? 1u : g > 32 ? 32u : (unsigned)g;
+}
+
+/* The warps that give every group of vectors_per_warp vectors its own warp. */
+__host__ __device__ inline uint64_t str_warps_for(const galp_gpu_view &col,
+                                                  unsigned vectors_per_warp = str_vectors_per_warp)
+{
+    return (col.vector_count + vectors_per_warp - 1) / vectors_per_warp;
+}
+
+namespace detail {
+
+constexpr unsigned str_escape = 255;
+constexpr uint8_t str_end_symbol = 0x80; /* terminal, no bytes (spec/fsst.md §5) */
+
+__device__ __forceinline__ uint32_t load_u32(const uint8_t *p) { return __ldg((const uint32_t *)p); }
+__device__ __forceinline__ uint64_t load_u64(const uint8_t *p) { return __ldg((const unsigned long long *)p); }
+
+/* The symbol table sits after the header and the metadata table (spec/fsst.md §2). */
+__device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
+{
+    return col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * col.vector_count;
+}
+
+/* Reads a piece's codes with aligned 4-byte loads (pieces start 4-byte aligned, and the
+ * word holding a piece's last code lies inside its 16-byte aligned payload). */
+struct code_reader {
+    const uint32_t *next_word;
+    uint32_t word;
+    unsigned left;
+    __device__ __forceinline__ unsigned peek()
+    {
+        if (left == 0) {
+            word = __ldg(next_word++);
+            left = 4;
+        }
+        return word & 0xffu;
+    }
+    __device__ __forceinline__ void skip()
+    {
+        word >>= 8;
+        left--;
+    }
+    __device__ __forceinline__ unsigned next()
+    {
+        const unsigned x = peek();
+        skip();
+        return x;
+    }
+};
+
+/* Vector v's payload, its strings (m) and the Arrow offset of its first string (E_{v-1}),
+ * from its metadata entry and the one before (spec/fsst.md §4). */
+struct str_vector {
+    const uint8_t *payload;
+    uint64_t first_offset;
+    uint32_t strings;
+};
+__device__ __forceinline__ str_vector load_str_vector(const galp_gpu_view &col, uint32_t v)
+{
+    const uint8_t *entry = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
+    str_vector s;
+    s.payload = col.data + load_u64(entry);
+    s.first_offset = v == 0 ? 0 : load_u64(entry - GALP_VECTOR_ENTRY_SIZE + 8);
+    const uint64_t first_row = (uint64_t)v * GALP_VECTOR_SIZE;
+    const uint64_t left = col.value_count - first_row;
+    s.strings = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
+    return s;
+}
+
+/* Piece j of a vector, from its piece directory (spec/fsst.md §5). */
+__device__ __forceinline__ str_piece load_str_piece(const str_vector &vec, uint32_t v, uint32_t j)
+{
+    const uint32_t p = load_u32(vec.payload);
+    const uint8_t *entry = vec.payload + 12 + 12 * (size_t)j;
+    const uint32_t first = load_u32(entry);
+    const uint32_t next = j + 1 < p ? load_u32(entry + 12) : vec.strings;
+    str_piece piece;
+    piece.codes = vec.payload + 12 + 12 * (size_t)p + load_u32(entry + 4);
+    piece.first_row = (uint64_t)v * GALP_VECTOR_SIZE + first;
+    piece.first_offset = vec.first_offset + load_u32(entry + 8);
+    piece.strings = next - first;
+    piece.default_length = load_u32(vec.payload + 8);
+    return piece;
+}
+
+} // namespace detail
+
+/* Stages the column's symbol table into t. Every thread of the block calls it (it ends with
+ * __syncthreads), blockDim.x a multiple of 32. The descriptors go first; warp 0 then sums
+ * the symbol lengths (where each symbol's bytes start), and each thread assembles the words
+ * of its symbols. */
+__device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &t)
+{
+    const uint8_t *table = detail::str_table(col);
+    const unsigned k = detail::load_u32(table);
+    for (unsigned c = threadIdx.x; c < k; c += blockDim.x)
+        t.descriptor[c] = table[8 + c];
+    if (threadIdx.x == 0)
+        t.count = k;
+    __syncthreads();
+    if (threadIdx.x < 32) { /* word[c] = where symbol c's bytes start, for the moment */
+        uint64_t carry = 0;
+        for (unsigned c0 = 0; c0 < k; c0 += 32) {
+            const unsigned c = c0 + threadIdx.x;
+            const unsigned length = c < k ? t.descriptor[c] & 0x0fu : 0;
+            unsigned sum = length;
+            for (int d = 1; d < 32; d *= 2) {
+                const unsigned other = __shfl_up_sync(0xffffffffu, sum, d);
+                if ((int)threadIdx.x >= d)
+                    sum += other;
+            }
+            if (c < k)
+                t.word[c] = carry + sum - length;
+            carry += __shfl_sync(0xffffffffu, sum, 31);
+        }
+    }
+    __syncthreads();
+    const uint8_t *bytes = table + 8 + k;
+    for (unsigned c = threadIdx.x; c < k; c += blockDim.x) {
+        const uint8_t *at = bytes + t.word[c];
+        uint64_t word = 0;
+        for (unsigned i = 0; i < (t.descriptor[c] & 0x0fu); i++)
+            word |= (uint64_t)at[i] << (8 * i);
+        t.word[c] = word;
+    }
+    __syncthreads();
+}
+
+/* Decodes one piece (spec/fsst.md §5, "Decoding piece j") and calls the visitor for each of
+ * its strings. A string of the default length ends when it has L bytes, unless its first
+ * code is the end symbol; any other ends with its terminal symbol. */
+template <typename Visitor>
+__device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
+                                                Visitor &visitor)
+{
+    detail::code_reader codes{(const uint32_t *)piece.codes, 0, 0};
+    uint64_t offset = piece.first_offset;
+    for (uint32_t s = 0; s < piece.strings; s++) {
+        visitor.begin(piece.first_row + s, offset);
+        uint32_t fixed = piece.default_length;
+        if (fixed != 0 && codes.peek() != detail::str_escape &&
+            t.descriptor[codes.peek()] == detail::str_end_symbol) {
+            codes.skip();
+            fixed = 0;
+        }
+        uint32_t length = 0;
+        for (;;) {
+            if (fixed != 0 && length == fixed)
+                break;
+            const unsigned x = codes.next();
+            if (x == detail::str_escape) {
+                visitor.bytes(codes.next(), 1);
+                length++;
+                continue;
+            }
+            const unsigned d = t.descriptor[x], n = d & 0x0fu;
+            if (n != 0)
+                visitor.bytes(t.word[x], n);
+            length += n;
+            if (d & 0x80u)
+                break;
+        }
+        offset += length;
+        visitor.end();
+    }
+}
+
+/* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
+ * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces
+ * to its lanes, which call visit_str_piece on them. Every lane of every warp of the grid must
+ * call it (it uses whole-warp shuffles) with the same vectors_per_warp, with any grid and
+ * block shape; visitor is the lane's own. */
+template <typename Visitor>
+__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
+                                      Visitor &visitor,
+                                      unsigned vectors_per_warp = str_vectors_per_warp)
+{
+    const unsigned G = vectors_per_warp < 1 ? 1u : vectors_per_warp > 32 ? 32u : vectors_per_warp;
+    const unsigned lane = threadIdx.x % 32;
+    const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+    const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
+    for (uint64_t group = warp * G; group < col.vector_count; group += warps * G) {
+        /* lane i < G: vector group + i, its pieces and where they start in the group's list */
+        const uint64_t v = group + lane;
+        detail::str_vector vec{};
+        uint32_t pieces = 0;
+        if (lane < G && v < col.vector_count) {
+            vec = detail::load_str_vector(col, (uint32_t)v);
+            pieces = detail::load_u32(vec.payload);
+        }
+        uint32_t end = pieces;
+        for (int d = 1; d < 32; d *= 2) {
+            const uint32_t other = __shfl_up_sync(0xffffffffu, end, d);
+            if ((int)lane >= d)
+                end += other;
+        }
+        const uint32_t start = end - pieces;
+        const uint32_t total = __shfl_sync(0xffffffffu, end, 31);
+        for (uint32_t k0 = 0; k0 < total; k0 += 32) {
+            const uint32_t k = k0 + lane;
+            /* the last vector of the group whose pieces start at or before k (lanes past
+             * the group's vectors have none: their start is total) */
+            unsigned owner = 0;
+            for (unsigned step = 16; step > 0; step /= 2) {
+                const uint32_t s = __shfl_sync(0xffffffffu, start, owner + step);
+                if (s <= k)
+                    owner += step;
+            }
+            const uint32_t owner_start = __shfl_sync(0xffffffffu, start, owner);
+            detail::str_vector mine;
+            mine.payload = (const uint8_t *)__shfl_sync(0xffffffffu, (unsigned long long)vec.payload, owner);
+            mine.first_offset = __shfl_sync(0xffffffffu, (unsigned long long)vec.first_offset, owner);
+            mine.strings = __shfl_sync(0xffffffffu, vec.strings, owner);
+            if (k < total) {
+                const str_piece piece = detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start);
+                visit_str_piece(t, piece, visitor);
+            }
+        }
+    }
+}
+
+/* Whether a string equals a query, or starts with it, decided as its bytes stream by: call
+ * begin() at each string's start, bytes() with each of its bytes, and matched() after its
+ * end. The query's bytes stay where the caller keeps them (shared memory is fastest). */
+class str_matcher {
+public:
+    __device__ str_matcher(const uint8_t *query, uint32_t length, bool prefix)
+        : query_(query), length_(length), prefix_(prefix)
+    {
+    }
+    __device__ __forceinline__ void begin()
+    {
+        at_ = 0;
+        differs_ = false;
+    }
+    __device__ __forceinline__ void bytes(uint64_t word, unsigned n)
+    {
+        if (!differs_) {
+            for (unsigned i = 0; i < n && at_ + i < length_; i++)
+                differs_ |= query_[at_ + i] != (uint8_t)(word >> (8 * i));
+        }
+        at_ += n;
+    }
+    __device__ __forceinline__ bool matched() const
+    {
+        return !differs_ && (prefix_ ? at_ >= length_ : at_ == length_);
+    }
+
+private:
+    const uint8_t *query_;
+    uint32_t length_;
+    bool prefix_;
+    uint32_t at_ = 0;
+    bool differs_ = false;
+};
+
+} // namespace galp::device
+
+#endif /* GALP_DEVICE_STRINGS_CUH */
