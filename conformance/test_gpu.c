@@ -520,18 +520,34 @@ static uint8_t *open_for_ranges(galp_type type, galp_scheme scheme, const void *
     return file;
 }
 
-/* Whether the column holds FastLanes DELTA, RLE or DICT vectors, which the device image keeps
- * as stored and the device API decodes with their own lane decoders
- * (conformance/test_gpu_fastlanes.c), not with lane_decoder and the visitors. */
-static bool has_fastlanes_vectors(const galp_column *col)
+/* The vector schemes of the column's device image (include/galp_gpu.h, vector_schemes): each
+ * vector's own, ALP vectors becoming G-ALP; tile schemes are held RAW. */
+static uint32_t image_vector_schemes(const galp_column *col)
 {
+    uint32_t schemes = 0;
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
-        if (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE || info.scheme == GALP_SCHEME_DICT)
-            return true;
+        galp_scheme s = info.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : info.scheme;
+        if (s == GALP_SCHEME_GPU_FOR || s == GALP_SCHEME_GPU_DFOR || s == GALP_SCHEME_GPU_RFOR)
+            s = GALP_SCHEME_RAW;
+        schemes |= 1u << s;
     }
-    return false;
+    return schemes;
+}
+
+/* A column with FastLanes DELTA, RLE or DICT vectors, which the device API decodes with their
+ * own lane decoders (conformance/test_gpu_fastlanes.c): the warp visitor must refuse it rather
+ * than decode those vectors as FFOR. */
+static void check_visitor_refuses(checked_column *c)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    uint64_t visits = 0, false_finite = 0;
+    galp_status visit_status = GALP_OK;
+    assert_int_equal(test_device_api_decode_by_warp(&view, TEST_WARP_PLANNED, NULL, &visits, &false_finite,
+                                                    &visit_status),
+                     GALP_ERR_BAD_SCHEME);
 }
 
 /* Everything for one valid file. */
@@ -547,8 +563,13 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     assert_int_equal(view.type, c.cpu.type);
     assert_true(view.scheme != GALP_SCHEME_ALP);
 
+    assert_int_equal(view.vector_schemes, image_vector_schemes(&c.cpu));
+
     check_decompress(&c);
-    if (!has_fastlanes_vectors(&c.cpu)) /* lane_decoder and the visitors: RAW, FFOR, G-ALP */
+    const uint32_t fastlanes = (1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT);
+    if (view.vector_schemes & fastlanes)
+        check_visitor_refuses(&c);
+    else /* lane_decoder and the visitors: RAW, FFOR, G-ALP; visit_lane_alprd for ALP_RD */
         check_device_api(&c);
     check_aggregate(&c);
     if (queries != 0)

@@ -178,6 +178,7 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
      * (include/galp_gpu.h) */
     c->view.scheme = c->has_alprd ? GALP_SCHEME_ALP_RD : col.scheme;
     c->view.largest_vector = c->shape.largest_vector;
+    c->view.vector_schemes = galp_gpu_image_vector_schemes(&col);
     if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes && !c->has_alprd) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {

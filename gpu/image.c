@@ -405,3 +405,14 @@ int galp_gpu_image_has_fastlanes(const galp_column *col)
 {
     return holds_vectors(col, is_fastlanes);
 }
+
+uint32_t galp_gpu_image_vector_schemes(const galp_column *col)
+{
+    uint32_t schemes = 0;
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        schemes |= 1u << image_scheme(info.scheme);
+    }
+    return schemes;
+}

@@ -46,5 +46,7 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
 /* Whether a device image holds FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md), which
  * only the kernels of gpu/fastlanes.cu decode: the shape above then sizes nothing. */
 int galp_gpu_image_has_fastlanes(const galp_column *image);
+/* The schemes of the vectors of col's image, bit s for scheme s (galp_gpu_view.vector_schemes). */
+uint32_t galp_gpu_image_vector_schemes(const galp_column *col);
 
 #endif /* GALP_GPU_IMAGE_H */

@@ -86,7 +86,7 @@ void galp_gpu_column_free(galp_gpu_column *column);
 /* What device code needs to decode the column: the device image (a galp file in which
  * every vector is RAW, FFOR, GALP, DELTA, RLE, DICT or ALP_RD) and its header fields. Valid
  * while the column lives. lane_decoder and the visitors of the device API decode RAW, FFOR and
- * GALP vectors; a column of scheme DELTA, RLE or DICT, and a FFOR column, may also hold DELTA,
+ * GALP vectors (vector_schemes says which schemes a column holds); a column of scheme DELTA, RLE or DICT, and a FFOR column, may also hold DELTA,
  * RLE and DICT vectors, which delta_lane, rle_lane and dict_lane decode (each vector entry's
  * scheme tells which; docs/GPU.md). scheme is ALP_RD for a float column that holds ALP_RD
  * vectors (beside RAW and G-ALP ones): device code decodes it with galp/device/alprd.cuh
@@ -99,7 +99,14 @@ typedef struct galp_gpu_view {
     galp_scheme scheme;       /* RAW, FFOR, GALP, DELTA, RLE, DICT, or ALP_RD (see above) */
     uint32_t largest_vector;  /* bytes of the largest vector's payload: what sizes the stages
                                  of visit_vectors_by_warp (galp/device/warp_visit.cuh) */
+    uint32_t vector_schemes;  /* bit s set (1u << s, s a galp_scheme): the image holds vectors
+                                 of scheme s; lane_decoder and the visitors need this to be a
+                                 subset of GALP_GPU_VISITOR_SCHEMES */
 } galp_gpu_view;
+
+/* The vector schemes that lane_decoder, visit_lane and the warp visitor decode. */
+#define GALP_GPU_VISITOR_SCHEMES \
+    ((1u << GALP_SCHEME_RAW) | (1u << GALP_SCHEME_FFOR) | (1u << GALP_SCHEME_GALP))
 
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);
 
