@@ -3,7 +3,7 @@
  * that hold ALP_RD vectors (gpu/alprd.cu). Not installed.
  *
  * The host API calls these instead of the launchers of gpu/kernels.h for an uploaded column
- * whose image holds ALP_RD vectors (galp_gpu_image_has_alprd, gpu/image.h): float columns of
+ * whose image holds ALP_RD vectors (the ALP_RD bit of galp_gpu_image_vector_schemes, gpu/image.h): float columns of
  * scheme GALP or ALP_RD, with any mix of RAW, G-ALP and ALP_RD vectors. Each enqueues its
  * kernels on `stream` and returns the status of a failed launch; the host API has checked
  * every argument before calling.

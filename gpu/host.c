@@ -162,8 +162,9 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         return galp_gpu_status_from_cuda(err);
     }
     c->shape = galp_gpu_image_shape(&col);
-    c->has_fastlanes = galp_gpu_image_has_fastlanes(&col);
-    c->has_alprd = galp_gpu_image_has_alprd(&col);
+    const uint32_t schemes = galp_gpu_image_vector_schemes(&col);
+    c->has_fastlanes = (schemes & GALP_GPU_FASTLANES_SCHEMES) != 0;
+    c->has_alprd = (schemes & (1u << GALP_SCHEME_ALP_RD)) != 0;
     st = c->has_fastlanes ? GALP_OK : attach_value_table(c, &col);
     free(host_image);
     if (st != GALP_OK) {
@@ -178,7 +179,7 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
      * (include/galp_gpu.h) */
     c->view.scheme = c->has_alprd ? GALP_SCHEME_ALP_RD : col.scheme;
     c->view.largest_vector = c->shape.largest_vector;
-    c->view.vector_schemes = galp_gpu_image_vector_schemes(&col);
+    c->view.vector_schemes = schemes;
     if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes && !c->has_alprd) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {

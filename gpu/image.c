@@ -152,28 +152,6 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
     return max_p <= up - (uint64_t)base; /* up - base: no wrap, both below 2^63 in size */
 }
 
-/* Whether some vector of the validated column `col` has a scheme that `pick` accepts. */
-static int holds_vectors(const galp_column *col, int (*pick)(galp_scheme))
-{
-    galp_vector_info info;
-    for (uint32_t v = 0; v < col->vector_count; v++) {
-        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (pick(info.scheme))
-            return 1;
-    }
-    return 0;
-}
-
-static int is_alprd(galp_scheme scheme)
-{
-    return scheme == GALP_SCHEME_ALP_RD;
-}
-
-int galp_gpu_image_has_alprd(const galp_column *col)
-{
-    return holds_vectors(col, is_alprd);
-}
-
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
@@ -394,16 +372,6 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     *image = out;
     *image_size = (size_t)file_size;
     return GALP_OK;
-}
-
-static int is_fastlanes(galp_scheme scheme)
-{
-    return scheme == GALP_SCHEME_DELTA || scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
-}
-
-int galp_gpu_image_has_fastlanes(const galp_column *col)
-{
-    return holds_vectors(col, is_fastlanes);
 }
 
 uint32_t galp_gpu_image_vector_schemes(const galp_column *col)

@@ -21,10 +21,6 @@
  * out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
 
-/* Whether a validated column (or its image: the same vectors are ALP_RD) holds ALP_RD
- * vectors, which the image keeps in their layout and the kernels of gpu/alprd.cu decode. */
-int galp_gpu_image_has_alprd(const galp_column *column);
-
 /* The column scheme of the image of a validated column: the column's for RAW, FFOR, GALP,
  * DELTA, RLE, DICT and ALP_RD, GALP for ALP; for a scheme without a device decoder, whose
  * vectors the image holds RAW, the device's scheme for the type: GALP for floats, FFOR for
@@ -43,10 +39,14 @@ galp_scheme galp_gpu_image_scheme(const galp_column *column);
  * largest_vector and payload_bytes only. */
 galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
 
-/* Whether a device image holds FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md), which
- * only the kernels of gpu/fastlanes.cu decode: the shape above then sizes nothing. */
-int galp_gpu_image_has_fastlanes(const galp_column *image);
-/* The schemes of the vectors of col's image, bit s for scheme s (galp_gpu_view.vector_schemes). */
+/* The schemes of the vectors of the image of a validated column (or of the image itself: its
+ * vectors keep those schemes), bit s for scheme s (galp_gpu_view.vector_schemes). ALP_RD
+ * vectors stay in their layout and only the kernels of gpu/alprd.cu decode them; FastLanes
+ * DELTA, RLE and DICT vectors (GALP_GPU_FASTLANES_SCHEMES, spec/fastlanes.md) only those of
+ * gpu/fastlanes.cu, for which the shape above sizes nothing. */
 uint32_t galp_gpu_image_vector_schemes(const galp_column *col);
+
+#define GALP_GPU_FASTLANES_SCHEMES \
+    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT))
 
 #endif /* GALP_GPU_IMAGE_H */
