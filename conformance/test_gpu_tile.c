@@ -54,7 +54,7 @@ static void test_shapes_and_lengths(void **state)
     uint32_t *x = malloc(MAX * sizeof *x);
     assert_non_null(x);
     uint64_t seed = 38;
-    for (unsigned shape = 0; shape < 5; shape++) {
+    for (unsigned shape = 0; shape < 7; shape++) {
         uint32_t v = (uint32_t)ts_random(&seed);
         for (uint32_t i = 0; i < MAX; i++) {
             switch (shape) {
@@ -63,7 +63,12 @@ static void test_shapes_and_lengths(void **state)
             case 2: x[i] = v -= (uint32_t)ts_random_below(&seed, 9) - 4u; break;
             case 3: x[i] = ts_random_below(&seed, 40) == 0 ? v = (uint32_t)ts_random(&seed) : v;
                 break;
-            default: x[i] = 0xfffffff0u + (uint32_t)ts_random_below(&seed, 32); break;
+            case 4: x[i] = 0xfffffff0u + (uint32_t)ts_random_below(&seed, 32); break;
+            /* GPU-RFOR runs of one length (length width 0, §5.1), the last one cut short */
+            case 5: x[i] = i / 8u * 77u; break;
+            /* GPU-RFOR runs of 1 … 3 values: several run starts in every 32-slot word */
+            default: x[i] = ts_random_below(&seed, 3) == 0 ? v = (uint32_t)ts_random(&seed) : v;
+                break;
             }
         }
         for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)

@@ -5,17 +5,22 @@
  * registers in place, without writing the column out).
  *
  * Mapping (spec/tile.md §1): item i of thread t is slot 128·i + t of the vector, so item i of
- * every thread comes from block i. The payload is first copied into shared memory with
- * coalesced 4-byte loads (payload offsets are multiples of 16 and tile payload sizes of 4,
- * spec/format.md §4, spec/tile.md §6), then decoded from there:
+ * every thread comes from block i, and the 32 slots of a warp's item are one 32-slot word of
+ * the vector. The payload is first copied into shared memory with coalesced 16-byte loads
+ * (payload offsets are multiples of 16 and tile payload sizes of 4, spec/format.md §4,
+ * spec/tile.md §6), then decoded from there:
  *
- *   GPU-FOR   one thread walks the block headers (at most 8) for their word offsets; each
- *             thread then takes offset r of miniblock t / 32 of block i (spec/tile.md §3.2);
+ *   GPU-FOR   every thread walks the block headers (at most 8) itself, block i's header
+ *             giving item i: offset r of miniblock t / 32 (spec/tile.md §3.2);
  *   GPU-DFOR  the same for the deltas, then one block-wide inclusive scan from the start
- *             value, 128 slots at a time in slot order (§4.2);
- *   GPU-RFOR  thread t decodes runs t, t + 128, … below the run count (runs at or above it do
- *             not exist, §5.2), an inclusive scan of their lengths gives the run ends, and
- *             each slot finds its run by binary search among the ends (§5.2).
+ *             value in slot order (§4.2): a warp scan per item, then the 32 (item, warp)
+ *             totals scanned by every warp;
+ *   GPU-RFOR  with length width 0 every run has length_ref values, so slot s is in run
+ *             s / length_ref; otherwise thread t takes runs t, t + 128, … below the run count
+ *             (runs at or above it do not exist, §5.2), the same scan of their lengths gives
+ *             the run ends, each run but the last sets the bit of its end (the next run's
+ *             first slot) in a 1024-bit map of run starts, and a slot's run is the number of
+ *             bits set at or before it, less one (§5.2).
  *
  * The loaders trust a payload that galp_open has validated (spec/format.md §6): the widths
  * are at most 32, the blocks fill the payload exactly, the run lengths are at least 1 and add
@@ -33,18 +38,21 @@ namespace galp::device {
 /* Threads of a tile loader's block, and items (values) each thread holds. */
 constexpr unsigned tile_threads = 128;
 constexpr unsigned tile_items = GALP_VECTOR_SIZE / tile_threads;
+constexpr unsigned tile_warps = tile_threads / 32;
 
 /* The shared memory of one tile loader: the largest payload (GPU-RFOR with 1024 runs of width
- * 32, spec/tile.md §6) as words, and the run table (GPU-RFOR: run ends and values; GPU-FOR and
- * GPU-DFOR: the word offset of each block in run_end[0 … 7]). */
+ * 32, spec/tile.md §6) as words, 16-byte aligned for the copy; GPU-RFOR's map of the slots
+ * where a run starts; the per-(item, warp) totals of a scan in slot order. */
 struct tile_shared {
-    uint32_t words[GALP_TILE_RFOR_HEADER_BYTES / 4 + 2 * GALP_VECTOR_SIZE];
-    uint32_t run_end[GALP_VECTOR_SIZE];
-    uint32_t run_value[GALP_VECTOR_SIZE];
-    uint32_t warp_total[tile_threads / 32];
+    alignas(16) uint32_t words[GALP_TILE_RFOR_HEADER_BYTES / 4 + 2 * GALP_VECTOR_SIZE];
+    uint32_t run_starts[GALP_VECTOR_SIZE / 32];
+    uint32_t warp_total[tile_items * tile_warps];
 };
 
 namespace detail {
+
+/* One warp scans the (item, warp) totals of tile_scan: a lane per total. */
+static_assert(tile_items * tile_warps == 32, "a tile's warp totals fill one warp");
 
 /* Offset j of the packed run of width b starting at shared word `first` (spec/tile.md §2);
  * reads the next word only for an offset that straddles, and no word when b = 0. */
@@ -60,67 +68,64 @@ __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t 
     return (uint32_t)((window >> s) & ((1ull << b) - 1ull));
 }
 
-/* Inclusive sum of x over the block's threads in thread order; *total gets the block's sum.
- * Every thread of the block must call it. */
-__device__ __forceinline__ uint32_t tile_block_scan(uint32_t x, tile_shared &sm, uint32_t *total)
+/* Inclusive sum over the warp's lanes in lane order. */
+__device__ __forceinline__ uint32_t tile_warp_scan(uint32_t x)
 {
-    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
+    const unsigned lane = threadIdx.x % 32u;
+#pragma unroll
     for (unsigned d = 1; d < 32u; d *= 2u) {
         const uint32_t up = __shfl_up_sync(0xffffffffu, x, d);
         if (lane >= d)
             x += up;
     }
-    if (lane == 31u)
-        sm.warp_total[warp] = x;
-    __syncthreads();
-    uint32_t before = 0, sum = 0;
-    for (unsigned k = 0; k < tile_threads / 32u; k++) {
-        before += k < warp ? sm.warp_total[k] : 0u;
-        sum += sm.warp_total[k];
-    }
-    __syncthreads(); /* warp_total is reused by the next scan */
-    *total = sum;
-    return x + before;
+    return x;
 }
 
-/* spec/tile.md §3.2: thread t's items of the blocks of a GPU-FOR or GPU-DFOR payload. */
-__device__ __forceinline__ void tile_blocks(tile_shared &sm, galp_scheme scheme, uint32_t m,
+/* In place, items[i] becomes base + x[0] + … + x[128·i + t] mod 2^32: the inclusive sum in
+ * slot order of the block's items. Every thread of the block must call it; it synchronises
+ * the block once, after which the caller must synchronise again before the next scan. */
+__device__ __forceinline__ void tile_scan(tile_shared &sm, uint32_t base,
+                                          uint32_t (&items)[tile_items])
+{
+    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
+#pragma unroll
+    for (unsigned i = 0; i < tile_items; i++) {
+        items[i] = tile_warp_scan(items[i]);
+        if (lane == 31u)
+            sm.warp_total[i * tile_warps + warp] = items[i];
+    }
+    __syncthreads();
+    /* lane k: the sum of the totals before (item, warp) k, slot order being k's order */
+    const uint32_t total = sm.warp_total[lane];
+    const uint32_t before = tile_warp_scan(total) - total;
+#pragma unroll
+    for (unsigned i = 0; i < tile_items; i++)
+        items[i] += base + __shfl_sync(0xffffffffu, before, i * tile_warps + warp);
+}
+
+/* spec/tile.md §3.2: thread t's items of the blocks of a GPU-FOR or GPU-DFOR payload. Block
+ * k + 1 starts after block k's 2 header words and its miniblocks' width sum of words. */
+__device__ __forceinline__ void tile_blocks(const tile_shared &sm, galp_scheme scheme, uint32_t m,
                                             uint32_t (&items)[tile_items])
 {
     const uint32_t blocks = galp_tile_blocks(m);
-    if (threadIdx.x == 0) {
-        uint32_t at = galp_tile_blocks_offset(scheme) / 4u;
-        for (uint32_t k = 0; k < blocks; k++) {
-            sm.run_end[k] = at;
-            const uint32_t widths = sm.words[at + 1];
-            at += 2u + (widths & 0xffu) + (widths >> 8 & 0xffu) + (widths >> 16 & 0xffu) +
-                  (widths >> 24);
-        }
-    }
-    __syncthreads();
     const unsigned j = threadIdx.x / GALP_TILE_MINIBLOCK_VALUES;
     const unsigned r = threadIdx.x % GALP_TILE_MINIBLOCK_VALUES;
+    uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
+#pragma unroll
     for (unsigned i = 0; i < tile_items; i++) {
         items[i] = 0;
         if (i >= blocks)
             continue;
-        const uint32_t block = sm.run_end[i], widths = sm.words[block + 1];
-        /* byte j of `before` is width[0] + … + width[j−1]; no carries, the sums are <= 96 */
+        const uint32_t widths = sm.words[block + 1];
+        /* byte j of `before` is width[0] + … + width[j−1], byte 3 of `sum` all four; no
+         * carries, the sums are <= 128 */
         const uint32_t before = (widths << 8) + (widths << 16) + (widths << 24);
+        const uint32_t sum = widths * 0x01010101u >> 24;
         const unsigned b = widths >> (8u * j) & 0xffu;
         const uint32_t first = block + 2u + (before >> (8u * j) & 0xffu);
         items[i] = sm.words[block] + tile_offset(sm.words, first, b, r);
-    }
-}
-
-/* spec/tile.md §4.2: x[i] = start + d[0] + … + d[i], in slot order 128·i + t. */
-__device__ __forceinline__ void tile_prefix_sum(tile_shared &sm, uint32_t (&items)[tile_items])
-{
-    uint32_t carry = sm.words[0];
-    for (unsigned i = 0; i < tile_items; i++) {
-        uint32_t total;
-        items[i] = carry + tile_block_scan(items[i], sm, &total);
-        carry += total;
+        block += 2u + sum;
     }
 }
 
@@ -131,31 +136,47 @@ __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t 
     const unsigned bv = sm.words[3] & 0xffu, bl = sm.words[3] >> 8 & 0xffu;
     const uint32_t values = GALP_TILE_RFOR_HEADER_BYTES / 4u;
     const uint32_t lengths = values + (uint32_t)galp_tile_packed_words(c, bv);
-    uint32_t end = 0;
+    if (bl == 0) {
+        /* every run has length_ref >= 1 values and c·length_ref = m (validated, §6) */
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const uint32_t slot = i * tile_threads + threadIdx.x;
+            items[i] = slot < m ? value_ref + tile_offset(sm.words, values, bv, slot / length_ref)
+                                : 0u;
+        }
+        return;
+    }
+    /* slot 0 starts run 0; ordered before the other bits by tile_scan's barrier */
+    if (threadIdx.x < GALP_VECTOR_SIZE / 32u)
+        sm.run_starts[threadIdx.x] = threadIdx.x == 0 ? 1u : 0u;
+#pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
         const uint32_t run = k * tile_threads + threadIdx.x;
-        const bool exists = run < c;
-        const uint32_t length = exists ? length_ref + tile_offset(sm.words, lengths, bl, run) : 0u;
-        if (exists)
-            sm.run_value[run] = value_ref + tile_offset(sm.words, values, bv, run);
-        uint32_t total;
-        const uint32_t ends = end + tile_block_scan(length, sm, &total);
-        if (exists)
-            sm.run_end[run] = ends;
-        end += total;
+        items[k] = run < c ? length_ref + tile_offset(sm.words, lengths, bl, run) : 0u;
+    }
+    tile_scan(sm, 0, items); /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts */
+#pragma unroll
+    for (unsigned k = 0; k < tile_items; k++) {
+        /* the lengths are >= 1 and add up to m: the ends before the last are distinct and
+         * below m */
+        const uint32_t end = items[k];
+        if (k * tile_threads + threadIdx.x + 1u < c)
+            atomicOr(&sm.run_starts[end / 32u], 1u << end % 32u);
     }
     __syncthreads();
+    /* lane k: the runs started in the 32-slot words before word k; warp w's slots of item i
+     * are word 4·i + w, and slot 0 starts run 0 */
+    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
+    const uint32_t bits = sm.run_starts[lane];
+    const uint32_t before = tile_warp_scan(__popc(bits)) - __popc(bits);
+    const uint32_t at_or_below = 0xffffffffu >> (31u - lane);
+#pragma unroll
     for (unsigned i = 0; i < tile_items; i++) {
+        const unsigned word = i * tile_warps + warp;
+        const uint32_t run = __shfl_sync(0xffffffffu, before, word) +
+                             __popc(__shfl_sync(0xffffffffu, bits, word) & at_or_below) - 1u;
         const uint32_t slot = i * tile_threads + threadIdx.x;
-        uint32_t lo = 0, hi = c; /* the first run whose end is above slot */
-        while (lo < hi) {
-            const uint32_t mid = (lo + hi) / 2u;
-            if (sm.run_end[mid] > slot)
-                hi = mid;
-            else
-                lo = mid + 1u;
-        }
-        items[i] = slot < m && lo < c ? sm.run_value[lo] : 0u;
+        items[i] = slot < m ? value_ref + tile_offset(sm.words, values, bv, run) : 0u;
     }
 }
 
@@ -169,16 +190,21 @@ __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t 
 __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, galp_scheme scheme,
                                  uint32_t m, tile_shared &sm, uint32_t (&items)[tile_items])
 {
-    const uint32_t *source = reinterpret_cast<const uint32_t *>(payload);
-    for (uint32_t w = threadIdx.x; w < payload_size / 4u; w += tile_threads)
-        sm.words[w] = source[w];
+    /* 16-byte pieces, then the last 0 … 3 words: the payload ends on a word, not a piece */
+    const uint4 *pieces = reinterpret_cast<const uint4 *>(payload);
+    const uint32_t whole = payload_size / 16u;
+    for (uint32_t p = threadIdx.x; p < whole; p += tile_threads)
+        reinterpret_cast<uint4 *>(sm.words)[p] = __ldg(pieces + p);
+    const uint32_t tail = 4u * whole + threadIdx.x;
+    if (tail < payload_size / 4u)
+        sm.words[tail] = __ldg(reinterpret_cast<const uint32_t *>(payload) + tail);
     __syncthreads();
     if (scheme == GALP_SCHEME_GPU_RFOR) {
         detail::tile_runs(sm, m, items);
     } else {
         detail::tile_blocks(sm, scheme, m, items);
         if (scheme == GALP_SCHEME_GPU_DFOR)
-            detail::tile_prefix_sum(sm, items);
+            detail::tile_scan(sm, sm.words[0], items);
     }
     __syncthreads();
 }
