@@ -146,10 +146,17 @@ int launch_query(void *ctx, int, cudaStream_t stream)
     q.groups = p->groups;
     q.sums = s->sums;
     q.counts = s->counts;
-    if (r->v == VARIANT_TILE)
-        ssb::query_kernel<ssb::tile_loader><<<s->vectors, ssb::tile_threads, 0, stream>>>(q);
+    /* flight 1's measure reads lo_discount, its first filter's column: kept, not reloaded */
+    const bool keep_first = q.fact_filters > 0 && q.measure_b == q.fact_column[0];
+    const unsigned vectors = s->vectors, threads = ssb::tile_threads;
+    if (r->v == VARIANT_TILE && keep_first)
+        ssb::query_kernel<ssb::tile_loader, true><<<vectors, threads, 0, stream>>>(q);
+    else if (r->v == VARIANT_TILE)
+        ssb::query_kernel<ssb::tile_loader, false><<<vectors, threads, 0, stream>>>(q);
+    else if (keep_first)
+        ssb::query_kernel<ssb::raw_loader, true><<<vectors, threads, 0, stream>>>(q);
     else
-        ssb::query_kernel<ssb::raw_loader><<<s->vectors, ssb::tile_threads, 0, stream>>>(q);
+        ssb::query_kernel<ssb::raw_loader, false><<<vectors, threads, 0, stream>>>(q);
     BENCH_CUDA(cudaGetLastError());
     return 0;
 }

@@ -43,16 +43,24 @@ struct query {
     unsigned int *counts;
 };
 
+/* A thread's selected items: bit i for item i (one register, not one per item). */
+typedef uint32_t selection;
+
+__device__ __forceinline__ bool selected(selection sel, unsigned i)
+{
+    return (sel >> i & 1u) != 0;
+}
+
 /* u32 columns: item i of thread t is row first + 128·i + t; only selected items are read. */
 struct raw_loader {
     struct shared {};
     __device__ static void load(const uint8_t *column, uint64_t first, uint32_t, shared &,
-                                const bool (&sel)[items], uint32_t (&x)[items])
+                                selection sel, uint32_t (&x)[items])
     {
         const uint32_t *values = reinterpret_cast<const uint32_t *>(column) + first;
 #pragma unroll
         for (unsigned i = 0; i < items; i++)
-            x[i] = sel[i] ? values[i * tile_threads + threadIdx.x] : 0u;
+            x[i] = selected(sel, i) ? values[i * tile_threads + threadIdx.x] : 0u;
     }
 };
 
@@ -64,7 +72,7 @@ struct tile_loader {
     static constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16,
                               entry_scheme = 22;
     __device__ static void load(const uint8_t *file, uint64_t first, uint32_t m, shared &sm,
-                                const bool (&sel)[items], uint32_t (&x)[items])
+                                selection sel, uint32_t (&x)[items])
     {
         const uint8_t *entry = file + GALP_HEADER_SIZE +
                                (size_t)(first / GALP_VECTOR_SIZE) * GALP_VECTOR_ENTRY_SIZE;
@@ -80,17 +88,15 @@ struct tile_loader {
     }
 };
 
-__device__ __forceinline__ bool block_any(const bool (&sel)[items])
+__device__ __forceinline__ bool block_any(selection sel)
 {
-    bool any = false;
-#pragma unroll
-    for (unsigned i = 0; i < items; i++)
-        any |= sel[i];
-    return __syncthreads_or(any) != 0;
+    return __syncthreads_or(sel != 0) != 0;
 }
 
-/* One block per vector of 1024 rows; blockDim.x == 128. */
-template <class Loader>
+/* One block per vector of 1024 rows; blockDim.x == 128. keep_first: the plan's measure_b is
+ * its first filter's column (flight 1's lo_discount), whose values are kept from the filter
+ * rather than loaded again; the other plans do not hold those registers. */
+template <class Loader, bool keep_first>
 __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
 {
     __shared__ typename Loader::shared sm;
@@ -99,11 +105,11 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
     const uint64_t first = (uint64_t)blockIdx.x * GALP_VECTOR_SIZE;
     const uint32_t m = q.rows - first < GALP_VECTOR_SIZE ? (uint32_t)(q.rows - first)
                                                          : GALP_VECTOR_SIZE;
-    bool sel[items];
-    uint32_t group[items], x[items], first_filtered[items];
+    selection sel = 0;
+    uint32_t group[items], x[items], first_filtered[keep_first ? items : 1];
 #pragma unroll
     for (unsigned i = 0; i < items; i++) {
-        sel[i] = i * tile_threads + threadIdx.x < m;
+        sel |= (i * tile_threads + threadIdx.x < m ? 1u : 0u) << i;
         group[i] = 0;
     }
     for (int f = 0; f < q.fact_filters; f++) {
@@ -111,9 +117,10 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
         Loader::load(q.column[q.fact_column[f]], first, m, sm, sel, x);
 #pragma unroll
         for (unsigned i = 0; i < items; i++) {
-            sel[i] = sel[i] && ssb_in(&r, x[i]);
-            if (f == 0)
-                first_filtered[i] = x[i];
+            if (!ssb_in(&r, x[i]))
+                sel &= ~(1u << i);
+            if (keep_first && f == 0)
+                first_filtered[keep_first ? i : 0] = x[i];
         }
         if (!block_any(sel))
             return;
@@ -123,26 +130,29 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
         Loader::load(q.column[q.probe_key[k]], first, m, sm, sel, x);
 #pragma unroll
         for (unsigned i = 0; i < items; i++)
-            sel[i] = sel[i] && ssb_probe(&t, x[i], &group[i]);
+            if (selected(sel, i) && !ssb_probe(&t, x[i], &group[i]))
+                sel &= ~(1u << i);
         if (!block_any(sel))
             return;
     }
     uint32_t b[items];
     Loader::load(q.column[q.measure_a], first, m, sm, sel, x);
-    /* flight 1's measure reads lo_discount, its first filter's column: kept, not reloaded */
-    const bool b_filtered = q.fact_filters > 0 && q.measure_b == q.fact_column[0];
-    if (q.measure_b != q.measure_a && !b_filtered) {
+    if (keep_first) {
+#pragma unroll
+        for (unsigned i = 0; i < items; i++)
+            b[i] = first_filtered[keep_first ? i : 0];
+    } else if (q.measure_b != q.measure_a) {
         Loader::load(q.column[q.measure_b], first, m, sm, sel, b);
     } else {
 #pragma unroll
         for (unsigned i = 0; i < items; i++)
-            b[i] = b_filtered ? first_filtered[i] : x[i];
+            b[i] = x[i];
     }
 
     if (q.groups > 1) {
 #pragma unroll
         for (unsigned i = 0; i < items; i++)
-            if (sel[i]) {
+            if (selected(sel, i)) {
                 atomicAdd(&q.sums[group[i]],
                           (unsigned long long)ssb_measure_of(q.measure, x[i], b[i]));
                 atomicAdd(&q.counts[group[i]], 1u);
@@ -154,7 +164,7 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
     unsigned count = 0;
 #pragma unroll
     for (unsigned i = 0; i < items; i++)
-        if (sel[i]) {
+        if (selected(sel, i)) {
             sum += ssb_measure_of(q.measure, x[i], b[i]);
             count++;
         }
@@ -202,15 +212,15 @@ __global__ void __launch_bounds__(tile_threads) decode_kernel(const uint8_t *col
     const uint64_t first = (uint64_t)blockIdx.x * GALP_VECTOR_SIZE;
     const uint32_t m = rows - first < GALP_VECTOR_SIZE ? (uint32_t)(rows - first)
                                                        : GALP_VECTOR_SIZE;
-    bool sel[items];
+    selection sel = 0;
     uint32_t x[items];
 #pragma unroll
     for (unsigned i = 0; i < items; i++)
-        sel[i] = i * tile_threads + threadIdx.x < m;
+        sel |= (i * tile_threads + threadIdx.x < m ? 1u : 0u) << i;
     Loader::load(column, first, m, sm, sel, x);
 #pragma unroll
     for (unsigned i = 0; i < items; i++)
-        if (sel[i])
+        if (selected(sel, i))
             out[first + i * tile_threads + threadIdx.x] = x[i];
 }
 
