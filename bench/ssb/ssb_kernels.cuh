@@ -76,16 +76,17 @@ struct tile_loader {
     /* Field offsets of a vector's metadata entry (spec/format.md §3.3). */
     static constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16,
                               entry_scheme = 22;
-    /* Asks L2 for the vector's payload, a 128-byte line per thread, so that a column loaded
-     * after others does not wait for DRAM then. A hint: no value depends on it. */
+    /* Asks L2 for the vector's payload (rounded up to 16 bytes: payloads start at multiples
+     * of 16 and the last ends on one, spec/format.md §4, §6) with one instruction, so that a
+     * column loaded after others does not wait for DRAM then. A hint: no value depends on
+     * it; nothing before sm_90. */
     __device__ static void prefetch(const uint8_t *file, uint64_t first)
     {
         const uint8_t *entry = file + GALP_HEADER_SIZE +
                                (size_t)(first / GALP_VECTOR_SIZE) * GALP_VECTOR_ENTRY_SIZE;
         const uint64_t offset = *reinterpret_cast<const uint64_t *>(entry + entry_payload_offset);
         const uint32_t size = *reinterpret_cast<const uint32_t *>(entry + entry_payload_size);
-        for (uint32_t at = threadIdx.x * 128u; at < size; at += tile_threads * 128u)
-            asm volatile("prefetch.global.L2 [%0];" ::"l"(file + offset + at));
+        galp::device::detail::prefetch_to_l2(file + offset, (size + 15u) / 16u * 16u);
     }
     __device__ static void load(const uint8_t *file, uint64_t first, uint32_t m, shared &sm,
                                 selection sel, uint32_t (&x)[items])
@@ -121,11 +122,10 @@ __global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
     const uint64_t first = (uint64_t)blockIdx.x * GALP_VECTOR_SIZE;
     const uint32_t m = q.rows - first < GALP_VECTOR_SIZE ? (uint32_t)(q.rows - first)
                                                          : GALP_VECTOR_SIZE;
-    /* every column the plan reads (the others are NULL) is on its way before the first */
-#pragma unroll
-    for (unsigned c = 0; c < SSB_FACT_COLUMNS; c++)
-        if (q.column[c] != NULL)
-            Loader::prefetch(q.column[c], first);
+    /* every column the plan reads (the others are NULL) is on its way before the first:
+     * thread c asks for column c */
+    if (threadIdx.x < SSB_FACT_COLUMNS && q.column[threadIdx.x] != NULL)
+        Loader::prefetch(q.column[threadIdx.x], first);
     selection sel = 0;
     uint32_t group[items], x[items], first_filtered[keep_first ? items : 1];
 #pragma unroll

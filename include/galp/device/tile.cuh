@@ -6,9 +6,9 @@
  *
  * Mapping (spec/tile.md §1): item i of thread t is slot 128·i + t of the vector, so item i of
  * every thread comes from block i, and the 32 slots of a warp's item are one 32-slot word of
- * the vector. The payload is copied into shared memory with coalesced 16-byte loads
- * (payload offsets are multiples of 16 and tile payload sizes of 4, spec/format.md §4,
- * spec/tile.md §6), then decoded from there:
+ * the vector. The payload is copied into shared memory in coalesced 16-byte pieces that do not
+ * wait for each other (cp.async from sm_80; payload offsets are multiples of 16 and tile
+ * payload sizes of 4, spec/format.md §4, spec/tile.md §6), then decoded from there:
  *
  *   GPU-FOR   every thread walks the block headers (at most 8) itself, block i's header
  *             giving item i: offset r of miniblock t / 32 (spec/tile.md §3.2);
@@ -32,6 +32,7 @@
 
 #include <stdint.h>
 
+#include "galp/device/async_copy.cuh"
 #include "galp/tile_layout.h"
 
 namespace galp::device {
@@ -212,14 +213,16 @@ __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, 
             return;
         }
     }
-    /* 16-byte pieces, then the last 0 … 3 words: the payload ends on a word, not a piece */
-    const uint4 *pieces = reinterpret_cast<const uint4 *>(payload);
+    /* 16-byte pieces copied without waiting for each (cp.async), then the last 0 … 3 words:
+     * the payload ends on a word, not on a piece */
     const uint32_t whole = payload_size / 16u;
     for (uint32_t p = threadIdx.x; p < whole; p += tile_threads)
-        reinterpret_cast<uint4 *>(sm.words)[p] = __ldg(pieces + p);
+        detail::copy16_async(sm.words + 4u * p, payload + 16u * p);
+    detail::copy_commit();
     const uint32_t tail = 4u * whole + threadIdx.x;
     if (tail < payload_size / 4u)
         sm.words[tail] = __ldg(reinterpret_cast<const uint32_t *>(payload) + tail);
+    detail::copy_wait<0>();
     __syncthreads();
     if (scheme == GALP_SCHEME_GPU_RFOR) {
         detail::tile_runs(sm, m, items);
