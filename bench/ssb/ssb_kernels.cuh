@@ -101,7 +101,7 @@ struct tile_loader {
             raw_loader::load(file + offset, 0, m, none, sel, x);
             return;
         }
-        galp::device::load_tile(file + offset, size, scheme, m, sm, x, sel);
+        galp::device::load_tile(file + offset, size, scheme, m, sm, x);
     }
 };
 

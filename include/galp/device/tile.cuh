@@ -20,8 +20,7 @@
  *             but the last sets the bit of its end (the next run's first slot) in a 1024-bit
  *             map of run starts, and a slot's run is the number of bits set at or before
  *             it, less one (§5.2). With length width 0 every run has length_ref values: slot
- *             s is in run s / length_ref, whose value is read straight from global memory,
- *             with no copy, and only for the items the caller wants.
+ *             s is in run s / length_ref.
  *
  * The loaders trust a payload that galp_open has validated (spec/format.md §6): the widths
  * are at most 32, the blocks fill the payload exactly, the run lengths are at least 1 and add
@@ -131,32 +130,23 @@ __device__ __forceinline__ void tile_blocks(const tile_shared &sm, galp_scheme s
     }
 }
 
-/* spec/tile.md §5.2 for a GPU-RFOR payload whose length width is 0: every run has
- * length_ref >= 1 values and c·length_ref = m (validated, §6), so slot s is in run
- * s / length_ref, whose value offset is read straight from the payload (global memory), for
- * the wanted items only. `head` is the payload's 16-byte header. */
-__device__ __forceinline__ void tile_equal_runs(const uint32_t *payload, uint4 head, uint32_t m,
-                                                uint32_t wanted, uint32_t (&items)[tile_items])
-{
-    const uint32_t value_ref = head.y, length_ref = head.z;
-    const unsigned bv = head.w & 0xffu;
-    const uint32_t values = GALP_TILE_RFOR_HEADER_BYTES / 4u;
-#pragma unroll
-    for (unsigned i = 0; i < tile_items; i++) {
-        const uint32_t slot = i * tile_threads + threadIdx.x;
-        items[i] = slot < m && (wanted >> i & 1u) != 0
-                       ? value_ref + tile_offset(payload, values, bv, slot / length_ref)
-                       : 0u;
-    }
-}
-
-/* spec/tile.md §5.2: thread t's items of a GPU-RFOR payload whose length width is not 0. */
+/* spec/tile.md §5.2: thread t's items of a GPU-RFOR payload. */
 __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t (&items)[tile_items])
 {
     const uint32_t c = sm.words[0], value_ref = sm.words[1], length_ref = sm.words[2];
     const unsigned bv = sm.words[3] & 0xffu, bl = sm.words[3] >> 8 & 0xffu;
     const uint32_t values = GALP_TILE_RFOR_HEADER_BYTES / 4u;
     const uint32_t lengths = values + (uint32_t)galp_tile_packed_words(c, bv);
+    if (bl == 0) {
+        /* every run has length_ref >= 1 values and c·length_ref = m (validated, §6) */
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const uint32_t slot = i * tile_threads + threadIdx.x;
+            items[i] = slot < m ? value_ref + tile_offset(sm.words, values, bv, slot / length_ref)
+                                : 0u;
+        }
+        return;
+    }
     /* slot 0 starts run 0; ordered before the other bits by tile_scan's barrier */
     if (threadIdx.x < GALP_VECTOR_SIZE / 32u)
         sm.run_starts[threadIdx.x] = threadIdx.x == 0 ? 1u : 0u;
@@ -195,24 +185,12 @@ __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t 
 
 /* Decodes the tile scheme vector whose payload (payload_size bytes, validated) starts at
  * `payload`, of m values (1 … 1024), into items: item i of thread t is slot 128·i + t; items
- * of slots >= m hold no value, nor do the items whose bit i of the thread's `wanted` is 0 (a
- * decoder that can skip them does: GPU-RFOR with runs of one length). Called by all 128
- * threads of the block, which must have blockDim.x == tile_threads; `sm` is the block's shared
- * tile_shared. Ends with the block synchronised, so that sm can be reused for the next tile. */
+ * of slots >= m hold no value. Called by all 128 threads of the block, which must have
+ * blockDim.x == tile_threads; `sm` is the block's shared tile_shared. Ends with the block
+ * synchronised, so that sm can be reused for the next tile. */
 __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, galp_scheme scheme,
-                                 uint32_t m, tile_shared &sm, uint32_t (&items)[tile_items],
-                                 uint32_t wanted = (1u << tile_items) - 1u)
+                                 uint32_t m, tile_shared &sm, uint32_t (&items)[tile_items])
 {
-    if (scheme == GALP_SCHEME_GPU_RFOR) {
-        /* the header is the payload's first 16 bytes (spec/tile.md §5.1, §6) */
-        const uint4 head = __ldg(reinterpret_cast<const uint4 *>(payload));
-        if ((head.w >> 8 & 0xffu) == 0) {
-            detail::tile_equal_runs(reinterpret_cast<const uint32_t *>(payload), head, m,
-                                    wanted, items);
-            __syncthreads();
-            return;
-        }
-    }
     /* 16-byte pieces copied without waiting for each (cp.async), then the last 0 … 3 words:
      * the payload ends on a word, not on a piece */
     const uint32_t whole = payload_size / 16u;
