@@ -52,11 +52,14 @@ __device__ __forceinline__ bool selected(selection sel, unsigned i)
 }
 
 /* A loader: load(column, first, m, sm, sel, x) fills x with the vector's items (every thread
- * of the block calls it); prefetch(column, first) may start reading the vector ahead. */
+ * of the block calls it); prefetch(column, first) may start reading the vector ahead;
+ * min_blocks is the query kernel's floor on the blocks a multiprocessor holds. */
 
 /* u32 columns: item i of thread t is row first + 128·i + t; only selected items are read. */
 struct raw_loader {
     struct shared {};
+    /* no floor on the blocks a multiprocessor holds: the compiler's choice */
+    static constexpr unsigned min_blocks = 0;
     /* nothing ahead: load reads only the rows still selected then */
     __device__ static void prefetch(const uint8_t *, uint64_t) {}
     __device__ static void load(const uint8_t *column, uint64_t first, uint32_t, shared &,
@@ -73,6 +76,9 @@ struct raw_loader {
  * §4.2) is read as a raw_loader would. Every thread of the block calls load. */
 struct tile_loader {
     typedef galp::device::tile_shared shared;
+    /* 8 blocks of 128 threads fill the 64 K registers at 64 a thread, without spills; left to
+     * itself the compiler took fewer registers for the same occupancy and spilled */
+    static constexpr unsigned min_blocks = 8;
     /* Field offsets of a vector's metadata entry (spec/format.md §3.3). */
     static constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16,
                               entry_scheme = 22;
@@ -114,7 +120,7 @@ __device__ __forceinline__ bool block_any(selection sel)
  * its first filter's column (flight 1's lo_discount), whose values are kept from the filter
  * rather than loaded again; the other plans do not hold those registers. */
 template <class Loader, bool keep_first>
-__global__ void __launch_bounds__(tile_threads) query_kernel(const query q)
+__global__ void __launch_bounds__(tile_threads, Loader::min_blocks) query_kernel(const query q)
 {
     __shared__ typename Loader::shared sm;
     __shared__ long long warp_sum[tile_threads / 32];

@@ -83,15 +83,18 @@ __device__ __forceinline__ uint32_t tile_warp_scan(uint32_t x)
 }
 
 /* In place, items[i] becomes base + x[0] + … + x[128·i + t] mod 2^32: the inclusive sum in
- * slot order of the block's items. Every thread of the block must call it; it synchronises
- * the block once, after which the caller must synchronise again before the next scan. */
-__device__ __forceinline__ void tile_scan(tile_shared &sm, uint32_t base,
+ * slot order of the block's items, of which those at and after item `live` (the same in every
+ * thread) are 0, so that they need no warp scan. Every thread of the block must call it; it
+ * synchronises the block once, after which the caller must synchronise again before the
+ * next scan. */
+__device__ __forceinline__ void tile_scan(tile_shared &sm, uint32_t base, uint32_t live,
                                           uint32_t (&items)[tile_items])
 {
     const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
 #pragma unroll
     for (unsigned i = 0; i < tile_items; i++) {
-        items[i] = tile_warp_scan(items[i]);
+        if (i < live)
+            items[i] = tile_warp_scan(items[i]);
         if (lane == 31u)
             sm.warp_total[i * tile_warps + warp] = items[i];
     }
@@ -155,7 +158,9 @@ __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t 
         const uint32_t run = k * tile_threads + threadIdx.x;
         items[k] = run < c ? length_ref + tile_offset(sm.words, lengths, bl, run) : 0u;
     }
-    tile_scan(sm, 0, items); /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts */
+    /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts; items of runs >= c
+     * are 0, so only the first ceil(c / 128) items are scanned */
+    tile_scan(sm, 0, (c + tile_threads - 1u) / tile_threads, items);
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
         /* the lengths are >= 1 and add up to m: the ends before the last are distinct and
@@ -207,7 +212,7 @@ __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, 
     } else {
         detail::tile_blocks(sm, scheme, m, items);
         if (scheme == GALP_SCHEME_GPU_DFOR)
-            detail::tile_scan(sm, sm.words[0], items);
+            detail::tile_scan(sm, sm.words[0], galp_tile_blocks(m), items);
     }
     __syncthreads();
 }
