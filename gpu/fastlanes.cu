@@ -12,8 +12,9 @@
  * positions (DELTA's and RLE's lanes carry consecutive positions, not FFOR's slots) and then
  * writes them out in position order, 16 bytes a lane for a full vector into a 16-byte aligned
  * destination; for a DICT vector the tile holds its decoded dictionary instead, so that each
- * position costs its code and one lookup, written out directly (lane t, positions t + 32·j,
- * coalesced). The scans add or compare in registers, with the accumulator of
+ * position costs its code and one lookup, written out directly: lane t unpacks code lanes 2t
+ * and 2t + 1 with the code width a constant, whose rows are neighbouring positions, stored
+ * together (8 or 16 bytes a lane, a warp's stores contiguous). The scans add or compare in registers, with the accumulator of
  * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
  */
 #include "aggregate_partial.cuh"
@@ -43,6 +44,23 @@ __device__ __forceinline__ uint8_t *warp_stages(unsigned stage_bytes)
     return fastlanes_stages + (threadIdx.x / 32u) * vector_stages * stage_bytes;
 }
 
+/* Positions p and p + 1 (p even, o + p aligned to their size) as one evict-first store. */
+__device__ __forceinline__ void store_pair(uint32_t *o, uint32_t a, uint32_t b)
+{
+    __stcs((uint2 *)o, make_uint2(a, b));
+}
+__device__ __forceinline__ void store_pair(float *o, float a, float b)
+{
+    __stcs((float2 *)o, make_float2(a, b));
+}
+__device__ __forceinline__ void store_pair(uint64_t *o, uint64_t a, uint64_t b)
+{
+    __stcs((ulonglong2 *)o, make_ulonglong2(a, b));
+}
+__device__ __forceinline__ void store_pair(double *o, double a, double b)
+{
+    __stcs((double2 *)o, make_double2(a, b));
+}
 template <typename T>
 __global__ void __launch_bounds__(scan_threads)
     fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
@@ -54,14 +72,18 @@ __global__ void __launch_bounds__(scan_threads)
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
-            const staged_table<typename value_traits<T>::word> dict =
-                staged_dictionary<typename value_traits<T>::word>(payload, e);
-            const unsigned d = min(dict.count, GALP_VECTOR_SIZE);
-            for (unsigned j = lane; j < d; j += 32u)
-                tile[j] = value_from_word<T>(dict.entry(j));
-            __syncwarp();
-            for (unsigned p = lane; p < m; p += 32u) /* codes past D are clamped as in entry() */
-                o[p] = tile[min(staged_dict_code(payload, e, p), d - 1u)];
+            decode_staged_dictionary<T>(payload, e, lane, tile);
+            /* codes below m are below D (galp_open); the others index the tile, never past it */
+            if constexpr (sizeof(T) >= 4) { /* 8- and 16-bit types store a position at a time */
+                if (aligned && m == GALP_VECTOR_SIZE) {
+                    for_each_code_pair(payload, e, lane, [&](unsigned r, uint32_t lo, uint32_t hi) {
+                        store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
+                    });
+                    return;
+                }
+            }
+            for (unsigned p = lane; p < m; p += 32u) /* a partial vector, an unaligned destination */
+                o[p] = tile[staged_dict_code(payload, e, p)];
             return;
         }
         /* 16 / sizeof(T) positions a store; a RAW vector's words are its values */

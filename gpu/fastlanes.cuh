@@ -77,6 +77,117 @@ __device__ __forceinline__ unsigned staged_dict_code(const uint8_t *payload, con
     return staged_slot((const uint16_t *)payload, galp_layout_dict_code_bits(e.exception_count), p);
 }
 
+/* The codes of rows First ... First + 7 of DICT code lanes 2·lane and 2·lane + 1 of a staged
+ * vector into lo[] and hi[]: row r of them are positions 64·r + 2·lane and 64·r + 2·lane + 1,
+ * two neighbours (spec/fastlanes.md §4.1: 16-bit words, 64 lanes of 16 rows). The two lanes'
+ * k-th words are the halves of the 32-bit word 32·k + lane, low half first, so a lane reads
+ * the words of its rows once and unpacks both lanes with the code width C a constant. Half a
+ * lane at a time keeps the codes of all widths in the registers one consumer reads. Codes of
+ * positions past m are whatever the file holds, below 2^C <= 1024. */
+template <unsigned C, unsigned First>
+__device__ __forceinline__ void unpack_code_pairs_fixed(const uint32_t *words, unsigned lane, uint32_t (&lo)[8],
+                                                        uint32_t (&hi)[8])
+{
+    constexpr uint32_t mask = (1u << C) - 1u;
+    constexpr unsigned k0 = First * C / 16u, words_read = C == 0 ? 0u : ((First + 8u) * C - 1u) / 16u + 1u - k0;
+    uint32_t w[words_read == 0 ? 1 : words_read];
+#pragma unroll
+    for (unsigned k = 0; k < words_read; k++)
+        w[k] = words[(k0 + k) * 32u + lane];
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++) {
+        const unsigned bit = (First + r) * C, k = bit / 16u - k0, off = bit % 16u;
+        if constexpr (C == 0) {
+            lo[r] = hi[r] = 0;
+        } else if (off + C <= 16u) {
+            lo[r] = w[k] >> off & mask;
+            hi[r] = w[k] >> (16u + off) & mask;
+        } else { /* into the lanes' next words, which the code ends in: k + 1 < words_read */
+            lo[r] = __byte_perm(w[k], w[k + 1], 0x5410) >> off & mask;
+            hi[r] = __byte_perm(w[k], w[k + 1], 0x7632) >> off & mask;
+        }
+    }
+}
+
+template <unsigned First>
+__device__ __forceinline__ void unpack_code_pairs(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                  uint32_t (&lo)[8], uint32_t (&hi)[8])
+{
+    dispatch_width<0, 10>(galp_layout_dict_code_bits(e.exception_count), [&](auto width) {
+        unpack_code_pairs_fixed<decltype(width)::value, First>((const uint32_t *)payload, lane, lo, hi);
+    });
+}
+
+/* f(r, lo, hi) for rows r = 0 ... 15 of DICT code lanes 2·lane and 2·lane + 1 of a staged
+ * vector, the codes of positions 64·r + 2·lane and 64·r + 2·lane + 1 (see above). */
+template <typename F>
+__device__ __forceinline__ void for_each_code_pair(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                   F &&f)
+{
+    uint32_t lo[8], hi[8];
+    unpack_code_pairs<0>(payload, e, lane, lo, hi);
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++)
+        f(r, lo[r], hi[r]);
+    unpack_code_pairs<8>(payload, e, lane, lo, hi);
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++)
+        f(8u + r, lo[r], hi[r]);
+}
+
+/* The dictionary of a staged DICT vector decoded into `dict` (D <= 1024 entries, every lane
+ * of the warp calls it); visible to the warp on return. */
+template <typename T>
+__device__ __forceinline__ void decode_staged_dictionary(const uint8_t *payload, const vector_entry &e,
+                                                         unsigned lane, T *dict)
+{
+    const staged_table<typename value_traits<T>::word> table =
+        staged_dictionary<typename value_traits<T>::word>(payload, e);
+    const unsigned d = min(table.count, GALP_VECTOR_SIZE);
+    for (unsigned j = lane; j < d; j += 32u)
+        dict[j] = value_from_word<T>(table.entry(j));
+    __syncwarp();
+}
+
+/* f(x, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a staged
+ * RLE vector: n >= 1 consecutive positions of value x, together each position once, in
+ * position order. A run index lane's index changes only at a set step bit, so a stretch of
+ * its rows between two such bits is one table entry (spec/fastlanes.md §3.1): a scan needs
+ * a lookup per stretch, not per position. */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                        unsigned lane, F &&f)
+{
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
+    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+    const uint16_t *bases = (const uint16_t *)payload;
+    const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
+    const staged_table<Word> runs = {
+        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
+        e.bit_width, e.exception_count};
+    for (unsigned j = 0; j < index_lanes / 32u; j++) {
+        const unsigned l = lane * (index_lanes / 32u) + j;
+        if (l * index_rows >= m)
+            break;
+        const unsigned rows = min(index_rows, m - l * index_rows);
+        const unsigned bits = steps_packed ? steps[l] : 0u;
+        /* row 0 adds its step too; rows 1 ... rows - 1 with a step start a stretch */
+        unsigned index = (bases[l] + (bits & 1u)) & 0xffffu;
+        unsigned starts = bits & ((1u << rows) - 2u), first = 0;
+        for (;;) {
+            const unsigned end = starts != 0 ? (unsigned)__ffs(starts) - 1u : rows;
+            f((T)runs.entry(index), end - first);
+            if (starts == 0)
+                break;
+            starts &= starts - 1u;
+            index = (index + 1u) & 0xffffu;
+            first = end;
+        }
+    }
+}
+
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged DELTA vector:
  * value(r) = value(r - 1) + base + d(r) mod 2^W from the lane base (spec/fastlanes.md §2.2),
  * in 32-bit or 64-bit registers whose wrap agrees with 2^W's. */
