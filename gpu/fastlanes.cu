@@ -107,7 +107,10 @@ __global__ void __launch_bounds__(scan_threads)
     }); /* the pipeline's __syncwarp past each vector keeps the tile until its stores have read it */
 }
 
-template <typename T>
+/* Dict: the column holds DICT vectors, whose dictionaries the warps decode into shared
+ * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
+ * resident warps on other columns. */
+template <typename T, bool Dict>
 __global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
                                                                            unsigned stage_bytes)
 {
@@ -119,15 +122,37 @@ __global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_
             decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
         });
     } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
+        __shared__ __align__(16) T dictionaries[Dict ? scan_threads / 32u : 1u][Dict ? GALP_VECTOR_SIZE : 1u];
+        T *dict = dictionaries[Dict ? threadIdx.x / 32u : 0u];
         T lo = (T)~(T)0, hi = 0;
+        const auto add = [&](T x) {
+            acc.isum += (uint64_t)x;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        };
         for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
-            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) {
-                acc.isum += (uint64_t)x;
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
-            });
+            if (e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
+                for_each_staged_rle_run<T>(payload, e, m, lane, [&](T x, unsigned n) {
+                    acc.isum += (uint64_t)x * n;
+                    lo = x < lo ? x : lo;
+                    hi = x > hi ? x : hi;
+                });
+            } else if (Dict && e.scheme == GALP_SCHEME_DICT) {
+                decode_staged_dictionary<T>(payload, e, lane, dict);
+                const bool full = m == GALP_VECTOR_SIZE;
+                /* codes below m are below D (galp_open); the others index the tile, never past it */
+                for_each_code_pair(payload, e, lane, [&](unsigned row, uint32_t a, uint32_t b) {
+                    const unsigned p = 64u * row + 2u * lane;
+                    if (full || p < m)
+                        add(dict[a]);
+                    if (full || p + 1u < m)
+                        add(dict[b]);
+                });
+            } else {
+                decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
+            }
         });
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
             acc.add_extremes(lo, hi);
@@ -190,8 +215,12 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         return st;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if (col.vector_count != 0 && !launch_scan(fastlanes_aggregate_kernel<T>, col.largest_vector,
-                                                  col.vector_count, stream, col, result))
+        auto kernel = fastlanes_aggregate_kernel<T, false>;
+        if constexpr (!value_traits<T>::is_float)
+            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0)
+                kernel = fastlanes_aggregate_kernel<T, true>;
+        if (col.vector_count != 0 &&
+            !launch_scan(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();
         fastlanes_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
         return launch_status();
