@@ -405,6 +405,44 @@ static void test_run_and_code_counts(void **state)
     free(values);
 }
 
+/* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
+ * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
+ * aggregate sums monotone lanes that never wrap without their values (gpu/fastlanes.cuh,
+ * scan_staged_delta32) and decodes the others, and either must equal the reference. */
+static void test_delta_chains(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    const uint64_t n = 24 * GALP_VECTOR_SIZE - 77u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 57;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        const uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+        uint64_t x = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+            switch (v % 6) {
+            case 0: x = p == 0 ? all - 1500u - v : x + 1u + ts_random_below(&seed, 3); break; /* up, wraps */
+            case 1: x = p == 0 ? 1500u + v : x - ts_random_below(&seed, 4); break;          /* down, wraps */
+            case 2: x = 100u + 7u * p; break;                                                 /* constant step */
+            case 3: x = all - 9u * p; break;                                                  /* down from the top */
+            case 4: x = (all / 2u) + ts_random_below(&seed, 1000); break;                    /* noise */
+            default: x = p == 0 ? ts_random(&seed) : x + (ts_random(&seed) >> 40); break;   /* wide up-steps */
+            }
+            ts_store_bits(types[t], values, i, x & all);
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_DELTA, values, n, &len);
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+        free(file);
+    }
+    free(values);
+}
+
 /* ---- generated columns ------------------------------------------------------------------- */
 
 /* Columns of the structure-aware generator that hold FastLanes vectors, decoded against its
@@ -461,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_float_dict_columns),
         cmocka_unit_test(test_run_and_code_counts),
+        cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_generated_columns),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);

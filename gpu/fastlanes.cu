@@ -24,6 +24,8 @@
 #include "reduce.cuh"
 #include "scan_launch.cuh"
 
+#include <type_traits>
+
 namespace galp::device::detail {
 
 /* A warp's values of one vector in shared memory, position p at p + p / 32: a lane that
@@ -61,8 +63,15 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 {
     __stcs((double2 *)o, make_double2(a, b));
 }
+/* Blocks a multiprocessor holds at least (0: the compiler's choice), for u64 decompression and
+ * u32 aggregates: as many as their registers allowed before the DICT code pairs and u32
+ * DELTA's closed-form sums, which would take more, so that these cost vectors of the other
+ * schemes no resident warps. */
+template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
+template <typename T> constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? 8u : 0u;
+
 template <typename T>
-__global__ void __launch_bounds__(scan_threads)
+__global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
 {
     __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
@@ -111,7 +120,7 @@ __global__ void __launch_bounds__(scan_threads)
  * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
  * resident warps on other columns. */
 template <typename T, bool Dict>
-__global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
                                                                            unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
@@ -133,6 +142,16 @@ __global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_
         for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
+            if constexpr (sizeof(T) == 4) { /* u32 DELTA: full lanes summed in closed form */
+                if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE) {
+                    scan_staged_delta32(payload, e, lane, add, [&](uint64_t sum, T first, T last) {
+                        acc.isum += sum;
+                        lo = first < lo ? first : lo;
+                        hi = last > hi ? last : hi;
+                    });
+                    return;
+                }
+            }
             if (e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
                 for_each_staged_rle_run<T>(payload, e, m, lane, [&](T x, unsigned n) {
                     acc.isum += (uint64_t)x * n;

@@ -263,6 +263,48 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
     }
 }
 
+/* The values of positions 32·lane ... 32·lane + 31 of a staged u32 DELTA vector, a full lane:
+ * summary(sum, lo, hi) with their sum mod 2^64 and extremes where the lane's chain provably
+ * never wraps, else each(x) for each value. Every step of a vector adds base + d with d < 2^b:
+ * with base >= 0 as a signed number no step descends, with base + 2^b - 1 <= 0 none ascends
+ * (both uniform over the warp), and a monotone chain whose end stays in 0 ... 2^32 - 1 never
+ * wraps; its values are then the integers start + Σ_{k<=r} step_k, whose sum is
+ * 32·start + Σ_k (32 - k)·step_k, a multiply-add per delta instead of a value
+ * (spec/fastlanes.md §2.2). */
+template <typename Each, typename Summary>
+__device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                    Each &&each, Summary &&summary)
+{
+    const uint32_t *bases = (const uint32_t *)payload;
+    const uint32_t *deltas = (const uint32_t *)(payload + galp_layout_lane_bases_bytes());
+    const uint32_t base = (uint32_t)e.base;
+    const int64_t step = (int32_t)base; /* base as a signed 32-bit number */
+    const bool ascending = step >= 0, descending = step + (int64_t)((1ull << e.bit_width) - 1u) <= 0;
+    uint32_t d[32];
+    unpack32(e.bit_width, [&](unsigned k) { return deltas[k * 32u + lane]; }, d);
+    const uint32_t start = bases[lane];
+    if (ascending || descending) {
+        uint64_t total = 0, weighted = 0;
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            total += d[r];
+            weighted += (uint64_t)d[r] * (32u - r);
+        }
+        const int64_t first = (int64_t)start + step + d[0], last = (int64_t)start + 32 * step + (int64_t)total;
+        if (ascending ? last <= (int64_t)UINT32_MAX : last >= 0) {
+            summary((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted), (uint32_t)min(first, last),
+                    (uint32_t)max(first, last));
+            return;
+        }
+    }
+    uint32_t x = start;
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++) {
+        x += base + d[r];
+        each(x);
+    }
+}
+
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged RLE vector:
  * index lanes 2·lane and 2·lane + 1 of 16 rows, each row adding its step to the running index
  * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). Steps are 1 bit
