@@ -14,7 +14,10 @@
  * destination; for a DICT vector the tile holds its decoded dictionary instead, so that each
  * position costs its code and one lookup, written out directly: lane t unpacks code lanes 2t
  * and 2t + 1 with the code width a constant, whose rows are neighbouring positions, stored
- * together (8 or 16 bytes a lane, a warp's stores contiguous). The scans add or compare in registers, with the accumulator of
+ * together (8 or 16 bytes a lane, a warp's stores contiguous). A full RLE vector of 32- or
+ * 64-bit values into an aligned destination goes the same way with its decoded run values in
+ * the tile: a position's run index is its index lane's base plus a count of step bits, with no
+ * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans add or compare in registers, with the accumulator of
  * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
  */
 #include "aggregate_partial.cuh"
@@ -80,8 +83,23 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        if constexpr (!value_traits<T>::is_float && sizeof(T) >= 4) {
+            if (e.scheme == GALP_SCHEME_RLE && aligned && m == GALP_VECTOR_SIZE) {
+                /* the tile holds the decoded run values; every run index of a full vector is below R
+                 * (galp_open), so each pair of positions is two indexes, two lookups and a store */
+                decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, tile);
+                const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+#pragma unroll
+                for (unsigned r = 0; r < 16; r++) {
+                    unsigned lo, hi;
+                    staged_run_index_pair(payload, steps_packed, r, lane, lo, hi);
+                    store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
+                }
+                return;
+            }
+        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
-            decode_staged_dictionary<T>(payload, e, lane, tile);
+            decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, tile);
             /* codes below m are below D (galp_open); the others index the tile, never past it */
             if constexpr (sizeof(T) >= 4) { /* 8- and 16-bit types store a position at a time */
                 if (aligned && m == GALP_VECTOR_SIZE) {
@@ -159,7 +177,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>) fastlan
                     hi = x > hi ? x : hi;
                 });
             } else if (Dict && e.scheme == GALP_SCHEME_DICT) {
-                decode_staged_dictionary<T>(payload, e, lane, dict);
+                decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, dict);
                 const bool full = m == GALP_VECTOR_SIZE;
                 /* codes below m are below D (galp_open); the others index the tile, never past it */
                 for_each_code_pair(payload, e, lane, [&](unsigned row, uint32_t a, uint32_t b) {

@@ -71,6 +71,15 @@ __device__ __forceinline__ staged_table<Word> staged_dictionary(const uint8_t *p
             (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
 }
 
+/* The run values of a staged RLE vector (spec/fastlanes.md §3), after its run index: R =
+ * exception_count entries, 1 <= R <= m (validated by galp_open). */
+template <typename Word>
+__device__ __forceinline__ staged_table<Word> staged_runs(const uint8_t *payload, const vector_entry &e)
+{
+    return {(const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)),
+            (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
+}
+
 /* The code of position p of a staged DICT vector, in FFOR's slot order over 16-bit words. */
 __device__ __forceinline__ unsigned staged_dict_code(const uint8_t *payload, const vector_entry &e, unsigned p)
 {
@@ -135,18 +144,31 @@ __device__ __forceinline__ void for_each_code_pair(const uint8_t *payload, const
         f(8u + r, lo[r], hi[r]);
 }
 
-/* The dictionary of a staged DICT vector decoded into `dict` (D <= 1024 entries, every lane
- * of the warp calls it); visible to the warp on return. */
+/* The entries of a staged table (a DICT vector's dictionary, an RLE vector's run values, at
+ * most 1024) decoded into `out` (every lane of the warp calls it); visible to the warp on
+ * return. */
 template <typename T>
-__device__ __forceinline__ void decode_staged_dictionary(const uint8_t *payload, const vector_entry &e,
-                                                         unsigned lane, T *dict)
+__device__ __forceinline__ void decode_staged_table(const staged_table<typename value_traits<T>::word> &table,
+                                                    unsigned lane, T *out)
 {
-    const staged_table<typename value_traits<T>::word> table =
-        staged_dictionary<typename value_traits<T>::word>(payload, e);
-    const unsigned d = min(table.count, GALP_VECTOR_SIZE);
-    for (unsigned j = lane; j < d; j += 32u)
-        dict[j] = value_from_word<T>(table.entry(j));
+    const unsigned count = min(table.count, GALP_VECTOR_SIZE);
+    for (unsigned j = lane; j < count; j += 32u)
+        out[j] = value_from_word<T>(table.entry(j));
     __syncwarp();
+}
+
+/* The run indexes of positions 64·r + 2·lane and 64·r + 2·lane + 1 (r < 16) of a staged RLE
+ * vector into lo and hi: both are in index lane 4·r + lane / 8, rows 2·(lane mod 8) and the
+ * next, whose index there is its base plus its step bits up to the row (spec/fastlanes.md
+ * §3.1), mod 2^16. steps_packed: the vector has step bits (more than one run). */
+__device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, bool steps_packed, unsigned r,
+                                                      unsigned lane, unsigned &lo, unsigned &hi)
+{
+    const unsigned l = 4u * r + lane / 8u, row = 2u * (lane % 8u);
+    const unsigned base = ((const uint16_t *)payload)[l];
+    const unsigned bits = steps_packed ? ((const uint16_t *)(payload + galp_layout_lane_bases_bytes()))[l] : 0u;
+    lo = (base + __popc(bits & ((2u << row) - 1u))) & 0xffffu;
+    hi = (base + __popc(bits & ((4u << row) - 1u))) & 0xffffu;
 }
 
 /* f(x, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a staged
@@ -159,14 +181,11 @@ __device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, 
                                                         unsigned lane, F &&f)
 {
     typedef typename value_traits<T>::word Word;
-    typedef typename reg_of<Word>::type reg;
     constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
     const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
     const uint16_t *bases = (const uint16_t *)payload;
     const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
-    const staged_table<Word> runs = {
-        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
-        e.bit_width, e.exception_count};
+    const staged_table<Word> runs = staged_runs<Word>(payload, e);
     for (unsigned j = 0; j < index_lanes / 32u; j++) {
         const unsigned l = lane * (index_lanes / 32u) + j;
         if (l * index_rows >= m)
@@ -321,9 +340,7 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
     const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
     const uint16_t *bases = (const uint16_t *)payload;
     const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
-    const staged_table<Word> runs = {
-        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
-        e.bit_width, e.exception_count};
+    const staged_table<Word> runs = staged_runs<Word>(payload, e);
     for (unsigned j = 0; j < index_lanes / 32u; j++) {
         const unsigned l = lane * (index_lanes / 32u) + j;
         const unsigned bits = steps_packed ? steps[l] : 0u;
