@@ -17,8 +17,11 @@
  * together (8 or 16 bytes a lane, a warp's stores contiguous). A full RLE vector of 32- or
  * 64-bit values into an aligned destination goes the same way with its decoded run values in
  * the tile: a position's run index is its index lane's base plus a count of step bits, with no
- * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans add or compare in registers, with the accumulator of
- * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
+ * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans
+ * add or compare in registers, with the accumulator of gpu/aggregate.cu
+ * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
+ * lane run by run, a DICT vector's lookups in its decoded dictionary, and a u32 DELTA lane in
+ * closed form where it can (gpu/fastlanes.cuh).
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
@@ -66,10 +69,11 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 {
     __stcs((double2 *)o, make_double2(a, b));
 }
-/* Blocks a multiprocessor holds at least (0: the compiler's choice), for u64 decompression and
- * u32 aggregates: as many as their registers allowed before the DICT code pairs and u32
- * DELTA's closed-form sums, which would take more, so that these cost vectors of the other
- * schemes no resident warps. */
+
+/* Blocks a multiprocessor holds at least (0: the compiler's choice): for u64 decompression and
+ * u32 aggregates as many as their registers allowed before the DICT code pairs and u32
+ * DELTA's closed-form sums respectively, which would take more without spilling anything, so
+ * that these cost vectors of the other schemes no resident warps. */
 template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
 template <typename T> constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? 8u : 0u;
 
@@ -138,8 +142,8 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
  * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
  * resident warps on other columns. */
 template <typename T, bool Dict>
-__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
-                                                                           unsigned stage_bytes)
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
+    fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;

@@ -15,7 +15,10 @@
  * 32·t ... 32·t + 31: one lane chain of u32, two halves of a u64 chain joined by one shuffle,
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
  * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
- * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh).
+ * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh), and so are the
+ * DICT codes of two neighbouring code lanes (for_each_code_pair). The sums also take RLE
+ * lanes a run at a time (for_each_staged_rle_run) and monotone u32 DELTA lanes in closed form
+ * (scan_staged_delta32).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
