@@ -8,9 +8,11 @@
  *
  * Columns: every valid golden vector of schemes 5-7 (vectors/), reference-encoded columns of
  * every type (DELTA, RLE and DICT columns, AUTO's FFOR columns mixing FFOR, RAW, DELTA, RLE
- * and DICT vectors, partial last vectors), and columns of the structure-aware generator
- * (fuzz/column_gen.c), which reaches what the encoder never writes: full-width deltas, lane
- * bases and run indexes that wrap, RAW vectors among FastLanes ones, junk codes past m.
+ * and DICT vectors, partial last vectors), RLE and DICT columns over every run count and code
+ * width, DELTA columns whose lanes ascend, descend or wrap, and columns of the structure-aware
+ * generator (fuzz/column_gen.c), which reaches what the encoder never writes: full-width
+ * deltas, lane bases and run indexes that wrap, RAW vectors among FastLanes ones, junk codes
+ * past m.
  *
  * Without a GPU the program exits 77 (skip) with the reason.
  */
