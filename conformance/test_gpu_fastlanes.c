@@ -8,9 +8,11 @@
  *
  * Columns: every valid golden vector of schemes 5-7 (vectors/), reference-encoded columns of
  * every type (DELTA, RLE and DICT columns, AUTO's FFOR columns mixing FFOR, RAW, DELTA, RLE
- * and DICT vectors, partial last vectors), and columns of the structure-aware generator
- * (fuzz/column_gen.c), which reaches what the encoder never writes: full-width deltas, lane
- * bases and run indexes that wrap, RAW vectors among FastLanes ones, junk codes past m.
+ * and DICT vectors, partial last vectors), RLE and DICT columns over every run count and code
+ * width, DELTA columns whose lanes ascend, descend or wrap, and columns of the structure-aware
+ * generator (fuzz/column_gen.c), which reaches what the encoder never writes: full-width
+ * deltas, lane bases and run indexes that wrap, RAW vectors among FastLanes ones, junk codes
+ * past m.
  *
  * Without a GPU the program exits 77 (skip) with the reason.
  */
@@ -29,6 +31,7 @@
 
 #include "galp.h"
 #include "galp_gpu.h"
+#include "galp/layout.h"
 #include "test_support.h"
 
 #ifdef GALP_HAVE_CUDA
@@ -332,6 +335,116 @@ static void test_float_dict_columns(void **state)
     free(d);
 }
 
+/* ---- scans over every run count and code width -------------------------------------------- */
+
+/* Bit widths of the spread of a vector's values (RLE's run table, DICT's dictionary), those
+ * up to the type's width W taken. */
+static const unsigned spreads[] = {0, 1, 3, 8, 13, 16, 31, 32, 47, 64};
+#define SPREADS (sizeof spreads / sizeof spreads[0])
+
+/* Value k of a vector's distinct values: the type's largest value less k's multiple of an
+ * odd constant in `spread` bits (bits: the type's W), so that values sit at the top of the
+ * range, where 1024 of them overflow a 64-bit sum. */
+static uint64_t top_value(unsigned bits, unsigned spread, uint64_t k)
+{
+    const uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+    const uint64_t mask = spread >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << spread) - 1u;
+    return (all - (k * 0x9e3779b97f4a7c15u & mask)) & all;
+}
+
+/* Vectors of RLE and DICT columns, one run count or dictionary size each, over every count
+ * 1 ... 1024 in steps that hit each code width (powers of two and their neighbours) and
+ * spreads up to the type's width: decompression, sums (wrapping for u64), extremes and
+ * counts against the reference. The last vector is partial. */
+static void test_run_and_code_counts(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned counts[] = {1,  2,  3,  4,  5,   7,   8,   9,   16,  17,  31,  32,  33,  63,
+                                      64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 700, 1023, 1024};
+    const uint64_t vectors = sizeof counts / sizeof counts[0] * 2u, n = vectors * GALP_VECTOR_SIZE - 211u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 56;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        for (unsigned dict = 0; dict < 2; dict++) {
+            uint32_t code_widths = 0, runs_seen = 0; /* code_widths bit c: a DICT vector of width c */
+            for (uint64_t i = 0; i < n; i++) {
+                const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+                const unsigned c = counts[v % (sizeof counts / sizeof counts[0])];
+                /* at least the bits of c - 1, so that the c values are distinct (up to W) */
+                unsigned spread = spreads[(v + t) % SPREADS], least = 0;
+                while (least < 10u && (1u << least) < c)
+                    least++;
+                spread = spread < least ? least : spread;
+                spread = spread > bits ? bits : spread;
+                /* RLE: c runs of about equal length; DICT: c values in a shuffled order */
+                const uint64_t k = dict ? (p * 7919u + v) % c : p * c / GALP_VECTOR_SIZE;
+                ts_store_bits(types[t], values, i, top_value(bits, spread, k));
+            }
+            size_t len;
+            uint8_t *file = ts_compress(types[t], dict ? GALP_SCHEME_DICT : GALP_SCHEME_RLE, values, n, &len);
+            galp_column col;
+            assert_int_equal(galp_open(&col, file, len), GALP_OK);
+            galp_vector_info info;
+            for (uint32_t v = 0; v < col.vector_count; v++) {
+                assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+                if (info.scheme == GALP_SCHEME_DICT)
+                    code_widths |= 1u << galp_layout_dict_code_bits(info.exception_count);
+                runs_seen += info.scheme == GALP_SCHEME_RLE && info.exception_count > 512;
+            }
+            memset(vectors_seen, 0, sizeof vectors_seen);
+            check_file(file, len, values, &seed);
+            assert_true(vectors_seen[dict ? GALP_SCHEME_DICT : GALP_SCHEME_RLE] > vectors / 2u);
+            if (dict) /* every code width, up to 7 for u8: 256 codes of 8 bits are RAW's size */
+                assert_int_equal(code_widths, bits == 8 ? 0xffu : 0x7ffu);
+            else /* vectors of more than 512 runs */
+                assert_true(runs_seen > 0);
+            free(file);
+        }
+    }
+    free(values);
+}
+
+/* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
+ * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
+ * aggregate sums monotone lanes that never wrap without their values (gpu/fastlanes.cuh,
+ * scan_staged_delta32) and decodes the others, and either must equal the reference. */
+static void test_delta_chains(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    const uint64_t n = 24 * GALP_VECTOR_SIZE - 77u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 57;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        const uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+        uint64_t x = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+            switch (v % 6) {
+            case 0: x = p == 0 ? all - 1500u - v : x + 1u + ts_random_below(&seed, 3); break; /* up, wraps */
+            case 1: x = p == 0 ? 1500u + v : x - ts_random_below(&seed, 4); break;          /* down, wraps */
+            case 2: x = 100u + 7u * p; break;                                                 /* constant step */
+            case 3: x = all - 9u * p; break;                                                  /* down from the top */
+            case 4: x = (all / 2u) + ts_random_below(&seed, 1000); break;                    /* noise */
+            default: x = p == 0 ? ts_random(&seed) : x + (ts_random(&seed) >> 40); break;   /* wide up-steps */
+            }
+            ts_store_bits(types[t], values, i, x & all);
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_DELTA, values, n, &len);
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+        free(file);
+    }
+    free(values);
+}
+
 /* ---- generated columns ------------------------------------------------------------------- */
 
 /* Columns of the structure-aware generator that hold FastLanes vectors, decoded against its
@@ -387,6 +500,8 @@ int main(void)
         cmocka_unit_test(test_reference_columns),
         cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_float_dict_columns),
+        cmocka_unit_test(test_run_and_code_counts),
+        cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_generated_columns),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,9 +12,16 @@
  * positions (DELTA's and RLE's lanes carry consecutive positions, not FFOR's slots) and then
  * writes them out in position order, 16 bytes a lane for a full vector into a 16-byte aligned
  * destination; for a DICT vector the tile holds its decoded dictionary instead, so that each
- * position costs its code and one lookup, written out directly (lane t, positions t + 32·j,
- * coalesced). The scans add or compare in registers, with the accumulator of
- * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
+ * position costs its code and one lookup, written out directly: lane t unpacks code lanes 2t
+ * and 2t + 1 with the code width a constant, whose rows are neighbouring positions, stored
+ * together (8 or 16 bytes a lane, a warp's stores contiguous). A full RLE vector of 32- or
+ * 64-bit values into an aligned destination goes the same way with its decoded run values in
+ * the tile: a position's run index is its index lane's base plus a count of step bits, with no
+ * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans
+ * add or compare in registers, with the accumulator of gpu/aggregate.cu
+ * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
+ * lane run by run, a DICT vector's lookups in its decoded dictionary, and a u32 DELTA lane in
+ * closed form where it can (gpu/fastlanes.cuh).
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
@@ -22,6 +29,8 @@
 #include "kernels.h"
 #include "reduce.cuh"
 #include "scan_launch.cuh"
+
+#include <type_traits>
 
 namespace galp::device::detail {
 
@@ -43,8 +52,33 @@ __device__ __forceinline__ uint8_t *warp_stages(unsigned stage_bytes)
     return fastlanes_stages + (threadIdx.x / 32u) * vector_stages * stage_bytes;
 }
 
+/* Positions p and p + 1 (p even, o + p aligned to their size) as one evict-first store. */
+__device__ __forceinline__ void store_pair(uint32_t *o, uint32_t a, uint32_t b)
+{
+    __stcs((uint2 *)o, make_uint2(a, b));
+}
+__device__ __forceinline__ void store_pair(float *o, float a, float b)
+{
+    __stcs((float2 *)o, make_float2(a, b));
+}
+__device__ __forceinline__ void store_pair(uint64_t *o, uint64_t a, uint64_t b)
+{
+    __stcs((ulonglong2 *)o, make_ulonglong2(a, b));
+}
+__device__ __forceinline__ void store_pair(double *o, double a, double b)
+{
+    __stcs((double2 *)o, make_double2(a, b));
+}
+
+/* Blocks a multiprocessor holds at least (0: the compiler's choice): for u64 decompression and
+ * u32 aggregates as many as their registers allowed before the DICT code pairs and u32
+ * DELTA's closed-form sums respectively, which would take more without spilling anything, so
+ * that these cost vectors of the other schemes no resident warps. */
+template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
+template <typename T> constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? 8u : 0u;
+
 template <typename T>
-__global__ void __launch_bounds__(scan_threads)
+__global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
 {
     __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
@@ -53,15 +87,34 @@ __global__ void __launch_bounds__(scan_threads)
     for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        if constexpr (!value_traits<T>::is_float && sizeof(T) >= 4) {
+            if (e.scheme == GALP_SCHEME_RLE && aligned && m == GALP_VECTOR_SIZE) {
+                /* the tile holds the decoded run values; every run index of a full vector is below R
+                 * (galp_open), so each pair of positions is two indexes, two lookups and a store */
+                decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, tile);
+                const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+#pragma unroll
+                for (unsigned r = 0; r < 16; r++) {
+                    unsigned lo, hi;
+                    staged_run_index_pair(payload, steps_packed, r, lane, lo, hi);
+                    store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
+                }
+                return;
+            }
+        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
-            const staged_table<typename value_traits<T>::word> dict =
-                staged_dictionary<typename value_traits<T>::word>(payload, e);
-            const unsigned d = min(dict.count, GALP_VECTOR_SIZE);
-            for (unsigned j = lane; j < d; j += 32u)
-                tile[j] = value_from_word<T>(dict.entry(j));
-            __syncwarp();
-            for (unsigned p = lane; p < m; p += 32u) /* codes past D are clamped as in entry() */
-                o[p] = tile[min(staged_dict_code(payload, e, p), d - 1u)];
+            decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, tile);
+            /* codes below m are below D (galp_open); the others index the tile, never past it */
+            if constexpr (sizeof(T) >= 4) { /* 8- and 16-bit types store a position at a time */
+                if (aligned && m == GALP_VECTOR_SIZE) {
+                    for_each_code_pair(payload, e, lane, [&](unsigned r, uint32_t lo, uint32_t hi) {
+                        store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
+                    });
+                    return;
+                }
+            }
+            for (unsigned p = lane; p < m; p += 32u) /* a partial vector, an unaligned destination */
+                o[p] = tile[staged_dict_code(payload, e, p)];
             return;
         }
         /* 16 / sizeof(T) positions a store; a RAW vector's words are its values */
@@ -85,9 +138,12 @@ __global__ void __launch_bounds__(scan_threads)
     }); /* the pipeline's __syncwarp past each vector keeps the tile until its stores have read it */
 }
 
-template <typename T>
-__global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
-                                                                           unsigned stage_bytes)
+/* Dict: the column holds DICT vectors, whose dictionaries the warps decode into shared
+ * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
+ * resident warps on other columns. */
+template <typename T, bool Dict>
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
+    fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;
@@ -97,15 +153,47 @@ __global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_
             decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
         });
     } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
+        __shared__ __align__(16) T dictionaries[Dict ? scan_threads / 32u : 1u][Dict ? GALP_VECTOR_SIZE : 1u];
+        T *dict = dictionaries[Dict ? threadIdx.x / 32u : 0u];
         T lo = (T)~(T)0, hi = 0;
+        const auto add = [&](T x) {
+            acc.isum += (uint64_t)x;
+            lo = x < lo ? x : lo;
+            hi = x > hi ? x : hi;
+        };
         for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
-            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) {
-                acc.isum += (uint64_t)x;
-                lo = x < lo ? x : lo;
-                hi = x > hi ? x : hi;
-            });
+            if constexpr (sizeof(T) == 4) { /* u32 DELTA: full lanes summed in closed form */
+                if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE) {
+                    scan_staged_delta32(payload, e, lane, add, [&](uint64_t sum, T first, T last) {
+                        acc.isum += sum;
+                        lo = first < lo ? first : lo;
+                        hi = last > hi ? last : hi;
+                    });
+                    return;
+                }
+            }
+            if (e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
+                for_each_staged_rle_run<T>(payload, e, m, lane, [&](T x, unsigned n) {
+                    acc.isum += (uint64_t)x * n;
+                    lo = x < lo ? x : lo;
+                    hi = x > hi ? x : hi;
+                });
+            } else if (Dict && e.scheme == GALP_SCHEME_DICT) {
+                decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, dict);
+                const bool full = m == GALP_VECTOR_SIZE;
+                /* codes below m are below D (galp_open); the others index the tile, never past it */
+                for_each_code_pair(payload, e, lane, [&](unsigned row, uint32_t a, uint32_t b) {
+                    const unsigned p = 64u * row + 2u * lane;
+                    if (full || p < m)
+                        add(dict[a]);
+                    if (full || p + 1u < m)
+                        add(dict[b]);
+                });
+            } else {
+                decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
+            }
         });
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
             acc.add_extremes(lo, hi);
@@ -168,8 +256,12 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         return st;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if (col.vector_count != 0 && !launch_scan(fastlanes_aggregate_kernel<T>, col.largest_vector,
-                                                  col.vector_count, stream, col, result))
+        auto kernel = fastlanes_aggregate_kernel<T, false>;
+        if constexpr (!value_traits<T>::is_float)
+            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0)
+                kernel = fastlanes_aggregate_kernel<T, true>;
+        if (col.vector_count != 0 &&
+            !launch_scan(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();
         fastlanes_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
         return launch_status();

@@ -15,7 +15,10 @@
  * 32·t ... 32·t + 31: one lane chain of u32, two halves of a u64 chain joined by one shuffle,
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
  * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
- * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh).
+ * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh), and so are the
+ * DICT codes of two neighbouring code lanes (for_each_code_pair). The sums also take RLE
+ * lanes a run at a time (for_each_staged_rle_run) and monotone u32 DELTA lanes in closed form
+ * (scan_staged_delta32).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
@@ -71,10 +74,140 @@ __device__ __forceinline__ staged_table<Word> staged_dictionary(const uint8_t *p
             (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
 }
 
+/* The run values of a staged RLE vector (spec/fastlanes.md §3), after its run index: R =
+ * exception_count entries, 1 <= R <= m (validated by galp_open). */
+template <typename Word>
+__device__ __forceinline__ staged_table<Word> staged_runs(const uint8_t *payload, const vector_entry &e)
+{
+    return {(const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)),
+            (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
+}
+
 /* The code of position p of a staged DICT vector, in FFOR's slot order over 16-bit words. */
 __device__ __forceinline__ unsigned staged_dict_code(const uint8_t *payload, const vector_entry &e, unsigned p)
 {
     return staged_slot((const uint16_t *)payload, galp_layout_dict_code_bits(e.exception_count), p);
+}
+
+/* The codes of rows First ... First + 7 of DICT code lanes 2·lane and 2·lane + 1 of a staged
+ * vector into lo[] and hi[]: row r of them are positions 64·r + 2·lane and 64·r + 2·lane + 1,
+ * two neighbours (spec/fastlanes.md §4.1: 16-bit words, 64 lanes of 16 rows). The two lanes'
+ * k-th words are the halves of the 32-bit word 32·k + lane, low half first, so a lane reads
+ * the words of its rows once and unpacks both lanes with the code width C a constant. Half a
+ * lane at a time keeps the codes of all widths in the registers one consumer reads. Codes of
+ * positions past m are whatever the file holds, below 2^C <= 1024. */
+template <unsigned C, unsigned First>
+__device__ __forceinline__ void unpack_code_pairs_fixed(const uint32_t *words, unsigned lane, uint32_t (&lo)[8],
+                                                        uint32_t (&hi)[8])
+{
+    constexpr uint32_t mask = (1u << C) - 1u;
+    constexpr unsigned k0 = First * C / 16u, words_read = C == 0 ? 0u : ((First + 8u) * C - 1u) / 16u + 1u - k0;
+    uint32_t w[words_read == 0 ? 1 : words_read];
+#pragma unroll
+    for (unsigned k = 0; k < words_read; k++)
+        w[k] = words[(k0 + k) * 32u + lane];
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++) {
+        const unsigned bit = (First + r) * C, k = bit / 16u - k0, off = bit % 16u;
+        if constexpr (C == 0) {
+            lo[r] = hi[r] = 0;
+        } else if (off + C <= 16u) {
+            lo[r] = w[k] >> off & mask;
+            hi[r] = w[k] >> (16u + off) & mask;
+        } else { /* into the lanes' next words, which the code ends in: k + 1 < words_read */
+            lo[r] = __byte_perm(w[k], w[k + 1], 0x5410) >> off & mask;
+            hi[r] = __byte_perm(w[k], w[k + 1], 0x7632) >> off & mask;
+        }
+    }
+}
+
+template <unsigned First>
+__device__ __forceinline__ void unpack_code_pairs(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                  uint32_t (&lo)[8], uint32_t (&hi)[8])
+{
+    dispatch_width<0, 10>(galp_layout_dict_code_bits(e.exception_count), [&](auto width) {
+        unpack_code_pairs_fixed<decltype(width)::value, First>((const uint32_t *)payload, lane, lo, hi);
+    });
+}
+
+/* f(r, lo, hi) for rows r = 0 ... 15 of DICT code lanes 2·lane and 2·lane + 1 of a staged
+ * vector, the codes of positions 64·r + 2·lane and 64·r + 2·lane + 1 (see above). */
+template <typename F>
+__device__ __forceinline__ void for_each_code_pair(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                   F &&f)
+{
+    uint32_t lo[8], hi[8];
+    unpack_code_pairs<0>(payload, e, lane, lo, hi);
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++)
+        f(r, lo[r], hi[r]);
+    unpack_code_pairs<8>(payload, e, lane, lo, hi);
+#pragma unroll
+    for (unsigned r = 0; r < 8; r++)
+        f(8u + r, lo[r], hi[r]);
+}
+
+/* The entries of a staged table (a DICT vector's dictionary, an RLE vector's run values, at
+ * most 1024) decoded into `out` (every lane of the warp calls it); visible to the warp on
+ * return. */
+template <typename T>
+__device__ __forceinline__ void decode_staged_table(const staged_table<typename value_traits<T>::word> &table,
+                                                    unsigned lane, T *out)
+{
+    const unsigned count = min(table.count, GALP_VECTOR_SIZE);
+    for (unsigned j = lane; j < count; j += 32u)
+        out[j] = value_from_word<T>(table.entry(j));
+    __syncwarp();
+}
+
+/* The run indexes of positions 64·r + 2·lane and 64·r + 2·lane + 1 (r < 16) of a staged RLE
+ * vector into lo and hi: both are in index lane 4·r + lane / 8, rows 2·(lane mod 8) and the
+ * next, whose index there is its base plus its step bits up to the row (spec/fastlanes.md
+ * §3.1), mod 2^16. steps_packed: the vector has step bits (more than one run). */
+__device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, bool steps_packed, unsigned r,
+                                                      unsigned lane, unsigned &lo, unsigned &hi)
+{
+    const unsigned l = 4u * r + lane / 8u, row = 2u * (lane % 8u);
+    const unsigned base = ((const uint16_t *)payload)[l];
+    const unsigned bits = steps_packed ? ((const uint16_t *)(payload + galp_layout_lane_bases_bytes()))[l] : 0u;
+    lo = (base + __popc(bits & ((2u << row) - 1u))) & 0xffffu;
+    hi = (base + __popc(bits & ((4u << row) - 1u))) & 0xffffu;
+}
+
+/* f(x, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a staged
+ * RLE vector: n >= 1 consecutive positions of value x, together each position once, in
+ * position order. A run index lane's index changes only at a set step bit, so a stretch of
+ * its rows between two such bits is one table entry (spec/fastlanes.md §3.1): a scan needs
+ * a lookup per stretch, not per position. */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                        unsigned lane, F &&f)
+{
+    typedef typename value_traits<T>::word Word;
+    constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
+    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+    const uint16_t *bases = (const uint16_t *)payload;
+    const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
+    const staged_table<Word> runs = staged_runs<Word>(payload, e);
+    for (unsigned j = 0; j < index_lanes / 32u; j++) {
+        const unsigned l = lane * (index_lanes / 32u) + j;
+        if (l * index_rows >= m)
+            break;
+        const unsigned rows = min(index_rows, m - l * index_rows);
+        const unsigned bits = steps_packed ? steps[l] : 0u;
+        /* row 0 adds its step too; rows 1 ... rows - 1 with a step start a stretch */
+        unsigned index = (bases[l] + (bits & 1u)) & 0xffffu;
+        unsigned starts = bits & ((1u << rows) - 2u), first = 0;
+        for (;;) {
+            const unsigned end = starts != 0 ? (unsigned)__ffs(starts) - 1u : rows;
+            f((T)runs.entry(index), end - first);
+            if (starts == 0)
+                break;
+            starts &= starts - 1u;
+            index = (index + 1u) & 0xffffu;
+            first = end;
+        }
+    }
 }
 
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged DELTA vector:
@@ -152,6 +285,48 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
     }
 }
 
+/* The values of positions 32·lane ... 32·lane + 31 of a staged u32 DELTA vector, a full lane:
+ * summary(sum, lo, hi) with their sum mod 2^64 and extremes where the lane's chain provably
+ * never wraps, else each(x) for each value. Every step of a vector adds base + d with d < 2^b:
+ * with base >= 0 as a signed number no step descends, with base + 2^b - 1 <= 0 none ascends
+ * (both uniform over the warp), and a monotone chain whose end stays in 0 ... 2^32 - 1 never
+ * wraps; its values are then the integers start + Σ_{k<=r} step_k, whose sum is
+ * 32·start + Σ_k (32 - k)·step_k, a multiply-add per delta instead of a value
+ * (spec/fastlanes.md §2.2). */
+template <typename Each, typename Summary>
+__device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                    Each &&each, Summary &&summary)
+{
+    const uint32_t *bases = (const uint32_t *)payload;
+    const uint32_t *deltas = (const uint32_t *)(payload + galp_layout_lane_bases_bytes());
+    const uint32_t base = (uint32_t)e.base;
+    const int64_t step = (int32_t)base; /* base as a signed 32-bit number */
+    const bool ascending = step >= 0, descending = step + (int64_t)((1ull << e.bit_width) - 1u) <= 0;
+    uint32_t d[32];
+    unpack32(e.bit_width, [&](unsigned k) { return deltas[k * 32u + lane]; }, d);
+    const uint32_t start = bases[lane];
+    if (ascending || descending) {
+        uint64_t total = 0, weighted = 0;
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            total += d[r];
+            weighted += (uint64_t)d[r] * (32u - r);
+        }
+        const int64_t first = (int64_t)start + step + d[0], last = (int64_t)start + 32 * step + (int64_t)total;
+        if (ascending ? last <= (int64_t)UINT32_MAX : last >= 0) {
+            summary((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted), (uint32_t)min(first, last),
+                    (uint32_t)max(first, last));
+            return;
+        }
+    }
+    uint32_t x = start;
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++) {
+        x += base + d[r];
+        each(x);
+    }
+}
+
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged RLE vector:
  * index lanes 2·lane and 2·lane + 1 of 16 rows, each row adding its step to the running index
  * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). Steps are 1 bit
@@ -168,9 +343,7 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
     const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
     const uint16_t *bases = (const uint16_t *)payload;
     const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
-    const staged_table<Word> runs = {
-        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
-        e.bit_width, e.exception_count};
+    const staged_table<Word> runs = staged_runs<Word>(payload, e);
     for (unsigned j = 0; j < index_lanes / 32u; j++) {
         const unsigned l = lane * (index_lanes / 32u) + j;
         const unsigned bits = steps_packed ? steps[l] : 0u;
