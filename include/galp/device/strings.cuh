@@ -97,16 +97,40 @@ __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
     return col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * col.vector_count;
 }
 
-/* Reads a piece's codes with aligned 4-byte loads (pieces start 4-byte aligned, and the
- * word holding a piece's last code lies inside its 16-byte aligned payload). */
+/* Reads a piece's codes in aligned 16-byte chunks, the next chunk already loading while the
+ * lane decodes the current one: one load per 16 codes, and its latency hidden behind them.
+ * A piece starts 4-byte aligned in its 16-byte aligned payload (spec/fsst.md §5), so its first
+ * chunk starts in the payload. The chunk loaded ahead ends at most 32 bytes past the piece's
+ * last code, inside the file: a later payload, or the 256 bytes of tail padding that end it
+ * (spec/format.md §3.5), which the device holds with the rest (galp_gpu_column_upload). */
 struct code_reader {
-    const uint32_t *next_word;
-    uint32_t word;
-    unsigned left;
+    const uint4 *next; /* the chunk after ahead */
+    uint4 ahead;       /* the chunk after the current one */
+    uint32_t word;     /* the current word's unread codes, the next in its low byte */
+    uint32_t w1, w2, w3;
+    unsigned left;     /* codes left in word */
+    unsigned words;    /* of w1, w2, w3, those still unread */
+
+    __device__ __forceinline__ explicit code_reader(const uint8_t *codes)
+    {
+        const uint4 *chunk = (const uint4 *)((uintptr_t)codes & ~(uintptr_t)15);
+        const uint4 first = __ldg(chunk);
+        ahead = __ldg(chunk + 1);
+        next = chunk + 2;
+        take(first);
+        for (unsigned skip = (unsigned)((uintptr_t)codes & 15) / 4; skip > 0; skip--)
+            shift();
+        left = 4;
+    }
     __device__ __forceinline__ unsigned peek()
     {
         if (left == 0) {
-            word = __ldg(next_word++);
+            if (words == 0) {
+                take(ahead);
+                ahead = __ldg(next++);
+            } else {
+                shift();
+            }
             left = 4;
         }
         return word & 0xffu;
@@ -116,11 +140,28 @@ struct code_reader {
         word >>= 8;
         left--;
     }
-    __device__ __forceinline__ unsigned next()
+    __device__ __forceinline__ unsigned next_code()
     {
         const unsigned x = peek();
         skip();
         return x;
+    }
+
+private:
+    __device__ __forceinline__ void take(const uint4 &c)
+    {
+        word = c.x;
+        w1 = c.y;
+        w2 = c.z;
+        w3 = c.w;
+        words = 3;
+    }
+    __device__ __forceinline__ void shift()
+    {
+        word = w1;
+        w1 = w2;
+        w2 = w3;
+        words--;
     }
 };
 
@@ -209,7 +250,7 @@ template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
 {
-    detail::code_reader codes{(const uint32_t *)piece.codes, 0, 0};
+    detail::code_reader codes(piece.codes);
     uint64_t offset = piece.first_offset;
     for (uint32_t s = 0; s < piece.strings; s++) {
         visitor.begin(piece.first_row + s, offset);
@@ -223,9 +264,9 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
         for (;;) {
             if (fixed != 0 && length == fixed)
                 break;
-            const unsigned x = codes.next();
+            const unsigned x = codes.next_code();
             if (x == detail::str_escape) {
-                visitor.bytes(codes.next(), 1);
+                visitor.bytes(codes.next_code(), 1);
                 length++;
                 continue;
             }
