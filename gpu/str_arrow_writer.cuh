@@ -3,40 +3,41 @@
  * kernel (gpu/strings.cu): writes each string into Arrow's layout, its bytes from its offset
  * on and its end offset as the next row's start. Not installed.
  *
- * A lane writes the bytes of its pieces, far from those of the other lanes, so a store per
- * byte would cost a memory transaction per byte. The writer gathers them into 16-byte windows
- * aligned in memory and stores each window whole once the lane has written all of it; the
- * window at either end of a run of bytes, which a neighbouring piece of another lane may
- * share, is stored byte by byte. A run is the lane's bytes from a string whose offset does not
- * follow the lane's last byte, up to the next such string or flush(), which the kernel calls
- * last.
+ * A lane writes the bytes and the offsets of its pieces, far from those of the other lanes, so
+ * a store per byte or per offset would cost a memory request each. The lane writes both arrays
+ * through a run_writer, which gathers them into 16-byte windows aligned in memory and stores
+ * each window whole once the lane has written all of it; the window at either end of a run,
+ * which a neighbouring piece of another lane may share, is stored byte by byte. A run is what
+ * the lane writes from a string that does not follow its last one (another piece) up to the
+ * next such string or flush(), which the kernel calls last.
  */
 #ifndef GALP_GPU_STR_ARROW_WRITER_CUH
 #define GALP_GPU_STR_ARROW_WRITER_CUH
 
 #include <stdint.h>
 
-template <typename Offset> struct str_arrow_writer {
-    uint8_t *data;
-    Offset *offsets;
-    uint64_t row = 0;
-    uint64_t out = 0;     /* the next byte's offset */
-    uint64_t start = 0;   /* where the run began */
+/* Consecutive bytes of one array, written in runs through 16-byte windows. */
+struct run_writer {
+    uint8_t *base;
+    uint64_t out = 0;        /* the next byte's position in base */
+    uint64_t start = 0;      /* where the run began */
     uint64_t lo = 0, hi = 0; /* the bytes of out's window below out, in place */
 
-    __device__ str_arrow_writer(uint8_t *d, Offset *o) : data(d), offsets(o) {}
+    __device__ explicit run_writer(uint8_t *b) : base(b) {}
 
-    __device__ void begin(uint64_t r, uint64_t offset)
+    /* Ends the run and starts the next at position at, unless at continues it. */
+    __device__ void move_to(uint64_t at)
     {
-        row = r;
-        if (offset != out) {
+        if (at != out) {
             flush();
-            out = start = offset;
+            out = start = at;
         }
     }
-    /* n is at most 8, so the bytes complete out's window only where they start in its
-     * upper half, and at most 7 of them spill into the next window. */
-    __device__ void bytes(uint64_t word, unsigned n)
+    /* The next n bytes (1 ... 8), the first in the low byte of word, its bytes past n zero
+     * (so they can be or'ed in place). As n is at most 8 they
+     * complete out's window only where they start in its upper half, and at most 7 of them
+     * spill into the next window. */
+    __device__ void put(uint64_t word, unsigned n)
     {
         const uintptr_t a = address(out);
         const unsigned at = (unsigned)(a & 15u);
@@ -54,8 +55,6 @@ template <typename Offset> struct str_arrow_writer {
         }
         out += n;
     }
-    __device__ void end() { offsets[row + 1] = (Offset)out; }
-
     /* The bytes of the run's last, partial window. */
     __device__ void flush()
     {
@@ -66,7 +65,7 @@ template <typename Offset> struct str_arrow_writer {
     }
 
 private:
-    __device__ uintptr_t address(uint64_t offset) const { return (uintptr_t)(data + offset); }
+    __device__ uintptr_t address(uint64_t at) const { return (uintptr_t)(base + at); }
 
     __device__ uint8_t byte_at(unsigned i) const
     {
@@ -85,6 +84,27 @@ private:
         }
         for (uintptr_t p = s; p < w + 16u; p++)
             *(uint8_t *)p = byte_at((unsigned)(p - w));
+    }
+};
+
+template <typename Offset> struct str_arrow_writer {
+    run_writer data, offsets; /* offsets: the bytes of the Offset array */
+
+    __device__ str_arrow_writer(uint8_t *d, Offset *o) : data(d), offsets((uint8_t *)o) {}
+
+    __device__ void begin(uint64_t row, uint64_t offset)
+    {
+        data.move_to(offset);
+        offsets.move_to((row + 1) * sizeof(Offset));
+    }
+    __device__ void bytes(uint64_t word, unsigned n) { data.put(word, n); }
+    /* The end offset: data.out fits in an Offset (galp_gpu_decompress_str32 refuses columns of
+     * more than 2^31 - 1 bytes), so its bytes past sizeof(Offset) are zero, as put() needs. */
+    __device__ void end() { offsets.put(data.out, sizeof(Offset)); }
+    __device__ void flush()
+    {
+        data.flush();
+        offsets.flush();
     }
 };
 
