@@ -245,40 +245,54 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
 
 /* Decodes one piece (spec/fsst.md §5, "Decoding piece j") and calls the visitor for each of
  * its strings. A string of the default length ends when it has L bytes, unless its first
- * code is the end symbol; any other ends with its terminal symbol. */
+ * code is the end symbol; any other ends with its terminal symbol.
+ *
+ * One loop turn per code (an escape and its byte count as one), whatever string it belongs
+ * to: the lanes of a warp decode pieces whose strings end at different codes, and a loop per
+ * string would hold every lane until the warp's longest current string had ended. Here a
+ * lane waits only at the end of its piece. */
 template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
 {
     detail::code_reader codes(piece.codes);
     uint64_t offset = piece.first_offset;
-    for (uint32_t s = 0; s < piece.strings; s++) {
-        visitor.begin(piece.first_row + s, offset);
-        uint32_t fixed = piece.default_length;
-        if (fixed != 0 && codes.peek() != detail::str_escape &&
-            t.descriptor[codes.peek()] == detail::str_end_symbol) {
-            codes.skip();
-            fixed = 0;
-        }
-        uint32_t length = 0;
-        for (;;) {
-            if (fixed != 0 && length == fixed)
+    uint32_t s = 0, length = 0, fixed = 0;
+    bool open = false; /* string s has begun */
+    for (;;) {
+        if (!open) {
+            if (s == piece.strings)
                 break;
-            const unsigned x = codes.next_code();
-            if (x == detail::str_escape) {
-                visitor.bytes(codes.next_code(), 1);
-                length++;
+            visitor.begin(piece.first_row + s, offset);
+            open = true;
+            length = 0;
+            fixed = piece.default_length;
+            if (fixed != 0 && codes.peek() != detail::str_escape &&
+                t.descriptor[codes.peek()] == detail::str_end_symbol) {
+                codes.skip(); /* a terminated string: the codes up to its terminal symbol */
+                fixed = 0;
                 continue;
             }
+        }
+        bool ends;
+        const unsigned x = codes.next_code();
+        if (x == detail::str_escape) {
+            visitor.bytes(codes.next_code(), 1);
+            length++;
+            ends = length == fixed;
+        } else {
             const unsigned d = t.descriptor[x], n = d & 0x0fu;
             if (n != 0)
                 visitor.bytes(t.word[x], n);
             length += n;
-            if (d & 0x80u)
-                break;
+            ends = (d & 0x80u) != 0 || (fixed != 0 && length == fixed);
         }
-        offset += length;
-        visitor.end();
+        if (ends) {
+            offset += length;
+            visitor.end();
+            open = false;
+            s++;
+        }
     }
 }
 
