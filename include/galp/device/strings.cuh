@@ -364,11 +364,21 @@ public:
         at_ = 0;
         differs_ = false;
     }
+    /* The query's next bytes, as many as the string's n and the query both have, gathered
+     * into a word by up to 8 independent loads (predicated, not a loop that branches per byte)
+     * and compared at once. */
     __device__ __forceinline__ void bytes(uint64_t word, unsigned n)
     {
-        if (!differs_) {
-            for (unsigned i = 0; i < n && at_ + i < length_; i++)
-                differs_ |= query_[at_ + i] != (uint8_t)(word >> (8 * i));
+        if (!differs_ && at_ < length_) {
+            const uint32_t left = length_ - at_;
+            const unsigned m = n < left ? n : left;
+            uint64_t q = 0;
+#pragma unroll
+            for (unsigned i = 0; i < 8; i++)
+                if (i < m)
+                    q |= (uint64_t)query_[at_ + i] << (8 * i);
+            const uint64_t mask = m == 8 ? ~0ull : (1ull << (8 * m)) - 1;
+            differs_ = ((q ^ word) & mask) != 0;
         }
         at_ += n;
     }
