@@ -22,7 +22,8 @@
  *                                                          `offset` is its Arrow offset (the
  *                                                          string bytes of the rows before it)
  *   __device__ void bytes(uint64_t word, unsigned n);      its next n bytes (1 ... 8), the
- *                                                          first in the low byte of word
+ *                                                          first in the low byte of word,
+ *                                                          the bytes past them zero
  *   __device__ void end();                                 it has ended
  *
  * Why a piece per lane: a piece is the only point of a vector's codes where decoding can
