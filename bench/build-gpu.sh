@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# bench/build-gpu.sh — build galp-bench, galp-perf-gate and galp-str-bench with nvcc and cc alone, for a GPU
-# runner that has the CUDA toolkit but no autotools or libtool (shared/GPU-RUNNER.md).
+# bench/build-gpu.sh — build galp-bench, galp-perf-gate, galp-str-bench and gpu_bench
+# (bench/gpu_bench.cu) with nvcc and cc alone, for a GPU runner that has the CUDA toolkit but
+# no autotools or libtool (shared/GPU-RUNNER.md).
 #
 # Usage: bench/build-gpu.sh [OUTDIR]      (default _build-gpu; run from anywhere)
 # Environment: NVCC (default nvcc), CC (default cc), CUDA_ARCH_FLAGS (default: the device's
@@ -64,7 +65,7 @@ compile() { # compile KIND SOURCE
 pids=()
 for s in $lib_c $bench_c; do compile c "$s" & pids+=($!); done
 for s in $alp_c; do compile alp "$s" & pids+=($!); done
-for s in $lib_cu $bench_cu bench/galp_bench.cu bench/perf_gate.cu; do compile cu "$s" & pids+=($!); done
+for s in $lib_cu $bench_cu bench/galp_bench.cu bench/perf_gate.cu bench/gpu_bench.cu; do compile cu "$s" & pids+=($!); done
 # galp-str-bench: its inputs (C) and its main (bench/str-gpu-run.sh runs it)
 for s in bench/str_lines.c bench/str_tile.c; do compile c "$s" & pids+=($!); done
 compile cu bench/str_bench.cu & pids+=($!)
@@ -73,9 +74,10 @@ for p in "${pids[@]}"; do wait "$p" || status=1; done
 [ $status -eq 0 ] || { echo "build-gpu: compilation failed" >&2; exit 1; }
 
 # The gate needs no nvCOMP: it links everything but the nvCOMP objects.
-objs=$(ls "$out"/obj/*.o | grep -v -e galp_bench.cu.o -e perf_gate.cu.o -e str_bench.cu.o)
+objs=$(ls "$out"/obj/*.o | grep -v -e galp_bench.cu.o -e perf_gate.cu.o -e str_bench.cu.o -e gpu_bench.cu.o)
 gate_objs=$(echo "$objs" | grep -v nvcomp_)
 $nvcc $CUDA_ARCH_FLAGS -o "$out/galp-bench" "$out/obj/bench_galp_bench.cu.o" $objs $link_nvcomp -lpthread -lm
 $nvcc $CUDA_ARCH_FLAGS -o "$out/galp-perf-gate" "$out/obj/bench_perf_gate.cu.o" $gate_objs -lpthread -lm
 $nvcc $CUDA_ARCH_FLAGS -o "$out/galp-str-bench" "$out/obj/bench_str_bench.cu.o" $objs $link_nvcomp -lpthread -lm
-echo "build-gpu: $out/galp-bench $out/galp-perf-gate $out/galp-str-bench"
+$nvcc $CUDA_ARCH_FLAGS -o "$out/gpu_bench" "$out/obj/bench_gpu_bench.cu.o" $gate_objs -lpthread -lm
+echo "build-gpu: $out/galp-bench $out/galp-perf-gate $out/galp-str-bench $out/gpu_bench"

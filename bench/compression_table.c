@@ -8,10 +8,12 @@
  * Two accountings (docs/COMPRESSION.md explains them):
  *   file   — the galp file's bytes · 8 / n: header, metadata table, alignment, tail padding;
  *   vector — ALP-REFERENCE.md's per-vector rule: 1024·b + c·(W+16) + 8+8+8+W+16 bits per
- *            vector (RAW vectors: m·W + the same metadata); G-ALP adds 16·L bits per vector.
+ *            vector (RAW vectors: m·W + the same metadata); G-ALP adds the lane tables it has.
  *            An ALP_RD vector counts its whole payload (dictionary and lane ends included)
  *            plus the reference's 16 bits of exception count, instead of the ALP metadata.
  * A third table shows AUTO, galp's G-ALP column with ALP_RD vectors (spec/alprd.md §6.1).
+ * Then the file sizes of near-constant synthetic columns in the ALP layout and in G-ALP with
+ * and without lane tables for vectors without exceptions (spec/galp.md §1.1).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,47 @@ static void print_auto_table(const char *type_name, galp_type type, const alp_da
     }
 }
 
+/* The file size of n values in `scheme` with galp_compress_ex `flags`, or 0 on failure. */
+static size_t file_bytes(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,
+                         size_t n)
+{
+    const size_t bound = galp_compress_bound(type, n);
+    uint8_t *file = malloc(bound);
+    size_t len = 0;
+    if (file == NULL || galp_compress_ex(type, scheme, flags, values, n, file, bound, &len) != GALP_OK)
+        len = 0;
+    free(file);
+    return len;
+}
+
+/* 100 vectors of 21.5 plus k quarters, k < 2^j: 2^j distinct values, no exceptions. */
+static void print_near_constant(void)
+{
+    enum { N = 100 * 1024 };
+    static double d[N];
+    static float f[N];
+    printf("\n### Near-constant columns (synthetic, %d values, no exceptions)\n\n", N);
+    printf("| type | distinct values | ALP file bytes | G-ALP 1.0 layout bytes | G-ALP compact bytes "
+           "| 1.0 layout vs ALP | compact vs ALP |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|\n");
+    for (unsigned t = 0; t < 2; t++)
+        for (unsigned j = 0; j <= 2; j++) {
+            const galp_type type = t ? GALP_TYPE_F32 : GALP_TYPE_F64;
+            for (size_t i = 0; i < N; i++) {
+                d[i] = 21.5 + 0.25 * (double)(i * 7 % (1u << j));
+                f[i] = (float)d[i];
+            }
+            const void *values = t ? (const void *)f : (const void *)d;
+            const size_t alp = file_bytes(type, GALP_SCHEME_ALP, 0, values, N);
+            const size_t full = file_bytes(type, GALP_SCHEME_GALP, 0, values, N);
+            const size_t compact =
+                file_bytes(type, GALP_SCHEME_GALP, GALP_FLAG_COMPACT_GALP, values, N);
+            printf("| %s | %u | %zu | %zu | %zu | %+.1f %% | %+.1f %% |\n", t ? "f32" : "f64", 1u << j,
+                   alp, full, compact, 100.0 * ((double)full / (double)alp - 1),
+                   100.0 * ((double)compact / (double)alp - 1));
+        }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("GALP_DATA_DIR");
@@ -146,6 +189,7 @@ int main(int argc, char **argv)
     print_table("f32 (each dataset cast to float32)", GALP_TYPE_F32, sets, count, ref, ref_count);
     print_auto_table("f64", GALP_TYPE_F64, sets, count, ref, ref_count);
     print_auto_table("f32", GALP_TYPE_F32, sets, count, ref, ref_count);
+    print_near_constant();
     alp_data_free(sets, count);
     return 0;
 }

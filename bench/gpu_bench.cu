@@ -1,7 +1,13 @@
 /*
  * bench/gpu_bench.cu — throughput of the CUDA decoder against the device's own ceilings.
  *
- *   bench/gpu_bench [DATA_DIR] [GIB]
+ *   bench/gpu_bench [DATA_DIR] [GIB] [alprd]
+ *
+ * With `alprd`, the ceilings and the ALP_RD rows only (run_alprd): the shared data's columns
+ * that the reference encodes ALP_RD (poi_lat, poi_lon, air_sensor_f, bitcoin_transactions_f_tw),
+ * float64 and cast to float32, encoded AUTO: full decompression as a fraction of the copy
+ * limit, a device-API filter (visit_lane_alprd) and galp_gpu_count_range as fractions of the
+ * read limit.
  *
  * Ceilings, measured in the same run by bench/bench_device.cuh (the ones galp-bench and the
  * gate use): device-to-device copy (cudaMemcpy and a 16-byte copy kernel; bytes read +
@@ -173,11 +179,102 @@ static void report_float(const char *name, const column_bench &b, const bench_ce
     CHECK_CUDA(cudaFree(temp));
 }
 
+/* ---- columns with ALP_RD vectors (gpu/alprd.cu, galp/device/alprd.cuh) ------------------ */
+
+/* Device-API user code: lo <= x <= hi counted decode-then-compare through visit_lane_alprd,
+ * one thread per lane, one atomic per warp that matched. */
+template <typename T>
+__global__ void __launch_bounds__(256) alprd_filter(galp_gpu_view col, T lo, T hi, unsigned long long *count)
+{
+    using namespace galp::device::detail;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * 256 + threadIdx.x);
+    unsigned long long hits = 0;
+    if (at.vector < col.vector_count)
+        visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    for (int d = 16; d > 0; d >>= 1)
+        hits += __shfl_xor_sync(~0u, hits, d);
+    if (threadIdx.x % 32 == 0 && hits != 0)
+        atomicAdd(count, hits);
+}
+
+/* An AUTO column of dataset d (ALP_RD where the encoder chooses it, as the reference does):
+ * its full decompression as a fraction of the copy limit (compressed read + decoded written
+ * at the copy rate), and the device-API filter above and the library's range count over the
+ * middle half of the values' range as fractions of the read limit (compressed read at the
+ * read-only rate). Columns without ALP_RD vectors are named and skipped. */
+template <typename T> static void report_alprd(const char *name, const column_bench &b, const bench_ceilings &c)
+{
+    if (b.view.scheme != GALP_SCHEME_ALP_RD) {
+        printf("%-30s no ALP_RD vectors: skipped\n", name);
+        return;
+    }
+    galp_gpu_aggregate agg, *d_agg;
+    unsigned long long *d_count;
+    CHECK_CUDA(cudaMalloc((void **)&d_agg, sizeof *d_agg));
+    CHECK_CUDA(cudaMalloc((void **)&d_count, sizeof *d_count));
+    CHECK_GALP(galp_gpu_aggregate_column(b.col, d_agg, stream));
+    CHECK_CUDA(cudaMemcpyAsync(&agg, d_agg, sizeof agg, cudaMemcpyDeviceToHost, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    T min, max;
+    memcpy(&min, &agg.min_bits, sizeof min);
+    memcpy(&max, &agg.max_bits, sizeof max);
+    const T lo = min + (max - min) / 4, hi = max - (max - min) / 4;
+    const double read = c.read * 1e6, copy = c.copy * 1e6; /* bytes per ms */
+    const double td = bench_decompress(b);
+    const unsigned blocks = (unsigned)(((uint64_t)b.view.vector_count * galp::device::value_traits<T>::lanes + 255) / 256);
+    const double tf = time_ms([&] {
+        CHECK_CUDA(cudaMemsetAsync(d_count, 0, sizeof *d_count, stream));
+        alprd_filter<T><<<blocks, 256, 0, stream>>>(b.view, lo, hi, d_count);
+    });
+    const double tr = time_ms([&] {
+        CHECK_GALP(galp_gpu_count_range(b.col, &lo, &hi, nullptr, 0, (uint64_t *)d_count, stream));
+    });
+    printf("%-30s ratio %5.2f decompress %7.3f ms %5.1f%% of copy | device-API filter %5.1f%% of read | "
+           "count_range %5.1f%% of read\n",
+           name, (double)b.decoded / b.compressed, td, 100 * (b.compressed + b.decoded) / td / copy,
+           100 * b.compressed / tf / read, 100 * b.compressed / tr / read);
+    CHECK_CUDA(cudaFree(d_agg));
+    CHECK_CUDA(cudaFree(d_count));
+}
+
+/* The ALP_RD rows: the shared data's columns that the reference encodes ALP_RD, as float64
+ * and cast to float32, under AUTO. */
+static void run_alprd(const char *data, size_t target, const bench_ceilings &c)
+{
+    const char *paths[] = {"samples/poi_lat.csv", "samples/poi_lon.csv", "samples/air_sensor_f.csv",
+                           "rowgroups/bitcoin_transactions_f_tw.bin"};
+    for (const char *rel : paths) {
+        char path[4096], err[256], label[160];
+        snprintf(path, sizeof path, "%s/alp/%s", data, rel);
+        bench_dataset f64, f32;
+        const char *source = strncmp(rel, "samples/", 8) == 0 ? "sample" : "rowgroup";
+        if (bench_dataset_read(path, GALP_TYPE_F64, source, &f64, err, sizeof err) != 0) {
+            printf("%s: %s: skipped\n", path, err);
+            continue;
+        }
+        if (bench_dataset_cast_f32(&f64, &f32) != 0)
+            exit(1);
+        const bench_dataset *casts[] = {&f64, &f32};
+        for (const bench_dataset *d : casts) {
+            column_bench b = upload_tiled(*d, GALP_SCHEME_AUTO, target);
+            snprintf(label, sizeof label, "ALP_RD %s %s", galp_type_name(d->type), f64.name);
+            if (d->type == GALP_TYPE_F64)
+                report_alprd<double>(label, b, c);
+            else
+                report_alprd<float>(label, b, c);
+            galp_gpu_column_free(b.col);
+        }
+        bench_dataset_free(&f64);
+        bench_dataset_free(&f32);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *data = argc > 1 ? argv[1] : "../shared/data";
     const double gib = argc > 2 ? atof(argv[2]) : 1.0;
     const size_t target = (size_t)(gib * (1u << 30));
+    const bool only_alprd = argc > 3 && strcmp(argv[3], "alprd") == 0;
     CHECK_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     cudaDeviceProp prop;
     CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
@@ -191,6 +288,11 @@ int main(int argc, char **argv)
     printf("write-only kernel %.2f TB/s, %.1f%% of copy\n", c.write / 1e3, 100.0 * c.write / c.copy);
     dst_size = target + (64u << 20);
     CHECK_CUDA(cudaMalloc(&dst_buffer, dst_size));
+    if (only_alprd) {
+        run_alprd(data, target, c);
+        CHECK_CUDA(cudaFree(dst_buffer));
+        return 0;
+    }
 
     /* Real data: the row groups, f64 and cast to f32 (bench/bench_data.h). */
     const char *names[] = {"city_temperature_f_tw", "food_prices_tw", "bitcoin_transactions_f_tw"};
@@ -228,6 +330,7 @@ int main(int argc, char **argv)
         bench_dataset_free(&u);
     }
     printf("u32 FFOR worst bit width: %.1f%% of copy\n", 100 * worst);
+    run_alprd(data, target, c);
     CHECK_CUDA(cudaFree(dst_buffer));
     return 0;
 }

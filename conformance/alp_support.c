@@ -23,7 +23,8 @@ void alp_encode_one(galp_type type, galp_scheme scheme, const void *values, uint
     assert_true(candidates.count >= 1 && candidates.count <= GALP_ALP_MAX_CANDIDATES);
     galp_alp_workspace *work = galp_alp_workspace_new();
     assert_non_null(work);
-    galp_alp_encode_vector(work, type, scheme, &candidates, values, m, &out->info, out->payload);
+    galp_alp_encode_vector(work, type, scheme, 0, &candidates, values, m, &out->info,
+                           out->payload);
     galp_alp_workspace_free(work);
     out->info.value_count = m;
     assert_int_equal(out->info.scheme, scheme);
@@ -37,8 +38,8 @@ static void check_decodes(const alp_vector *v, const void *values)
     uint8_t one[8];
 
     galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
-    assert_int_equal(galp_alp_validate_payload(v->type, &v->info, &payload), GALP_OK);
-    assert_int_equal(v->info.payload_size, galp_payload_size(v->type, &v->info));
+    assert_int_equal(galp_alp_validate_payload(v->type, 0, &v->info, &payload), GALP_OK);
+    assert_int_equal(v->info.payload_size, galp_payload_size(v->type, 0, &v->info));
     galp_alp_decode_vector(v->type, &v->info, &payload, decoded);
     assert_memory_equal(decoded, values, m * size);
     for (uint32_t i = 0; i < m; i++) {

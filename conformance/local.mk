@@ -132,6 +132,12 @@ conformance_test_alprd_SOURCES = conformance/test_alprd.c
 conformance_test_alprd_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alprd_LDADD = $(CONFORMANCE_TEST_LIBS)
 
+check_PROGRAMS += conformance/test_galp_compact
+TESTS += conformance/test_galp_compact
+conformance_test_galp_compact_SOURCES = conformance/test_galp_compact.c
+conformance_test_galp_compact_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_galp_compact_LDADD = $(CONFORMANCE_TEST_LIBS)
+
 check_PROGRAMS += conformance/test_alp_realdata
 TESTS += conformance/test_alp_realdata
 conformance_test_alp_realdata_SOURCES = conformance/test_alp_realdata.c \

@@ -413,7 +413,7 @@ static void test_validation_alp(void **state)
     uint8_t *positions = v.payload + 3u * 8u;
     uint64_t decoded[40];
     galp_reader payload = galp_reader_of(v.payload, v.info.payload_size);
-    assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, &payload), GALP_OK);
+    assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, 0, &v.info, &payload), GALP_OK);
     galp_alp_decode_vector(GALP_TYPE_F64, &v.info, &payload, decoded);
     assert_false(payload.overrun);
     assert_int_equal(decoded[0], ts_f64_bits(2.5));
@@ -438,7 +438,7 @@ static void test_validation_alp(void **state)
         make_alp_payload(&v);
         galp_store_u16(positions + 2u * cases[c].index, cases[c].position);
         galp_reader changed = galp_reader_of(v.payload, v.info.payload_size);
-        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v.info, &changed),
+        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, 0, &v.info, &changed),
                          cases[c].expected);
     }
 }

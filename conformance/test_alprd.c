@@ -173,10 +173,10 @@ static void test_random_bits_are_raw(void **state)
     free(file);
 }
 
-/* spec/alprd.md §6.1: under AUTO decimals stay G-ALP (version 1.0) and high-precision values
- * become ALP_RD, each vector its own scheme, whether the row-group sample says ALP (three
- * vectors of decimals, one of spread values) or ALP_RD (the reverse). A request for ALP or
- * GALP gets no ALP_RD vector. */
+/* spec/alprd.md §6.1: under AUTO decimals stay G-ALP (version 1.0, or 1.2 when compact) and
+ * high-precision values become ALP_RD, each vector its own scheme, whether the row-group
+ * sample says ALP (three vectors of decimals, one of spread values) or ALP_RD (the reverse).
+ * A request for ALP or GALP gets no ALP_RD vector. */
 static void test_alp_or_alprd(void **state)
 {
     (void)state;
@@ -188,7 +188,11 @@ static void test_alp_or_alprd(void **state)
     spread(&seed, values + decimals, GALP_VECTOR_SIZE, -48.0);
     size_t len;
     uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_AUTO, values, GALP_VECTOR_SIZE, &len);
-    assert_int_equal(file[TS_VERSION_MINOR], 0);
+    assert_int_equal(vector_info(file, len, 0).scheme, GALP_SCHEME_GALP);
+    /* no ALP_RD vector: 1.0, or 1.2 only for a compact G-ALP vector (spec/galp.md §1.1) */
+    assert_int_equal(file[TS_VERSION_MINOR], (file[TS_FLAGS] & GALP_FLAG_COMPACT_GALP) != 0 ? 2 : 0);
+    assert_int_equal(vector_info(file, len, 0).exception_count == 0,
+                     (file[TS_FLAGS] & GALP_FLAG_COMPACT_GALP) != 0);
     free(file);
     file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_AUTO, values, n, &len);
     assert_int_equal(file[TS_COLUMN_SCHEME], GALP_SCHEME_GALP);
@@ -212,7 +216,8 @@ static void test_alp_or_alprd(void **state)
     for (size_t s = 0; s < 2; s++) {
         file = ts_compress(GALP_TYPE_F64, asked[s], values, n, &len);
         assert_int_equal(vector_info(file, len, 3).scheme, GALP_SCHEME_RAW);
-        assert_int_equal(file[TS_VERSION_MINOR], 0);
+        /* no ALP_RD vector: 1.2 only for a compact G-ALP vector (spec/galp.md §1.1) */
+        assert_int_equal(file[TS_VERSION_MINOR], (file[TS_FLAGS] & GALP_FLAG_COMPACT_GALP) != 0 ? 2 : 0);
         free(file);
     }
 }

@@ -417,37 +417,6 @@ static uint32_t bits_of(uint32_t x)
     return bits;
 }
 
-/* Builds a one-vector file of m values around `payload` with the given entry fields. */
-static uint8_t *one_vector_file(galp_type type, galp_scheme scheme, uint32_t m, uint64_t base,
-                                unsigned b, uint16_t count, const uint8_t *payload,
-                                uint32_t size, size_t *len)
-{
-    const size_t end = 96 + ((size + 15u) & ~15u);
-    *len = end + 256;
-    uint8_t *file = calloc(*len, 1);
-    assert_non_null(file);
-    memcpy(file, "GALP", 4);
-    file[TS_VERSION_MAJOR] = 1;
-    file[TS_VERSION_MINOR] = 2;
-    file[TS_VALUE_TYPE] = (uint8_t)type;
-    file[TS_COLUMN_SCHEME] = (uint8_t)scheme;
-    ts_put_le(file, TS_VALUE_COUNT, 8, m);
-    ts_put_le(file, TS_VECTOR_COUNT, 4, 1);
-    ts_put_le(file, TS_METADATA_OFFSET, 8, 64);
-    ts_put_le(file, TS_PAYLOAD_OFFSET, 8, 96);
-    ts_put_le(file, TS_PAYLOAD_END, 8, end);
-    ts_put_le(file, TS_FILE_SIZE, 8, *len);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8, 96);
-    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, base);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, size);
-    ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, count);
-    file[ts_entry(0, TS_ENT_SCHEME)] = (uint8_t)scheme;
-    file[ts_entry(0, TS_ENT_BIT_WIDTH)] = (uint8_t)b;
-    memcpy(file + 96, payload, size);
-    ts_reseal(file);
-    return file;
-}
-
 /* Random payloads with random parameters: every DELTA payload is valid and decodes as the
  * formula says (wrapping included); an RLE or DICT payload either decodes as the formula says
  * or has an index out of range, which the oracle finds too. */
@@ -496,7 +465,7 @@ static void test_decoders_match_formulas(void **state)
             }
         }
         size_t len;
-        uint8_t *file = one_vector_file(type, scheme, m, base, b, count, payload, size, &len);
+        uint8_t *file = ts_one_vector_file(type, scheme, m, base, b, count, payload, size, &len);
         if (valid)
             ts_check_decodes_to(file, len, type, expected, m);
         else

@@ -161,7 +161,7 @@ static void test_validation_galp(void **state)
         if (cases[c].offset != 0 || cases[c].value != 0)
             galp_store_u16(v->payload + 128 * 7 + cases[c].offset, cases[c].value);
         galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
-        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &v->info, &payload),
+        assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, 0, &v->info, &payload),
                          cases[c].expected);
     }
     free(v);

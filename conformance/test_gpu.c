@@ -40,6 +40,7 @@
 
 #include "galp_internal.h" /* galp_crc32c, to reseal edited files; galp_ffor_get and _pack */
 #include "galp_layout.h"   /* galp_exceptions_read */
+#include <galp/layout.h>  /* galp_layout_alprd_positions_offset */
 #include "kernels.h"
 #include "test_gpu_device.h"
 #include "value_table.h"      /* galp_gpu_column_table_entries */
@@ -207,10 +208,40 @@ static void check_decompress(checked_column *c)
     }
 }
 
+/* A column with ALP_RD vectors through galp/device/alprd.cuh (arg: by_rows). */
+static galp_status device_api_decode_alprd(checked_column *c, void *dst, size_t capacity, unsigned by_rows)
+{
+    (void)capacity;
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    return test_device_api_decode_alprd(&view, by_rows, dst);
+}
+
+/* The view of a column whose image holds ALP_RD vectors says so (include/galp_gpu.h): its
+ * values must come out of visit_lane_alprd and the per-row decoders, and the warp visitor,
+ * which does not decode them, must refuse it. */
+static int check_device_api_alprd(checked_column *c)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    if (view.scheme != GALP_SCHEME_ALP_RD)
+        return 0;
+    check_decoded_bytes(c, device_api_decode_alprd, 0);
+    check_decoded_bytes(c, device_api_decode_alprd, 1);
+    uint64_t visits = 0, false_finite = 0;
+    galp_status visit_status = GALP_OK;
+    assert_int_equal(test_device_api_decode_by_warp(&view, TEST_WARP_PLANNED, NULL, &visits, &false_finite,
+                                                    &visit_status),
+                     GALP_ERR_BAD_SCHEME);
+    return 1;
+}
+
 /* lane_decoder with 1, 2, 4, 8 and 32 rows per call, visit_lane (0) and, for 32- and 64-bit
  * types, visit_vectors_by_warp in both grids must give the reference's bytes. */
 static void check_device_api(checked_column *c)
 {
+    if (check_device_api_alprd(c))
+        return;
     const unsigned per_call[] = {0, 1, 2, 4, 8, 32};
     for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++)
         if (per_call[i] <= 8u * width_of(c->cpu.type)) /* no more rows per call than a lane has */
@@ -387,7 +418,9 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range
         galp_gpu_view view;
         uint64_t by_device_api = ~expect;
         assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
-        assert_int_equal(test_device_api_count_range(&view, lo, hi, dev_count), GALP_OK);
+        assert_int_equal(view.scheme == GALP_SCHEME_ALP_RD ? test_device_api_count_range_alprd(&view, lo, hi, dev_count)
+                                                           : test_device_api_count_range(&view, lo, hi, dev_count),
+                         GALP_OK);
         CUDA_OK(cudaMemcpy(&by_device_api, dev_count, sizeof by_device_api, cudaMemcpyDeviceToHost));
         assert_int_equal(by_device_api, expect);
     }
@@ -487,18 +520,34 @@ static uint8_t *open_for_ranges(galp_type type, galp_scheme scheme, const void *
     return file;
 }
 
-/* Whether the column holds FastLanes DELTA, RLE or DICT vectors, which the device image keeps
- * as stored and the device API decodes with their own lane decoders
- * (conformance/test_gpu_fastlanes.c), not with lane_decoder and the visitors. */
-static bool has_fastlanes_vectors(const galp_column *col)
+/* The vector schemes of the column's device image (include/galp_gpu.h, vector_schemes): each
+ * vector's own, ALP vectors becoming G-ALP; tile schemes are held RAW. */
+static uint32_t image_vector_schemes(const galp_column *col)
 {
+    uint32_t schemes = 0;
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
-        if (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE || info.scheme == GALP_SCHEME_DICT)
-            return true;
+        galp_scheme s = info.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : info.scheme;
+        if (s == GALP_SCHEME_GPU_FOR || s == GALP_SCHEME_GPU_DFOR || s == GALP_SCHEME_GPU_RFOR)
+            s = GALP_SCHEME_RAW;
+        schemes |= 1u << s;
     }
-    return false;
+    return schemes;
+}
+
+/* A column with FastLanes DELTA, RLE or DICT vectors, which the device API decodes with their
+ * own lane decoders (conformance/test_gpu_fastlanes.c): the warp visitor must refuse it rather
+ * than decode those vectors as FFOR. */
+static void check_visitor_refuses(checked_column *c)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    uint64_t visits = 0, false_finite = 0;
+    galp_status visit_status = GALP_OK;
+    assert_int_equal(test_device_api_decode_by_warp(&view, TEST_WARP_PLANNED, NULL, &visits, &false_finite,
+                                                    &visit_status),
+                     GALP_ERR_BAD_SCHEME);
 }
 
 /* Everything for one valid file. */
@@ -514,8 +563,14 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     assert_int_equal(view.type, c.cpu.type);
     assert_true(view.scheme != GALP_SCHEME_ALP);
 
+    assert_int_equal(view.vector_schemes, image_vector_schemes(&c.cpu));
+
     check_decompress(&c);
-    if (!has_fastlanes_vectors(&c.cpu)) /* lane_decoder and the visitors: RAW, FFOR, G-ALP */
+    const uint32_t fastlanes = (1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT);
+    if (view.vector_schemes & fastlanes) {
+        if (galp_type_size(view.type) >= 4) /* the warp visitor takes 32- and 64-bit types */
+            check_visitor_refuses(&c);
+    } else /* lane_decoder and the visitors: RAW, FFOR, G-ALP; visit_lane_alprd for ALP_RD */
         check_device_api(&c);
     check_aggregate(&c);
     if (queries != 0)
@@ -632,7 +687,7 @@ static void test_floats_every_scheme(void **state)
     assert_true(plan_kinds_seen[1] > 0);
 }
 
-/* ALP_RD vectors (spec/alprd.md), which the upload holds as RAW on the device (gpu/image.c):
+/* ALP_RD vectors (spec/alprd.md), which the upload keeps in their layout (gpu/image.c):
  * high-precision floats with special values and a partial last vector, as an ALP_RD column
  * and, under AUTO, as a G-ALP column beside vectors of decimals. */
 static void test_floats_alprd(void **state)
@@ -654,6 +709,89 @@ static void test_floats_alprd(void **state)
         check_values(types[t], GALP_SCHEME_AUTO, values, n, &seed);
         check_values(types[t], GALP_SCHEME_ALP_RD, values + decimals * galp_type_size(types[t]),
                      n - decimals, &seed);
+        free(values);
+    }
+}
+
+/* Lanes of vector v of a valid file that have an ALP_RD exception; -1 if v is not ALP_RD. */
+static int alprd_lanes_with_exceptions(const galp_column *col, uint32_t v)
+{
+    galp_vector_info info;
+    assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
+    if (info.scheme != GALP_SCHEME_ALP_RD)
+        return -1;
+    const unsigned w = galp_type_bits(col->type), lanes = 1024u / w;
+    const uint8_t *positions = col->data + info.payload_offset +
+                               galp_layout_alprd_positions_offset(w, info.bit_width, info.exponent, info.exception_count);
+    uint64_t seen = 0;
+    for (uint32_t j = 0; j < info.exception_count; j++)
+        seen |= (uint64_t)1 << ((positions[2 * j] | positions[2 * j + 1] << 8) % lanes);
+    return __builtin_popcountll(seen);
+}
+
+/* Columns of every vector kind a column with ALP_RD vectors holds, checked on the GPU (the
+ * kernels of gpu/alprd.cu and the device API of galp/device/alprd.cuh): vector 0 decimals
+ * of four digits (G-ALP), 1 values 1 + u with every mantissa bit random (ALP_RD without exceptions: one
+ * left part), 2 the same with slot l of each lane l scaled by 2^(l+1) (ALP_RD with an
+ * exception in every lane), 3 random bit patterns (RAW), 4 decimals with specials (G-ALP with
+ * exceptions), 5 a partial vector like 2. Under AUTO, as an ALP_RD column and converted to the
+ * ALP layout; the AUTO file is checked to hold G-ALP, RAW, and ALP_RD vectors without
+ * exceptions and with one in every lane. */
+static void test_floats_alprd_kinds(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 37;
+    for (size_t t = 0; t < 2; t++) {
+        const galp_type type = types[t];
+        const int f64 = type == GALP_TYPE_F64;
+        const unsigned lanes = f64 ? 16 : 32, mantissa = f64 ? 52 : 23;
+        const uint64_t n = 5 * 1024 + 500;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_floats(type, values, n, &seed);
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / 1024, slot = i % 1024;
+            const uint64_t u = ts_random(&seed) & (((uint64_t)1 << mantissa) - 1u);
+            const uint64_t one = f64 ? 0x3ff0000000000000u : 0x3f800000u;
+            if (v == 1 || v == 2 || v == 5)
+                ts_store_bits(type, values, i, (one + ((slot < lanes && v != 1 ? slot + 1 : 0) << mantissa)) | u);
+            else if (v == 3)
+                ts_store_bits(type, values, i, ts_random(&seed));
+            else if (v == 0)
+                ts_store_bits(type, values, i, ts_float_bits(type, (double)ts_random_below(&seed, 1000) / 10.0));
+        }
+        size_t len = 0, alp_len = 0;
+        uint8_t *file = ts_compress(type, GALP_SCHEME_AUTO, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        /* AUTO chooses each vector's scheme (spec/alprd.md §6.1), so the kinds are counted
+         * over the file, not expected at fixed vectors. */
+        galp_vector_info info;
+        unsigned galp_vectors = 0, raw_vectors = 0, alprd_clean = 0, alprd_every_lane = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            galp_vectors += info.scheme == GALP_SCHEME_GALP;
+            raw_vectors += info.scheme == GALP_SCHEME_RAW;
+            alprd_clean += alprd_lanes_with_exceptions(&col, v) == 0;
+            alprd_every_lane += alprd_lanes_with_exceptions(&col, v) == (int)lanes;
+        }
+        assert_true(galp_vectors > 0 && raw_vectors > 0 && alprd_clean > 0 && alprd_every_lane > 0);
+        galp_gpu_column *gpu = NULL; /* kept in their layout: the view says so, no plans */
+        galp_gpu_view view;
+        assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+        assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+        assert_int_equal(view.scheme, GALP_SCHEME_ALP_RD);
+        assert_int_equal(galp_gpu_range_temp_size(gpu), 0);
+        galp_gpu_column_free(gpu);
+        check_file(file, len, &seed, 12);
+        uint8_t *alp = malloc(len);
+        assert_non_null(alp);
+        assert_int_equal(galp_convert_scheme(file, len, GALP_SCHEME_ALP, alp, len, &alp_len), GALP_OK);
+        check_file(alp, alp_len, &seed, 12);
+        free(alp);
+        free(file);
+        check_values(type, GALP_SCHEME_ALP_RD, values, n, &seed);
         free(values);
     }
 }
@@ -1901,6 +2039,7 @@ int main(void)
         cmocka_unit_test(test_constant_columns_table_or_not),
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_floats_alprd),
+        cmocka_unit_test(test_floats_alprd_kinds),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),

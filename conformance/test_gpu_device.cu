@@ -228,3 +228,97 @@ extern "C" galp_status test_device_api_count_range(const galp_gpu_view *view, ui
         }
     });
 }
+
+/* ---- columns with ALP_RD vectors (galp/device/alprd.cuh) ------------------------------- */
+
+namespace {
+
+/* One thread per lane. by_rows: the per-row decoders, alprd_lane_decoder::next for an ALP_RD
+ * vector and lane_decoder::next for the others; else visit_lane_alprd. */
+template <typename T>
+__global__ void __launch_bounds__(threads) decode_alprd(galp_gpu_view col, T *out, bool by_rows)
+{
+    using namespace galp::device::detail;
+    constexpr unsigned L = value_traits<T>::lanes, W = value_traits<T>::bits;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    if (at.vector >= col.vector_count)
+        return;
+    T *o = out + (size_t)at.vector * GALP_VECTOR_SIZE;
+    if (!by_rows) {
+        visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
+        return;
+    }
+    const vector_entry e = read_vector_entry(col.data, at.vector);
+    const unsigned m = vector_value_count(col, at.vector);
+    auto rows = [&](auto &d) {
+        for (unsigned r = 0; r < W; r++) {
+            const T x = d.next();
+            if (r * L + at.lane < m)
+                o[r * L + at.lane] = x;
+        }
+    };
+    if (e.scheme == GALP_SCHEME_ALP_RD) {
+        alprd_lane_decoder<T> d(col, at.vector, at.lane, e);
+        rows(d);
+    } else {
+        lane_decoder<T> d(col, at.vector, at.lane, e);
+        rows(d);
+    }
+}
+
+/* lo <= x <= hi counted one thread per lane, decode-then-compare through visit_lane_alprd. */
+template <typename T>
+__global__ void __launch_bounds__(threads) count_alprd(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
+                                                      unsigned long long *count)
+{
+    using namespace galp::device::detail;
+    lane_per_thread<T> at((uint64_t)blockIdx.x * threads + threadIdx.x);
+    if (at.vector >= col.vector_count)
+        return;
+    const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    unsigned long long hits = 0;
+    visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    if (hits != 0)
+        atomicAdd(count, hits);
+}
+
+/* Calls f(T()) for a float column, GALP_ERR_ARGUMENT for another. */
+template <typename F> galp_status dispatch_float(galp_type type, F &&f)
+{
+    if (type == GALP_TYPE_F32)
+        return f(0.0f);
+    if (type == GALP_TYPE_F64)
+        return f(0.0);
+    return GALP_ERR_ARGUMENT;
+}
+
+} /* namespace */
+
+extern "C" galp_status test_device_api_decode_alprd(const galp_gpu_view *view, unsigned by_rows, void *dst)
+{
+    const galp_gpu_view col = *view;
+    return dispatch_float(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if (col.vector_count != 0) {
+            const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
+            decode_alprd<T><<<blocks, threads>>>(col, (T *)dst, by_rows != 0);
+        }
+        return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
+    });
+}
+
+extern "C" galp_status test_device_api_count_range_alprd(const galp_gpu_view *view, uint64_t lo_bits,
+                                                         uint64_t hi_bits, uint64_t *count)
+{
+    const galp_gpu_view col = *view;
+    return dispatch_float(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if (cudaMemset(count, 0, sizeof *count) != cudaSuccess)
+            return GALP_ERR_CUDA;
+        if (col.vector_count != 0) {
+            const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
+            count_alprd<T><<<blocks, threads>>>(col, lo_bits, hi_bits, (unsigned long long *)count);
+        }
+        return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
+    });
+}

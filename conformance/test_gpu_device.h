@@ -44,6 +44,15 @@ galp_status test_device_api_count_range(const galp_gpu_view *view, uint64_t lo_b
  * galp/alp_constants.h, and waits for it. */
 galp_status test_device_alp_constants(unsigned *mismatches);
 
+/* Columns that hold ALP_RD vectors (view->scheme ALP_RD, galp/device/alprd.cuh), one thread
+ * per lane, waited for: decoded into dst by visit_lane_alprd (by_rows 0) or by the per-row
+ * decoders, alprd_lane_decoder for ALP_RD vectors and lane_decoder for the others (by_rows
+ * 1); lo <= x <= hi counted into *count (device memory) decode-then-compare.
+ * GALP_ERR_ARGUMENT for an integer column, GALP_ERR_CUDA if the launch or the kernel failed. */
+galp_status test_device_api_decode_alprd(const galp_gpu_view *view, unsigned by_rows, void *dst);
+galp_status test_device_api_count_range_alprd(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                              uint64_t *count);
+
 #ifdef __cplusplus
 }
 #endif

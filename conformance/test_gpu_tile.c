@@ -77,34 +77,6 @@ static void test_shapes_and_lengths(void **state)
     free(x);
 }
 
-/* A one-vector u32 file of `scheme` around `payload` (spec/format.md §3), m values. */
-static uint8_t *one_vector(galp_scheme scheme, uint32_t m, const uint8_t *payload, uint32_t size,
-                           unsigned bit_width, size_t *len)
-{
-    const size_t end = 96 + ((size + 15u) & ~15u);
-    *len = end + GALP_TAIL_PADDING;
-    uint8_t *file = calloc(*len, 1);
-    assert_non_null(file);
-    memcpy(file, "GALP", 4);
-    file[TS_VERSION_MAJOR] = 1;
-    file[TS_VERSION_MINOR] = 2;
-    file[TS_VALUE_TYPE] = GALP_TYPE_U32;
-    file[TS_COLUMN_SCHEME] = (uint8_t)scheme;
-    ts_put_le(file, TS_VALUE_COUNT, 8, m);
-    ts_put_le(file, TS_VECTOR_COUNT, 4, 1);
-    ts_put_le(file, TS_METADATA_OFFSET, 8, 64);
-    ts_put_le(file, TS_PAYLOAD_OFFSET, 8, 96);
-    ts_put_le(file, TS_PAYLOAD_END, 8, end);
-    ts_put_le(file, TS_FILE_SIZE, 8, *len);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8, 96);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, size);
-    file[ts_entry(0, TS_ENT_SCHEME)] = (uint8_t)scheme;
-    file[ts_entry(0, TS_ENT_BIT_WIDTH)] = (uint8_t)bit_width;
-    memcpy(file + 96, payload, size);
-    ts_reseal(file);
-    return file;
-}
-
 /* spec/tile.md §6: the largest payloads, which the encoder never writes (RAW is smaller):
  * 8 GPU-FOR and GPU-DFOR blocks of four width-32 miniblocks, 1024 GPU-RFOR runs with both
  * widths 32. The loader's shared memory must hold them. */
@@ -127,7 +99,7 @@ static void test_largest_payloads(void **state)
         const uint32_t size = galp_tile_max_bytes(scheme, GALP_VECTOR_SIZE);
         for (uint32_t m = 1000; m <= GALP_VECTOR_SIZE; m += 24) {
             size_t len;
-            uint8_t *file = one_vector(scheme, m, payload, size, 32, &len);
+            uint8_t *file = ts_one_vector_file(GALP_TYPE_U32, scheme, m, 0, 32, 0, payload, size, &len);
             check_file(file, len);
             free(file);
         }
@@ -142,9 +114,9 @@ static void test_largest_payloads(void **state)
         ts_put_le(payload, 16 + 4 * GALP_VECTOR_SIZE + 4 * r, 4, 1);
     }
     size_t len;
-    uint8_t *file = one_vector(GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE, payload,
-                               galp_tile_max_bytes(GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE), 32,
-                               &len);
+    uint8_t *file = ts_one_vector_file(GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE, 0, 32, 0,
+                                       payload, galp_tile_max_bytes(GALP_SCHEME_GPU_RFOR, GALP_VECTOR_SIZE),
+                                       &len);
     check_file(file, len);
     free(file);
 }

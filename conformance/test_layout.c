@@ -131,6 +131,28 @@ static void test_fastlanes_payload_sizes(void **state)
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DICT, 8, 0, 1, 1024), 0);
 }
 
+/* spec/galp.md §1.1: with the compact flag a G-ALP vector without exceptions is laid out as
+ * ALP (the packed words alone); every other vector keeps its scheme's layout. */
+static void test_compact_layout(void **state)
+{
+    (void)state;
+    const uint32_t compact = GALP_FLAG_COMPACT_GALP;
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_GALP, compact, 0), GALP_SCHEME_ALP);
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_GALP, compact, 1), GALP_SCHEME_GALP);
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_GALP, GALP_FLAG_PAYLOAD_CHECKSUMS, 0),
+                     GALP_SCHEME_GALP);
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_ALP, compact, 0), GALP_SCHEME_ALP);
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_RAW, compact, 0), GALP_SCHEME_RAW);
+    assert_int_equal(galp_layout_scheme(GALP_SCHEME_FFOR, compact, 0), GALP_SCHEME_FFOR);
+    /* f32, b = 3, no exceptions: 384 bytes compact, 384 + 64 with the lane table. */
+    assert_int_equal(galp_layout_payload_bytes(galp_layout_scheme(GALP_SCHEME_GALP, compact, 0),
+                                               32, 3, 0, 1024),
+                     384);
+    assert_int_equal(galp_layout_payload_bytes(galp_layout_scheme(GALP_SCHEME_GALP, 0, 0), 32, 3,
+                                               0, 1024),
+                     448);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_fastlanes_tables),
         cmocka_unit_test(test_fastlanes_transposition),
         cmocka_unit_test(test_fastlanes_payload_sizes),
+        cmocka_unit_test(test_compact_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

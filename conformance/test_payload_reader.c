@@ -123,7 +123,7 @@ static void test_alp_short_payload(void **state)
         for (size_t cut_at = 0; cut_at < size; cut_at++) {
             uint8_t *copy;
             galp_reader cut = short_view(payload, cut_at, &copy);
-            assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, &info, &cut),
+            assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, 0, &info, &cut),
                              GALP_ERR_PAYLOAD_SIZE);
             cut.overrun = false;
             uint64_t out[40];

@@ -25,9 +25,10 @@ static const char *const checked_examples[] = {
     "alprd-f32-head", "alprd-f32-exceptions",
     "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
+    "galp-compact-f64",
 };
 static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md",
-                                         "spec/fastlanes.md", "spec/tile.md"};
+                                         "spec/fastlanes.md", "spec/tile.md", "spec/galp.md"};
 
 #define EXAMPLE_OPENING "```hex example="
 
@@ -265,6 +266,15 @@ static void test_format_thirty_two(void **state)
     check_file_example("spec/format.md", "format-32-u32-b1", GALP_TYPE_U32, 0, values, 32);
 }
 
+/* spec/galp.md §1.1: three f64 values 1.5 in a compact G-ALP column, no lane table. */
+static void test_galp_compact(void **state)
+{
+    (void)state;
+    const double values[3] = {1.5, 1.5, 1.5};
+    check_scheme_file_example("spec/galp.md", "galp-compact-f64", GALP_TYPE_F64, GALP_SCHEME_GALP,
+                              GALP_FLAG_COMPACT_GALP, values, 3);
+}
+
 /* spec/alprd.md §7: the vector the text describes, encoded ALP_RD; the listings are the head
  * of its payload (dictionary and first right-part words) and its exception section. */
 static void test_alprd_f32(void **state)
@@ -411,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_tile_gpu_for),
         cmocka_unit_test(test_tile_gpu_dfor),
         cmocka_unit_test(test_tile_gpu_rfor),
+        cmocka_unit_test(test_galp_compact),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

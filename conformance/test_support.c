@@ -67,6 +67,36 @@ void ts_reseal(uint8_t *file)
     free(covered);
 }
 
+uint8_t *ts_one_vector_file(galp_type type, galp_scheme scheme, uint32_t m, uint64_t base,
+                            unsigned b, uint16_t count, const uint8_t *payload, uint32_t size,
+                            size_t *len)
+{
+    const size_t end = 96 + ((size + 15u) & ~15u);
+    *len = end + GALP_TAIL_PADDING;
+    uint8_t *file = calloc(*len, 1);
+    assert_non_null(file);
+    memcpy(file, "GALP", 4);
+    file[TS_VERSION_MAJOR] = 1;
+    file[TS_VERSION_MINOR] = 2;
+    file[TS_VALUE_TYPE] = (uint8_t)type;
+    file[TS_COLUMN_SCHEME] = (uint8_t)scheme;
+    ts_put_le(file, TS_VALUE_COUNT, 8, m);
+    ts_put_le(file, TS_VECTOR_COUNT, 4, 1);
+    ts_put_le(file, TS_METADATA_OFFSET, 8, 64);
+    ts_put_le(file, TS_PAYLOAD_OFFSET, 8, 96);
+    ts_put_le(file, TS_PAYLOAD_END, 8, end);
+    ts_put_le(file, TS_FILE_SIZE, 8, *len);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8, 96);
+    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, base);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, size);
+    ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, count);
+    file[ts_entry(0, TS_ENT_SCHEME)] = (uint8_t)scheme;
+    file[ts_entry(0, TS_ENT_BIT_WIDTH)] = (uint8_t)b;
+    memcpy(file + 96, payload, size);
+    ts_reseal(file);
+    return file;
+}
+
 uint64_t ts_bits_at(galp_type type, const uint8_t *values, uint64_t i)
 {
     uint64_t bits = 0;
@@ -216,7 +246,7 @@ uint8_t *ts_read_file(const char *path, size_t *len)
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len)
 {
-    return ts_compress_ex(type, scheme, 0, values, n, len);
+    return ts_compress_ex(type, scheme, GALP_FLAG_COMPACT_GALP, values, n, len); /* galp_compress */
 }
 
 uint8_t *ts_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,

@@ -72,6 +72,13 @@ size_t ts_entry(uint32_t vector, size_t field);
  * is reached. Covers the vector_count entries the header names: the file must hold them. */
 void ts_reseal(uint8_t *file);
 
+/* A sealed format 1.2 file of one vector (spec/format.md §3): m values of `type`, column and
+ * vector scheme `scheme`, the entry's base, bit width b and exception count, and `payload`
+ * (size bytes) at offset 96, then the tail padding. The caller frees it; *len is its size. */
+uint8_t *ts_one_vector_file(galp_type type, galp_scheme scheme, uint32_t m, uint64_t base,
+                            unsigned b, uint16_t count, const uint8_t *payload, uint32_t size,
+                            size_t *len);
+
 /* Compresses (asserting success and size <= bound) into a buffer of exactly the file's size;
  * the caller frees it. */
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,

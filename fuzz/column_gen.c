@@ -491,7 +491,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     file[7] = (uint8_t)col->scheme;
     galp_store_u64(file + 8, col->value_count);
     galp_store_u32(file + 16, nv);
-    galp_store_u32(file + 20, col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0);
+    galp_store_u32(file + 20, (col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
+                                  (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -577,9 +578,16 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
         plan->info.payload_offset = offset;
         offset = round16(offset + plan->info.payload_size);
     }
-    const uint64_t payload_end = offset;
-    /* Drawn last, so that it changes no earlier draw of a saved input. */
+    /* Drawn last, so that they change no earlier draw of a saved input. */
     col->payload_checksums = byte_source_below(src, 2) == 0;
+    col->compact_galp = col->scheme == GALP_SCHEME_GALP && byte_source_below(src, 2) == 0;
+    /* spec/galp.md §1.1: the lane table, the last 2·L bytes of a payload without exceptions,
+     * left out; the bytes it held become a gap before the next payload (§4 allows gaps). */
+    for (uint32_t v = 0; col->compact_galp && v < nv; v++)
+        if (plans[v].info.scheme == GALP_SCHEME_GALP && plans[v].info.exception_count == 0)
+            plans[v].info.payload_size -= 2u * (GALP_VECTOR_SIZE / w);
+    const uint64_t payload_end =
+        nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;
     col->buffer_size = col->file_size + slack;
     col->file = checked_malloc(col->buffer_size);

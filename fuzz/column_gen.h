@@ -30,6 +30,8 @@ typedef struct fuzz_column {
     galp_type type;
     galp_scheme scheme;   /* the column scheme of the header */
     bool payload_checksums; /* header flag bit 0: every entry holds its payload's CRC32C */
+    bool compact_galp;    /* header flag bit 1: G-ALP vectors without exceptions have no lane
+                           * table (spec/galp.md §1.1) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

@@ -273,7 +273,10 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
         bool allowed = column_allowed(col->type, s);
         galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
-        for (uint32_t v = 0; allowed && v < fc->nv; v++)
+        /* step 9: the compact flag (bit 1) is reserved outside G-ALP columns */
+        if (allowed && s != GALP_SCHEME_GALP && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_COMPACT_GALP))
+            expected = GALP_ERR_RESERVED;
+        for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
                 expected = GALP_ERR_BAD_SCHEME;
         f[H_SCHEME] = s;
@@ -281,15 +284,18 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("column_scheme", expected, col->buffer_size);
         return true;
     }
-    case 11: /* step 9: a reserved flag bit (1 … 31) or the reserved u32 */
+    case 11: /* step 9: a reserved flag bit (2 … 31; 1 outside G-ALP) or the reserved u32 */
+    {
+        const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 2 : 1;
         if (byte_source_below(src, 2))
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) |
-                                            (uint32_t)2 << byte_source_below(src, 31));
+                                            (uint32_t)1 << (lowest + byte_source_below(src, 32 - lowest)));
         else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
         fuzz_column_seal(f);
         *out = result("header reserved", GALP_ERR_RESERVED, col->buffer_size);
         return true;
+    }
     case 12: /* no rule: a minor version above 0 is accepted (spec/format.md §1.1) */
         f[H_VERSION_MINOR] = nonzero(src);
         fuzz_column_seal(f);
@@ -490,7 +496,7 @@ static bool mutate_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
         if (fc->sums ? galp_load_u32(e.at + E_PAYLOAD_CHECKSUM) != 0 : payload_crc(&e) != 0)
             expected = fc->sums ? GALP_ERR_RESERVED : GALP_ERR_PAYLOAD_CHECKSUM;
     }
-    galp_store_u32(fc->file + H_FLAGS, fc->sums ? 0 : GALP_FLAG_PAYLOAD_CHECKSUMS);
+    galp_store_u32(fc->file + H_FLAGS, galp_load_u32(fc->file + H_FLAGS) ^ GALP_FLAG_PAYLOAD_CHECKSUMS);
     fuzz_column_seal(fc->file);
     *out = result(fc->sums ? "checksum flag cleared" : "checksum flag set", expected,
                   col->buffer_size);

@@ -171,7 +171,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const galp_type type = (galp_type)(GALP_TYPE_U8 + byte_source_below(&src, 6));
     const uint8_t pick = byte_source_u8(&src);
     const galp_scheme scheme = requested_scheme(pick, type);
-    const uint32_t flags = pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0;
+    /* G-ALP vectors without exceptions with or without a lane table (spec/galp.md §1.1). */
+    const uint32_t flags = (pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
+                           (pick & 8u ? GALP_FLAG_COMPACT_GALP : 0);
     const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
     const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);
     const size_t bytes = (size_t)n * galp_type_size(type);

@@ -210,10 +210,11 @@ static galp_status galp_lanes(const uint8_t *lane_end, const uint8_t *positions,
 }
 
 /* Step 10.1–10.10 for one entry; *floor is where the next payload may start (§4). `sums`:
- * header flag bit 0, payload checksums (§3.4). */
+ * header flag bit 0, payload checksums (§3.4); `compact`: bit 1, G-ALP vectors without
+ * exceptions have no lane table (spec/galp.md §1.1). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                bool sums, unsigned w, uint32_t m, uint64_t payload_end,
-                                uint64_t *floor, uint64_t *end)
+                                bool sums, bool compact, unsigned w, uint32_t m,
+                                uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
     const unsigned max_e = w == 64 ? 18 : 10, lanes = 1024 / w;
@@ -222,6 +223,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const unsigned c = galp_load_u16(e + 20);
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme), tile = is_tile(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
+    const bool lane_table = scheme == GALP_SCHEME_GALP && !(compact && c == 0);
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
         return GALP_ERR_BAD_SCHEME;
     for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                        /* 10.2 */
@@ -238,7 +240,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
     if (alp)
-        implied += (uint64_t)c * (w / 8 + 2) + (scheme == GALP_SCHEME_GALP ? 2u * lanes : 0);
+        implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? 2u * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
         implied += 16u + 128u * exponent + (c > 0 ? 2u * lanes : 0) + 4u * (uint64_t)c;
     if (scheme == GALP_SCHEME_DELTA)
@@ -281,7 +283,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (tile)                                                                 /* 10.10 */
         return scheme == 10 ? tile_runs(data + offset, size, b, m)
                             : tile_blocks(data + offset, size, scheme, b, m);
-    if (!alp)
+    if (!alp || (scheme == GALP_SCHEME_GALP && !lane_table))
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;
     if (scheme == GALP_SCHEME_ALP)
@@ -488,7 +490,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     if (type == GALP_TYPE_STR ? scheme != GALP_SCHEME_FSST : !scheme_allowed(type, scheme))
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
-    if ((flags & ~1u) != 0 || galp_load_u32(d + 56) != 0)
+    const uint32_t known = scheme == GALP_SCHEME_GALP ? 3u : 1u; /* bit 1: G-ALP only */
+    if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
         return str_vectors(d, n, nv, (flags & 1u) != 0, payload_offset, payload_end);
@@ -498,8 +501,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     for (uint32_t v = 0; v < nv; v++) {                                       /* 10 */
         uint64_t left = n - (uint64_t)v * 1024;
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
-        galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0, w,
-                                      m, payload_end, &floor, &end);
+        galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
+                                      (flags & 2u) != 0, w, m, payload_end, &floor, &end);
         if (st != GALP_OK)
             return st;
     }

@@ -10,6 +10,7 @@
 
 #include <cuda_runtime.h>
 
+#include "alprd_kernels.h"
 #include "cuda_status.h"
 #include "galp_gpu.h"
 #include "galp_internal.h"
@@ -29,6 +30,8 @@ struct galp_gpu_column {
     uint32_t table_entries;
     uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
     uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
+    int has_alprd;               /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and
+                                    scans it */
 };
 
 /* A str column's pieces: the piece count p at the head of every payload (spec/fsst.md §5). */
@@ -159,7 +162,9 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
         return galp_gpu_status_from_cuda(err);
     }
     c->shape = galp_gpu_image_shape(&col);
-    c->has_fastlanes = galp_gpu_image_has_fastlanes(&col);
+    const uint32_t schemes = galp_gpu_image_vector_schemes(&col);
+    c->has_fastlanes = (schemes & GALP_GPU_FASTLANES_SCHEMES) != 0;
+    c->has_alprd = (schemes & (1u << GALP_SCHEME_ALP_RD)) != 0;
     st = c->has_fastlanes ? GALP_OK : attach_value_table(c, &col);
     free(host_image);
     if (st != GALP_OK) {
@@ -170,9 +175,12 @@ galp_status galp_gpu_column_upload_opened(const galp_column *column, galp_gpu_co
     c->view.value_count = col.value_count;
     c->view.vector_count = col.vector_count;
     c->view.type = col.type;
-    c->view.scheme = col.scheme; /* RAW, FFOR, GALP, DELTA, RLE or DICT in the image */
+    /* RAW, FFOR, GALP, DELTA, RLE or DICT in the image; ALP_RD where it holds ALP_RD vectors
+     * (include/galp_gpu.h) */
+    c->view.scheme = c->has_alprd ? GALP_SCHEME_ALP_RD : col.scheme;
     c->view.largest_vector = c->shape.largest_vector;
-    if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes) {
+    c->view.vector_schemes = schemes;
+    if (c->shape.partly_safe_vectors != 0 && !c->has_fastlanes && !c->has_alprd) {
         st = galp_gpu_check_stored_safe(&c->view, &c->shape.stored_safe);
         if (st != GALP_OK) {
             galp_gpu_column_free(c);
@@ -220,6 +228,8 @@ galp_status galp_gpu_decompress(const galp_gpu_column *column, void *dst, size_t
         return GALP_OK;
     if (column->has_fastlanes)
         return galp_gpu_launch_fastlanes_decompress(&column->view, dst, stream);
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_decompress(&column->view, dst, stream);
     return galp_gpu_launch_decompress(&column->view, &column->shape, dst, stream);
 }
 
@@ -235,11 +245,14 @@ galp_status galp_gpu_aggregate_column(const galp_gpu_column *column, galp_gpu_ag
     }
     if (column->has_fastlanes)
         return galp_gpu_launch_fastlanes_aggregate(&column->view, result, stream);
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_aggregate(&column->view, result, stream);
     return galp_gpu_launch_aggregate(&column->view, &column->shape, result, stream);
 }
 
 /* Range scans plan only G-ALP vectors, which exist only in float columns of scheme GALP: a
- * plan and a scan record per vector (gpu/kernels.h). */
+ * plan and a scan record per vector (gpu/kernels.h). The scans of columns with ALP_RD vectors
+ * plan nothing (gpu/alprd.cu). */
 size_t galp_gpu_range_temp_size(const galp_gpu_column *column)
 {
     if (column == NULL || column->view.scheme != GALP_SCHEME_GALP)
@@ -273,6 +286,9 @@ static galp_status range_scan(const galp_gpu_column *column, const void *lo, con
     if (column->has_fastlanes)
         return galp_gpu_launch_fastlanes_range(&column->view, value_bits(column, lo), value_bits(column, hi),
                                                count, found, stream);
+    if (column->has_alprd)
+        return galp_gpu_launch_alprd_range(&column->view, value_bits(column, lo), value_bits(column, hi), count,
+                                           found, stream);
     return galp_gpu_launch_range(&column->view, &column->shape, value_bits(column, lo),
                                  value_bits(column, hi),
                                  need != 0 ? (galp_gpu_range_plan *)temp : NULL, count, found,

@@ -5,9 +5,9 @@
  * paths, how many of its vectors are constants and how many have packed integers whose value
  * is not a monotone function of them.
  *
- * The device decodes RAW, FFOR, G-ALP and FastLanes DELTA, RLE and DICT vectors
- * (spec/fastlanes.md, gpu/fastlanes.cu), the last three as stored. An ALP-layout vector
- * becomes G-ALP:
+ * The device decodes RAW, FFOR, G-ALP, FastLanes DELTA, RLE and DICT vectors
+ * (spec/fastlanes.md, gpu/fastlanes.cu) and ALP_RD vectors (spec/alprd.md, gpu/alprd.cu), the
+ * last four as stored. An ALP-layout vector becomes G-ALP:
  * spec/galp.md §3, a G-ALP vector decodes to exactly what the ALP vector holding the same
  * exceptions decodes to, so regrouping the exceptions by lane (galp_convert_payload) changes
  * nothing a reader can observe. A vector of any other scheme (those that have no device
@@ -15,7 +15,8 @@
  * admits (spec/format.md §2): every valid file decodes and scans on the device, the vectors
  * of such schemes at the cost of their decoded size. The image is itself a valid galp file
  * (same placement rules, recomputed payload_end, file_size, payload checksums and checksum),
- * so galp_open can check it, and the shape and value table are read from it.
+ * so galp_open can check it, and the shape and value table are read from it. The image of an
+ * ALP column is compact (spec/galp.md §1.1), as galp_compress would write the column as G-ALP.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -38,7 +39,9 @@
 
 /* Field offsets of spec/format.md §3.1 and §3.3. */
 enum {
+    HDR_VERSION_MINOR = 5,
     HDR_SCHEME = 7,
+    HDR_FLAGS = 20,
     HDR_PAYLOAD_END = 40,
     HDR_FILE_SIZE = 48,
     ENT_PAYLOAD_OFFSET = 0,
@@ -58,7 +61,8 @@ static galp_scheme image_scheme(galp_scheme scheme)
     case GALP_SCHEME_GALP:
     case GALP_SCHEME_DELTA:
     case GALP_SCHEME_RLE:
-    case GALP_SCHEME_DICT: return scheme;
+    case GALP_SCHEME_DICT:
+    case GALP_SCHEME_ALP_RD: return scheme;
     case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
     default: return GALP_SCHEME_RAW;
     }
@@ -74,14 +78,40 @@ static galp_scheme image_column_scheme(const galp_column *col)
     return galp_type_is_float(col->type) ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
 }
 
-/* Payload size of vector info in the image (spec/format.md §4). */
-static uint64_t image_payload_size(const galp_column *col, const galp_vector_info *info)
+/* The header flags of the image: an ALP column's image is compact G-ALP (spec/galp.md §1.1)
+ * where it has a vector without exceptions; any other column's are its own. */
+static uint32_t image_flags(const galp_column *col)
+{
+    uint32_t flags = col->flags;
+    galp_vector_info info;
+    for (uint32_t v = 0; col->scheme == GALP_SCHEME_ALP && v < col->vector_count; v++) {
+        galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
+        if (info.scheme == GALP_SCHEME_ALP && info.exception_count == 0)
+            flags |= GALP_FLAG_COMPACT_GALP;
+    }
+    return flags;
+}
+
+/* Payload size of vector info in the image of header `flags` (spec/format.md §4). */
+static uint64_t image_payload_size(const galp_column *col, uint32_t flags, const galp_vector_info *info)
 {
     const galp_scheme s = image_scheme(info->scheme);
     if (s == info->scheme)
         return info->payload_size;
     if (s == GALP_SCHEME_RAW)
         return galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0, info->value_count);
+    const uint32_t c = info->exception_count;
+    return galp_layout_payload_bytes(galp_layout_scheme(GALP_SCHEME_GALP, flags, c), galp_type_bits(col->type),
+                                     info->bit_width, c, info->value_count);
+}
+
+/* Bytes a pipeline may stage for a vector of the image: its payload, and for a G-ALP vector
+ * without exceptions a lane table even where it has none (vector_pipeline's payload_bytes
+ * counts one; the bytes after a payload are readable, spec/format.md §3.5). */
+static uint64_t image_staged_size(const galp_column *col, uint32_t flags, const galp_vector_info *info)
+{
+    if (image_scheme(info->scheme) != GALP_SCHEME_GALP)
+        return image_payload_size(col, flags, info);
     return galp_layout_payload_bytes(GALP_SCHEME_GALP, galp_type_bits(col->type), info->bit_width,
                                      info->exception_count, info->value_count);
 }
@@ -126,13 +156,17 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
                                                    GALP_VECTOR_SIZE);
+    const uint32_t flags = image_flags(col);
     galp_gpu_shape shape = {128, 0, 0, 0, 0, 0, 0};
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : info.payload_size;
-        shape.largest_vector = need > shape.largest_vector ? (uint32_t)need : shape.largest_vector;
+        const uint64_t need = info.scheme == GALP_SCHEME_RAW ? raw : image_payload_size(col, flags, &info);
+        const uint64_t staged = info.scheme == GALP_SCHEME_RAW ? raw : image_staged_size(col, flags, &info);
+        shape.largest_vector = staged > shape.largest_vector ? (uint32_t)staged : shape.largest_vector;
         shape.payload_bytes += need;
+        if (info.scheme == GALP_SCHEME_ALP_RD)
+            continue; /* decoded per lane (gpu/alprd.cu), by none of the paths counted below */
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
         } else {
@@ -241,7 +275,7 @@ static void seal_image(const galp_column *col, uint8_t *out)
 static galp_status store_raw(const galp_column *col, uint32_t v, const galp_vector_info *info, uint8_t *entry,
                              uint8_t *out)
 {
-    const uint64_t size = image_payload_size(col, info);
+    const uint64_t size = image_payload_size(col, col->flags, info); /* RAW: no flag matters */
     const galp_status st = galp_column_decode_vector(col, v, out, (size_t)size);
     if (st != GALP_OK)
         return st;
@@ -272,6 +306,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     if (stored_as_decoded(col))
         return fills_in_place(col, NULL) ? GALP_OK : fixed_copy(col, image, image_size);
     const uint64_t table_end = GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * col->vector_count;
+    const uint32_t flags = image_flags(col);
     galp_vector_info info;
 
     uint64_t end = table_end;
@@ -279,7 +314,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         galp_status st = galp_vector_info_get(col, v, &info);
         if (st != GALP_OK)
             return st;
-        end = galp_round16(end) + image_payload_size(col, &info);
+        end = galp_round16(end) + image_payload_size(col, flags, &info);
     }
     const uint64_t payload_end = galp_round16(end);
     const uint64_t file_size = payload_end + GALP_TAIL_PADDING;
@@ -291,6 +326,10 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = (uint8_t)image_column_scheme(col);
+    if (flags != col->flags) { /* compact: version 1.2 (spec/format.md §1.1, §3.1) */
+        galp_store_u32(out + HDR_FLAGS, flags);
+        out[HDR_VERSION_MINOR] = 2;
+    }
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(out + HDR_FILE_SIZE, file_size);
 
@@ -304,7 +343,8 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         galp_store_u64(entry + ENT_PAYLOAD_OFFSET, at);
         if (info.scheme == GALP_SCHEME_ALP) {
             galp_reader payload = galp_reader_of(src, info.payload_size);
-            size_t size = galp_convert_payload(GALP_SCHEME_ALP, GALP_SCHEME_GALP, w, info.bit_width,
+            const galp_scheme layout = galp_layout_scheme(GALP_SCHEME_GALP, flags, info.exception_count);
+            size_t size = galp_convert_payload(GALP_SCHEME_ALP, layout, w, info.bit_width,
                                                info.exception_count, &payload, out + at);
             uint64_t fill;
             if (!exception_slots_hold_fill(w, &info, out + at, &fill))
@@ -318,7 +358,7 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
                 free(out);
                 return st;
             }
-            at += image_payload_size(col, &info);
+            at += image_payload_size(col, flags, &info);
         } else {
             memcpy(out + at, src, info.payload_size);
             uint64_t fill;
@@ -334,13 +374,13 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
     return GALP_OK;
 }
 
-int galp_gpu_image_has_fastlanes(const galp_column *col)
+uint32_t galp_gpu_image_vector_schemes(const galp_column *col)
 {
+    uint32_t schemes = 0;
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
-        if (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE || info.scheme == GALP_SCHEME_DICT)
-            return 1;
+        schemes |= 1u << image_scheme(info.scheme);
     }
-    return 0;
+    return schemes;
 }

@@ -14,16 +14,17 @@
  * has no image: the upload keeps its file as it is (gpu/host.c, gpu/strings.h). */
 
 /* The device image of a validated column: *image NULL when the file itself is one (every
- * vector RAW, FFOR, G-ALP, DELTA, RLE or DICT, and every G-ALP vector's exception slots hold
- * its fill, gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
+ * vector RAW, FFOR, G-ALP, DELTA, RLE, DICT or ALP_RD, and every G-ALP vector's exception
+ * slots hold its fill, gpu/kernels.h); else a malloc'ed copy (the caller frees it), itself a valid file, in which
  * every ALP vector is a G-ALP vector, every vector of a scheme without a device decoder is
  * RAW, and every exception slot holds its vector's fill. GALP_ERR_NO_MEMORY if memory runs
  * out. */
 galp_status galp_gpu_image_build(const galp_column *column, uint8_t **image, size_t *image_size);
 
 /* The column scheme of the image of a validated column: the column's for RAW, FFOR, GALP,
- * DELTA, RLE and DICT, GALP for ALP; for a scheme without a device decoder, whose vectors the
- * image holds RAW, the device's scheme for the type: GALP for floats, FFOR for integers. */
+ * DELTA, RLE, DICT and ALP_RD, GALP for ALP; for a scheme without a device decoder, whose
+ * vectors the image holds RAW, the device's scheme for the type: GALP for floats, FFOR for
+ * integers. */
 galp_scheme galp_gpu_image_scheme(const galp_column *column);
 
 /* The shape of a device image (opened with galp_open, gpu/kernels.h): its largest vector is
@@ -34,11 +35,18 @@ galp_scheme galp_gpu_image_scheme(const galp_column *column);
  * wide_or_raw is set when some vector is RAW or wider than 32 bits; constant_vectors counts
  * the vectors of width 0 (FFOR and G-ALP) and constant_exceptions is the most exceptions one
  * of them has, partly_safe_vectors counts the G-ALP vectors of at most 32 bits not all of
- * whose packed integers are safe (galp/device/pushdown.cuh). */
+ * whose packed integers are safe (galp/device/pushdown.cuh). ALP_RD vectors count in
+ * largest_vector and payload_bytes only. */
 galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
 
-/* Whether a device image holds FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md), which
- * only the kernels of gpu/fastlanes.cu decode: the shape above then sizes nothing. */
-int galp_gpu_image_has_fastlanes(const galp_column *image);
+/* The schemes of the vectors of the image of a validated column (or of the image itself: its
+ * vectors keep those schemes), bit s for scheme s (galp_gpu_view.vector_schemes). ALP_RD
+ * vectors stay in their layout and only the kernels of gpu/alprd.cu decode them; FastLanes
+ * DELTA, RLE and DICT vectors (GALP_GPU_FASTLANES_SCHEMES, spec/fastlanes.md) only those of
+ * gpu/fastlanes.cu, for which the shape above sizes nothing. */
+uint32_t galp_gpu_image_vector_schemes(const galp_column *col);
+
+#define GALP_GPU_FASTLANES_SCHEMES \
+    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT))
 
 #endif /* GALP_GPU_IMAGE_H */

@@ -87,7 +87,7 @@ galp_status galp_gpu_launch_range(const galp_gpu_view *view, const galp_gpu_shap
                                   uint32_t *found, galp_gpu_stream stream);
 
 /* Columns whose image holds FastLanes DELTA, RLE or DICT vectors (gpu/image.h,
- * galp_gpu_image_has_fastlanes): full decompression, aggregate and range scan of every
+ * GALP_GPU_FASTLANES_SCHEMES): full decompression, aggregate and range scan of every
  * vector kind such a column holds (gpu/fastlanes.cu), in place of the launchers above. */
 galp_status galp_gpu_launch_fastlanes_decompress(const galp_gpu_view *view, void *dst, galp_gpu_stream stream);
 galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *view, galp_gpu_aggregate *result,

@@ -19,6 +19,7 @@ galpdevice_HEADERS = \
 	include/galp/device/warp_visit.cuh include/galp/device/tile.cuh \
 	include/galp/device/table.cuh include/galp/device/delta.cuh include/galp/device/rle.cuh \
 	include/galp/device/dict.cuh include/galp/device/strings.cuh
+galpdevice_HEADERS += include/galp/device/alprd.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
@@ -36,6 +37,8 @@ installcheck-local:
 	$(SHELL) $(top_srcdir)/gpu/installcheck.sh "$(DESTDIR)$(pkgconfigdir)" \
 		"$(top_srcdir)/gpu/examples/user_kernel.cu" "$(NVCC)" "$(CUDA_ARCH_FLAGS)"
 
+# Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
+GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
@@ -64,6 +67,9 @@ gpu/strings.lo: gpu/strings.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/strings.cu
 gpu/fastlanes.lo: gpu/fastlanes.cu $(GPU_KERNEL_INCLUDES)
 	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/fastlanes.cu
+libgalp_gpu_la_LIBADD += gpu/alprd.lo
+gpu/alprd.lo: gpu/alprd.cu $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) $(top_srcdir)/gpu/alprd.cu
 else
 libgalp_la_SOURCES += gpu/nocuda.c
 endif

@@ -58,10 +58,11 @@ typedef struct galp_gpu_column galp_gpu_column;
 
 /* Validate src with galp_open and copy it to the current device. ALP-layout vectors are
  * regrouped into the G-ALP layout on the way (spec/galp.md §3: same decoded values),
- * FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md) are kept as stored and decoded on
- * the device, and vectors of the schemes the device's scans do not decode yet (ALP_RD,
- * GPU_FOR, GPU_DFOR, GPU_RFOR) are decoded on the host and stored RAW, so the device sees
- * RAW, FFOR, G-ALP, DELTA, RLE and DICT vectors and every valid file decodes and scans there; the packed integers under exceptions, which no decoder reads
+ * FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md) and ALP_RD vectors
+ * (spec/alprd.md) are kept as stored and decoded on the device, and vectors of the schemes the
+ * device's scans do not decode yet (GPU_FOR, GPU_DFOR, GPU_RFOR) are decoded on the host and
+ * stored RAW, so the device sees RAW, FFOR, G-ALP, DELTA, RLE, DICT and ALP_RD vectors and
+ * every valid file decodes and scans there; the packed integers under exceptions, which no decoder reads
  * (spec/alp.md §5), are set to what the reference encoder writes there, which the scans rely
  * on. A str column (spec/fsst.md) is copied as it is, for the str calls below. Synchronous;
  * allocates device memory (and, for a file that needs any change, a host copy while it
@@ -83,20 +84,29 @@ galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
 void galp_gpu_column_free(galp_gpu_column *column);
 
 /* What device code needs to decode the column: the device image (a galp file in which
- * every vector is RAW, FFOR, GALP, DELTA, RLE or DICT) and its header fields. Valid while the
- * column lives. lane_decoder and the visitors of the device API decode RAW, FFOR and GALP
- * vectors; a column of scheme DELTA, RLE or DICT, and a FFOR column, may also hold DELTA, RLE
- * and DICT vectors, which delta_lane, rle_lane and dict_lane decode (each vector entry's
- * scheme tells which; docs/GPU.md). */
+ * every vector is RAW, FFOR, GALP, DELTA, RLE, DICT or ALP_RD) and its header fields. Valid
+ * while the column lives. lane_decoder and the visitors of the device API decode RAW, FFOR and
+ * GALP vectors (vector_schemes says which schemes a column holds); a column of scheme DELTA, RLE or DICT, and a FFOR column, may also hold DELTA,
+ * RLE and DICT vectors, which delta_lane, rle_lane and dict_lane decode (each vector entry's
+ * scheme tells which; docs/GPU.md). scheme is ALP_RD for a float column that holds ALP_RD
+ * vectors (beside RAW and G-ALP ones): device code decodes it with galp/device/alprd.cuh
+ * (visit_lane_alprd), not with lane_decoder or the warp visitor. */
 typedef struct galp_gpu_view {
     const uint8_t *data;      /* device pointer to the image, 256-byte aligned */
     uint64_t value_count;
     uint32_t vector_count;
     galp_type type;
-    galp_scheme scheme;       /* RAW, FFOR, GALP, DELTA, RLE or DICT */
+    galp_scheme scheme;       /* RAW, FFOR, GALP, DELTA, RLE, DICT, or ALP_RD (see above) */
     uint32_t largest_vector;  /* bytes of the largest vector's payload: what sizes the stages
                                  of visit_vectors_by_warp (galp/device/warp_visit.cuh) */
+    uint32_t vector_schemes;  /* bit s set (1u << s, s a galp_scheme): the image holds vectors
+                                 of scheme s; lane_decoder and the visitors need this to be a
+                                 subset of GALP_GPU_VISITOR_SCHEMES */
 } galp_gpu_view;
+
+/* The vector schemes that lane_decoder, visit_lane and the warp visitor decode. */
+#define GALP_GPU_VISITOR_SCHEMES \
+    ((1u << GALP_SCHEME_RAW) | (1u << GALP_SCHEME_FFOR) | (1u << GALP_SCHEME_GALP))
 
 galp_status galp_gpu_column_view(const galp_gpu_column *column, galp_gpu_view *view);
 

@@ -26,7 +26,7 @@ static exception_section locate(unsigned w, const galp_vector_info *info)
     const galp_scheme scheme = info->scheme;
     const uint32_t b = info->bit_width, c = info->exception_count;
     exception_section s;
-    s.lanes = scheme == GALP_SCHEME_GALP;
+    s.lanes = scheme == GALP_SCHEME_GALP && c > 0; /* no lane table to read otherwise (§1.1) */
     s.lane_end = galp_layout_lane_end_offset(b);
     s.values = galp_layout_values_offset(scheme, w, b);
     s.positions = galp_layout_positions_offset(scheme, w, b, c);

@@ -176,8 +176,9 @@ static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
 /* The pair comes from the sampler (alp_sample.c, spec/alp.md §6.2), which may ask for a second
  * encoding with another pair (§6.3); of the two, the smaller payload is kept. */
 void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
-                            const galp_alp_candidates *candidates, const void *values,
-                            uint32_t m, galp_vector_info *info, uint8_t *payload)
+                            uint32_t flags, const galp_alp_candidates *candidates,
+                            const void *values, uint32_t m, galp_vector_info *info,
+                            uint8_t *payload)
 {
     const unsigned w = galp_type_bits(type);
     const uint64_t mask = w == 64 ? UINT64_MAX : UINT32_MAX;
@@ -197,8 +198,8 @@ void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_schem
         words[i] = (uint64_t)best->ints[i] & mask;
     galp_ffor_pack(w, best->bit_width, best->base, words, payload);
     size_t packed = galp_layout_packed_bytes(best->bit_width);
-    size_t section = galp_exceptions_write(scheme, w, best->c, best->positions, best->exceptions,
-                                           payload + packed);
+    size_t section = galp_exceptions_write(galp_layout_scheme(scheme, flags, best->c), w, best->c,
+                                           best->positions, best->exceptions, payload + packed);
 
     info->scheme = scheme;
     info->bit_width = (uint8_t)best->bit_width;

@@ -58,13 +58,15 @@ galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_r
 
 /* A read past the view means a payload shorter than its metadata implies: PAYLOAD_SIZE, the
  * class of spec/format.md §6 step 10.7, which the container checks before calling. */
-galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *info,
+galp_status galp_alp_validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                       galp_reader *payload)
 {
     const unsigned w = galp_type_bits(type);
     const uint32_t b = info->bit_width, c = info->exception_count;
-    const uint32_t positions = galp_layout_positions_offset(info->scheme, w, b, c);
-    galp_status status = info->scheme == GALP_SCHEME_GALP
+    /* spec/galp.md §1.1: a compact G-ALP vector has neither lane table nor exceptions. */
+    const galp_scheme layout = galp_layout_scheme(info->scheme, flags, c);
+    const uint32_t positions = galp_layout_positions_offset(layout, w, b, c);
+    galp_status status = layout == GALP_SCHEME_GALP
                              ? galp_lanes_validate(w, info, payload, galp_layout_lane_end_offset(b), positions)
                              : validate_alp(info, payload, positions);
     return payload->overrun ? GALP_ERR_PAYLOAD_SIZE : status;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "galp_internal.h"
 
 /* spec/format.md §4.1: 64 + 32·nv + Σ round16(m_v · W/8) + 256. Full vectors are 1024·W/8
@@ -39,6 +41,7 @@ typedef struct encode_scratch {
     bool alprd;              /* ALP and GALP vectors may be ALP_RD (encode_choice.c) */
     galp_scheme tries[GALP_ENCODE_TRIES_MAX]; /* the schemes tried per vector (encode_choice.c) */
     unsigned try_count;
+    uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP picks G-ALP's layout */
 } encode_scratch;
 
 /* Encodes m values with one scheme into `payload`, filling `info`. */
@@ -54,7 +57,8 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     case GALP_SCHEME_DICT: galp_dict_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_encode_vector(scratch->alp, type, scheme, candidates, values, m, info, payload);
+        galp_alp_encode_vector(scratch->alp, type, scheme, scratch->flags, candidates, values, m, info,
+                               payload);
         break;
     case GALP_SCHEME_ALP_RD:
         galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
@@ -125,6 +129,7 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
     const uint8_t *input = values;
     galp_alp_candidates candidates = {0};
     uint64_t end = payload_offset; /* end of the last payload written */
+    uint32_t header_flags = flags & GALP_FLAG_PAYLOAD_CHECKSUMS;
 
     for (uint32_t v = 0; v < nv; v++) {
         const uint8_t *vector_values = input + (size_t)v * GALP_VECTOR_SIZE * value_bytes;
@@ -135,6 +140,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
 
         galp_vector_info info;
         encode_vector(type, &candidates, vector_values, m, &info, scratch);
+        /* spec/format.md §1.1: the compact flag only in a file that has a compact vector. */
+        if (galp_layout_scheme(info.scheme, flags, info.exception_count) != info.scheme)
+            header_flags |= GALP_FLAG_COMPACT_GALP;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -155,7 +163,7 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         return GALP_ERR_DST_TOO_SMALL;
     /* The padding up to payload_end and the 256-byte tail are zeros (§3.5). */
     memset(file + end, 0, (size_t)(payload_end + GALP_TAIL_PADDING - end));
-    galp_container_write_header(file, type, scheme, n, flags, payload_end);
+    galp_container_write_header(file, type, scheme, n, header_flags, payload_end);
     *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
     return GALP_OK;
 }
@@ -163,7 +171,8 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
 galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
-    return galp_compress_ex(type, requested, 0, values, n, dst, dst_capacity, dst_len);
+    return galp_compress_ex(type, requested, GALP_FLAG_COMPACT_GALP, values, n, dst, dst_capacity,
+                            dst_len);
 }
 
 galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t flags,
@@ -172,7 +181,7 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
 {
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
-        (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
+        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP)) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)
@@ -183,7 +192,7 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     const bool rd = alprd || scheme == GALP_SCHEME_ALP_RD;
     encode_scratch scratch = {malloc(GALP_PAYLOAD_CAPACITY_MAX), NULL,
                               alp ? galp_alp_workspace_new() : NULL,
-                              rd ? galp_alprd_workspace_new() : NULL, alprd, {GALP_SCHEME_RAW}, 0};
+                              rd ? galp_alprd_workspace_new() : NULL, alprd, {GALP_SCHEME_RAW}, 0, flags};
     scratch.try_count = galp_encode_vector_schemes(type, requested, scheme, scratch.tries);
     const bool trial = alprd || scratch.try_count > 1;
     if (trial)

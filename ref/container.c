@@ -144,8 +144,10 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     if (!galp_scheme_allowed(h->type, h->scheme))
         return GALP_ERR_BAD_SCHEME;
     h->flags = galp_read_u32(&header, HDR_FLAGS);
-    if ((h->flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ||
-        galp_read_u32(&header, HDR_RESERVED) != 0)
+    /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column. */
+    const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
+                           (h->scheme == GALP_SCHEME_GALP ? GALP_FLAG_COMPACT_GALP : 0u);
+    if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
     h->checksum = galp_read_u32(&header, HDR_CHECKSUM);
@@ -164,12 +166,12 @@ static bool is_table_scheme(galp_scheme scheme)
 }
 
 /* spec/format.md §6 step 10.10: the scheme's own payload checks. */
-static galp_status validate_payload(galp_type type, const galp_vector_info *info,
+static galp_status validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                     galp_reader *payload)
 {
     switch (info->scheme) {
     case GALP_SCHEME_ALP:
-    case GALP_SCHEME_GALP: return galp_alp_validate_payload(type, info, payload);
+    case GALP_SCHEME_GALP: return galp_alp_validate_payload(type, flags, info, payload);
     case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, info, payload);
     case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
     case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
@@ -262,7 +264,7 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         : tile ? info->payload_size % 4u != 0 ||
                      info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
                      info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
-               : info->payload_size != galp_payload_size(column->type, info))
+               : info->payload_size != galp_payload_size(column->type, column->flags, info))
         return GALP_ERR_PAYLOAD_SIZE;
     return GALP_OK;
 }
@@ -317,7 +319,7 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
             return GALP_ERR_PAYLOAD_CHECKSUM;
-        status = validate_payload(column->type, &info, &payload);
+        status = validate_payload(column->type, column->flags, &info, &payload);
         if (status != GALP_OK)
             return status;
         if (info.scheme == GALP_SCHEME_FSST) {
@@ -380,13 +382,15 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
     galp_store_u32(entry + ENT_PAYLOAD_CHECKSUM, info->payload_checksum);
 }
 
-/* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, and the version
- * each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor): 1.2 for
- * ALP_RD and for FSST, hence for every STR column. */
+/* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
+ * G-ALP vectors, and the version each scheme in use, the column's or a vector's, needs
+ * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
-    unsigned minor = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u : 0u;
+    unsigned minor = (flags & GALP_FLAG_COMPACT_GALP) != 0        ? 2u
+                     : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u
+                                                                 : 0u;
     unsigned needed = galp_scheme_version_minor(scheme);
     minor = needed > minor ? needed : minor;
     for (uint32_t v = 0; v < vector_count; v++) {

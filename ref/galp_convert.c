@@ -3,10 +3,13 @@
  * (spec/galp.md §3: both layouts decode to the same values).
  *
  * The integers, e, f, bases and bit widths are kept; each ALP/GALP vector's exceptions are
- * regrouped (galp_layout.c) and RAW and ALP_RD vectors are copied. Payloads are placed back to back as the
- * encoder places them (spec/format.md §4) and the header is rewritten with the new scheme.
+ * regrouped (galp_layout.c) and RAW and ALP_RD vectors are copied. Payloads are placed back to
+ * back as the encoder places them (spec/format.md §4) and the header is rewritten with the new
+ * scheme. A G-ALP result is compact, as galp_compress writes it (spec/galp.md §1.1).
  */
 #include <string.h>
+
+#include <galp/layout.h>
 
 #include "galp_internal.h"
 #include "galp_layout.h"
@@ -18,15 +21,29 @@ static bool copied_as_is(const galp_vector_info *info)
     return info->scheme == GALP_SCHEME_RAW || info->scheme == GALP_SCHEME_ALP_RD;
 }
 
-/* Size of vector v's payload once converted to `to`. */
-static uint64_t converted_size(const galp_column *column, galp_scheme to,
+/* Size of vector v's payload once converted to `to` in a file with header `flags`. */
+static uint64_t converted_size(const galp_column *column, galp_scheme to, uint32_t flags,
                                const galp_vector_info *info)
 {
     if (copied_as_is(info))
         return info->payload_size;
     galp_vector_info converted = *info;
     converted.scheme = to;
-    return galp_payload_size(column->type, &converted);
+    return galp_payload_size(column->type, flags, &converted);
+}
+
+/* The header flags of the converted file: the source's payload checksums, and for G-ALP the
+ * compact flag if a vector uses it (the lowest version, spec/format.md §1.1). */
+static uint32_t converted_flags(const galp_column *column, galp_scheme to)
+{
+    uint32_t flags = column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS;
+    for (uint32_t v = 0; to == GALP_SCHEME_GALP && v < column->vector_count; v++) {
+        galp_vector_info info;
+        galp_container_read_entry(column, v, &info);
+        if (!copied_as_is(&info) && info.exception_count == 0)
+            flags |= GALP_FLAG_COMPACT_GALP;
+    }
+    return flags;
 }
 
 /* spec/galp.md §7, with the encoder's placement of payloads (spec/format.md §4). */
@@ -44,13 +61,14 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         return GALP_ERR_BAD_SCHEME;
 
     /* First pass: where the payloads go, hence the file size. */
+    const uint32_t flags = converted_flags(&column, to);
     const uint64_t payload_offset =
         GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * column.vector_count;
     uint64_t end = payload_offset;
     for (uint32_t v = 0; v < column.vector_count; v++) {
         galp_vector_info info;
         galp_container_read_entry(&column, v, &info);
-        end = galp_round16(end) + converted_size(&column, to, &info);
+        end = galp_round16(end) + converted_size(&column, to, flags, &info);
     }
     const uint64_t payload_end = galp_round16(end);
     *dst_len = (size_t)(payload_end + GALP_TAIL_PADDING);
@@ -71,9 +89,10 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         if (copied_as_is(&info)) {
             galp_read_bytes(&payload, 0, info.payload_size, file + info.payload_offset);
         } else {
+            const uint32_t c = info.exception_count;
             info.payload_size = (uint32_t)galp_convert_payload(
-                info.scheme, to, w, info.bit_width, info.exception_count, &payload,
-                file + info.payload_offset);
+                galp_layout_scheme(info.scheme, column.flags, c), galp_layout_scheme(to, flags, c),
+                w, info.bit_width, c, &payload, file + info.payload_offset);
             info.scheme = to;
         }
         if (payload.overrun) /* not after galp_open: reported, never written as a result */
@@ -85,7 +104,6 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         end = info.payload_offset + info.payload_size;
         galp_container_write_entry(file, v, &info);
     }
-    galp_container_write_header(file, column.type, to, column.value_count, column.flags,
-                                payload_end);
+    galp_container_write_header(file, column.type, to, column.value_count, flags, payload_end);
     return GALP_OK;
 }

@@ -93,8 +93,9 @@ static inline uint32_t galp_vector_values(uint64_t n, uint64_t vector)
 /* Largest value_count the format allows, 1024 · (2^32 − 1) (spec/format.md §3.1). */
 #define GALP_MAX_VALUE_COUNT ((uint64_t)GALP_VECTOR_SIZE * UINT32_MAX)
 
-/* Expected payload size of a vector from its metadata (spec/format.md §4). */
-uint64_t galp_payload_size(galp_type type, const galp_vector_info *info);
+/* Expected payload size of a vector from its metadata and the header's flags (spec/format.md
+ * §4, spec/galp.md §1.1). */
+uint64_t galp_payload_size(galp_type type, uint32_t flags, const galp_vector_info *info);
 
 /* ---- The container: header and vector metadata (container.c; spec/format.md §3, §6) ---
  * Validation runs every check of spec/format.md §6 in its order, including each ALP/G-ALP
@@ -253,12 +254,16 @@ void galp_alp_sample_rowgroup(galp_type type, const void *values, uint64_t n,
 typedef struct galp_alp_workspace galp_alp_workspace;
 galp_alp_workspace *galp_alp_workspace_new(void);
 void galp_alp_workspace_free(galp_alp_workspace *work);
+/* `flags`: the file's header flags; with GALP_FLAG_COMPACT_GALP a G-ALP vector without
+ * exceptions is written without its lane table (spec/galp.md §1.1). */
 void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
-                            const galp_alp_candidates *candidates, const void *values,
-                            uint32_t m, galp_vector_info *info, uint8_t *payload);
-/* Structural checks of an ALP/G-ALP payload (positions, lane ends); the container has
- * already checked e, f, bit width, exception count against m and the payload size. */
-galp_status galp_alp_validate_payload(galp_type type, const galp_vector_info *info,
+                            uint32_t flags, const galp_alp_candidates *candidates,
+                            const void *values, uint32_t m, galp_vector_info *info,
+                            uint8_t *payload);
+/* Structural checks of an ALP/G-ALP payload (positions, lane ends) in a file with header
+ * `flags`; the container has already checked e, f, bit width, exception count against m and
+ * the payload size. */
+galp_status galp_alp_validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                       galp_reader *payload);
 void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                             void *dst);

@@ -39,7 +39,8 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
     galp_vector_info_get(column, v, &out->info);
     const galp_vector_info *info = &out->info;
     uint32_t lane_end_offset;
-    if (info->scheme == GALP_SCHEME_GALP) {
+    if (info->scheme == GALP_SCHEME_GALP && info->exception_count > 0) {
+        /* spec/galp.md §1.1: a vector without exceptions may have no lane table. */
         lane_end_offset = galp_layout_lane_end_offset(info->bit_width); /* spec/galp.md §1 */
     } else if (info->scheme == GALP_SCHEME_ALP_RD && info->exception_count > 0) {
         /* spec/alprd.md §3: the table is there only with exceptions. */

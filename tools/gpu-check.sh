@@ -15,6 +15,9 @@
 # libtool wrapper), printing each stage's start time; with `bench` it also builds and
 # runs bench/gpu_bench on the real data. On failure it prints the test logs. Output of a
 # run is also written to $OUT when that is set (the device tool copies it back).
+# GALP_GPU_CHECK_TOOLS names the compute-sanitizer tools to run (default: memcheck racecheck
+# synccheck; racecheck takes most of a run's time: leave it out to check a small change
+# quickly, never to record a release).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,11 +81,12 @@ run() {
     grep '^installcheck:\|^user_kernel:' "$out/installcheck.log" || true
     # compute-sanitizer runs every kernel far slower, so it runs a representative subset of
     # conformance/test_gpu (GALP_TEST_ONLY): memcheck over every scheme, width and layout,
-    # the golden vectors, the exception and stage-size edges; racecheck and synccheck over the
-    # kernels that share memory between threads (stages, exception marks, records).
-    memcheck_tests="test_*every*,test_golden_vectors,test_record_scan_exceptions,test_stages_around_48k,test_exception_extremes,test_products_at_the_double_edge"
-    racecheck_tests="test_floats_every_scheme,test_record_scan_exceptions,test_wide_vectors_every_width"
-    for tool in memcheck racecheck synccheck; do
+    # the golden vectors, the exception and stage-size edges, columns with ALP_RD vectors;
+    # racecheck and synccheck over the kernels that share memory between threads (stages,
+    # exception marks, records, block reductions).
+    memcheck_tests="test_*every*,test_golden_vectors,test_record_scan_exceptions,test_stages_around_48k,test_exception_extremes,test_products_at_the_double_edge,test_floats_alprd*"
+    racecheck_tests="test_floats_every_scheme,test_record_scan_exceptions,test_wide_vectors_every_width,test_floats_alprd_kinds"
+    for tool in ${GALP_GPU_CHECK_TOOLS:-memcheck racecheck synccheck}; do
         stage "compute-sanitizer --tool $tool conformance/test_gpu"
         tests=$racecheck_tests
         [ "$tool" = memcheck ] && tests=$memcheck_tests

@@ -186,6 +186,14 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/dict_f32_bit_patterns.out \
 	vectors/valid/auto_u32_mixed.galp \
 	vectors/valid/auto_u32_mixed.out \
+	vectors/valid/galp_f32_compact.galp \
+	vectors/valid/galp_f32_compact.out \
+	vectors/valid/galp_f64_compact.galp \
+	vectors/valid/galp_f64_compact.out \
+	vectors/valid/checksums_galp_f32_compact.galp \
+	vectors/valid/checksums_galp_f32_compact.out \
+	vectors/valid/checksums_galp_f64_compact.galp \
+	vectors/valid/checksums_galp_f64_compact.out \
 	vectors/valid/alprd_f32_spec_example.galp \
 	vectors/valid/alprd_f32_spec_example.out \
 	vectors/valid/alprd_f64_coordinates.galp \
@@ -324,6 +332,10 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/payload_size_dict_minus_128.galp \
 	vectors/invalid/rle_index_beyond_runs.galp \
 	vectors/invalid/dict_code_beyond_size.galp \
+	vectors/invalid/compact_flag_in_alp.galp \
+	vectors/invalid/reserved_flags_bit_2.galp \
+	vectors/invalid/compact_flag_cleared.galp \
+	vectors/invalid/compact_lane_table_size.galp \
 	vectors/invalid/alprd_in_raw_column.galp \
 	vectors/invalid/alprd_column_u32.galp \
 	vectors/invalid/alprd_bit_width_below.galp \

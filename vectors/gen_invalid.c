@@ -21,6 +21,7 @@
 #define DELTA_BASE "valid/delta_u32_widths" /* u32 DELTA, vector v of bit width v */
 #define RLE_BASE "valid/rle_u32_runs"       /* u32 RLE, vector 5: runs of 100 (R = 11) */
 #define DICT_BASE "valid/dict_u16_sizes"    /* u16 DICT, vector 2: D = 3; vector 6: m = 600 */
+#define COMPACT_BASE "valid/galp_f64_compact" /* f64 G-ALP, compact: vector 0 b = 0, c = 0 */
 
 /* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
 enum {
@@ -390,6 +391,21 @@ gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_st
     return mutant(set, name, base, expect, description);
 }
 
+/* Compact G-ALP (spec/galp.md §1.1): flag bit 1 only in a G-ALP column, the bits above it
+ * reserved, and payload sizes as the flag implies (spec/format.md §6 steps 9 and 10.7). */
+static void compact_galp_defects(gen_set *set)
+{
+    edit(set, "compact_flag_in_alp", ALP_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
+         GALP_FLAG_COMPACT_GALP, "header flag bit 1 (compact G-ALP) in an ALP column");
+    edit(set, "reserved_flags_bit_2", COMPACT_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
+         GALP_FLAG_COMPACT_GALP | 4u, "compact G-ALP file with header flag bit 2");
+    edit(set, "compact_flag_cleared", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4, 0,
+         "compact G-ALP file without its flag: vector 0 lacks the lane table 1.0 requires");
+    edit(set, "compact_lane_table_size", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE,
+         GEN_ENTRY(0) + E_SIZE, 4, 32,
+         "compact G-ALP: vector 0 (b = 0, no exceptions) with payload_size 32, a lane table's");
+}
+
 void gen_invalid_vectors(gen_set *set)
 {
     container_defects(set);
@@ -397,4 +413,5 @@ void gen_invalid_vectors(gen_set *set)
     exception_defects(set);
     payload_checksum_defects(set);
     fastlanes_defects(set);
+    compact_galp_defects(set);
 }

@@ -487,6 +487,43 @@ static void payload_checksum_columns(gen_set *set)
                          "payload checksums flag on an empty f64 column (no vectors)");
 }
 
+/* Compact G-ALP columns (spec/galp.md §1.1, version 1.2), from their own seed so that adding
+ * them left every earlier vector as it was: near-constant vectors without exceptions and
+ * without lane tables (bit width 0, then a few decimals), one with special values that keeps
+ * its lane table, and a partial last vector without exceptions. */
+static void compact_galp_columns(gen_set *set)
+{
+    gen_rng rng = {0x67616c70636d7031u}; /* "galpcmp1" */
+    static const uint32_t flags[] = {GALP_FLAG_COMPACT_GALP,
+                                     GALP_FLAG_COMPACT_GALP | GALP_FLAG_PAYLOAD_CHECKSUMS};
+    static const char *const prefixes[] = {"valid/galp", "valid/checksums_galp"};
+    char name[64], desc[160];
+    for (unsigned k = 0; k < COUNT(flags); k++)
+        for (unsigned t = 0; t < COUNT(float_types); t++) {
+            const galp_type type = float_types[t];
+            column c = column_new(type, 4 * GALP_VECTOR_SIZE - 300);
+            const uint64_t constant = decimal_bits(type, &rng);
+            uint64_t few[3];
+            for (unsigned j = 0; j < COUNT(few); j++)
+                few[j] = decimal_bits(type, &rng);
+            for (uint64_t i = 0; i < c.n; i++)
+                column_set(&c, i, i < GALP_VECTOR_SIZE ? constant : few[gen_low_bits(&rng, 8) % 3]);
+            for (unsigned j = 0; j < 5; j++) /* vector 2: slots 0, 63, 126, 189, 252 */
+                column_set(&c, 2 * GALP_VECTOR_SIZE + 7 * j * 9, exception_bits(type, j));
+            snprintf(name, sizeof name, "%s_%s_compact", prefixes[k], galp_type_name(type));
+            snprintf(desc, sizeof desc, "%scompact galp %s (version 1.2): 4 vectors, only vector 2 "
+                     "with exceptions and a lane table", k ? "payload checksums, " : "",
+                     galp_type_name(type));
+            gen_vector *vec = gen_encoded_ex(set, name, type, GALP_SCHEME_GALP, flags[k], c.bytes,
+                                             c.n, desc);
+            free(c.bytes);
+            gen_expect_vector(vec, 0, GALP_SCHEME_GALP, 0, 0);
+            gen_expect_vector(vec, 1, GALP_SCHEME_GALP, -1, 0);
+            gen_expect_vector(vec, 2, GALP_SCHEME_GALP, -1, 5);
+            gen_expect_vector(vec, 3, GALP_SCHEME_GALP, -1, 0);
+        }
+}
+
 void gen_valid_vectors(gen_set *set)
 {
     gen_rng rng = {0x67616c7076656331u}; /* "galpvec1" */
@@ -502,4 +539,5 @@ void gen_valid_vectors(gen_set *set)
     future_minor_version(set);
     payload_checksum_columns(set);
     gen_fastlanes_vectors(set);
+    compact_galp_columns(set);
 }

@@ -84,7 +84,9 @@ build_ssb() {
     done
     # libgalp's objects and the benchmark's device helpers, as build-gpu.sh compiled them
     local lib_objs
+    # (every other program's main and helpers left out: build-gpu.sh builds several programs)
     lib_objs=$(ls "$build"/obj/*.o | grep -v -e galp_bench.cu.o -e perf_gate.cu.o \
+        -e str_bench.cu.o -e gpu_bench.cu.o -e bench_str_lines -e bench_str_tile \
         -e bench_scan_kernels -e bench_bench_case -e bench_galp_rows -e bench_nvcomp_rows \
         -e bench_galp_tile -e bench_bench_data -e bench_bench_report)
     [ -n "$link" ] || lib_objs=$(echo "$lib_objs" | grep -v nvcomp_)

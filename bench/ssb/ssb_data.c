@@ -35,7 +35,7 @@ const char *ssb_dim_column_name(ssb_dim_column c) { return dim_columns[c].name; 
 ssb_dimension ssb_dim_column_table(ssb_dim_column c) { return dim_columns[c].table; }
 int ssb_dim_column_is_string(ssb_dim_column c) { return dim_columns[c].is_string; }
 
-static int fail(char *err, size_t err_len, const char *fmt, ...)
+int ssb_fail(char *err, size_t err_len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -49,14 +49,14 @@ static int read_file(const char *path, char **bytes, size_t *len, char *err, siz
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL)
-        return fail(err, err_len, "%s: cannot open", path);
+        return ssb_fail(err, err_len, "%s: cannot open", path);
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
     char *buf = size >= 0 && fseek(f, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
     int ok = buf != NULL && fread(buf, 1, (size_t)size, f) == (size_t)size;
     fclose(f);
     if (!ok) {
         free(buf);
-        return fail(err, err_len, "%s: cannot read", path);
+        return ssb_fail(err, err_len, "%s: cannot read", path);
     }
     buf[size] = '\0';
     *bytes = buf;
@@ -75,7 +75,7 @@ int ssb_column_read(const char *dir, const char *table, const char *name, uint32
         return -1;
     if (len % 4u != 0 || len == 0) {
         free(bytes);
-        return fail(err, err_len, "%s: %zu bytes, not a non-empty u32 column", path, len);
+        return ssb_fail(err, err_len, "%s: %zu bytes, not a non-empty u32 column", path, len);
     }
     *values = (uint32_t *)(void *)bytes; /* malloc's alignment suits u32; the host is LE */
     *n = len / 4u;
@@ -95,9 +95,9 @@ static int read_words(ssb_data *d, const char *dir, ssb_dim_column c, char *err,
     for (size_t i = 0; i < len; i++)
         lines += d->text[c][i] == '\n';
     if (len == 0 || d->text[c][len - 1] != '\n')
-        return fail(err, err_len, "%s: empty, or its last line has no newline", path);
+        return ssb_fail(err, err_len, "%s: empty, or its last line has no newline", path);
     if ((d->words[c] = malloc(lines * sizeof *d->words[c])) == NULL)
-        return fail(err, err_len, "%s: out of memory", path);
+        return ssb_fail(err, err_len, "%s: out of memory", path);
     char *at = d->text[c];
     for (uint32_t k = 0; k < lines; k++) {
         char *end = strchr(at, '\n');
@@ -122,16 +122,16 @@ static int check_keys(const uint32_t *keys, uint64_t n, const char *name, char *
         hi = keys[i] > hi ? keys[i] : hi;
     }
     if (hi - lo >= SSB_MAX_KEY_RANGE)
-        return fail(err, err_len, "%s: keys %u … %u, a range too wide for a perfect hash", name,
+        return ssb_fail(err, err_len, "%s: keys %u … %u, a range too wide for a perfect hash", name,
                     lo, hi);
     uint8_t *seen = calloc(((size_t)(hi - lo) >> 3) + 1, 1);
     if (seen == NULL)
-        return fail(err, err_len, "%s: out of memory", name);
+        return ssb_fail(err, err_len, "%s: out of memory", name);
     int rc = 0;
     for (uint64_t i = 0; i < n && rc == 0; i++) {
         const uint32_t k = keys[i] - lo;
         if (seen[k >> 3] & (1u << (k & 7u)))
-            rc = fail(err, err_len, "%s: key %u appears twice", name, keys[i]);
+            rc = ssb_fail(err, err_len, "%s: key %u appears twice", name, keys[i]);
         seen[k >> 3] |= (uint8_t)(1u << (k & 7u));
     }
     free(seen);
@@ -145,7 +145,7 @@ static int load(ssb_data *d, const char *dir, char *err, size_t err_len)
         if (ssb_column_read(dir, "lineorder", fact_names[c], &d->fact[c], &n, err, err_len) != 0)
             return -1;
         if (c > 0 && n != d->fact_rows)
-            return fail(err, err_len, "lineorder.%s: %llu rows, lineorder.%s has %llu",
+            return ssb_fail(err, err_len, "lineorder.%s: %llu rows, lineorder.%s has %llu",
                         fact_names[c], (unsigned long long)n, fact_names[0],
                         (unsigned long long)d->fact_rows);
         d->fact_rows = n;
@@ -157,7 +157,7 @@ static int load(ssb_data *d, const char *dir, char *err, size_t err_len)
                             err_len) != 0)
             return -1;
         if (d->dim_rows[t] != 0 && n != d->dim_rows[t])
-            return fail(err, err_len, "%s.%s: %llu rows, the table has %llu", table_names[t],
+            return ssb_fail(err, err_len, "%s.%s: %llu rows, the table has %llu", table_names[t],
                         dim_columns[c].name, (unsigned long long)n,
                         (unsigned long long)d->dim_rows[t]);
         d->dim_rows[t] = n;
@@ -171,7 +171,7 @@ static int load(ssb_data *d, const char *dir, char *err, size_t err_len)
             return -1;
         for (uint64_t i = 0; i < n; i++)
             if (d->dim[c][i] >= d->word_count[c])
-                return fail(err, err_len, "%s.%s: row %llu has code %u, the dictionary %u words",
+                return ssb_fail(err, err_len, "%s.%s: row %llu has code %u, the dictionary %u words",
                             table_names[t], dim_columns[c].name, (unsigned long long)i,
                             d->dim[c][i], d->word_count[c]);
     }

@@ -73,6 +73,11 @@ void ssb_data_free(ssb_data *d);
 int ssb_column_read(const char *dir, const char *table, const char *name, uint32_t **values,
                     uint64_t *n, char *err, size_t err_len);
 
+/* Writes the message to err (err_len bytes) and returns -1: how this file's and
+ * ssb_plan.c's functions fail. */
+int ssb_fail(char *err, size_t err_len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #ifdef __cplusplus
 }
 #endif

@@ -5,7 +5,6 @@
 #include "ssb_plan.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,15 +105,6 @@ static const ssb_fact_column fact_keys[SSB_DIMENSIONS] = {SSB_LO_ORDERDATE, SSB_
 static const ssb_dim_column dim_keys[SSB_DIMENSIONS] = {SSB_D_DATEKEY, SSB_C_CUSTKEY,
                                                         SSB_S_SUPPKEY, SSB_P_PARTKEY};
 
-static int fail(char *err, size_t err_len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 /* The code range of the words w with a <= w <= b (empty: lo > hi). */
 static void word_range(const ssb_data *d, ssb_dim_column c, const char *a, const char *b,
                        uint32_t *lo, uint32_t *hi)
@@ -150,7 +140,7 @@ static int resolve(const ssb_data *d, const filter_def *f, ssb_ranges *r, char *
             word_range(d, (ssb_dim_column)f->column, bounds[k][0], bounds[k][1], &r->lo[k],
                        &r->hi[k]);
         else if (number(bounds[k][0], &r->lo[k]) != 0 || number(bounds[k][1], &r->hi[k]) != 0)
-            return fail(err, err_len, "bad constant %s … %s", bounds[k][0], bounds[k][1]);
+            return ssb_fail(err, err_len, "bad constant %s … %s", bounds[k][0], bounds[k][1]);
     }
     return 0;
 }
@@ -208,7 +198,7 @@ static int build(const ssb_data *d, const query_def *q, ssb_plan *p, char *err, 
         dp->stride = (uint32_t)stride;
         stride *= dp->cardinality;
         if (stride > (1u << 28))
-            return fail(err, err_len, "%s: %llu groups, too many", q->name,
+            return ssb_fail(err, err_len, "%s: %llu groups, too many", q->name,
                         (unsigned long long)stride);
     }
     p->groups = (uint32_t)stride;
@@ -225,7 +215,7 @@ int ssb_plans_build(const ssb_data *d, ssb_plan plans[SSB_QUERIES], char *err, s
     for (int c = 0; c < SSB_DIM_COLUMNS; c++)
         for (uint32_t k = 1; k < d->word_count[c]; k++)
             if (strcmp(d->words[c][k - 1], d->words[c][k]) >= 0)
-                return fail(err, err_len, "dictionary of %s not in byte order at word %u",
+                return ssb_fail(err, err_len, "dictionary of %s not in byte order at word %u",
                             ssb_dim_column_name((ssb_dim_column)c), k);
     for (int q = 0; q < SSB_QUERIES; q++)
         if (build(d, &queries[q], &plans[q], err, err_len) != 0)
@@ -303,7 +293,7 @@ int ssb_answer_write(const ssb_data *d, const ssb_plan *p, const ssb_result *r, 
         rows += r->counts[g] != 0;
     answer_row *row = malloc(((size_t)rows + 1) * sizeof *row);
     if (row == NULL)
-        return fail(err, err_len, "%s: out of memory", p->name);
+        return ssb_fail(err, err_len, "%s: out of memory", p->name);
     rows = 0;
     const ssb_dimension_plan *date = &p->dim[SSB_DATE];
     for (uint32_t g = 0; g < p->groups; g++)
@@ -318,7 +308,7 @@ int ssb_answer_write(const ssb_data *d, const ssb_plan *p, const ssb_result *r, 
     FILE *f = fopen(path, "w");
     if (f == NULL) {
         free(row);
-        return fail(err, err_len, "%s: cannot create", path);
+        return ssb_fail(err, err_len, "%s: cannot create", path);
     }
     fprintf(f, "%s\n", p->header);
     if (p->groups == 1 && rows == 0) { /* an aggregate without groups over no rows: NULL */
@@ -329,6 +319,6 @@ int ssb_answer_write(const ssb_data *d, const ssb_plan *p, const ssb_result *r, 
         put_row(f, d, p, &row[k], 0);
     free(row);
     if (fclose(f) != 0)
-        return fail(err, err_len, "%s: write failed", path);
+        return ssb_fail(err, err_len, "%s: write failed", path);
     return 0;
 }

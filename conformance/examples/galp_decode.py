@@ -105,9 +105,12 @@ class Header:
         if self.type == 3:
             allowed += TILE
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
-        # bit 0: payload checksums (spec/format.md §3.4); the other bits are reserved
-        require(self.flags >> 1 == 0 and reserved == 0, "RESERVED", "reserved header field")
+        # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
+        # (spec/galp.md §1.1), in a G-ALP column only; the other bits are reserved
+        known = 3 if self.scheme == GALP else 1
+        require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
+        self.compact_galp = self.flags & 2 == 2
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -150,7 +153,9 @@ class Vector:
                 require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "table size %d" % self.c)
             else:
                 require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
-        # spec/format.md §4: the implied payload size; spec/tile.md §6: the tile bounds
+        # spec/format.md §4: the implied payload size; spec/tile.md §6: the tile bounds;
+        # spec/galp.md §1.1: a compact G-ALP vector without exceptions has no lane table
+        self.lane_table = self.scheme == GALP and not (header.compact_galp and self.c == 0)
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
                             DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
         if self.scheme in TILE:
@@ -165,7 +170,8 @@ class Vector:
             table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
             implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
                        ALP: 128 * self.b + self.c * (w // 8 + 2),
-                       GALP: 128 * self.b + 2 * header.lanes + self.c * (w // 8 + 2),
+                       GALP: 128 * self.b + 2 * header.lanes * self.lane_table
+                       + self.c * (w // 8 + 2),
                        ALP_RD: 16 + 128 * (self.b + self.exponent)
                        + (2 * header.lanes if self.c else 0) + 4 * self.c,
                        DELTA: 128 + 128 * self.b,
@@ -188,7 +194,7 @@ class Vector:
             self.tile_values = tile_rfor(buf[self.offset:self.end], self.m, self.b)
         if self.scheme == ALP:
             self._alp_exceptions(buf, w)
-        elif self.scheme == GALP:
+        elif self.lane_table:
             ends_at = self.offset + 128 * self.b
             self._lane_exceptions(buf, header.lanes, ends_at, ends_at + 2 * header.lanes, w // 8)
         elif rd:

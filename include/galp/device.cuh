@@ -30,6 +30,8 @@
  *                                  visitor of the caller's, with the symbol table staged by
  *                                  stage_str_symbols; str_matcher for equality and prefix
  *                                  filters (galp/device/strings.cuh)
+ *   alprd_lane_decoder<T>,         per-lane decoder of ALP_RD vectors, and visit_lane for
+ *   visit_lane_alprd               columns that hold them (galp/device/alprd.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -50,5 +52,6 @@
 #include "galp/device/delta.cuh"
 #include "galp/device/rle.cuh"
 #include "galp/device/dict.cuh"
+#include "galp/device/alprd.cuh"
 
 #endif /* GALP_DEVICE_CUH */

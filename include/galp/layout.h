@@ -25,6 +25,9 @@
  *   galp_layout_alprd_lane_end_offset     lane_end[L] if c > 0  galp_layout_alprd_lane_end_bytes
  *   galp_layout_alprd_lefts_offset        exception left parts  2·c
  *   galp_layout_alprd_positions_offset    exception positions   2·c
+ *
+ * The scheme argument is the vector's layout, galp_layout_scheme: a G-ALP vector without
+ * exceptions in a file with GALP_FLAG_COMPACT_GALP is laid out as ALP.
  */
 #ifndef GALP_LAYOUT_PUBLIC_H
 #define GALP_LAYOUT_PUBLIC_H
@@ -46,6 +49,17 @@
 #else
 #define GALP_LAYOUT_CONSTEXPR
 #endif
+
+/* The layout of a vector of `scheme` with c exceptions in a file with header `flags`: with
+ * GALP_FLAG_COMPACT_GALP, a G-ALP vector without exceptions has no lane table, which is the
+ * ALP layout of a vector without exceptions, the packed words alone (spec/galp.md §1.1);
+ * every other vector has its scheme's layout. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR galp_scheme galp_layout_scheme(galp_scheme scheme, uint32_t flags,
+                                                                  uint32_t c)
+{
+    return scheme == GALP_SCHEME_GALP && c == 0 && (flags & GALP_FLAG_COMPACT_GALP) != 0 ? GALP_SCHEME_ALP
+                                                                                         : scheme;
+}
 
 /* Lanes of a vector of W-bit values, L = 1024 / W (spec/ffor.md §2). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lanes(uint32_t w)
@@ -195,10 +209,11 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_
 }
 
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
- * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2), DELTA 128 + 128·b, RLE and DICT
- * their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on
- * the code width: galp_layout_alprd_payload_bytes. Any other scheme implies no valid size
- * here: UINT32_MAX, which no payload_size of a valid file equals. */
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2) (scheme: the vector's layout,
+ * galp_layout_scheme), DELTA 128 + 128·b, RLE and DICT their index part and a table of c
+ * values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
+ * galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here: UINT32_MAX,
+ * which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                   uint32_t c, uint32_t m)
 {

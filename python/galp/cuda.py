@@ -36,7 +36,8 @@ class _View(ctypes.Structure):
     """galp_gpu_view (include/galp_gpu.h)."""
     _fields_ = [("data", _vp), ("value_count", ctypes.c_uint64), ("vector_count", ctypes.c_uint32),
                 ("type", ctypes.c_int), ("scheme", ctypes.c_int),
-                ("largest_vector", ctypes.c_uint32)]
+                ("largest_vector", ctypes.c_uint32),
+                ("vector_schemes", ctypes.c_uint32)]
 
 
 class _Aggregate(ctypes.Structure):

@@ -127,7 +127,10 @@ def test_fused_operations_match_numpy(values, scheme):
     lo, hi = np.quantile(finite, [0.25, 0.5]).astype(values.dtype)
     assert column.count_range(lo, hi) == int(np.count_nonzero((finite >= lo) & (finite <= hi)))
     assert column.exists(finite[1234 % finite.size])
-    assert column.sum() == agg.sum
+    if values.dtype.kind == "f":  # the GPU's float sum has no fixed order (docs/GPU.md)
+        assert column.sum() == pytest.approx(agg.sum, rel=1e-12)
+    else:
+        assert column.sum() == agg.sum
     absent = values.dtype.type(np.iinfo(values.dtype).max if values.dtype.kind == "u" else -1.5)
     assert column.exists(absent) == bool(np.any(values == absent))
 

@@ -147,7 +147,8 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
             raw_lane_init(ffor, payload, value_count, lane);
         else
             ffor.init((const Word *)payload, lane, e.bit_width, e.base, e.bit_width);
-        if (is_alp)
+        /* A G-ALP vector without exceptions may have no lane table (spec/galp.md §1.1). */
+        if (is_alp && e.exception_count != 0)
             exceptions.init(payload + galp_layout_lane_end_offset(e.bit_width), e.exception_count, lane);
         else
             exceptions.init_empty();

@@ -26,7 +26,8 @@ template <typename Word> struct exception_cursor {
     unsigned pos;               /* buffered: position of the next entry */
     Word value;                 /* buffered: its bit pattern */
 
-    /* A vector without exceptions (RAW, FFOR). */
+    /* A vector without exceptions (RAW, FFOR, and G-ALP with exception_count 0, which may
+     * have no lane table: spec/galp.md §1.1). */
     __device__ __forceinline__ void init_empty()
     {
         values = nullptr;
@@ -37,7 +38,8 @@ template <typename Word> struct exception_cursor {
     }
 
     /* section: the payload bytes right after the packed words, where the lane table starts
-     * (galp_layout_lane_end_offset); c: exception count. Offsets below are relative to it. */
+     * (galp_layout_lane_end_offset); c: exception count, at least 1. Offsets below are
+     * relative to it. */
     __device__ __forceinline__ void init(const uint8_t *section, unsigned c, unsigned lane)
     {
         const uint16_t *lane_end = (const uint16_t *)section;

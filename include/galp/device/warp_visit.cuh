@@ -81,12 +81,18 @@ struct warp_visit_launch {
  * GALP_ERR_ARGUMENT for a block size that is not a positive multiple of 32 or a null out;
  * a CUDA failure as galp_gpu_status_from_cuda reports it (its code kept for
  * galp_gpu_last_cuda_error); GALP_ERR_ARGUMENT too when one block's memory cannot fit on the
- * device (a column whose vectors are too large for this many warps a block). */
+ * device (a column whose vectors are too large for this many warps a block);
+ * GALP_ERR_BAD_SCHEME for a column that holds vectors the visitor does not decode (ALP_RD,
+ * DELTA, RLE, DICT: col.vector_schemes beyond GALP_GPU_VISITOR_SCHEMES). */
 template <typename K>
 inline galp_status plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
 {
     if (out == nullptr || threads == 0 || threads % 32u != 0)
         return GALP_ERR_ARGUMENT;
+    /* ALP_RD vectors: visit_lane_alprd (galp/device/alprd.cuh); DELTA, RLE, DICT: delta_lane,
+     * rle_lane, dict_lane (galp/device/delta.cuh, rle.cuh, dict.cuh) */
+    if ((col.vector_schemes & ~GALP_GPU_VISITOR_SCHEMES) != 0u)
+        return GALP_ERR_BAD_SCHEME;
     const unsigned warps = threads / 32u;
     *out = warp_visit_launch{0u, threads, warp_visit_temp_bytes(col, threads)};
     cudaFuncAttributes kept;
