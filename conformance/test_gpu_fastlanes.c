@@ -278,6 +278,33 @@ static void test_reference_columns(void **state)
     free(values);
 }
 
+/* Columns of more vectors than the resident grids of gpu/fastlanes.cu have warps on a GPU
+ * of an H100's size (their shared memory holds a multiprocessor to a few dozen warps), so
+ * that warps stage and decode several vectors in turn, through both of their stages and
+ * across vectors of different schemes and sizes (gpu/fastlanes.cuh). */
+static void test_long_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U32, GALP_TYPE_U64};
+    static const uint64_t vectors[] = {8192, 4096};
+    uint64_t seed = 55;
+    memset(vectors_seen, 0, sizeof vectors_seen);
+    for (size_t t = 0; t < 2; t++) {
+        const uint64_t n = vectors[t] * GALP_VECTOR_SIZE + 333;
+        uint8_t *values = malloc(n * galp_type_size(types[t]));
+        assert_non_null(values);
+        fill_mixed(types[t], values, n, &seed);
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_AUTO, values, n, &len);
+        check_file(file, len, values, &seed);
+        free(file);
+        free(values);
+    }
+    assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+}
+
 /* DICT columns of floats: NaN payloads, signed zeros and infinities are dictionary entries
  * (spec/fastlanes.md §4.1), and the scans treat them as IEEE values. */
 static void test_float_dict_columns(void **state)
@@ -358,6 +385,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_reference_columns),
+        cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_float_dict_columns),
         cmocka_unit_test(test_generated_columns),
     };

@@ -3,57 +3,114 @@
  * FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md; gpu/image.c keeps them as stored),
  * which the launchers of gpu/host.c send here instead of to the RAW/FFOR/G-ALP kernels.
  *
- * A block visits one vector at a time (visit_fastlanes_vector, gpu/fastlanes.cuh), so every
- * vector kind such a column may hold is decoded in one kernel with a branch per vector.
- * Decompression stages the vector's values in shared memory at their positions (DELTA's
- * and RLE's lanes carry consecutive positions, not FFOR's slots) and then writes them out
- * coalesced, 16 bytes a thread for a full vector into a 16-byte aligned destination. The
- * scans decode and compare or add in registers, with the accumulator of gpu/aggregate.cu
- * (gpu/aggregate_partial.cuh) and one set of atomics per block.
+ * Every warp of a resident grid stages its vectors' payloads in shared memory two at a time
+ * and decodes them there (for_each_staged_vector, gpu/fastlanes.cuh), shaped like the bulk
+ * scans (gpu/scan_launch.cuh: two stages per warp sized by the column's largest vector), so
+ * that every vector kind such a column may hold is decoded in one kernel with a branch per
+ * vector, and the copies of the next vectors keep the memory system busy while the warps
+ * decode. Decompression puts a vector's values into the warp's tile in shared memory at their
+ * positions (DELTA's and RLE's lanes carry consecutive positions, not FFOR's slots) and then
+ * writes them out in position order, 16 bytes a lane for a full vector into a 16-byte aligned
+ * destination; for a DICT vector the tile holds its decoded dictionary instead, so that each
+ * position costs its code and one lookup, written out directly (lane t, positions t + 32·j,
+ * coalesced). The scans add or compare in registers, with the accumulator of
+ * gpu/aggregate.cu (gpu/aggregate_partial.cuh) and one set of atomics per block.
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
 #include "fastlanes.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
+#include "scan_launch.cuh"
 
 namespace galp::device::detail {
 
-/* 64 threads: a thread per lane of RLE and DICT, and of DELTA up to 64 lanes (u8's 128 take
- * two each). DELTA's and RLE's chains leave the threads past their lanes idle, so small
- * blocks, many of them resident per multiprocessor, keep more vectors in flight. */
-constexpr unsigned fastlanes_threads = 64;
-
-template <typename T>
-__global__ void __launch_bounds__(fastlanes_threads)
-    fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned)
+/* A warp's values of one vector in shared memory, position p at p + p / 32: a lane that
+ * writes 32 consecutive positions (DELTA, RLE) and a lane that writes every 32nd hit distinct
+ * banks, and 16 / sizeof(T) consecutive positions (a divisor of 32) stay contiguous. */
+constexpr unsigned tile_values = GALP_VECTOR_SIZE + GALP_VECTOR_SIZE / 32u;
+__device__ __forceinline__ unsigned tile_index(unsigned p)
 {
-    __shared__ __align__(16) T values[GALP_VECTOR_SIZE];
-    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x) { /* 64 bits: no wrap */
-        const unsigned m = vector_value_count(col, (uint32_t)v);
-        visit_fastlanes_vector<T, fastlanes_threads>(col, (uint32_t)v, [&](unsigned p, T x) { values[p] = x; });
-        __syncthreads();
-        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
-        if (aligned && m == GALP_VECTOR_SIZE) {
-            constexpr unsigned chunks = GALP_VECTOR_SIZE * sizeof(T) / 16u;
-            for (unsigned i = threadIdx.x; i < chunks; i += fastlanes_threads)
-                __stcs((uint4 *)o + i, ((const uint4 *)values)[i]);
-        } else {
-            for (unsigned p = threadIdx.x; p < m; p += fastlanes_threads)
-                o[p] = values[p];
-        }
-        __syncthreads(); /* values is rewritten by the next vector */
-    }
+    return p + p / 32u;
+}
+
+/* This warp's stages in the block's dynamic shared memory, laid out by launch_scan
+ * (plan_scan_launch: vector_stages per warp), of which for_each_staged_vector uses two. */
+static_assert(vector_stages >= 2, "the FastLanes pipeline needs two stages per warp");
+__device__ __forceinline__ uint8_t *warp_stages(unsigned stage_bytes)
+{
+    extern __shared__ __align__(16) uint8_t fastlanes_stages[];
+    return fastlanes_stages + (threadIdx.x / 32u) * vector_stages * stage_bytes;
 }
 
 template <typename T>
-__global__ void __launch_bounds__(fastlanes_threads)
-    fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
+__global__ void __launch_bounds__(scan_threads)
+    fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
+{
+    __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
+    T *tile = tiles[threadIdx.x / 32u];
+    const unsigned lane = threadIdx.x % 32u;
+    for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                              [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
+            const staged_table<typename value_traits<T>::word> dict =
+                staged_dictionary<typename value_traits<T>::word>(payload, e);
+            const unsigned d = min(dict.count, GALP_VECTOR_SIZE);
+            for (unsigned j = lane; j < d; j += 32u)
+                tile[j] = value_from_word<T>(dict.entry(j));
+            __syncwarp();
+            for (unsigned p = lane; p < m; p += 32u) /* codes past D are clamped as in entry() */
+                o[p] = tile[min(staged_dict_code(payload, e, p), d - 1u)];
+            return;
+        }
+        /* 16 / sizeof(T) positions a store; a RAW vector's words are its values */
+        const bool chunks = sizeof(T) >= 4 && aligned && m == GALP_VECTOR_SIZE;
+        const bool raw = chunks && e.scheme == GALP_SCHEME_RAW;
+        if (!raw) {
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned p, T x) { tile[tile_index(p)] = x; });
+            __syncwarp();
+        }
+        if (chunks) {
+            constexpr unsigned per_chunk = 16u / sizeof(T);
+            for (unsigned q = lane; q < GALP_VECTOR_SIZE / per_chunk; q += 32u) {
+                const uint32_t *w = raw ? (const uint32_t *)payload + 4u * q
+                                        : (const uint32_t *)(tile + tile_index(q * per_chunk));
+                __stcs((uint4 *)o + q, make_uint4(w[0], w[1], w[2], w[3]));
+            }
+        } else {
+            for (unsigned p = lane; p < m; p += 32u)
+                o[p] = tile[tile_index(p)];
+        }
+    }); /* the pipeline's __syncwarp past each vector keeps the tile until its stores have read it */
+}
+
+template <typename T>
+__global__ void __launch_bounds__(scan_threads) fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
+                                                                           unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
-    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x)
-        visit_fastlanes_vector<T, fastlanes_threads>(col, (uint32_t)v, [&](unsigned, T x) { acc.add(x); });
-    acc.template flush<fastlanes_threads>(r);
+    const unsigned lane = threadIdx.x % 32u;
+    if constexpr (value_traits<T>::is_float) {
+        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                                  [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
+        });
+    } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
+        T lo = (T)~(T)0, hi = 0;
+        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                                  [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
+            acc.count += lane == 0 ? m : 0u;
+            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) {
+                acc.isum += (uint64_t)x;
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            });
+        });
+        if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
+            acc.add_extremes(lo, hi);
+    }
+    acc.template flush<scan_threads>(r);
 }
 
 __global__ void fastlanes_aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
@@ -64,27 +121,24 @@ __global__ void fastlanes_aggregate_finish(galp_gpu_aggregate *r, unsigned bits,
 /* lo <= x <= hi: unsigned for integers, IEEE for floats (NaN matches nothing, -0 == +0),
  * include/galp_gpu.h. *count or *found was set to 0 before the launch. */
 template <typename T>
-__global__ void __launch_bounds__(fastlanes_threads)
-    fastlanes_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count, uint32_t *found)
+__global__ void __launch_bounds__(scan_threads)
+    fastlanes_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count, uint32_t *found,
+                           unsigned stage_bytes)
 {
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
+    const unsigned lane = threadIdx.x % 32u;
     uint64_t hits = 0;
-    for (uint64_t v = blockIdx.x; v < col.vector_count; v += gridDim.x)
-        visit_fastlanes_vector<T, fastlanes_threads>(col, (uint32_t)v,
-                                                     [&](unsigned, T x) { hits += lo <= x && x <= hi; });
-    hits = block_reduce<fastlanes_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+                              [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    });
+    hits = block_reduce<scan_threads / 32u>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
         if (count != nullptr)
             atomicAdd((unsigned long long *)count, (unsigned long long)hits);
         else
             *found = 1;
     }
-}
-
-/* A grid of at most the blocks the GPU holds at once, so that the scans' atomics stay few. */
-template <typename K> static unsigned scan_blocks(K kernel, uint32_t vectors)
-{
-    return resident_blocks(kernel, fastlanes_threads, 0, vectors);
 }
 
 } /* namespace galp::device::detail */
@@ -95,12 +149,12 @@ extern "C" galp_status galp_gpu_launch_fastlanes_decompress(const galp_gpu_view 
                                                             galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
+    if (col.vector_count == 0)
+        return GALP_OK;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        const unsigned blocks = col.vector_count < (1u << 30) ? col.vector_count : (1u << 30);
-        fastlanes_decompress_kernel<T><<<blocks, fastlanes_threads, 0, stream>>>(col, (T *)dst,
-                                                                                 (uintptr_t)dst % 16 == 0);
-        return launch_status();
+        return launched_status(launch_scan(fastlanes_decompress_kernel<T>, col.largest_vector, col.vector_count,
+                                           stream, col, (T *)dst, (uintptr_t)dst % 16 == 0));
     });
 }
 
@@ -114,10 +168,9 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         return st;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        if (col.vector_count != 0) {
-            const unsigned blocks = scan_blocks(fastlanes_aggregate_kernel<T>, col.vector_count);
-            fastlanes_aggregate_kernel<T><<<blocks, fastlanes_threads, 0, stream>>>(col, result);
-        }
+        if (col.vector_count != 0 && !launch_scan(fastlanes_aggregate_kernel<T>, col.largest_vector,
+                                                  col.vector_count, stream, col, result))
+            return galp_gpu_cuda_failure();
         fastlanes_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
         return launch_status();
     });
@@ -133,8 +186,7 @@ extern "C" galp_status galp_gpu_launch_fastlanes_range(const galp_gpu_view *view
         return st;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        const unsigned blocks = scan_blocks(fastlanes_range_kernel<T>, col.vector_count);
-        fastlanes_range_kernel<T><<<blocks, fastlanes_threads, 0, stream>>>(col, lo_bits, hi_bits, count, found);
-        return launch_status();
+        return launched_status(launch_scan(fastlanes_range_kernel<T>, col.largest_vector, col.vector_count, stream,
+                                           col, lo_bits, hi_bits, count, found));
     });
 }

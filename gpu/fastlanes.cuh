@@ -1,73 +1,266 @@
 /*
- * gpu/fastlanes.cuh — one vector of a column that holds FastLanes vectors
- * (spec/fastlanes.md), visited by a whole block: the engine of gpu/fastlanes.cu.
+ * gpu/fastlanes.cuh — the engine of gpu/fastlanes.cu: the vectors of a column that holds
+ * FastLanes vectors (spec/fastlanes.md), each staged in shared memory and decoded there by
+ * one warp.
  *
  * Such a column holds RAW, FFOR, DELTA, RLE and DICT vectors (spec/format.md §2,
- * spec/fastlanes.md §5; f32 and f64 columns only RAW and DICT). The block branches once per
- * vector on its scheme, so the branch is uniform: RAW, FFOR and DICT positions decode
- * independently (galp/device/table.cuh, galp/device/dict.cuh), thread t taking positions
- * t, t + Threads, ..., which makes every warp's loads of packed words and codes whole lines;
- * DELTA and RLE are chains, a thread per lane (galp/device/delta.cuh, galp/device/rle.cuh),
- * each lane's positions consecutive.
+ * spec/fastlanes.md §5; f32 and f64 columns only RAW and DICT). Every warp of a block runs its
+ * own pipeline (for_each_staged_vector): the payload of its next vector is on its way into
+ * shared memory (cp.async, galp/device/async_copy.cuh) while it decodes the current one, so
+ * many bytes are in flight per multiprocessor, as in the bulk scans
+ * (galp/device/vector_pipeline.cuh). The warp branches once per vector on its scheme, so the
+ * branch is uniform. RAW, FFOR and DICT positions decode independently, lane t taking
+ * positions t, t + 32, ...; DELTA and RLE are chains of consecutive positions
+ * (spec/fastlanes.md §2.1, §3.1), so lane t takes the 32 consecutive positions
+ * 32·t ... 32·t + 31: one lane chain of u32, two halves of a u64 chain joined by one shuffle,
+ * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
+ * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
+ * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
 
+#include "galp/device/async_copy.cuh"
 #include "galp/device/column.cuh"
-#include "galp/device/delta.cuh"
-#include "galp/device/dict.cuh"
-#include "galp/device/rle.cuh"
-#include "galp/device/table.cuh"
+#include "galp/device/unpack_fixed.cuh"
+#include "galp/layout.h"
 
 namespace galp::device::detail {
 
-/* f(p, x) for every position p < m of vector v, each once, spread over the block's Threads
- * threads (every thread of the block calls it; which thread gets which position depends on
- * the vector's scheme). */
-template <typename T, unsigned Threads, typename F>
-__device__ __forceinline__ void visit_fastlanes_vector(const galp_gpu_view &col, uint32_t v, F &&f)
+/* The b packed bits (0 <= b <= W) of slot s of FFOR-packed words staged in shared memory:
+ * row s div L of lane s mod L (spec/ffor.md §2-§3), reading only the words that hold them. */
+template <typename Word>
+__device__ __forceinline__ typename reg_of<Word>::type staged_slot(const Word *words, unsigned b, unsigned s)
+{
+    typedef typename reg_of<Word>::type reg;
+    constexpr unsigned W = 8u * sizeof(Word), L = 1024u / W;
+    if (b == 0)
+        return 0;
+    const unsigned lane = s % L, bit = (s / L) * b, k = bit / W, off = bit % W;
+    reg v = (reg)words[k * L + lane] >> off;
+    if (off + b > W) /* straddles into the lane's next word; off > 0 here */
+        v |= (reg)words[(k + 1u) * L + lane] << (W - off);
+    return v & (reg)(~(reg)0 >> (8u * sizeof(reg) - b));
+}
+
+/* A staged packed table of `count` W-bit entries (spec/fastlanes.md §1): entry j is
+ * (base + packed bits of slot j) mod 2^W, j clamped to count - 1 because the indexes of
+ * positions past a vector's value count are not validated (spec/fastlanes.md §3.2, §4.2). */
+template <typename Word> struct staged_table {
+    typedef typename reg_of<Word>::type reg;
+    const Word *words;
+    reg base;
+    unsigned bit_width;
+    unsigned count;
+
+    __device__ __forceinline__ reg entry(unsigned j) const
+    {
+        reg u = staged_slot(words, bit_width, min(j, count - 1u)) + base;
+        if constexpr (sizeof(Word) < 4)
+            u &= (reg)((1u << (8u * sizeof(Word))) - 1u);
+        return u;
+    }
+};
+
+/* The dictionary of a staged DICT vector (spec/fastlanes.md §4), after its codes: D =
+ * exception_count entries, 1 <= D <= m (validated by galp_open). */
+template <typename Word>
+__device__ __forceinline__ staged_table<Word> staged_dictionary(const uint8_t *payload, const vector_entry &e)
+{
+    return {(const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_DICT, e.exception_count)),
+            (typename reg_of<Word>::type)e.base, e.bit_width, e.exception_count};
+}
+
+/* The code of position p of a staged DICT vector, in FFOR's slot order over 16-bit words. */
+__device__ __forceinline__ unsigned staged_dict_code(const uint8_t *payload, const vector_entry &e, unsigned p)
+{
+    return staged_slot((const uint16_t *)payload, galp_layout_dict_code_bits(e.exception_count), p);
+}
+
+/* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged DELTA vector:
+ * value(r) = value(r - 1) + base + d(r) mod 2^W from the lane base (spec/fastlanes.md §2.2),
+ * in 32-bit or 64-bit registers whose wrap agrees with 2^W's. */
+template <typename T, typename F>
+__device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                    unsigned lane, F &&f)
 {
     typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
     constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
-    const vector_entry e = read_vector_entry(col.data, v);
-    const unsigned m = vector_value_count(col, v);
-    const uint8_t *payload = col.data + e.payload_offset;
-    if (e.scheme == GALP_SCHEME_RAW) { /* value p is word p (spec/format.md §4.2) */
-        for (unsigned p = threadIdx.x; p < m; p += Threads)
-            f(p, value_from_word<T>(__ldg((const Word *)payload + p)));
-    } else if (e.scheme == GALP_SCHEME_DICT) {
-        const packed_table<Word> dict = dict_table<Word>(col.data, e);
-        const unsigned c = galp_layout_dict_code_bits(e.exception_count);
-        for (unsigned p = threadIdx.x; p < m; p += Threads)
-            f(p, value_from_word<T>(dict.entry(packed_slot((const uint16_t *)payload, c, p))));
-    } else if constexpr (!value_traits<T>::is_float) {
-        if (e.scheme == GALP_SCHEME_FFOR) { /* a table of 1024 entries (spec/ffor.md §4) */
-            const packed_table<Word> ffor = {(const Word *)payload, (typename reg_of<Word>::type)e.base,
-                                             e.bit_width, GALP_VECTOR_SIZE};
-            for (unsigned p = threadIdx.x; p < m; p += Threads)
-                f(p, (T)ffor.entry(p));
-        } else if (e.scheme == GALP_SCHEME_DELTA) {
-            for (unsigned lane = threadIdx.x; lane < L && lane * W < m; lane += Threads) {
-                delta_lane<T> d;
-                d.init(col.data, e, lane);
-                for (unsigned r = 0; r < W; r++) {
-                    const T x = d.next();
-                    if (lane * W + r < m)
-                        f(lane * W + r, x);
-                }
+    const Word *bases = (const Word *)payload;
+    const Word *deltas = (const Word *)(payload + galp_layout_lane_bases_bytes());
+    const reg base = (reg)e.base;
+    const unsigned b = e.bit_width;
+    if constexpr (W == 32) { /* one chain, its 32 deltas unpacked with b a constant */
+        uint32_t d[32];
+        unpack32(b, [&](unsigned k) { return (uint32_t)deltas[k * L + lane]; }, d);
+        reg x = (reg)bases[lane];
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            x += base + d[r];
+            if (lane * 32u + r < m)
+                f(lane * 32u + r, (T)x);
+        }
+    } else if constexpr (W < 32) { /* 32 / W whole chains of W rows */
+        for (unsigned j = 0; j < 32u / W; j++) {
+            const unsigned l = lane * (32u / W) + j;
+            reg x = (reg)bases[l];
+#pragma unroll 8
+            for (unsigned r = 0; r < W; r++) {
+                x += base + staged_slot(deltas, b, r * L + l);
+                if (l * W + r < m)
+                    f(l * W + r, (T)x);
             }
-        } else { /* RLE */
-            for (unsigned lane = threadIdx.x; lane < index_lanes && lane * index_rows < m; lane += Threads) {
-                rle_lane<T> d;
-                d.init(col.data, e, lane);
-                for (unsigned r = 0; r < index_rows; r++) {
-                    const T x = d.next();
-                    if (lane * index_rows + r < m)
-                        f(lane * index_rows + r, x);
+        }
+    } else { /* rows 32·h ... 32·h + 31 of chain lane / 2, h = lane % 2 */
+        const unsigned l = lane / 2u, h = lane % 2u, first = h * 32u;
+        if (b <= 32) {
+            /* the chain's bit stream as 32-bit words (each 64-bit word low half first): the
+             * half's 32 deltas start at bit 32·h·b, which is word h·b, and take b words */
+            const uint32_t *halves = (const uint32_t *)deltas;
+            uint32_t d[32];
+            unpack32(b, [&](unsigned k) {
+                const unsigned j = h * b + k;
+                return halves[(j / 2u) * 2u * L + 2u * l + j % 2u];
+            }, d);
+            reg part = 0;
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++)
+                part += base + d[r];
+            const reg before = __shfl_up_sync(0xffffffffu, part, 1); /* the first half's sum */
+            reg x = (reg)bases[l] + (h != 0 ? before : (reg)0);
+#pragma unroll
+            for (unsigned r = 0; r < 32; r++) {
+                x += base + d[r];
+                if (l * W + first + r < m)
+                    f(l * W + first + r, (T)x);
+            }
+            return;
+        }
+        reg part = 0;
+#pragma unroll 8
+        for (unsigned r = first; r < first + 32u; r++)
+            part += base + staged_slot(deltas, b, r * L + l);
+        const reg before = __shfl_up_sync(0xffffffffu, part, 1);
+        reg x = (reg)bases[l] + (h != 0 ? before : (reg)0);
+#pragma unroll 8
+        for (unsigned r = first; r < first + 32u; r++) {
+            x += base + staged_slot(deltas, b, r * L + l);
+            if (l * W + r < m)
+                f(l * W + r, (T)x);
+        }
+    }
+}
+
+/* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged RLE vector:
+ * index lanes 2·lane and 2·lane + 1 of 16 rows, each row adding its step to the running index
+ * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). Steps are 1 bit
+ * wide, or 0 for a single run (galp_layout_rle_step_bits), so a lane's 16 steps are the bits
+ * of its one 16-bit word, row r bit r. A run's value is read from the table once per lane
+ * and run, not per row. */
+template <typename T, typename F>
+__device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                  unsigned lane, F &&f)
+{
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
+    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+    const uint16_t *bases = (const uint16_t *)payload;
+    const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
+    const staged_table<Word> runs = {
+        (const Word *)(payload + galp_layout_table_offset(GALP_SCHEME_RLE, e.exception_count)), (reg)e.base,
+        e.bit_width, e.exception_count};
+    for (unsigned j = 0; j < index_lanes / 32u; j++) {
+        const unsigned l = lane * (index_lanes / 32u) + j;
+        const unsigned bits = steps_packed ? steps[l] : 0u;
+        unsigned index = bases[l], read = ~0u; /* read: the index whose entry `value` holds */
+        reg value = 0;
+#pragma unroll
+        for (unsigned r = 0; r < index_rows; r++) {
+            index = (index + (bits >> r & 1u)) & 0xffffu;
+            if (l * index_rows + r < m) {
+                if (index != read) {
+                    value = runs.entry(index);
+                    read = index;
                 }
+                f(l * index_rows + r, (T)value);
             }
         }
     }
+}
+
+/* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
+ * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
+ * position depends on the scheme, see above). */
+template <typename T, typename F>
+__device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                     unsigned lane, F &&f)
+{
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    if (e.scheme == GALP_SCHEME_RAW) { /* value p is word p (spec/format.md §4.2) */
+        for (unsigned p = lane; p < m; p += 32)
+            f(p, value_from_word<T>(((const Word *)payload)[p]));
+    } else if (e.scheme == GALP_SCHEME_DICT) {
+        const staged_table<Word> dict = staged_dictionary<Word>(payload, e);
+        for (unsigned p = lane; p < m; p += 32)
+            f(p, value_from_word<T>(dict.entry(staged_dict_code(payload, e, p))));
+    } else if constexpr (!value_traits<T>::is_float) {
+        if (e.scheme == GALP_SCHEME_FFOR) { /* a table of 1024 entries (spec/ffor.md §4) */
+            const staged_table<Word> ffor = {(const Word *)payload, (reg)e.base, e.bit_width, GALP_VECTOR_SIZE};
+            for (unsigned p = lane; p < m; p += 32)
+                f(p, (T)ffor.entry(p));
+        } else if (e.scheme == GALP_SCHEME_DELTA) {
+            decode_staged_delta<T>(payload, e, m, lane, f);
+        } else {
+            decode_staged_rle<T>(payload, e, m, lane, f);
+        }
+    }
+}
+
+/* body(v, entry, m, payload) for every vector v of the column that this warp takes (every
+ * warps()-th from its index), with the vector's payload staged in shared memory. `stages`
+ * is this warp's two stages of stage_bytes (a multiple of 16, at least the column's largest
+ * payload rounded up to 16) each; every lane of the warp calls it. The payload of the next
+ * vector is copied while body runs and the entry of the one after it read; a stage is
+ * refilled only after the warp's __syncwarp past the body that read it. The copies round the
+ * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
+ * so they stay in the image (spec/format.md §3.5). */
+template <typename T, typename Body>
+__device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col, uint8_t *stages,
+                                                       unsigned stage_bytes, Body &&body)
+{
+    constexpr unsigned W = value_traits<T>::bits;
+    const unsigned lane = threadIdx.x % 32u;
+    const uint64_t n = col.vector_count, step = (uint64_t)gridDim.x * (blockDim.x / 32u);
+    const uint64_t first = (uint64_t)blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u;
+    const auto entry_of = [&](uint64_t v) { return v < n ? read_vector_entry(col.data, (uint32_t)v) : vector_entry{}; };
+    const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
+        if (v < n) {
+            const unsigned bytes = galp_layout_payload_bytes((galp_scheme)e.scheme, W, e.bit_width, e.exception_count,
+                                                             vector_value_count(col, (uint32_t)v));
+            const unsigned copied = min((bytes + 15u) & ~15u, stage_bytes); /* a valid image never clips */
+            const uint8_t *src = col.data + e.payload_offset;
+            for (unsigned o = lane * 16u; o < copied; o += 32u * 16u)
+                copy16_async(stage + o, src + o);
+        }
+        copy_commit(); /* one group per vector, empty past the column's end */
+    };
+    vector_entry e = entry_of(first), next = entry_of(first + step);
+    issue(first, e, stages);
+    unsigned s = 0;
+    for (uint64_t v = first; v < n; v += step, s ^= 1u) { /* 64 bits: no wrap */
+        issue(v + step, next, stages + (s ^ 1u) * stage_bytes);
+        const vector_entry after = entry_of(v + 2u * step);
+        copy_wait<1>(); /* this lane's copies of vector v have landed ... */
+        __syncwarp();   /* ... and every lane's are visible to the warp */
+        body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), (const uint8_t *)stages + s * stage_bytes);
+        __syncwarp(); /* the stage is refilled by the next iteration */
+        e = next;
+        next = after;
+    }
+    copy_wait<0>();
 }
 
 } /* namespace galp::device::detail */
