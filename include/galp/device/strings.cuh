@@ -251,30 +251,21 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
  * One loop turn per code (an escape and its byte count as one), whatever string it belongs
  * to: the lanes of a warp decode pieces whose strings end at different codes, and a loop per
  * string would hold every lane until the warp's longest current string had ended. Here a
- * lane waits only at the end of its piece. */
+ * lane waits only at the end of its piece. A turn reads one descriptor: an end symbol while
+ * the current string is still a default one (fixed != 0) can only be its first code, the
+ * mark of a terminated string, since a default string holds no terminal symbol (the column
+ * was validated), so no turn looks ahead at the next code. */
 template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
 {
+    if (piece.strings == 0)
+        return;
     detail::code_reader codes(piece.codes);
     uint64_t offset = piece.first_offset;
-    uint32_t s = 0, length = 0, fixed = 0;
-    bool open = false; /* string s has begun */
+    uint32_t s = 0, length = 0, fixed = piece.default_length;
+    visitor.begin(piece.first_row, offset);
     for (;;) {
-        if (!open) {
-            if (s == piece.strings)
-                break;
-            visitor.begin(piece.first_row + s, offset);
-            open = true;
-            length = 0;
-            fixed = piece.default_length;
-            if (fixed != 0 && codes.peek() != detail::str_escape &&
-                t.descriptor[codes.peek()] == detail::str_end_symbol) {
-                codes.skip(); /* a terminated string: the codes up to its terminal symbol */
-                fixed = 0;
-                continue;
-            }
-        }
         bool ends;
         const unsigned x = codes.next_code();
         if (x == detail::str_escape) {
@@ -283,16 +274,21 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
             ends = length == fixed;
         } else {
             const unsigned d = t.descriptor[x], n = d & 0x0fu;
+            const bool mark = fixed != 0 && d == detail::str_end_symbol;
             if (n != 0)
                 visitor.bytes(t.word[x], n);
             length += n;
-            ends = (d & 0x80u) != 0 || (fixed != 0 && length == fixed);
+            ends = !mark && ((d & 0x80u) != 0 || length == fixed);
+            fixed = mark ? 0 : fixed;
         }
         if (ends) {
             offset += length;
             visitor.end();
-            open = false;
-            s++;
+            if (++s == piece.strings)
+                break;
+            visitor.begin(piece.first_row + s, offset);
+            length = 0;
+            fixed = piece.default_length;
         }
     }
 }
