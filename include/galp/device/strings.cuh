@@ -12,6 +12,7 @@
  *                              one piece per lane at a time, calling the visitor for each
  *                              string of it
  *   visit_str_piece            one piece, for kernels with a mapping of their own
+ *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
  *                              the same calls
  *
@@ -347,49 +348,89 @@ __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbol
     }
 }
 
+/* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or
+ * start with them (prefix true), length at most GALP_GPU_STR_QUERY_MAX. Its bytes are kept as
+ * little-endian words, the first in the low byte of word[0] and zeros past length, so that
+ * the query's bytes at any position come from two aligned 8-byte loads (one word more than
+ * the bytes need, for the second load at the last byte). Keep it in shared memory. */
+struct str_query {
+    uint64_t word[GALP_GPU_STR_QUERY_MAX / 8 + 1];
+    uint32_t length;
+    bool prefix;
+};
+
+/* Stages the query bytes[0 .. length) into q. A longer length than GALP_GPU_STR_QUERY_MAX
+ * is the caller's error (the host API refuses such queries); it is cut to that many bytes, so
+ * that nothing is written past q. Every thread of the block calls it (it ends with __syncthreads); bytes may be in any
+ * memory space the threads can read. */
+__device__ inline void stage_str_query(const uint8_t *bytes, uint32_t length, bool prefix,
+                                       str_query &q)
+{
+    const uint32_t n = length < GALP_GPU_STR_QUERY_MAX ? length : GALP_GPU_STR_QUERY_MAX;
+    constexpr unsigned words = GALP_GPU_STR_QUERY_MAX / 8 + 1;
+    for (unsigned w = threadIdx.x; w < words; w += blockDim.x) {
+        uint64_t word = 0;
+        for (unsigned i = 0; i < 8 && 8 * w + i < n; i++)
+            word |= (uint64_t)bytes[8 * w + i] << (8 * i);
+        q.word[w] = word;
+    }
+    if (threadIdx.x == 0) {
+        q.length = n;
+        q.prefix = prefix;
+    }
+    __syncthreads();
+}
+
 /* Whether a string equals a query, or starts with it, decided as its bytes stream by: call
  * begin() at each string's start, bytes() with each of its bytes, and matched() after its
- * end. The query's bytes stay where the caller keeps them (shared memory is fastest). */
+ * end. Once a string's bytes differ from the query's, the rest of them are not compared. */
 class str_matcher {
 public:
-    __device__ str_matcher(const uint8_t *query, uint32_t length, bool prefix)
-        : query_(query), length_(length), prefix_(prefix)
+    __device__ explicit str_matcher(const str_query &query)
+        : words_(query.word), length_(query.length), prefix_(query.prefix)
     {
     }
     __device__ __forceinline__ void begin()
     {
         at_ = 0;
-        differs_ = false;
+        agrees_ = true;
     }
-    /* The query's next bytes, as many as the string's n and the query both have, gathered
-     * into a word by up to 8 independent loads (predicated, not a loop that branches per byte)
-     * and compared at once. */
     __device__ __forceinline__ void bytes(uint64_t word, unsigned n)
     {
-        if (!differs_ && at_ < length_) {
-            const uint32_t left = length_ - at_;
-            const unsigned m = n < left ? n : left;
-            uint64_t q = 0;
-#pragma unroll
-            for (unsigned i = 0; i < 8; i++)
-                if (i < m)
-                    q |= (uint64_t)query_[at_ + i] << (8 * i);
-            const uint64_t mask = m == 8 ? ~0ull : (1ull << (8 * m)) - 1;
-            differs_ = ((q ^ word) & mask) != 0;
-        }
+        if (agrees_)
+            agrees_ = agrees(word, n);
         at_ += n;
     }
     __device__ __forceinline__ bool matched() const
     {
-        return !differs_ && (prefix_ ? at_ >= length_ : at_ == length_);
+        return agrees_ && (prefix_ ? at_ >= length_ : at_ == length_);
     }
 
 private:
-    const uint8_t *query_;
+    /* Whether the string's next n bytes (0 ... 8, the first in the low byte of word), after
+     * at_ bytes that agree with the query, equal the query's bytes at at_ as far as the query
+     * goes, and for equality do not go past its end. */
+    __device__ __forceinline__ bool agrees(uint64_t word, unsigned n) const
+    {
+        if (at_ >= length_)
+            return prefix_ || n == 0;
+        const uint32_t left = length_ - at_;
+        if (!prefix_ && n > left)
+            return false;
+        const unsigned m = n < left ? n : left, shift = 8 * (at_ & 7u);
+        if (m == 0)
+            return true;
+        const uint64_t *w = words_ + at_ / 8; /* at_ < length_: w[1] is inside the words */
+        const uint64_t query = shift == 0 ? w[0] : w[0] >> shift | w[1] << (64 - shift);
+        const uint64_t mask = m == 8 ? ~0ull : (1ull << (8 * m)) - 1;
+        return ((query ^ word) & mask) == 0;
+    }
+
+    const uint64_t *words_;
     uint32_t length_;
     bool prefix_;
     uint32_t at_ = 0;
-    bool differs_ = false;
+    bool agrees_ = true;
 };
 
 } // namespace galp::device
