@@ -99,15 +99,15 @@ __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
     return col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * col.vector_count;
 }
 
-/* Reads a piece's codes in aligned 16-byte chunks, the next chunk already loading while the
- * lane decodes the current one: one load per 16 codes, and its latency hidden behind them.
- * A piece starts 4-byte aligned in its 16-byte aligned payload (spec/fsst.md §5), so its first
- * chunk starts in the payload. The chunk loaded ahead ends at most 32 bytes past the piece's
- * last code, inside the file: a later payload, or the 256 bytes of tail padding that end it
- * (spec/format.md §3.5), which the device holds with the rest (galp_gpu_column_upload). */
+/* Reads a piece's codes in aligned 16-byte chunks, one load per 16 codes, each chunk loaded
+ * when the first of its codes is needed. A piece starts 4-byte aligned in its 16-byte
+ * aligned payload (spec/fsst.md §5), so its first chunk starts in the payload, and no chunk
+ * past the one that holds the piece's last code is read. Nothing is loaded ahead: a chunk
+ * held ahead in registers has to move into the current words when they run out, which in a
+ * loop of one turn per code costs register moves at every turn, while the other warps of the
+ * SM keep it busy during a load. */
 struct code_reader {
-    const uint4 *next; /* the chunk after ahead */
-    uint4 ahead;       /* the chunk after the current one */
+    const uint4 *next; /* the chunk after the current one */
     uint32_t word;     /* the current word's unread codes, the next in its low byte */
     uint32_t w1, w2, w3;
     unsigned left;     /* codes left in word */
@@ -116,10 +116,8 @@ struct code_reader {
     __device__ __forceinline__ explicit code_reader(const uint8_t *codes)
     {
         const uint4 *chunk = (const uint4 *)((uintptr_t)codes & ~(uintptr_t)15);
-        const uint4 first = __ldg(chunk);
-        ahead = __ldg(chunk + 1);
-        next = chunk + 2;
-        take(first);
+        take(__ldg(chunk));
+        next = chunk + 1;
         for (unsigned skip = (unsigned)((uintptr_t)codes & 15) / 4; skip > 0; skip--)
             shift();
         left = 4;
@@ -127,12 +125,10 @@ struct code_reader {
     __device__ __forceinline__ unsigned peek()
     {
         if (left == 0) {
-            if (words == 0) {
-                take(ahead);
-                ahead = __ldg(next++);
-            } else {
+            if (words == 0)
+                take(__ldg(next++));
+            else
                 shift();
-            }
             left = 4;
         }
         return word & 0xffu;
