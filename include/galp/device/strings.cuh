@@ -347,10 +347,10 @@ __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbol
 /* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or
  * start with them (prefix true), length at most GALP_GPU_STR_QUERY_MAX. Its bytes are kept as
  * little-endian words, the first in the low byte of word[0] and zeros past length, so that
- * the query's bytes at any position come from two aligned 8-byte loads (one word more than
- * the bytes need, for the second load at the last byte). Keep it in shared memory. */
+ * the query's bytes at any position up to length come from two aligned 8-byte loads (hence
+ * the word after the one that holds position length). Keep it in shared memory. */
 struct str_query {
-    uint64_t word[GALP_GPU_STR_QUERY_MAX / 8 + 1];
+    uint64_t word[GALP_GPU_STR_QUERY_MAX / 8 + 2];
     uint32_t length;
     bool prefix;
 };
@@ -363,7 +363,7 @@ __device__ inline void stage_str_query(const uint8_t *bytes, uint32_t length, bo
                                        str_query &q)
 {
     const uint32_t n = length < GALP_GPU_STR_QUERY_MAX ? length : GALP_GPU_STR_QUERY_MAX;
-    constexpr unsigned words = GALP_GPU_STR_QUERY_MAX / 8 + 1;
+    constexpr unsigned words = GALP_GPU_STR_QUERY_MAX / 8 + 2;
     for (unsigned w = threadIdx.x; w < words; w += blockDim.x) {
         uint64_t word = 0;
         for (unsigned i = 0; i < 8 && 8 * w + i < n; i++)
@@ -405,21 +405,19 @@ public:
 private:
     /* Whether the string's next n bytes (0 ... 8, the first in the low byte of word), after
      * at_ bytes that agree with the query, equal the query's bytes at at_ as far as the query
-     * goes, and for equality do not go past its end. */
+     * goes, and for equality do not go past its end. Straight-line code, no branch: the
+     * lanes of a warp compare at different points of their strings. */
     __device__ __forceinline__ bool agrees(uint64_t word, unsigned n) const
     {
-        if (at_ >= length_)
-            return prefix_ || n == 0;
-        const uint32_t left = length_ - at_;
-        if (!prefix_ && n > left)
-            return false;
-        const unsigned m = n < left ? n : left, shift = 8 * (at_ & 7u);
-        if (m == 0)
-            return true;
-        const uint64_t *w = words_ + at_ / 8; /* at_ < length_: w[1] is inside the words */
-        const uint64_t query = shift == 0 ? w[0] : w[0] >> shift | w[1] << (64 - shift);
-        const uint64_t mask = m == 8 ? ~0ull : (1ull << (8 * m)) - 1;
-        return ((query ^ word) & mask) == 0;
+        const uint32_t at = at_ < length_ ? at_ : length_, left = length_ - at;
+        const unsigned m = n < left ? n : left, shift = 8 * (at & 7u);
+        /* the words that hold the query's bytes at .. at + 7 (at / 8 + 1 is at most
+         * GALP_GPU_STR_QUERY_MAX / 8 + 1, inside the words); w[1] shifted left by
+         * 64 - shift in two steps, as a shift by 64 (shift 0) is undefined */
+        const uint64_t *w = words_ + at / 8;
+        const uint64_t query = w[0] >> shift | (w[1] << 1) << (63 - shift);
+        const uint64_t mask = m == 0 ? 0 : ~0ull >> (64 - 8 * m);
+        return (prefix_ || n <= left) && ((query ^ word) & mask) == 0;
     }
 
     const uint64_t *words_;
