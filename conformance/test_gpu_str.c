@@ -246,10 +246,14 @@ static void test_generated(void **state)
                     memcpy(data + at + len, w, k);
                     len += k;
                 }
-            } else if (shape == 3) { /* a default length, a few other lengths */
-                len = i % 40 == 0 ? 5 : 10;
+            } else if (shape == 3) { /* a default length, a few other lengths, empty strings
+                                      * (terminated ones among default ones), and default
+                                      * strings that start with a rare byte (an escape) */
+                len = i % 97 == 0 ? 0 : i % 40 == 0 ? 5 : 10;
                 for (uint64_t k = 0; k < len; k++)
                     data[at + k] = (uint8_t)("0123456789ABCDEF"[ts_random_below(&seed, 16)]);
+                if (i % 53 == 0 && len > 0)
+                    data[at] = (uint8_t)(0x80 + ts_random_below(&seed, 64));
             } else { /* many vectors, so many groups of them per warp: empty strings, random
                       * bytes (escapes), words, and now and then a string of several KiB */
                 len = i % 7 == 0 ? 0 : i % 997 == 0 ? 3000 : ts_random_below(&seed, 20);
