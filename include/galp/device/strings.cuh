@@ -251,7 +251,10 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
  * lane waits only at the end of its piece. A turn reads one descriptor: an end symbol while
  * the current string is still a default one (fixed != 0) can only be its first code, the
  * mark of a terminated string, since a default string holds no terminal symbol (the column
- * was validated), so no turn looks ahead at the next code. */
+ * was validated), so no turn looks ahead at the next code. The loop has one back edge, at
+ * its end, so that the compiler closes every branch of a turn inside it: with an early
+ * exit or a second back edge it may instead nest a loop over one string's codes, which
+ * brings back the wait for the warp's longest string. */
 template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
@@ -262,32 +265,29 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
     uint64_t offset = piece.first_offset;
     uint32_t s = 0, length = 0, fixed = piece.default_length;
     visitor.begin(piece.first_row, offset);
-    for (;;) {
-        bool ends;
+    do {
+        /* an escape and its literal byte as a one-byte symbol that is not terminal, so that
+         * the lanes of a warp take one path whether their codes are escapes or not */
         const unsigned x = codes.next_code();
-        if (x == detail::str_escape) {
-            visitor.bytes(codes.next_code(), 1);
-            length++;
-            ends = length == fixed;
-        } else {
-            const unsigned d = t.descriptor[x], n = d & 0x0fu;
-            const bool mark = fixed != 0 && d == detail::str_end_symbol;
-            if (n != 0)
-                visitor.bytes(t.word[x], n);
-            length += n;
-            ends = !mark && ((d & 0x80u) != 0 || length == fixed);
-            fixed = mark ? 0 : fixed;
-        }
+        const bool escape = x == detail::str_escape;
+        const uint64_t word = escape ? codes.next_code() : t.word[x];
+        const unsigned d = escape ? 1u : t.descriptor[x], n = d & 0x0fu;
+        const bool mark = fixed != 0 && d == detail::str_end_symbol;
+        if (n != 0)
+            visitor.bytes(word, n);
+        length += n;
+        const bool ends = !mark && ((d & 0x80u) != 0 || length == fixed);
+        fixed = mark ? 0 : fixed;
         if (ends) {
             offset += length;
             visitor.end();
-            if (++s == piece.strings)
-                break;
-            visitor.begin(piece.first_row + s, offset);
-            length = 0;
-            fixed = piece.default_length;
+            if (++s < piece.strings) {
+                visitor.begin(piece.first_row + s, offset);
+                length = 0;
+                fixed = piece.default_length;
+            }
         }
-    }
+    } while (s < piece.strings);
 }
 
 /* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
