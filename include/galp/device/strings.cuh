@@ -357,8 +357,8 @@ struct str_query {
 
 /* Stages the query bytes[0 .. length) into q. A longer length than GALP_GPU_STR_QUERY_MAX
  * is the caller's error (the host API refuses such queries); it is cut to that many bytes, so
- * that nothing is written past q. Every thread of the block calls it (it ends with __syncthreads); bytes may be in any
- * memory space the threads can read. */
+ * that nothing is written past q. Every thread of the block calls it (it ends with
+ * __syncthreads); bytes may be in any memory space the threads can read. */
 __device__ inline void stage_str_query(const uint8_t *bytes, uint32_t length, bool prefix,
                                        str_query &q)
 {
