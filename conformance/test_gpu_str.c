@@ -134,16 +134,17 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     cudaFree(d_guarded);
     free(guarded);
 
-    /* The fused counts, against counts over the reference's strings: the first and the last
-     * string, equal and as prefixes of 0, 1 and 3 bytes, and a query longer than any. */
+    /* The fused counts, against counts over the reference's strings: the first, the middle
+     * and the last string, whole and as prefixes of 0, 1, 3, 9 and 17 bytes (queries that end
+     * inside the query's first, second and third 8-byte word), and a query longer than any. */
+    static const size_t cuts[] = {SIZE_MAX, 0, 1, 3, 9, 17};
     uint64_t *d_count = NULL;
     assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
-    for (unsigned q = 0; n > 0 && q < 8; q++) {
-        const uint64_t pick = q % 2 ? n - 1 : 0;
+    for (unsigned q = 0; n > 0 && q < 3 * sizeof cuts / sizeof cuts[0]; q++) {
+        const uint64_t pick = q % 3 == 0 ? 0 : q % 3 == 1 ? n / 2 : n - 1;
         const uint8_t *value = want + want64[pick];
         const size_t full = (size_t)(want64[pick + 1] - want64[pick]);
-        const size_t length = q < 2 ? full : q < 4 ? 0 : q < 6 ? (full < 1 ? full : 1)
-                                                     : (full < 3 ? full : 3);
+        const size_t length = full < cuts[q / 3] ? full : cuts[q / 3];
         if (length > GALP_GPU_STR_QUERY_MAX)
             continue;
         for (unsigned prefix = 0; prefix < 2; prefix++) {
@@ -245,10 +246,14 @@ static void test_generated(void **state)
                     memcpy(data + at + len, w, k);
                     len += k;
                 }
-            } else if (shape == 3) { /* a default length, a few other lengths */
-                len = i % 40 == 0 ? 5 : 10;
+            } else if (shape == 3) { /* a default length, a few other lengths, empty strings
+                                      * (terminated ones among default ones), and default
+                                      * strings that start with a rare byte (an escape) */
+                len = i % 97 == 0 ? 0 : i % 40 == 0 ? 5 : 10;
                 for (uint64_t k = 0; k < len; k++)
                     data[at + k] = (uint8_t)("0123456789ABCDEF"[ts_random_below(&seed, 16)]);
+                if (i % 53 == 0 && len > 0)
+                    data[at] = (uint8_t)(0x80 + ts_random_below(&seed, 64));
             } else { /* many vectors, so many groups of them per warp: empty strings, random
                       * bytes (escapes), words, and now and then a string of several KiB */
                 len = i % 7 == 0 ? 0 : i % 997 == 0 ? 3000 : ts_random_below(&seed, 20);

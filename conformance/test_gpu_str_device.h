@@ -34,8 +34,8 @@ galp_status test_str_device_rows(const galp_gpu_view *view, unsigned blocks, uns
 
 /* *count (host memory) = the strings equal to query[0 .. length) (prefix 0) or starting with
  * it (prefix 1), counted by a kernel of str_matcher over visit_strings_by_warp with the query
- * in global memory, in blocks * threads threads and `group` vectors per warp as above, and
- * waits for it. */
+ * staged from global memory by stage_str_query, in blocks * threads threads and `group`
+ * vectors per warp as above, and waits for it. */
 galp_status test_str_device_count(const galp_gpu_view *view, const uint8_t *query, uint32_t length,
                                   int prefix, unsigned blocks, unsigned threads, unsigned group,
                                   uint64_t *count);

@@ -57,11 +57,10 @@ __global__ void __launch_bounds__(kThreads)
                   unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
-    __shared__ uint8_t value[GALP_GPU_STR_QUERY_MAX];
-    for (unsigned i = threadIdx.x; i < query.length; i += blockDim.x)
-        value[i] = query.bytes[i];
-    galp::device::stage_str_symbols(col, symbols); /* its barriers publish value too */
-    match_counter counter{galp::device::str_matcher(value, query.length, query.prefix != 0), 0};
+    __shared__ galp::device::str_query value;
+    galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
+    galp::device::stage_str_symbols(col, symbols);
+    match_counter counter{galp::device::str_matcher(value), 0};
     galp::device::visit_strings_by_warp(col, symbols, counter, group);
     unsigned long long matches = counter.matches;
     for (int offset = 16; offset > 0; offset /= 2)

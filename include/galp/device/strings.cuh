@@ -12,6 +12,7 @@
  *                              one piece per lane at a time, calling the visitor for each
  *                              string of it
  *   visit_str_piece            one piece, for kernels with a mapping of their own
+ *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
  *                              the same calls
  *
@@ -22,7 +23,8 @@
  *                                                          `offset` is its Arrow offset (the
  *                                                          string bytes of the rows before it)
  *   __device__ void bytes(uint64_t word, unsigned n);      its next n bytes (1 ... 8), the
- *                                                          first in the low byte of word
+ *                                                          first in the low byte of word,
+ *                                                          the bytes past them zero
  *   __device__ void end();                                 it has ended
  *
  * Why a piece per lane: a piece is the only point of a vector's codes where decoding can
@@ -97,16 +99,36 @@ __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
     return col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * col.vector_count;
 }
 
-/* Reads a piece's codes with aligned 4-byte loads (pieces start 4-byte aligned, and the
- * word holding a piece's last code lies inside its 16-byte aligned payload). */
+/* Reads a piece's codes in aligned 16-byte chunks, one load per 16 codes, each chunk loaded
+ * when the first of its codes is needed. A piece starts 4-byte aligned in its 16-byte
+ * aligned payload (spec/fsst.md §5), so its first chunk starts in the payload, and no chunk
+ * past the one that holds the piece's last code is read. Nothing is loaded ahead: a chunk
+ * held ahead in registers has to move into the current words when they run out, which in a
+ * loop of one turn per code costs register moves at every turn, while the other warps of the
+ * SM keep it busy during a load. */
 struct code_reader {
-    const uint32_t *next_word;
-    uint32_t word;
-    unsigned left;
+    const uint4 *next; /* the chunk after the current one */
+    uint32_t word;     /* the current word's unread codes, the next in its low byte */
+    uint32_t w1, w2, w3;
+    unsigned left;     /* codes left in word */
+    unsigned words;    /* of w1, w2, w3, those still unread */
+
+    __device__ __forceinline__ explicit code_reader(const uint8_t *codes)
+    {
+        const uint4 *chunk = (const uint4 *)((uintptr_t)codes & ~(uintptr_t)15);
+        take(__ldg(chunk));
+        next = chunk + 1;
+        for (unsigned skip = (unsigned)((uintptr_t)codes & 15) / 4; skip > 0; skip--)
+            shift();
+        left = 4;
+    }
     __device__ __forceinline__ unsigned peek()
     {
         if (left == 0) {
-            word = __ldg(next_word++);
+            if (words == 0)
+                take(__ldg(next++));
+            else
+                shift();
             left = 4;
         }
         return word & 0xffu;
@@ -116,11 +138,28 @@ struct code_reader {
         word >>= 8;
         left--;
     }
-    __device__ __forceinline__ unsigned next()
+    __device__ __forceinline__ unsigned next_code()
     {
         const unsigned x = peek();
         skip();
         return x;
+    }
+
+private:
+    __device__ __forceinline__ void take(const uint4 &c)
+    {
+        word = c.x;
+        w1 = c.y;
+        w2 = c.z;
+        w3 = c.w;
+        words = 3;
+    }
+    __device__ __forceinline__ void shift()
+    {
+        word = w1;
+        w1 = w2;
+        w2 = w3;
+        words--;
     }
 };
 
@@ -204,41 +243,51 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
 
 /* Decodes one piece (spec/fsst.md §5, "Decoding piece j") and calls the visitor for each of
  * its strings. A string of the default length ends when it has L bytes, unless its first
- * code is the end symbol; any other ends with its terminal symbol. */
+ * code is the end symbol; any other ends with its terminal symbol.
+ *
+ * One loop turn per code (an escape and its byte count as one), whatever string it belongs
+ * to: the lanes of a warp decode pieces whose strings end at different codes, and a loop per
+ * string would hold every lane until the warp's longest current string had ended. Here a
+ * lane waits only at the end of its piece. A turn reads one descriptor: an end symbol while
+ * the current string is still a default one (fixed != 0) can only be its first code, the
+ * mark of a terminated string, since a default string holds no terminal symbol (the column
+ * was validated), so no turn looks ahead at the next code. The loop has one back edge, at
+ * its end, so that the compiler closes every branch of a turn inside it: with an early
+ * exit or a second back edge it may instead nest a loop over one string's codes, which
+ * brings back the wait for the warp's longest string. */
 template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
 {
-    detail::code_reader codes{(const uint32_t *)piece.codes, 0, 0};
+    if (piece.strings == 0)
+        return;
+    detail::code_reader codes(piece.codes);
     uint64_t offset = piece.first_offset;
-    for (uint32_t s = 0; s < piece.strings; s++) {
-        visitor.begin(piece.first_row + s, offset);
-        uint32_t fixed = piece.default_length;
-        if (fixed != 0 && codes.peek() != detail::str_escape &&
-            t.descriptor[codes.peek()] == detail::str_end_symbol) {
-            codes.skip();
-            fixed = 0;
-        }
-        uint32_t length = 0;
-        for (;;) {
-            if (fixed != 0 && length == fixed)
-                break;
-            const unsigned x = codes.next();
-            if (x == detail::str_escape) {
-                visitor.bytes(codes.next(), 1);
-                length++;
-                continue;
+    uint32_t s = 0, length = 0, fixed = piece.default_length;
+    visitor.begin(piece.first_row, offset);
+    do {
+        /* an escape and its literal byte as a one-byte symbol that is not terminal, so that
+         * the lanes of a warp take one path whether their codes are escapes or not */
+        const unsigned x = codes.next_code();
+        const bool escape = x == detail::str_escape;
+        const uint64_t word = escape ? codes.next_code() : t.word[x];
+        const unsigned d = escape ? 1u : t.descriptor[x], n = d & 0x0fu;
+        const bool mark = fixed != 0 && d == detail::str_end_symbol;
+        if (n != 0)
+            visitor.bytes(word, n);
+        length += n;
+        const bool ends = !mark && ((d & 0x80u) != 0 || length == fixed);
+        fixed = mark ? 0 : fixed;
+        if (ends) {
+            offset += length;
+            visitor.end();
+            if (++s < piece.strings) {
+                visitor.begin(piece.first_row + s, offset);
+                length = 0;
+                fixed = piece.default_length;
             }
-            const unsigned d = t.descriptor[x], n = d & 0x0fu;
-            if (n != 0)
-                visitor.bytes(t.word[x], n);
-            length += n;
-            if (d & 0x80u)
-                break;
         }
-        offset += length;
-        visitor.end();
-    }
+    } while (s < piece.strings);
 }
 
 /* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
@@ -295,39 +344,87 @@ __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbol
     }
 }
 
+/* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or
+ * start with them (prefix true), length at most GALP_GPU_STR_QUERY_MAX. Its bytes are kept as
+ * little-endian words, the first in the low byte of word[0] and zeros past length, so that
+ * the query's bytes at any position up to length come from two aligned 8-byte loads (hence
+ * the word after the one that holds position length). Keep it in shared memory. */
+struct str_query {
+    uint64_t word[GALP_GPU_STR_QUERY_MAX / 8 + 2];
+    uint32_t length;
+    bool prefix;
+};
+
+/* Stages the query bytes[0 .. length) into q. A longer length than GALP_GPU_STR_QUERY_MAX
+ * is the caller's error (the host API refuses such queries); it is cut to that many bytes, so
+ * that nothing is written past q. Every thread of the block calls it (it ends with
+ * __syncthreads); bytes may be in any memory space the threads can read. */
+__device__ inline void stage_str_query(const uint8_t *bytes, uint32_t length, bool prefix,
+                                       str_query &q)
+{
+    const uint32_t n = length < GALP_GPU_STR_QUERY_MAX ? length : GALP_GPU_STR_QUERY_MAX;
+    constexpr unsigned words = GALP_GPU_STR_QUERY_MAX / 8 + 2;
+    for (unsigned w = threadIdx.x; w < words; w += blockDim.x) {
+        uint64_t word = 0;
+        for (unsigned i = 0; i < 8 && 8 * w + i < n; i++)
+            word |= (uint64_t)bytes[8 * w + i] << (8 * i);
+        q.word[w] = word;
+    }
+    if (threadIdx.x == 0) {
+        q.length = n;
+        q.prefix = prefix;
+    }
+    __syncthreads();
+}
+
 /* Whether a string equals a query, or starts with it, decided as its bytes stream by: call
  * begin() at each string's start, bytes() with each of its bytes, and matched() after its
- * end. The query's bytes stay where the caller keeps them (shared memory is fastest). */
+ * end. Once a string's bytes differ from the query's, the rest of them are not compared. */
 class str_matcher {
 public:
-    __device__ str_matcher(const uint8_t *query, uint32_t length, bool prefix)
-        : query_(query), length_(length), prefix_(prefix)
+    __device__ explicit str_matcher(const str_query &query)
+        : words_(query.word), length_(query.length), prefix_(query.prefix)
     {
     }
     __device__ __forceinline__ void begin()
     {
         at_ = 0;
-        differs_ = false;
+        agrees_ = true;
     }
     __device__ __forceinline__ void bytes(uint64_t word, unsigned n)
     {
-        if (!differs_) {
-            for (unsigned i = 0; i < n && at_ + i < length_; i++)
-                differs_ |= query_[at_ + i] != (uint8_t)(word >> (8 * i));
-        }
+        if (agrees_)
+            agrees_ = agrees(word, n);
         at_ += n;
     }
     __device__ __forceinline__ bool matched() const
     {
-        return !differs_ && (prefix_ ? at_ >= length_ : at_ == length_);
+        return agrees_ && (prefix_ ? at_ >= length_ : at_ == length_);
     }
 
 private:
-    const uint8_t *query_;
+    /* Whether the string's next n bytes (0 ... 8, the first in the low byte of word), after
+     * at_ bytes that agree with the query, equal the query's bytes at at_ as far as the query
+     * goes, and for equality do not go past its end. Straight-line code, no branch: the
+     * lanes of a warp compare at different points of their strings. */
+    __device__ __forceinline__ bool agrees(uint64_t word, unsigned n) const
+    {
+        const uint32_t at = at_ < length_ ? at_ : length_, left = length_ - at;
+        const unsigned m = n < left ? n : left, shift = 8 * (at & 7u);
+        /* the words that hold the query's bytes at .. at + 7 (at / 8 + 1 is at most
+         * GALP_GPU_STR_QUERY_MAX / 8 + 1, inside the words); w[1] shifted left by
+         * 64 - shift in two steps, as a shift by 64 (shift 0) is undefined */
+        const uint64_t *w = words_ + at / 8;
+        const uint64_t query = w[0] >> shift | (w[1] << 1) << (63 - shift);
+        const uint64_t mask = m == 0 ? 0 : ~0ull >> (64 - 8 * m);
+        return (prefix_ || n <= left) && ((query ^ word) & mask) == 0;
+    }
+
+    const uint64_t *words_;
     uint32_t length_;
     bool prefix_;
     uint32_t at_ = 0;
-    bool differs_ = false;
+    bool agrees_ = true;
 };
 
 } // namespace galp::device
