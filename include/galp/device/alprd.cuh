@@ -99,6 +99,43 @@ struct alprd_exception_cursor {
     }
 };
 
+/* Half-word j of lane `lane` of W-bit packed words (spec/ffor.md §2-§3) read through load32(i),
+ * which gives 32-bit word i of the part: a lane's bit stream is its words' bits, LSB first, so
+ * it is also the stream of their little-endian 32-bit halves. Rows 32·h ... 32·h + 31 of width
+ * b then occupy half-words h·b ... h·b + b - 1, whole ones, whatever b is. */
+template <unsigned W, typename Load32>
+__device__ __forceinline__ uint32_t alprd_half_word(Load32 &&load32, unsigned j, unsigned lane)
+{
+    constexpr unsigned L = 1024u / W;
+    if constexpr (W == 32)
+        return load32(j * L + lane);
+    else
+        return load32(((j >> 1) * L + lane) * 2u + (j & 1u));
+}
+
+/* f(i, value) for the 32 values of width B (32 < B < 64) of a stream of 32-bit words, load(k)
+ * giving word k (k < B): value i is bits [i·B, i·B + B), which span two or three words. */
+template <unsigned B, typename Load, typename F>
+__device__ __forceinline__ void unpack32_wide_fixed(Load &&load, F &&f)
+{
+    static_assert(B > 32 && B < 64, "values wider than one word and narrower than two");
+    uint32_t w[B];
+#pragma unroll
+    for (unsigned k = 0; k < B; k++)
+        w[k] = load(k);
+#pragma unroll
+    for (unsigned i = 0; i < 32; i++) {
+        const unsigned p = i * B, k = p / 32, off = p % 32;
+        const uint32_t lo = __funnelshift_r(w[k], w[k + 1], off);
+        uint32_t hi;
+        if (off + B <= 64) /* the value ends in word k + 1 */
+            hi = w[k + 1] >> off;
+        else
+            hi = __funnelshift_r(w[k + 1], w[k + 2 < B ? k + 2 : B - 1], off);
+        f(i, (uint64_t)(hi & ((1u << (B - 32)) - 1u)) << 32 | lo);
+    }
+}
+
 template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
     static_assert(value_traits<T>::is_float, "ALP_RD vectors hold float32 or float64 values");
     typedef typename value_traits<T>::word Word;
@@ -158,51 +195,71 @@ template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
     __device__ __forceinline__ T next() { return value_from_word<T>(next_bits()); }
 };
 
-/* A full float32 lane of an ALP_RD vector, as visit_lane takes a full 32-bit lane
- * (galp/device/visit.cuh): its r words of right parts and k words of codes loaded up front,
- * all in flight together, and unpacked by code compiled for each width (16 <= r <= 31,
- * 0 <= k <= 3); then f(slot, x) for its 32 rows. False, and no call, for any other lane. */
+/* Rows 32·h ... 32·h + 31 of lane `lane` of an ALP_RD vector with right part width r and code
+ * width k (spec/alprd.md §2): the right parts into right[] and the codes into code[], each part
+ * read through its load32 (32-bit word i of the part, alprd_half_word), all words of the rows
+ * loaded up front and unpacked by code compiled for each width (W - 16 <= r <= W - 1,
+ * k <= 3). What consumes the rows is compiled once for all widths (galp/device/unpack_fixed.cuh
+ * says why). */
+template <unsigned W, typename Reg, typename LoadR, typename LoadC>
+__device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes, unsigned r, unsigned k, unsigned lane,
+                                                  unsigned h, Reg (&right)[32], uint32_t (&code)[32])
+{
+    dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
+        constexpr unsigned K = decltype(width)::value;
+        unpack32_fixed<K>([&](unsigned j) { return alprd_half_word<W>(codes, h * K + j, lane); }, code);
+    });
+    dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
+        constexpr unsigned R = decltype(width)::value;
+        const auto load = [&](unsigned j) { return alprd_half_word<W>(rights, h * R + j, lane); };
+        if constexpr (W == 32)
+            unpack32_fixed<R>(load, right);
+        else
+            unpack32_wide_fixed<R>(load, [&](unsigned i, uint64_t x) { right[i] = x; });
+    });
+}
+
+/* A lane of a full ALP_RD vector, as visit_lane takes a full 32-bit lane
+ * (galp/device/visit.cuh): 32 rows at a time (one run for float32, two for float64), their
+ * words of right parts and codes loaded up front, all in flight together, and unpacked by
+ * alprd_unpack_rows; then f(slot, x) for each row. False, and no call, for a partial vector. */
 template <typename T, typename F>
 __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
                                                 unsigned lane, F &&f)
 {
+    typedef typename reg_of<typename value_traits<T>::word>::type reg;
     constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
-    if constexpr (W == 32) {
-        if (vector_value_count(col, vector) != GALP_VECTOR_SIZE)
-            return false;
-        const uint8_t *payload = col.data + e.payload_offset;
-        alprd_dictionary dict;
-        dict.load(payload);
-        alprd_exception_cursor exceptions;
-        exceptions.init(payload, W, e.bit_width, e.exponent, e.exception_count, lane);
-        const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES) + lane;
-        const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(e.bit_width)) + lane;
-        uint32_t right[32], code[32];
-        dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(e.bit_width, [&](auto width) {
-            unpack32_fixed<decltype(width)::value>([&](unsigned k) { return __ldg(right_words + (size_t)k * L); },
-                                                   right);
-        });
-        dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(e.exponent, [&](auto width) {
-            unpack32_fixed<decltype(width)::value>([&](unsigned k) { return __ldg(code_words + (size_t)k * L); },
-                                                   code);
-        });
+    if (vector_value_count(col, vector) != GALP_VECTOR_SIZE)
+        return false;
+    const uint8_t *payload = col.data + e.payload_offset;
+    alprd_dictionary dict;
+    dict.load(payload);
+    alprd_exception_cursor exceptions;
+    exceptions.init(payload, W, e.bit_width, e.exponent, e.exception_count, lane);
+    const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(e.bit_width));
+#pragma unroll 1
+    for (unsigned h = 0; h < W / 32u; h++) {
+        reg right[32];
+        uint32_t code[32];
+        alprd_unpack_rows<W>([&](unsigned i) { return __ldg(right_words + i); },
+                             [&](unsigned i) { return __ldg(code_words + i); }, e.bit_width, e.exponent, lane, h,
+                             right, code);
 #pragma unroll
         for (unsigned row = 0; row < 32; row++) {
-            const unsigned slot = lane + row * L;
+            const unsigned slot = lane + (32u * h + row) * L;
             unsigned left = dict.left(code[row]);
             if (e.exception_count != 0)
                 exceptions.patch(slot, left);
-            f(slot, value_from_word<T>(left << e.bit_width | right[row]));
+            f(slot, value_from_word<T>((reg)left << e.bit_width | right[row]));
         }
-        return true;
-    } else {
-        return false;
     }
+    return true;
 }
 
-/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. Lanes that
- * alprd_full_lane does not take go value by value, with four words of right parts in flight
- * (a float64 lane has 48 to 63 of them). */
+/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. The lanes
+ * of a partial vector, which alprd_full_lane does not take, go value by value, with four words
+ * of right parts in flight. */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
