@@ -3,11 +3,12 @@
  * (spec/alprd.md), beside RAW and G-ALP ones (gpu/alprd_kernels.h).
  *
  * Every warp of a resident grid takes one vector at a time, its ALP_RD payloads staged in
- * shared memory two at a time and decoded there into the warp's tile (for_each_alprd_vector,
- * gpu/alprd_staged.cuh), shaped like the bulk scans (gpu/scan_launch.cuh: two stages per
- * warp sized by the column's largest vector). Decompression writes the tile out in position
- * order, 16 bytes a lane for a full vector into a 16-byte aligned destination, so that every
- * store instruction of a warp writes 512 consecutive bytes. The scans decode and then compare
+ * shared memory two at a time and decoded there (for_each_alprd_vector, gpu/alprd_staged.cuh),
+ * shaped like the bulk scans (gpu/scan_launch.cuh: two stages per warp sized by the column's
+ * largest vector). Decompression decodes a vector into the warp's tile and writes the tile out
+ * in position order, 16 bytes a lane for a full vector into a 16-byte aligned destination, so
+ * that every store instruction of a warp writes 512 consecutive bytes; the scans keep no tile,
+ * which leaves the shared memory to more warps. The scans decode and then compare
  * or add (decode-then-compare): no bound is translated into an ALP_RD vector's right parts or
  * codes, whose values are not monotone in the decoded value across the dictionary; the
  * results are those of the scans of gpu/aggregate.cu and gpu/range.cu (include/galp_gpu.h),
@@ -73,11 +74,10 @@ template <typename T>
 __global__ void __launch_bounds__(scan_threads) alprd_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
                                                                        unsigned stage_bytes)
 {
-    typename value_traits<T>::word *tile = alprd_tiles<T>::of_warp();
     aggregate_partial<T> acc;
     for_each_alprd_vector<T>(col, alprd_warp_stages(stage_bytes), stage_bytes,
                              [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
-        visit_alprd_column_vector<T>(col, v, e, m, payload, tile, [&](unsigned, T x) { acc.add(x); });
+        visit_alprd_column_vector<T>(col, v, e, m, payload, [&](unsigned, T x) { acc.add(x); });
     });
     acc.template flush<scan_threads>(r);
 }
@@ -94,12 +94,11 @@ __global__ void __launch_bounds__(scan_threads) alprd_range_kernel(galp_gpu_view
                                                                    uint64_t hi_bits, uint64_t *count,
                                                                    uint32_t *found, unsigned stage_bytes)
 {
-    typename value_traits<T>::word *tile = alprd_tiles<T>::of_warp();
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
     for_each_alprd_vector<T>(col, alprd_warp_stages(stage_bytes), stage_bytes,
                              [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
-        visit_alprd_column_vector<T>(col, v, e, m, payload, tile, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+        visit_alprd_column_vector<T>(col, v, e, m, payload, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
     });
     hits = block_reduce<scan_threads / 32u>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {

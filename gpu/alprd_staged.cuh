@@ -1,7 +1,8 @@
 /*
  * gpu/alprd_staged.cuh — the engine of gpu/alprd.cu: the vectors of a float column that holds
  * ALP_RD vectors (spec/alprd.md), one warp per vector, each ALP_RD payload staged in shared
- * memory and decoded there into a tile of the vector's 1024 bit patterns.
+ * memory and decoded there: into a tile of the vector's 1024 bit patterns (decode_staged_alprd)
+ * or straight to the caller's function (visit_staged_alprd).
  *
  * Every warp of a resident grid runs its own pipeline (for_each_alprd_vector): the payload of
  * its next ALP_RD vector is on its way into shared memory (cp.async, galp/device/async_copy.cuh)
@@ -70,6 +71,46 @@ __device__ __forceinline__ void decode_staged_alprd(const uint8_t *payload, cons
     }
 }
 
+/* f(s, x) for every slot s < m of the ALP_RD vector staged at `payload` (entry e), each once,
+ * with no tile: thread t takes rows 32·(t div L) ... of lane t mod L as decode_staged_alprd
+ * does, and meets its lane's exceptions in slot order (spec/alprd.md §3: entries
+ * lane_end[l-1] ... lane_end[l]-1, ascending positions), skipping those of the half-lane
+ * before its rows. For the scans, which keep no values. */
+template <typename T, typename F>
+__device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                   unsigned t, F &&f)
+{
+    typedef typename value_traits<T>::word Word;
+    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    const unsigned lane = t % L, h = t / L, r = e.bit_width, k = e.exponent, c = e.exception_count;
+    const uint32_t *rights = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+    const uint32_t *codes = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+    const uint16_t *dict = (const uint16_t *)payload; /* code < 2^k <= 8: always an entry */
+    const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, k, c));
+    const uint16_t *positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, k, c));
+    unsigned next = 0, end = 0; /* this thread's exceptions: entries next ... end - 1 */
+    if (c != 0) {
+        const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
+        next = lane == 0 ? 0u : lane_end[lane - 1];
+        end = min((unsigned)lane_end[lane], c);
+        while (next < end && positions[next] < 32u * h * L)
+            next++;
+    }
+    Word right[32];
+    uint32_t code[32];
+    alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, k, lane, h,
+                         right, code);
+#pragma unroll
+    for (unsigned row = 0; row < 32; row++) {
+        const unsigned slot = (32u * h + row) * L + lane;
+        Word left = dict[code[row]];
+        if (next < end && positions[next] == slot)
+            left = lefts[next++];
+        if (slot < m)
+            f(slot, value_from_word<T>(left << r | right[row]));
+    }
+}
+
 /* body(v, entry, m, payload) for every vector v of the column that this warp takes (every
  * warps()-th from its index); every lane of the warp calls it. For an ALP_RD vector `payload`
  * is its payload staged in shared memory, for the others nullptr. `stages` is this warp's two
@@ -107,28 +148,25 @@ __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, 
         __syncwarp();   /* ... and every lane's are visible to the warp */
         const uint8_t *payload = e.scheme == GALP_SCHEME_ALP_RD ? stages + s * stage_bytes : nullptr;
         body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), payload);
-        __syncwarp(); /* the stage and the tile are reused by the next iteration */
+        __syncwarp(); /* the stage (and a caller's tile) is reused by the next iteration */
         e = next;
         next = after;
     }
     copy_wait<0>();
 }
 
-/* f(p, x) for every position p < m of vector v, each once, spread over the warp (lane t takes
- * p = t, t + 32, ...), from the tile for an ALP_RD vector (decoded there first), from the image
- * for a RAW one, and through visit_lane (galp/device/visit.cuh, lanes t < L, in slot order
- * per lane) for a G-ALP one. */
+/* f(p, x) for every position p < m of vector v, each once, spread over the warp: from the stage
+ * for an ALP_RD vector (visit_staged_alprd), from the image for a RAW one (lane t takes
+ * p = t, t + 32, ...), and through visit_lane (galp/device/visit.cuh, lanes t < L) for a
+ * G-ALP one. */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_alprd_column_vector(const galp_gpu_view &col, uint32_t v, const vector_entry &e,
-                                                          unsigned m, const uint8_t *payload,
-                                                          typename value_traits<T>::word *tile, F &&f)
+                                                          unsigned m, const uint8_t *payload, F &&f)
 {
     typedef typename value_traits<T>::word Word;
     const unsigned t = threadIdx.x % 32u;
     if (payload != nullptr) {
-        decode_staged_alprd<T>(payload, e, t, tile);
-        for (unsigned p = t; p < m; p += 32u)
-            f(p, value_from_word<T>(tile[p]));
+        visit_staged_alprd<T>(payload, e, m, t, f);
     } else if (e.scheme == GALP_SCHEME_RAW) { /* value p is word p (spec/format.md §4.2) */
         const Word *words = (const Word *)(col.data + e.payload_offset);
         for (unsigned p = t; p < m; p += 32u)
