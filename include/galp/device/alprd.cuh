@@ -8,12 +8,12 @@
  *
  *   right parts: FFOR unpack, base 0, width r  spec/alprd.md §4 step 1 (galp/device/ffor.cuh)
  *   codes: FFOR unpack, base 0, width k         step 2 (no word is read when k = 0)
- *   left = dict[code], or the lane's exception  step 3, buffered as in spec/galp.md §5
+ *   left = dict[code], or the lane's exception  step 3, the next two buffered
  *   bits = left << r | right                    step 4
  *
  * State lives in registers only: the two unpackers' windows, the 8 dictionary entries (two
  * 64-bit registers, selected by shifts, so no per-thread array goes to local memory), and the
- * lane's next exception. Both packed parts share the lanes and rows of spec/ffor.md §2, so a
+ * lane's next two exceptions. Both packed parts share the lanes and rows of spec/ffor.md §2, so a
  * thread reads its lane's words of each and nothing else; the exceptions of lane l are entries
  * lane_end[l-1] ... lane_end[l]-1 (spec/alprd.md §3), met in slot order.
  *
@@ -56,21 +56,20 @@ struct alprd_dictionary {
 };
 
 /* One lane's exceptions of an ALP_RD vector: u16 left parts and u16 positions, grouped by lane
- * (spec/alprd.md §3). The next one is buffered, and the entry after a hit is loaded right
- * away; that load may be one entry past the lane (past the payload for the last lane), which
- * spec/alprd.md §4 allows, and is never used since `left` is then 0. */
+ * (spec/alprd.md §3). The next two are buffered, and after a hit the entry after those is
+ * loaded right away, so that the load is in flight while the rows up to the next hit are
+ * decoded rather than stalling the row after the hit; no entry past the lane is read. */
 struct alprd_exception_cursor {
     const uint16_t *lefts, *positions;
-    unsigned left;  /* entries of this lane not yet consumed */
-    unsigned pos;   /* buffered: position of the next entry */
-    unsigned value; /* buffered: its left part */
+    unsigned left;            /* entries of this lane not yet consumed */
+    unsigned pos, value;      /* buffered: position and left part of the next entry */
+    unsigned pos2, value2;    /* buffered: those of the entry after it, where there is one */
 
     __device__ __forceinline__ void init(const uint8_t *payload, unsigned w, unsigned r, unsigned k, unsigned c,
                                          unsigned lane)
     {
         left = 0;
-        pos = 0;
-        value = 0;
+        pos = value = pos2 = value2 = 0;
         lefts = positions = nullptr;
         if (c == 0) /* no lane table (spec/alprd.md §3) */
             return;
@@ -79,8 +78,14 @@ struct alprd_exception_cursor {
         left = __ldg(lane_end + lane) - start;
         lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(w, r, k, c)) + start;
         positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(w, r, k, c)) + start;
-        pos = __ldg(positions);
-        value = __ldg(lefts);
+        if (left >= 1) {
+            pos = __ldg(positions);
+            value = __ldg(lefts);
+        }
+        if (left >= 2) {
+            pos2 = __ldg(positions + 1);
+            value2 = __ldg(lefts + 1);
+        }
     }
 
     /* If slot is this lane's next exception, replace *left_part with its left part and advance. */
@@ -91,8 +96,12 @@ struct alprd_exception_cursor {
             left--;
             positions++;
             lefts++;
-            pos = __ldg(positions);
-            value = __ldg(lefts);
+            pos = pos2;
+            value = value2;
+            if (left >= 2) {
+                pos2 = __ldg(positions + 1);
+                value2 = __ldg(lefts + 1);
+            }
             return true;
         }
         return false;
