@@ -61,8 +61,9 @@ __global__ void __launch_bounds__(scan_threads)
             words = tile;
         }
         if (chunks) {
+            const uint4 *chunk = (const uint4 *)words;
             for (unsigned q = t; q < GALP_VECTOR_SIZE / per_chunk; q += 32u)
-                __stcs((uint4 *)o + q, payload != nullptr ? ((const uint4 *)words)[q] : __ldg((const uint4 *)words + q));
+                __stcs((uint4 *)o + q, payload != nullptr ? chunk[q] : __ldg(chunk + q));
         } else {
             for (unsigned p = t; p < m; p += 32u)
                 o[p] = value_from_word<T>(words[p]);
