@@ -47,14 +47,10 @@ __device__ __forceinline__ void decode_staged_alprd(const uint8_t *payload, cons
     const uint32_t *rights = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
     const uint32_t *codes = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
     const uint16_t *dict = (const uint16_t *)payload; /* code < 2^k <= 8: always an entry */
-    Word right[32];
     uint32_t code[32];
-    alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, e.exponent,
-                         lane, h, right, code);
     Word *rows = tile + 32u * h * L + lane;
-#pragma unroll
-    for (unsigned row = 0; row < 32; row++)
-        rows[row * L] = (Word)dict[code[row]] << r | right[row];
+    alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, e.exponent,
+                         lane, h, code, [&](unsigned i, Word right) { rows[i * L] = (Word)dict[code[i]] << r | right; });
     __syncwarp();
     const unsigned c = e.exception_count;
     if (c != 0) {
@@ -96,18 +92,18 @@ __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const
         while (next < end && positions[next] < 32u * h * L)
             next++;
     }
-    Word right[32];
+    Word bits[32];
     uint32_t code[32];
     alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, k, lane, h,
-                         right, code);
+                         code, [&](unsigned i, Word right) { bits[i] = (Word)dict[code[i]] << r | right; });
+    const Word right_mask = ~(Word)0 >> (W - r);
 #pragma unroll
     for (unsigned row = 0; row < 32; row++) {
         const unsigned slot = (32u * h + row) * L + lane;
-        Word left = dict[code[row]];
         if (next < end && positions[next] == slot)
-            left = lefts[next++];
+            bits[row] = (Word)lefts[next++] << r | (bits[row] & right_mask);
         if (slot < m)
-            f(slot, value_from_word<T>(left << r | right[row]));
+            f(slot, value_from_word<T>(bits[row]));
     }
 }
 

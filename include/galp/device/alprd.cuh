@@ -145,6 +145,30 @@ __device__ __forceinline__ void unpack32_wide_fixed(Load &&load, F &&f)
     }
 }
 
+/* f(i, value) for the 16 values of width B (32 < B < 64) that start at bit Off (0 or 16) of a
+ * stream of 32-bit words, load(k) giving word k: value i is bits [Off + i·B, Off + i·B + B). */
+template <unsigned B, unsigned Off, typename Load, typename F>
+__device__ __forceinline__ void unpack16_wide_fixed(Load &&load, F &&f)
+{
+    static_assert(B > 32 && B < 64 && (Off == 0 || Off == 16), "16 values wider than one word");
+    constexpr unsigned N = (Off + 16 * B + 31) / 32;
+    uint32_t w[N];
+#pragma unroll
+    for (unsigned k = 0; k < N; k++)
+        w[k] = load(k);
+#pragma unroll
+    for (unsigned i = 0; i < 16; i++) {
+        const unsigned p = Off + i * B, k = p / 32, off = p % 32;
+        const uint32_t lo = __funnelshift_r(w[k], w[k + 1], off);
+        uint32_t hi;
+        if (off + B <= 64) /* the value ends in word k + 1 */
+            hi = w[k + 1] >> off;
+        else
+            hi = __funnelshift_r(w[k + 1], w[k + 2 < N ? k + 2 : N - 1], off);
+        f(i, (uint64_t)(hi & ((1u << (B - 32)) - 1u)) << 32 | lo);
+    }
+}
+
 template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
     static_assert(value_traits<T>::is_float, "ALP_RD vectors hold float32 or float64 values");
     typedef typename value_traits<T>::word Word;
@@ -205,14 +229,15 @@ template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
 };
 
 /* Rows 32·h ... 32·h + 31 of lane `lane` of an ALP_RD vector with right part width r and code
- * width k (spec/alprd.md §2): the right parts into right[] and the codes into code[], each part
+ * width k (spec/alprd.md §2): the codes into code[], then put(i, right part of row i) for each
+ * row in order, inlined into the unpacking of each width; each part
  * read through its load32 (32-bit word i of the part, alprd_half_word), all words of the rows
  * loaded up front and unpacked by code compiled for each width (W - 16 <= r <= W - 1,
  * k <= 3). What consumes the rows is compiled once for all widths (galp/device/unpack_fixed.cuh
  * says why). */
-template <unsigned W, typename Reg, typename LoadR, typename LoadC>
+template <unsigned W, typename LoadR, typename LoadC, typename Put>
 __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes, unsigned r, unsigned k, unsigned lane,
-                                                  unsigned h, Reg (&right)[32], uint32_t (&code)[32])
+                                                  unsigned h, uint32_t (&code)[32], Put &&put)
 {
     dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
         constexpr unsigned K = decltype(width)::value;
@@ -221,17 +246,24 @@ __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes,
     dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
         constexpr unsigned R = decltype(width)::value;
         const auto load = [&](unsigned j) { return alprd_half_word<W>(rights, h * R + j, lane); };
-        if constexpr (W == 32)
+        if constexpr (W == 32) {
+            uint32_t right[32];
             unpack32_fixed<R>(load, right);
-        else
-            unpack32_wide_fixed<R>(load, [&](unsigned i, uint64_t x) { right[i] = x; });
+#pragma unroll
+            for (unsigned i = 0; i < 32; i++)
+                put(i, right[i]);
+        } else {
+            unpack32_wide_fixed<R>(load, put);
+        }
     });
 }
 
 /* A lane of a full ALP_RD vector, as visit_lane takes a full 32-bit lane
- * (galp/device/visit.cuh): 32 rows at a time (one run for float32, two for float64), their
- * words of right parts and codes loaded up front, all in flight together, and unpacked by
- * alprd_unpack_rows; then f(slot, x) for each row. False, and no call, for a partial vector. */
+ * (galp/device/visit.cuh): a float32 lane's 32 rows at once, a float64 lane's 64 rows 16 at a
+ * time (so that a thread's words in flight fit the registers of several blocks per
+ * multiprocessor), the rows' words of right parts and codes loaded up front, all in flight
+ * together, and the right parts unpacked by code compiled for their width; then f(slot, x)
+ * for each row. False, and no call, for a partial vector. */
 template <typename T, typename F>
 __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
                                                 unsigned lane, F &&f)
@@ -241,26 +273,52 @@ __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32
     if (vector_value_count(col, vector) != GALP_VECTOR_SIZE)
         return false;
     const uint8_t *payload = col.data + e.payload_offset;
+    const unsigned r = e.bit_width, k = e.exponent;
     alprd_dictionary dict;
     dict.load(payload);
     alprd_exception_cursor exceptions;
-    exceptions.init(payload, W, e.bit_width, e.exponent, e.exception_count, lane);
+    exceptions.init(payload, W, r, k, e.exception_count, lane);
     const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
-    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(e.bit_width));
-#pragma unroll 1
-    for (unsigned h = 0; h < W / 32u; h++) {
-        reg right[32];
+    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+    const auto rights = [&](unsigned i) { return __ldg(right_words + i); };
+    const auto codes = [&](unsigned i) { return __ldg(code_words + i); };
+    /* row `row` of the lane, from its right part and code */
+    const auto emit = [&](unsigned row, reg right, unsigned code) {
+        const unsigned slot = lane + row * L;
+        unsigned left = dict.left(code);
+        if (e.exception_count != 0)
+            exceptions.patch(slot, left);
+        f(slot, value_from_word<T>((reg)left << r | right));
+    };
+    if constexpr (W == 32) {
         uint32_t code[32];
-        alprd_unpack_rows<W>([&](unsigned i) { return __ldg(right_words + i); },
-                             [&](unsigned i) { return __ldg(code_words + i); }, e.bit_width, e.exponent, lane, h,
-                             right, code);
-#pragma unroll
-        for (unsigned row = 0; row < 32; row++) {
-            const unsigned slot = lane + (32u * h + row) * L;
-            unsigned left = dict.left(code[row]);
-            if (e.exception_count != 0)
-                exceptions.patch(slot, left);
-            f(slot, value_from_word<T>((reg)left << e.bit_width | right[row]));
+        alprd_unpack_rows<W>(rights, codes, r, k, lane, 0, code, [&](unsigned row, reg right) {
+            emit(row, right, code[row]);
+        });
+    } else {
+#pragma unroll 1
+        for (unsigned q = 0; q < W / 16u; q++) {
+            /* rows 16q ... 16q + 15: bits 16q·b ... of the lane's stream of 32-bit half-words
+             * (alprd_half_word), from half-word 16q·b div 32 at bit 0 or 16 */
+            const unsigned code_bit = 16u * q * k, right_bit = 16u * q * r;
+            uint64_t code_window = 0; /* the 16 codes, 16·k <= 48 bits, from bit 0 */
+            if (k != 0) {
+                const unsigned first = code_bit / 32u, off = code_bit % 32u;
+                code_window = alprd_half_word<W>(codes, first, lane);
+                if (off + 16u * k > 32u)
+                    code_window |= (uint64_t)alprd_half_word<W>(codes, first + 1u, lane) << 32;
+                code_window >>= off;
+            }
+            const auto code_of = [&](unsigned i) { return (unsigned)(code_window >> (i * k)) & ((1u << k) - 1u); };
+            const auto load = [&](unsigned j) { return alprd_half_word<W>(rights, right_bit / 32u + j, lane); };
+            dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
+                constexpr unsigned R = decltype(width)::value;
+                const auto put = [&](unsigned i, uint64_t right) { emit(16u * q + i, right, code_of(i)); };
+                if (right_bit % 32u == 0)
+                    unpack16_wide_fixed<R, 0>(load, put);
+                else
+                    unpack16_wide_fixed<R, 16>(load, put);
+            });
         }
     }
     return true;
