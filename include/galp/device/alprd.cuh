@@ -18,8 +18,9 @@
  * lane_end[l-1] ... lane_end[l]-1 (spec/alprd.md §3), met in slot order.
  *
  * visit_lane_alprd(col, vector, lane, f) calls f(slot, x) for each value of the lane, for any
- * vector of a device image: ALP_RD vectors through alprd_lane_decoder, the others (RAW, G-ALP)
- * through visit_lane (galp/device/visit.cuh). lane_decoder, visit_lane and the warp visitor
+ * vector of a device image: the lanes of a full ALP_RD vector with the widths compiled in
+ * (alprd_full_lane), those of a partial one through alprd_lane_decoder, the others (RAW,
+ * G-ALP) through visit_lane (galp/device/visit.cuh). lane_decoder, visit_lane and the warp visitor
  * decode RAW, FFOR and G-ALP vectors only; a column that holds ALP_RD vectors
  * (galp_gpu_column_upload keeps them in their own layout) is decoded per lane with these.
  */
@@ -230,11 +231,10 @@ template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
 
 /* Rows 32·h ... 32·h + 31 of lane `lane` of an ALP_RD vector with right part width r and code
  * width k (spec/alprd.md §2): the codes into code[], then put(i, right part of row i) for each
- * row in order, inlined into the unpacking of each width; each part
- * read through its load32 (32-bit word i of the part, alprd_half_word), all words of the rows
- * loaded up front and unpacked by code compiled for each width (W - 16 <= r <= W - 1,
- * k <= 3). What consumes the rows is compiled once for all widths (galp/device/unpack_fixed.cuh
- * says why). */
+ * row in order. Each part is read through its load32 (32-bit word i of the part,
+ * alprd_half_word), all words of the rows loaded up front and unpacked by code compiled for
+ * each width (W - 16 <= r <= W - 1, k <= 3). put is compiled into the unpacking of each r, so
+ * that no register array holds the rows between the two: a float64 row takes two registers. */
 template <unsigned W, typename LoadR, typename LoadC, typename Put>
 __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes, unsigned r, unsigned k, unsigned lane,
                                                   unsigned h, uint32_t (&code)[32], Put &&put)
