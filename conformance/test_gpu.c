@@ -796,6 +796,87 @@ static void test_floats_alprd_kinds(void **state)
     }
 }
 
+/* Values for ALP_RD vectors of every right part width and dictionary size: vector v's left
+ * parts (its top d = 1 + v mod 16 bits) take D = 1 + (v div 16) mod 8 values, spread in their
+ * high bits so that fewer bits do not merge them (the encoder then cuts at r = W - d, or
+ * near it), the other bits random. Where d >= 5 and v is even, the last slot below m of lanes
+ * l = 0, 3, 7 mod 8, rows 1, 6, 11, ..., 31, ... of lanes 3 mod 8 and row 32 of lanes 4 mod 8
+ * (the ends of the halves of a float64 lane, and lanes with several exceptions in both) take
+ * distinct odd left parts: exceptions at lane ends. The last vector,
+ * partial (m < 1024), has d = 9, D = 3 and exceptions. */
+static void fill_alprd_shapes(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
+{
+    const unsigned w = galp_type_bits(type), lanes = 1024u / w;
+    const uint64_t all = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1u;
+    for (uint64_t v = 0; v * 1024 < n; v++) {
+        const uint64_t first = v * 1024, m = n - first < 1024 ? n - first : 1024;
+        const int last = first + m == n && m < 1024;
+        const unsigned d = last ? 9 : 1 + (unsigned)(v % 16), count = last ? 3 : 1 + (unsigned)(v / 16 % 8);
+        const unsigned dict = count < (1u << d) ? count : 1u << d, r = w - d;
+        const int exceptions = d >= 5 && (last || v % 2 == 0);
+        unsigned next_odd = 1;
+        for (uint64_t s = 0; s < m; s++) {
+            const unsigned lane = (unsigned)(s % lanes), row = (unsigned)(s / lanes);
+            const unsigned last_row = (unsigned)((m - 1 - lane) / lanes);
+            uint64_t left = (uint64_t)(s * 7 % dict) << (d >= 3 ? d - 3 : 0);
+            if (exceptions && ((row == last_row && (lane % 8 == 0 || lane % 8 == 3 || lane % 8 == 7)) ||
+                               (row % 5 == 1 && lane % 8 == 3) || (row == 32 && lane % 8 == 4))) {
+                left = next_odd;
+                next_odd += 2;
+            }
+            const uint64_t right = ts_random(seed) & (all >> d);
+            ts_store_bits(type, values, first + s, (left << r | right) & all);
+        }
+    }
+}
+
+/* ALP_RD vectors of every right part width r (W - 16 ... W - 1) and code width k (0 ... 3),
+ * exceptions at the ends of lanes and of float64 half-lanes, and a partial last vector: the
+ * staged kernels of gpu/alprd.cu and the device API's alprd_full_lane compile each width
+ * apart, so each is checked on the GPU against the reference decoder. */
+static void test_floats_alprd_every_width(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 38;
+    for (size_t t = 0; t < 2; t++) {
+        const galp_type type = types[t];
+        const unsigned w = galp_type_bits(type), lanes = 1024u / w;
+        const uint64_t n = 128 * 1024 + 1000; /* a partial vector too small for ALP_RD would be RAW */
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_alprd_shapes(type, values, n, &seed);
+        size_t len = 0;
+        uint8_t *file = ts_compress(type, GALP_SCHEME_ALP_RD, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        uint32_t widths = 0, codes = 0;
+        unsigned lane_end_exceptions = 0;
+        galp_vector_info info;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            if (info.scheme != GALP_SCHEME_ALP_RD) /* RAW where ALP_RD would be larger */
+                continue;
+            widths |= 1u << (info.bit_width - (w - 16));
+            codes |= 1u << info.exponent;
+            const uint8_t *positions = col.data + info.payload_offset +
+                                       galp_layout_alprd_positions_offset(w, info.bit_width, info.exponent,
+                                                                          info.exception_count);
+            for (uint32_t j = 0; j < info.exception_count; j++) {
+                const unsigned p = positions[2 * j] | positions[2 * j + 1] << 8;
+                lane_end_exceptions += p + lanes >= info.value_count;
+            }
+        }
+        assert_int_equal(widths, 0xffffu);
+        assert_int_equal(codes, 0xfu);
+        assert_true(lane_end_exceptions > 0);
+        assert_true(info.scheme == GALP_SCHEME_ALP_RD && info.value_count < 1024 && info.exception_count > 0);
+        check_file(file, len, &seed, 12);
+        free(file);
+        free(values);
+    }
+}
+
 /* The scan by records compares a packed vector's rows with code compiled for its width
  * (for_each_aligned, galp/device/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
  * with p in [0, 2^v), both ends present, so its packed width is v and its packed range safe
@@ -2040,6 +2121,7 @@ int main(void)
         cmocka_unit_test(test_floats_every_scheme),
         cmocka_unit_test(test_floats_alprd),
         cmocka_unit_test(test_floats_alprd_kinds),
+        cmocka_unit_test(test_floats_alprd_every_width),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),

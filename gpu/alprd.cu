@@ -2,16 +2,17 @@
  * gpu/alprd.cu — full decompression and fused scans of float columns that hold ALP_RD vectors
  * (spec/alprd.md), beside RAW and G-ALP ones (gpu/alprd_kernels.h).
  *
- * Every kernel maps a thread to a lane (LANE_PER_THREAD, galp/device/mapping.cuh) and decodes
- * it with the device API's visit_lane_alprd (galp/device/alprd.cuh), which takes each vector
- * by its own scheme; a warp covers one float32 vector or two float64 vectors, so its threads
- * agree on the scheme except where two float64 vectors of different kinds meet. The
- * decompression stores value r of a lane at slot r·L + lane: every store instruction of a
- * warp writes whole 128-byte lines. The scans decode and then compare or add (decode-then-
- * compare): no bound is translated into an ALP_RD vector's right parts or codes, whose
- * values are not monotone in the decoded value across the dictionary; the results are those
- * of the scans of gpu/aggregate.cu and gpu/range.cu (include/galp_gpu.h), with a grid the GPU
- * holds at once and one set of atomics per block, as there.
+ * Every warp of a resident grid takes one vector at a time, its ALP_RD payloads staged in
+ * shared memory two at a time and decoded there (for_each_alprd_vector, gpu/alprd_staged.cuh),
+ * shaped like the bulk scans (gpu/scan_launch.cuh: two stages per warp sized by the column's
+ * largest vector). Decompression decodes a vector into the warp's tile and writes the tile out
+ * in position order, 16 bytes a lane for a full vector into a 16-byte aligned destination, so
+ * that every store instruction of a warp writes 512 consecutive bytes; the scans keep no tile,
+ * which leaves the shared memory to more warps. The scans decode and then compare
+ * or add (decode-then-compare): no bound is translated into an ALP_RD vector's right parts or
+ * codes, whose values are not monotone in the decoded value across the dictionary; the
+ * results are those of the scans of gpu/aggregate.cu and gpu/range.cu (include/galp_gpu.h),
+ * with the accumulator of gpu/aggregate_partial.cuh and one set of atomics per block.
  *
  * The hot kernels of RAW, FFOR and G-ALP columns (gpu/decompress.cu, gpu/aggregate.cu,
  * gpu/range.cu) have no ALP_RD path: a branch in their per-vector code changed their register
@@ -19,43 +20,67 @@
  */
 #include "aggregate_partial.cuh"
 #include "alprd_kernels.h"
+#include "alprd_staged.cuh"
 #include "dispatch.cuh"
-#include "galp/device/alprd.cuh"
-#include "galp/device/mapping.cuh"
 #include "kernels.h"
 #include "reduce.cuh"
+#include "scan_launch.cuh"
 
 namespace galp::device::detail {
 
-constexpr unsigned alprd_threads = 256;
-
-template <typename T>
-__global__ void __launch_bounds__(alprd_threads) alprd_decompress_kernel(galp_gpu_view col, T *out)
-{
-    const lane_per_thread<T> at((uint64_t)blockIdx.x * alprd_threads + threadIdx.x);
-    if (at.vector >= col.vector_count)
-        return;
-    T *o = out + (size_t)at.vector * GALP_VECTOR_SIZE;
-    visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned slot, T x) { o[slot] = x; });
-}
-
-/* f(x) for every value of the lanes of this thread: a grid-stride loop over lanes. */
-template <typename T, typename F> __device__ __forceinline__ void for_each_value(const galp_gpu_view &col, F &&f)
-{
-    const uint64_t lanes = (uint64_t)col.vector_count * value_traits<T>::lanes;
-    for (uint64_t t = (uint64_t)blockIdx.x * alprd_threads + threadIdx.x; t < lanes;
-         t += (uint64_t)gridDim.x * alprd_threads) {
-        const lane_per_thread<T> at(t);
-        visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned, T x) { f(x); });
+/* The tile of each warp of a block: a vector's 1024 bit patterns, 16-byte aligned rows. */
+template <typename T> struct alprd_tiles {
+    typedef typename value_traits<T>::word Word;
+    __device__ __forceinline__ static Word *of_warp()
+    {
+        __shared__ __align__(16) Word tiles[scan_threads / 32u][GALP_VECTOR_SIZE];
+        return tiles[threadIdx.x / 32u];
     }
+};
+
+template <typename T>
+__global__ void __launch_bounds__(scan_threads)
+    alprd_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
+{
+    typedef typename value_traits<T>::word Word;
+    Word *tile = alprd_tiles<T>::of_warp();
+    const unsigned t = threadIdx.x % 32u;
+    constexpr unsigned per_chunk = 16u / sizeof(T);
+    for_each_alprd_vector<T>(col, alprd_warp_stages(stage_bytes), stage_bytes,
+                             [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        T *o = out + (size_t)v * GALP_VECTOR_SIZE;
+        const bool chunks = aligned && m == GALP_VECTOR_SIZE;
+        if (payload == nullptr && e.scheme != GALP_SCHEME_RAW) { /* G-ALP, lane by lane */
+            if (t < value_traits<T>::lanes)
+                visit_lane<T>(col, v, t, [&](unsigned slot, T x) { o[slot] = x; });
+            return;
+        }
+        const Word *words = (const Word *)(col.data + e.payload_offset); /* RAW: value p is word p */
+        if (payload != nullptr) {
+            decode_staged_alprd<T>(payload, e, t, tile);
+            words = tile;
+        }
+        if (chunks) {
+            const uint4 *chunk = (const uint4 *)words;
+            for (unsigned q = t; q < GALP_VECTOR_SIZE / per_chunk; q += 32u)
+                __stcs((uint4 *)o + q, payload != nullptr ? chunk[q] : __ldg(chunk + q));
+        } else {
+            for (unsigned p = t; p < m; p += 32u)
+                o[p] = value_from_word<T>(words[p]);
+        }
+    });
 }
 
 template <typename T>
-__global__ void __launch_bounds__(alprd_threads) alprd_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r)
+__global__ void __launch_bounds__(scan_threads) alprd_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r,
+                                                                       unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
-    for_each_value<T>(col, [&](T x) { acc.add(x); });
-    acc.template flush<alprd_threads>(r);
+    for_each_alprd_vector<T>(col, alprd_warp_stages(stage_bytes), stage_bytes,
+                             [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        visit_alprd_column_vector<T>(col, v, e, m, payload, [&](unsigned, T x) { acc.add(x); });
+    });
+    acc.template flush<scan_threads>(r);
 }
 
 __global__ void alprd_aggregate_finish(galp_gpu_aggregate *r, unsigned bits)
@@ -63,23 +88,26 @@ __global__ void alprd_aggregate_finish(galp_gpu_aggregate *r, unsigned bits)
     finish_aggregate(r, bits, true);
 }
 
-/* IEEE comparison: a NaN value or bound matches nothing, -0 == +0. "exists" needs no atomic:
- * any warp that matches stores 1. */
+/* IEEE comparison: a NaN value or bound matches nothing, -0 == +0. *count or *found was set
+ * to 0 before the launch. */
 template <typename T>
-__global__ void __launch_bounds__(alprd_threads)
-    alprd_range_kernel(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits, uint64_t *count, uint32_t *found)
+__global__ void __launch_bounds__(scan_threads) alprd_range_kernel(galp_gpu_view col, uint64_t lo_bits,
+                                                                   uint64_t hi_bits, uint64_t *count,
+                                                                   uint32_t *found, unsigned stage_bytes)
 {
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     uint64_t hits = 0;
-    for_each_value<T>(col, [&](T x) { hits += lo <= x && x <= hi; });
-    if (found != nullptr) {
-        if (__any_sync(0xffffffffu, hits != 0) && threadIdx.x % 32 == 0)
+    for_each_alprd_vector<T>(col, alprd_warp_stages(stage_bytes), stage_bytes,
+                             [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
+        visit_alprd_column_vector<T>(col, v, e, m, payload, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    });
+    hits = block_reduce<scan_threads / 32u>(hits, [](uint64_t a, uint64_t b) { return a + b; });
+    if (threadIdx.x == 0 && hits != 0) {
+        if (count != nullptr)
+            atomicAdd((unsigned long long *)count, (unsigned long long)hits);
+        else
             *found = 1;
-        return;
     }
-    hits = block_reduce<alprd_threads / 32>(hits, [](uint64_t a, uint64_t b) { return a + b; });
-    if (threadIdx.x == 0 && hits != 0)
-        atomicAdd((unsigned long long *)count, (unsigned long long)hits);
 }
 
 /* Calls f(T()) for a float column; an integer column has no ALP_RD vector. */
@@ -92,12 +120,6 @@ template <typename F> galp_status dispatch_float(galp_type type, F &&f)
     }
 }
 
-/* Blocks of a grid-stride kernel: one thread per lane, but no more than the GPU holds. */
-template <typename K> unsigned resident_lane_blocks(K kernel, const galp_gpu_view &col, unsigned lanes)
-{
-    return resident_blocks(kernel, alprd_threads, 0, lane_blocks(col, lanes, alprd_threads));
-}
-
 } /* namespace galp::device::detail */
 
 using namespace galp::device::detail;
@@ -105,12 +127,12 @@ using namespace galp::device::detail;
 extern "C" galp_status galp_gpu_launch_alprd_decompress(const galp_gpu_view *view, void *dst, galp_gpu_stream stream)
 {
     const galp_gpu_view col = *view;
+    if (col.vector_count == 0)
+        return GALP_OK;
     return dispatch_float(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        const unsigned blocks = lane_blocks(col, value_traits<T>::lanes, alprd_threads);
-        if (blocks != 0)
-            alprd_decompress_kernel<T><<<blocks, alprd_threads, 0, stream>>>(col, (T *)dst);
-        return launch_status();
+        return launched_status(launch_scan(alprd_decompress_kernel<T>, col.largest_vector, col.vector_count, stream,
+                                           col, (T *)dst, (uintptr_t)dst % 16 == 0));
     });
 }
 
@@ -124,12 +146,9 @@ extern "C" galp_status galp_gpu_launch_alprd_aggregate(const galp_gpu_view *view
         const galp_status st = galp_gpu_launch_store_aggregate(result, &start, stream);
         if (st != GALP_OK)
             return st;
-        if (col.vector_count != 0) {
-            const unsigned blocks = resident_lane_blocks(alprd_aggregate_kernel<T>, col, value_traits<T>::lanes);
-            if (blocks == 0)
-                return galp_gpu_cuda_failure();
-            alprd_aggregate_kernel<T><<<blocks, alprd_threads, 0, stream>>>(col, result);
-        }
+        if (col.vector_count != 0 &&
+            !launch_scan(alprd_aggregate_kernel<T>, col.largest_vector, col.vector_count, stream, col, result))
+            return galp_gpu_cuda_failure();
         alprd_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits);
         return launch_status();
     });
@@ -145,10 +164,7 @@ extern "C" galp_status galp_gpu_launch_alprd_range(const galp_gpu_view *view, ui
             cudaMemsetAsync(count ? (void *)count : (void *)found, 0, count ? sizeof *count : sizeof *found, stream));
         if (st != GALP_OK || col.vector_count == 0)
             return st;
-        const unsigned blocks = resident_lane_blocks(alprd_range_kernel<T>, col, value_traits<T>::lanes);
-        if (blocks == 0)
-            return galp_gpu_cuda_failure();
-        alprd_range_kernel<T><<<blocks, alprd_threads, 0, stream>>>(col, lo_bits, hi_bits, count, found);
-        return launch_status();
+        return launched_status(launch_scan(alprd_range_kernel<T>, col.largest_vector, col.vector_count, stream, col,
+                                           lo_bits, hi_bits, count, found));
     });
 }

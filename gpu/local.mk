@@ -38,7 +38,7 @@ installcheck-local:
 		"$(top_srcdir)/gpu/examples/user_kernel.cu" "$(NVCC)" "$(CUDA_ARCH_FLAGS)"
 
 # Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
-GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h
+GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
