@@ -287,7 +287,8 @@ static void test_alprd_f32(void **state)
     values[37] = 0x7fc0u << 16 | (values[37] & 0xffffu);
     values[20] = 0xff80u << 16 | (values[20] & 0xffffu);
     size_t len;
-    uint8_t *file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    /* u16 lane ends, as the example states: no GALP_FLAG_NARROW_LANE_ENDS */
+    uint8_t *file = ts_compress_ex(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, 0, values, GALP_VECTOR_SIZE, &len);
     const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
     assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4), 2268);
     size_t head_len, exceptions_len;

@@ -45,8 +45,8 @@ template <typename Word> struct exception_cursor {
         const uint16_t *lane_end = (const uint16_t *)section;
         unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1);
         left = __ldg(lane_end + lane) - start;
-        values = (const Word *)(section + galp_layout_lane_end_bytes(GALP_SCHEME_GALP, W)) + start;
-        positions = (const uint16_t *)(section + galp_layout_positions_offset(GALP_SCHEME_GALP, W, 0, c)) + start;
+        values = (const Word *)(section + galp_layout_lane_end_bytes(GALP_SCHEME_GALP, W, c, 0u)) + start;
+        positions = (const uint16_t *)(section + galp_layout_positions_offset(GALP_SCHEME_GALP, W, 0, c, 0u)) + start;
         pos = __ldg(positions);
         value = __ldg(values);
     }
