@@ -39,7 +39,7 @@ template <typename Word> struct exception_cursor {
 
     /* section: the payload bytes right after the packed words, where the lane table starts
      * (galp_layout_lane_end_offset); c: exception count, at least 1. Offsets below are
-     * relative to it. */
+     * relative to it. Lane ends are u16: the device image has no narrow ones (gpu/image.c). */
     __device__ __forceinline__ void init(const uint8_t *section, unsigned c, unsigned lane)
     {
         const uint16_t *lane_end = (const uint16_t *)section;
