@@ -83,7 +83,8 @@ int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, uns
                         uint32_t positions, uint32_t index)
 {
     unsigned lane = index % galp_layout_lanes(w);
-    uint32_t lo = lane == 0 ? 0 : (uint32_t)galp_read_le(payload, lane_end + end_bytes * (lane - 1), end_bytes);
+    uint32_t lo =
+        lane == 0 ? 0 : (uint32_t)galp_read_le(payload, lane_end + end_bytes * (lane - 1), end_bytes);
     uint32_t hi = (uint32_t)galp_read_le(payload, lane_end + end_bytes * lane, end_bytes);
     for (uint32_t j = lo; j < hi; j++) {
         uint16_t position = galp_read_u16(payload, positions + 2u * j);

@@ -8,9 +8,9 @@
  * nvcc every function is also a device function.
  *
  * Arguments: w is the type width W in bits (8, 16, 32 or 64), b the bit width, c the exception
- * count, m the vector's value count and flags the file's header flags. For any value the metadata fields can hold (b <= 255,
- * c <= 65535, m <= 1024) every result fits in 32 bits, so the functions can be applied to
- * unvalidated metadata to compute the size it implies.
+ * count, m the vector's value count and flags the file's header flags. For any value the
+ * metadata fields can hold (b <= 255, c <= 65535, m <= 1024) every result fits in 32 bits, so
+ * the functions can be applied to unvalidated metadata to compute the size it implies.
  *
  *   offset 0                         packed words          galp_layout_packed_bytes
  *   galp_layout_lane_end_offset      lane_end[L] (G-ALP)   galp_layout_lane_end_bytes
@@ -229,9 +229,9 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_
 }
 
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
- * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + lane table + c·(W/8 + 2) (scheme: the vector's layout,
- * galp_layout_scheme; flags: the header's, for the lane table's width), DELTA 128 + 128·b, RLE and DICT their index part and a table of c
- * values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + lane table + c·(W/8 + 2) (scheme: the vector's
+ * layout, galp_layout_scheme; flags: the header's, for the lane table's width), DELTA
+ * 128 + 128·b, RLE and DICT their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
  * galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here: UINT32_MAX,
  * which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
