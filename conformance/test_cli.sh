@@ -720,6 +720,34 @@ else
     fi
 fi
 
+# ---- strings (docs/CLI.md, spec/fsst.md): both input forms, decode, inspect, verify, scan ------
+# An empty string, a repeated one, blanks kept as they are; the last line lacks its newline.
+printf 'alpha\nbeta\n\n  gamma gamma\nalpha\nlast' > str.txt
+expect 0 "str: encode text" encode -q -t str -f text str.txt str.galp
+expect 0 "str: decode --text" decode --text str.galp str-back.txt
+printf '\n' >> str.txt # decode writes a newline after every string, the last one included
+if cmp -s str.txt str-back.txt; then ok; else not_ok "str: text round trip differs"; fi
+expect 0 "str: verify text" verify -q str.galp str.txt
+expect 0 "str: inspect" inspect str.galp
+has "str: inspect: type" out.log "^value type +str, scheme fsst"
+has "str: inspect: count" out.log "^strings +6, 31 bytes"
+run scan str.galp --equal alpha # a GPU command: exit code 5 without CUDA or a GPU
+if [ "$rc" -eq 5 ]; then
+    ok
+elif [ "$rc" -eq 0 ]; then
+    has "str: scan --equal: count" out.log "^count 2 of 6 strings"
+else
+    not_ok "str: scan --equal: exit code $rc"
+fi
+expect 0 "str: decode binary" decode str.galp str-back.bin
+expect 0 "str: encode binary" encode -q -t str -f binary str-back.bin str2.galp
+expect 0 "str: verify binary" verify -q str2.galp str-back.bin
+if cmp -s str.galp str2.galp; then ok; else not_ok "str: binary and text inputs encode differently"; fi
+expect 0 "str: encode --no-checksum" encode -q --no-checksum -t str -f text str.txt str3.galp
+expect 0 "str: verify --no-checksum file" verify -q str3.galp str.txt
+printf 'alpha\nbeta\n\n  gamma gamma\nalpha\nlasT\n' > str-other.txt
+expect 4 "str: verify mismatch" verify -q str.galp str-other.txt
+
 # ---- real data ----------------------------------------------------------------------------------
 samples=${GALP_DATA_DIR:-}/alp/samples
 if [ -n "${GALP_DATA_DIR:-}" ] && ls "$samples"/*.csv >/dev/null 2>&1; then

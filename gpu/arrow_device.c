@@ -48,32 +48,21 @@ static galp_status decode_on_device(const galp_gpu_column *column, const galp_gp
                                     const struct ArrowSchema *schema, galp_gpu_stream stream,
                                     device_owner *owner, int64_t *n_buffers)
 {
-    uint64_t n = view->value_count;
-    if (view->type != GALP_TYPE_STR) {
-        size_t width = galp_type_size(view->type);
-        if (n > SIZE_MAX / width)
-            return GALP_ERR_TOO_LARGE;
-        galp_status st = device_alloc(&owner->memory[0], n * width);
-        *n_buffers = 2;
-        return st != GALP_OK ? st
-                             : galp_gpu_decompress(column, owner->memory[0], n * width, stream);
-    }
-    uint64_t bytes;
-    galp_status st = galp_gpu_str_bytes(column, &bytes);
-    if (st != GALP_OK)
+    uint64_t n = view->value_count, bytes = 0;
+    galp_arrow_layout layout;
+    galp_status st = view->type == GALP_TYPE_STR ? galp_gpu_str_bytes(column, &bytes) : GALP_OK;
+    if (st != GALP_OK || (st = galp_arrow_layout_of(view->type, n, bytes, schema, &layout)) != GALP_OK)
         return st;
-    int large = schema->format[0] == 'U';
-    size_t offset_width = large ? sizeof(int64_t) : sizeof(int32_t);
-    if (n >= SIZE_MAX / offset_width || bytes > SIZE_MAX)
-        return GALP_ERR_TOO_LARGE;
-    if ((st = device_alloc(&owner->memory[0], (n + 1) * offset_width)) != GALP_OK ||
-        (st = device_alloc(&owner->memory[1], (size_t)bytes)) != GALP_OK)
-        return st;
-    *n_buffers = 3;
-    return large ? galp_gpu_decompress_str64(column, owner->memory[0], n + 1, owner->memory[1],
-                                             (size_t)bytes, stream)
-                 : galp_gpu_decompress_str32(column, owner->memory[0], n + 1, owner->memory[1],
-                                             (size_t)bytes, stream);
+    for (int64_t b = 0; b + 1 < layout.n_buffers; b++)
+        if ((st = device_alloc(&owner->memory[b], layout.size[b])) != GALP_OK)
+            return st;
+    *n_buffers = layout.n_buffers;
+    if (view->type != GALP_TYPE_STR)
+        return galp_gpu_decompress(column, owner->memory[0], layout.size[0], stream);
+    return layout.large ? galp_gpu_decompress_str64(column, owner->memory[0], n + 1, owner->memory[1],
+                                                    layout.size[1], stream)
+                        : galp_gpu_decompress_str32(column, owner->memory[0], n + 1, owner->memory[1],
+                                                    layout.size[1], stream);
 }
 
 galp_status galp_gpu_arrow_export(const galp_gpu_column *column, galp_gpu_stream stream,

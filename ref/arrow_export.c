@@ -72,37 +72,46 @@ static void *alloc_aligned(size_t size)
     return aligned_alloc(ARROW_ALIGNMENT, rounded ? rounded : ARROW_ALIGNMENT);
 }
 
-/* Decodes into owner->memory; the sizes are checked against size_t before allocating. */
+galp_status galp_arrow_layout_of(galp_type type, uint64_t n, uint64_t str_bytes,
+                                 const struct ArrowSchema *schema, galp_arrow_layout *layout)
+{
+    *layout = (galp_arrow_layout){{0, 0}, 2, 0};
+    if (type != GALP_TYPE_STR) {
+        size_t width = galp_type_size(type);
+        if (n > SIZE_MAX / width)
+            return GALP_ERR_TOO_LARGE;
+        layout->size[0] = n * width;
+        return GALP_OK;
+    }
+    layout->large = schema->format[0] == 'U';
+    size_t offset_width = layout->large ? sizeof(int64_t) : sizeof(int32_t);
+    if (n >= SIZE_MAX / offset_width || str_bytes > SIZE_MAX)
+        return GALP_ERR_TOO_LARGE;
+    layout->size[0] = (n + 1) * offset_width;
+    layout->size[1] = (size_t)str_bytes;
+    layout->n_buffers = 3;
+    return GALP_OK;
+}
+
+/* Decodes into owner->memory, allocated as galp_arrow_layout_of sizes them. */
 static galp_status decode_buffers(const galp_column *column, const struct ArrowSchema *schema,
                                   export_owner *owner, int64_t *n_buffers)
 {
-    uint64_t n = column->value_count;
-    if (column->type != GALP_TYPE_STR) {
-        size_t width = galp_type_size(column->type);
-        if (n > SIZE_MAX / width)
-            return GALP_ERR_TOO_LARGE;
-        if ((owner->memory[0] = alloc_aligned(n * width)) == NULL)
-            return GALP_ERR_NO_MEMORY;
-        *n_buffers = 2;
-        return galp_column_decode(column, owner->memory[0], n * width);
-    }
-    uint64_t bytes;
-    galp_status st = galp_column_str_bytes(column, &bytes);
-    if (st != GALP_OK)
+    uint64_t n = column->value_count, bytes = 0;
+    galp_arrow_layout layout;
+    galp_status st = column->type == GALP_TYPE_STR ? galp_column_str_bytes(column, &bytes) : GALP_OK;
+    if (st != GALP_OK || (st = galp_arrow_layout_of(column->type, n, bytes, schema, &layout)) != GALP_OK)
         return st;
-    int large = schema->format[0] == 'U';
-    size_t offset_width = large ? sizeof(int64_t) : sizeof(int32_t);
-    if (n >= SIZE_MAX / offset_width || bytes > SIZE_MAX)
-        return GALP_ERR_TOO_LARGE;
-    owner->memory[0] = alloc_aligned((n + 1) * offset_width);
-    owner->memory[1] = alloc_aligned((size_t)bytes);
-    if (owner->memory[0] == NULL || owner->memory[1] == NULL)
-        return GALP_ERR_NO_MEMORY;
-    *n_buffers = 3;
-    return large ? galp_column_decode_str64(column, owner->memory[0], n + 1, owner->memory[1],
-                                            (size_t)bytes)
-                 : galp_column_decode_str32(column, owner->memory[0], n + 1, owner->memory[1],
-                                            (size_t)bytes);
+    for (int64_t b = 0; b + 1 < layout.n_buffers; b++)
+        if ((owner->memory[b] = alloc_aligned(layout.size[b])) == NULL)
+            return GALP_ERR_NO_MEMORY;
+    *n_buffers = layout.n_buffers;
+    if (column->type != GALP_TYPE_STR)
+        return galp_column_decode(column, owner->memory[0], layout.size[0]);
+    return layout.large ? galp_column_decode_str64(column, owner->memory[0], n + 1, owner->memory[1],
+                                                   layout.size[1])
+                        : galp_column_decode_str32(column, owner->memory[0], n + 1, owner->memory[1],
+                                                   layout.size[1]);
 }
 
 galp_status galp_arrow_export(const galp_column *column, struct ArrowSchema *schema,

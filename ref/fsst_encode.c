@@ -140,7 +140,7 @@ static galp_status check_input(const galp_fsst_input *input, uint32_t flags, con
                                const size_t *dst_len)
 {
     if (input->offsets == NULL || dst == NULL || dst_len == NULL ||
-        (flags & ~GALP_FLAG_PAYLOAD_CHECKSUMS) != 0)
+        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP)) != 0)
         return GALP_ERR_ARGUMENT;
     if (input->n > GALP_MAX_VALUE_COUNT)
         return GALP_ERR_TOO_LARGE;
@@ -207,6 +207,7 @@ galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint
     galp_status status = check_input(&input, flags, dst, dst_len);
     if (status != GALP_OK)
         return status;
+    flags &= GALP_FLAG_PAYLOAD_CHECKSUMS; /* the only header flag of a STR column */
     galp_fsst_table table;
     status = galp_fsst_build_table(&input, &table);
     if (status != GALP_OK)
