@@ -40,10 +40,10 @@ static void check_decodes(const alp_vector *v, const void *values)
     galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
     assert_int_equal(galp_alp_validate_payload(v->type, 0, &v->info, &payload), GALP_OK);
     assert_int_equal(v->info.payload_size, galp_payload_size(v->type, 0, &v->info));
-    galp_alp_decode_vector(v->type, &v->info, &payload, decoded);
+    galp_alp_decode_vector(v->type, 0, &v->info, &payload, decoded);
     assert_memory_equal(decoded, values, m * size);
     for (uint32_t i = 0; i < m; i++) {
-        galp_alp_get(v->type, &v->info, &payload, i, one);
+        galp_alp_get(v->type, 0, &v->info, &payload, i, one);
         assert_memory_equal(one, (const uint8_t *)values + i * size, size);
     }
     assert_false(payload.overrun);
@@ -58,7 +58,7 @@ void alp_check_roundtrip(const alp_vector *v, const void *values)
     other->info.scheme = v->info.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
     galp_reader payload = galp_reader_of(v->payload, v->info.payload_size);
     other->info.payload_size = (uint32_t)galp_convert_payload(
-        v->info.scheme, other->info.scheme, (unsigned)galp_type_bits(v->type),
+        v->info.scheme, 0, other->info.scheme, 0, (unsigned)galp_type_bits(v->type),
         v->info.bit_width, v->info.exception_count, &payload, other->payload);
     assert_false(payload.overrun);
     check_decodes(other, values);

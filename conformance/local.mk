@@ -283,4 +283,11 @@ conformance_test_gpu_arrow_SOURCES = conformance/test_gpu_arrow.c
 conformance_test_gpu_arrow_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS)
 conformance_test_gpu_arrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_arrow_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS)
+
+# Narrow lane ends (spec/galp.md §1.2, format 1.3): encoder, sizes, validation, conversion.
+check_PROGRAMS += conformance/test_galp_narrow
+TESTS += conformance/test_galp_narrow
+conformance_test_galp_narrow_SOURCES = conformance/test_galp_narrow.c
+conformance_test_galp_narrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_galp_narrow_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA

@@ -401,7 +401,7 @@ static void make_alp_payload(alp_vector *v)
     v->info = (galp_vector_info){.scheme = GALP_SCHEME_ALP, .value_count = 40,
                                  .exception_count = 3, .base = 25, .exponent = 1};
     v->info.payload_size =
-        (uint32_t)galp_exceptions_write(GALP_SCHEME_ALP, 64, 3, positions, values, v->payload);
+        (uint32_t)galp_exceptions_write(GALP_SCHEME_ALP, 0, 64, 3, positions, values, v->payload);
 }
 
 /* Each structural violation of an ALP payload has its error (spec/alp.md §5). */
@@ -414,7 +414,7 @@ static void test_validation_alp(void **state)
     uint64_t decoded[40];
     galp_reader payload = galp_reader_of(v.payload, v.info.payload_size);
     assert_int_equal(galp_alp_validate_payload(GALP_TYPE_F64, 0, &v.info, &payload), GALP_OK);
-    galp_alp_decode_vector(GALP_TYPE_F64, &v.info, &payload, decoded);
+    galp_alp_decode_vector(GALP_TYPE_F64, 0, &v.info, &payload, decoded);
     assert_false(payload.overrun);
     assert_int_equal(decoded[0], ts_f64_bits(2.5));
     assert_int_equal(decoded[10], 0x7ff8000000000000u);

@@ -135,7 +135,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.2, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.3, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -260,8 +260,9 @@ expect 0 "empty column: verify" verify empty.galp empty.txt
 
 # ---- inspect ----------------------------------------------------------------------------------
 expect 0 "inspect galp" inspect f64-galp.galp
-for field in '^file +f64-galp.galp$' '^file size +[0-9]+ bytes$' '^format version +1\.2$' \
+for field in '^file +f64-galp.galp$' '^file size +[0-9]+ bytes$' '^format version +1\.3$' \
     '^payload checksum +CRC32C per vector, verified$' \
+    '^lane ends +u8 for vectors with 1 to 255 exceptions \(narrow\)$' \
     '^value type +f64$' '^column scheme +galp$' "^values +$N\$" '^vectors +3: ' \
     '^checksum +0x[0-9a-f]{8} ' '^ratio +[0-9.]+ ' '^bits/value +[0-9.]+ ' \
     '^bit width +min [0-9]+, mean [0-9.]+, max [0-9]+' '^exponent/factor +e=[0-9]+ f=[0-9]+ ' \
@@ -285,7 +286,7 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 d = json.load(open("out.log"))
 assert d["type"] == "f64" and d["scheme"] == "galp" and d["value_count"] == int(sys.argv[1])
-assert d["version"] == "1.2" and d["payload_checksums"] is True
+assert d["version"] == "1.3" and d["payload_checksums"] is True and d["narrow_lane_ends"] is True
 assert len(d["vectors"]) == d["vector_count"] == 3
 assert all(len(v["payload_checksum"]) == 10 for v in d["vectors"])
 for v in d["vectors"]:
@@ -318,7 +319,7 @@ same "encode: checksums by default" f64-galp.galp sums.galp
 expect 0 "encode --no-checksum" encode --no-checksum -t f64 f64.txt plain.galp
 has "encode --no-checksum: summary" out.log ', no payload checksums$'
 expect 0 "encode --no-checksum: inspect" inspect plain.galp
-has "encode --no-checksum: version" out.log '^format version +1\.2$' # compact G-ALP vectors
+has "encode --no-checksum: version" out.log '^format version +1\.3$' # narrow lane ends
 has "encode --no-checksum: inspect" out.log '^payload checksum +none$'
 [ "$(wc -c <plain.galp)" -eq "$(wc -c <f64-galp.galp)" ] && ok ||
     not_ok "encode --no-checksum: size differs from the checksummed file"

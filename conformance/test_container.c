@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include <galp/layout.h>
+
 #include "test_support.h"
 
 /* ---- sample files ------------------------------------------------------------------ */
@@ -552,14 +554,16 @@ static void test_alp_entries(void **state)
     expect_field(file, len, ts_entry(0, TS_ENT_EXPONENT), 1, 11, GALP_ERR_EXPONENT);
     free(file);
 
-    /* G-ALP: the last lane end must equal the exception count (spec/galp.md §4). */
+    /* G-ALP: the last lane end must equal the exception count (spec/galp.md §4), in either
+     * width of lane end (§1.2). */
     file = f64_file(GALP_SCHEME_GALP, 1024, &len);
     assert_int_equal(galp_open(&column, file, len), GALP_OK);
     assert_int_equal(galp_vector_info_get(&column, 0, &info), GALP_OK);
     assert_int_equal(info.scheme, GALP_SCHEME_GALP);
     assert_true(info.exception_count >= 2);
-    const size_t last_lane_end = (size_t)info.payload_offset + 128u * info.bit_width + 2 * 15;
-    ts_put_le(file, last_lane_end, 2, info.exception_count - 1u);
+    const unsigned end_bytes = galp_layout_lane_end_width(column.flags, info.exception_count);
+    const size_t last_lane_end = (size_t)info.payload_offset + 128u * info.bit_width + end_bytes * 15u;
+    ts_put_le(file, last_lane_end, end_bytes, info.exception_count - 1u);
     ts_expect_status(file, len, GALP_ERR_EXCEPTION_COUNT);
     free(file);
 }

@@ -53,9 +53,9 @@ static void check_decodes(const uint8_t *file, size_t len, galp_type type, const
     }
 }
 
-/* galp_compress leaves out the lane table of every vector without exceptions, sets the flag and
- * writes version 1.2; galp_compress_ex without the flag writes the 1.0 file, one lane table
- * (2·L bytes, a multiple of 16) larger per such vector. */
+/* galp_compress_ex with GALP_FLAG_COMPACT_GALP leaves out the lane table of every vector without
+ * exceptions, sets the flag and writes version 1.2; without the flag it writes the 1.0 file, one
+ * lane table (2·L bytes, a multiple of 16) larger per such vector. */
 static void check_type(galp_type type)
 {
     const unsigned w = 8 * (unsigned)galp_type_size(type), lanes = GALP_VECTOR_SIZE / w;
@@ -63,7 +63,7 @@ static void check_type(galp_type type)
     assert_non_null(values);
     near_constant(type, values);
     size_t len, full_len;
-    uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, N, &len);
+    uint8_t *file = ts_compress_ex(type, GALP_SCHEME_GALP, GALP_FLAG_COMPACT_GALP, values, N, &len);
     uint8_t *full = ts_compress_ex(type, GALP_SCHEME_GALP, 0, values, N, &full_len);
     assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_COMPACT_GALP);
     assert_int_equal(file[TS_VERSION_MINOR], 2);
@@ -107,7 +107,7 @@ static void check_type(galp_type type)
         ts_store_bits(type, values, v * GALP_VECTOR_SIZE + 5,
                       type == GALP_TYPE_F64 ? 0xfff0000000000000u : 0xff800000u);
     size_t every_len;
-    uint8_t *every = ts_compress(type, GALP_SCHEME_GALP, values, N, &every_len);
+    uint8_t *every = ts_compress_ex(type, GALP_SCHEME_GALP, GALP_FLAG_COMPACT_GALP, values, N, &every_len);
     assert_int_equal(ts_get_le(every, TS_FLAGS, 4), 0);
     assert_int_equal(every[TS_VERSION_MINOR], 0);
     check_decodes(every, every_len, type, values);
@@ -140,7 +140,8 @@ static void test_compact_validation(void **state)
     near_constant(GALP_TYPE_F64, values);
     size_t len;
     uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, N, &len);
-    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_COMPACT_GALP | 4u);
+    const uint32_t flags = (uint32_t)ts_get_le(file, TS_FLAGS, 4); /* compact, maybe narrow */
+    ts_put_le(file, TS_FLAGS, 4, flags | 8u);
     ts_reseal(file);
     ts_expect_status(file, len, GALP_ERR_RESERVED);
     /* Without the flag, vector 0 (no exceptions) lacks its lane table. */
@@ -148,7 +149,7 @@ static void test_compact_validation(void **state)
     ts_reseal(file);
     ts_expect_status(file, len, GALP_ERR_PAYLOAD_SIZE);
     /* With it, a vector without exceptions that keeps a lane table in its size. */
-    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_COMPACT_GALP);
+    ts_put_le(file, TS_FLAGS, 4, flags);
     const uint64_t size = ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4);
     ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, size + 32);
     ts_reseal(file);

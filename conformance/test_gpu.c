@@ -290,15 +290,16 @@ static void range_buffers_free(range_buffers *r)
     CUDA_OK(cudaFree(r->found));
 }
 
-/* The fill of a G-ALP or ALP-layout vector of a file (gpu/kernels.h): the packed integer of
- * its lowest-index slot that is not an exception, 0 when every slot is one. */
-static uint64_t vector_fill(const uint8_t *file, galp_scheme scheme, unsigned w, const galp_vector_info *info)
+/* The fill of a G-ALP or ALP-layout vector of a file with header `flags` (gpu/kernels.h): the
+ * packed integer of its lowest-index slot that is not an exception, 0 when every slot is one. */
+static uint64_t vector_fill(const uint8_t *file, uint32_t flags, galp_scheme scheme, unsigned w,
+                            const galp_vector_info *info)
 {
     const unsigned b = info->bit_width, c = info->exception_count;
     uint16_t positions[1024];
     uint64_t stored[1024];
     galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
-    galp_exceptions_read(scheme, w, b, c, &payload, positions, stored);
+    galp_exceptions_read(scheme, flags, w, b, c, &payload, positions, stored);
     unsigned first = 0;
     while (first < c && positions[first] == first)
         first++;
@@ -356,7 +357,7 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
             assert_int_equal(records[v].kind & 0xffu, info.bit_width);
             assert_int_equal(records[v].kind >> 8 & 0x7ffu, info.exception_count);
             if (info.exception_count > 32 && !(records[v].kind >> 29 & 1)) {
-                const uint64_t fill = vector_fill(c->cpu.data, c->cpu.scheme, galp_type_bits(type), &info);
+                const uint64_t fill = vector_fill(c->cpu.data, c->cpu.flags, c->cpu.scheme, galp_type_bits(type), &info);
                 packed_fills_seen[fill - records[v].lo_or_count <= records[v].span]++;
             }
             assert_true(info.bit_width <= 32 && info.value_count == 1024);
@@ -722,7 +723,8 @@ static int alprd_lanes_with_exceptions(const galp_column *col, uint32_t v)
         return -1;
     const unsigned w = galp_type_bits(col->type), lanes = 1024u / w;
     const uint8_t *positions = col->data + info.payload_offset +
-                               galp_layout_alprd_positions_offset(w, info.bit_width, info.exponent, info.exception_count);
+                               galp_layout_alprd_positions_offset(w, info.bit_width, info.exponent, info.exception_count,
+                                                                  col->flags);
     uint64_t seen = 0;
     for (uint32_t j = 0; j < info.exception_count; j++)
         seen |= (uint64_t)1 << ((positions[2 * j] | positions[2 * j + 1] << 8) % lanes);
@@ -1633,8 +1635,8 @@ static unsigned check_image_fills(const uint8_t *file, size_t len)
         uint16_t positions[1024];
         uint64_t stored[1024], packed[1024];
         galp_reader payload = galp_reader_of(file + info.payload_offset, info.payload_size);
-        galp_exceptions_read(GALP_SCHEME_GALP, w, b, c, &payload, positions, stored);
-        const uint64_t fill = vector_fill(file, GALP_SCHEME_GALP, w, &info);
+        galp_exceptions_read(GALP_SCHEME_GALP, col.flags, w, b, c, &payload, positions, stored);
+        const uint64_t fill = vector_fill(file, col.flags, GALP_SCHEME_GALP, w, &info);
         galp_ffor_unpack(w, b, 0, &payload, packed);
         for (unsigned j = 0; j < c; j++) {
             changed += packed[positions[j]] != fill;

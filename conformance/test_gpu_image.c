@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include <galp/layout.h>
+
 #include "image.h"
 #include "test_support.h"
 
@@ -45,6 +47,7 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
     else /* the file is its own image */
         img = col;
     assert_int_equal(img.scheme, image_column_scheme);
+    assert_int_equal(img.flags & GALP_FLAG_NARROW_LANE_ENDS, 0); /* the kernels read u16 lane ends */
     assert_int_equal(galp_gpu_image_scheme(&col), image_column_scheme);
     const uint32_t alprd = 1u << GALP_SCHEME_ALP_RD;
     assert_int_equal((galp_gpu_image_vector_schemes(&col) & alprd) != 0, has_alprd);
@@ -57,6 +60,7 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
     assert_int_equal(galp_column_decode(&img, got, bytes), GALP_OK);
     assert_memory_equal(want, got, bytes);
     bool any_decoded = false; /* a vector the device has no decoder for, held RAW */
+    bool any_narrow = false;  /* a vector with u8 lane ends, held with u16 ones */
     uint32_t largest = 0;
     for (uint32_t v = 0; v < col.vector_count; v++) {
         galp_vector_info a, b;
@@ -70,12 +74,17 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
                                      : a.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP
                                                                    : a.scheme;
         assert_int_equal(b.scheme, expected);
-        if (b.scheme == GALP_SCHEME_ALP_RD) /* kept byte for byte */
+        const bool narrow = galp_layout_narrow_lane_ends(a.scheme, a.exception_count, col.flags);
+        if (b.scheme == GALP_SCHEME_ALP_RD && !narrow) /* kept byte for byte */
             assert_memory_equal(img.data + b.payload_offset, col.data + a.payload_offset, a.payload_size);
+        any_narrow |= narrow;
+        if (narrow) /* widened: L more bytes of lane ends (spec/galp.md §1.2) */
+            assert_int_equal(b.payload_size, a.payload_size + GALP_VECTOR_SIZE / (8u * galp_type_size(col.type)));
         any_decoded |= !device_decodes;
         largest = b.payload_size > largest ? b.payload_size : largest;
     }
-    assert_true(any_decoded != has_alprd); /* the test columns hold one kind or the other */
+    /* the test columns hold one kind or the other, or vectors with narrow lane ends */
+    assert_true(any_decoded != has_alprd || any_narrow);
     const galp_gpu_shape shape = galp_gpu_image_shape(&img); /* the shape of the image */
     assert_true(shape.largest_vector >= largest);
     if (any_decoded) {
@@ -131,6 +140,33 @@ static void test_alprd_column(void **state)
     size_t len;
     uint8_t *file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, GALP_FLAG_PAYLOAD_CHECKSUMS,
                                    values, n, &len);
+    check_image(file, len, GALP_SCHEME_ALP_RD, true);
+    free(file);
+}
+
+/* Narrow lane ends (spec/galp.md §1.2): a G-ALP column and an ALP_RD column whose vectors have
+ * a few exceptions; the image holds them with u16 lane ends and no flag bit 2. */
+static void test_narrow_columns(void **state)
+{
+    (void)state;
+    uint64_t seed = 9;
+    uint64_t values[2 * GALP_VECTOR_SIZE + 300];
+    const uint32_t n = 2 * GALP_VECTOR_SIZE + 300;
+    const uint32_t flags = GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS;
+    fill(&seed, values, n, true);
+    for (uint32_t i = 3; i < n; i += 97) /* NaNs with payloads: exceptions in most lanes */
+        values[i] = 0x7ff8000000000000u | i;
+    size_t len;
+    uint8_t *file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_GALP, flags, values, n, &len);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_NARROW_LANE_ENDS, GALP_FLAG_NARROW_LANE_ENDS);
+    check_image(file, len, GALP_SCHEME_GALP, false);
+    free(file);
+
+    fill(&seed, values, n, false);
+    for (uint32_t i = 5; i < n; i += 131) /* left parts no dictionary holds */
+        values[i] = 0xfff0000000000000u | i;
+    file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, flags, values, n, &len);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_NARROW_LANE_ENDS, GALP_FLAG_NARROW_LANE_ENDS);
     check_image(file, len, GALP_SCHEME_ALP_RD, true);
     free(file);
 }
@@ -206,6 +242,7 @@ int main(void)
         cmocka_unit_test(test_galp_column),
         cmocka_unit_test(test_alp_column),
         cmocka_unit_test(test_alprd_column),
+        cmocka_unit_test(test_narrow_columns),
         cmocka_unit_test(test_tile_column),
         cmocka_unit_test(test_fastlanes_columns),
     };

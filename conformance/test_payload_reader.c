@@ -116,10 +116,10 @@ static void test_alp_short_payload(void **state)
     const galp_scheme schemes[2] = {GALP_SCHEME_ALP, GALP_SCHEME_GALP};
     for (int s = 0; s < 2; s++) {
         uint8_t payload[2 * 16 + 3 * 10];
-        const size_t size = galp_exceptions_write(schemes[s], 64, 3, positions, values, payload);
+        const size_t size = galp_exceptions_write(schemes[s], 0, 64, 3, positions, values, payload);
         galp_vector_info info = {.scheme = schemes[s], .value_count = 40, .exception_count = 3,
                                  .base = 25, .exponent = 1, .payload_size = (uint32_t)size};
-        assert_int_equal(size, galp_layout_payload_bytes(schemes[s], 64, 0, 3, 40));
+        assert_int_equal(size, galp_layout_payload_bytes(schemes[s], 64, 0, 3, 40, 0));
         for (size_t cut_at = 0; cut_at < size; cut_at++) {
             uint8_t *copy;
             galp_reader cut = short_view(payload, cut_at, &copy);
@@ -127,11 +127,11 @@ static void test_alp_short_payload(void **state)
                              GALP_ERR_PAYLOAD_SIZE);
             cut.overrun = false;
             uint64_t out[40];
-            galp_alp_decode_vector(GALP_TYPE_F64, &info, &cut, out);
+            galp_alp_decode_vector(GALP_TYPE_F64, 0, &info, &cut, out);
             assert_true(cut.overrun);
             cut.overrun = false;
             uint64_t one;
-            galp_alp_get(GALP_TYPE_F64, &info, &cut, 37, &one);
+            galp_alp_get(GALP_TYPE_F64, 0, &info, &cut, 37, &one);
             assert_true(cut.overrun);
             free(copy);
         }

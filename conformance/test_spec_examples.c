@@ -25,7 +25,7 @@ static const char *const checked_examples[] = {
     "alprd-f32-head", "alprd-f32-exceptions",
     "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
-    "galp-compact-f64",
+    "galp-compact-f64", "galp-narrow-f64",
 };
 static const char *const spec_files[] = {"spec/ffor.md", "spec/format.md", "spec/alprd.md",
                                          "spec/fastlanes.md", "spec/tile.md", "spec/galp.md"};
@@ -275,6 +275,20 @@ static void test_galp_compact(void **state)
                               GALP_FLAG_COMPACT_GALP, values, 3);
 }
 
+/* spec/galp.md §1.2: eight f64 values 1.5 but a NaN at slot 5, one exception behind sixteen
+ * u8 lane ends. */
+static void test_galp_narrow(void **state)
+{
+    (void)state;
+    uint64_t bits[8];
+    for (unsigned i = 0; i < 8; i++)
+        bits[i] = i == 5 ? 0x7ff8000000000000u : 0x3ff8000000000000u;
+    double values[8];
+    memcpy(values, bits, sizeof values);
+    check_scheme_file_example("spec/galp.md", "galp-narrow-f64", GALP_TYPE_F64, GALP_SCHEME_GALP,
+                              GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS, values, 8);
+}
+
 /* spec/alprd.md §7: the vector the text describes, encoded ALP_RD; the listings are the head
  * of its payload (dictionary and first right-part words) and its exception section. */
 static void test_alprd_f32(void **state)
@@ -287,7 +301,8 @@ static void test_alprd_f32(void **state)
     values[37] = 0x7fc0u << 16 | (values[37] & 0xffffu);
     values[20] = 0xff80u << 16 | (values[20] & 0xffffu);
     size_t len;
-    uint8_t *file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    /* u16 lane ends, as the example states: no GALP_FLAG_NARROW_LANE_ENDS */
+    uint8_t *file = ts_compress_ex(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, 0, values, GALP_VECTOR_SIZE, &len);
     const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
     assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4), 2268);
     size_t head_len, exceptions_len;
@@ -422,6 +437,7 @@ int main(void)
         cmocka_unit_test(test_tile_gpu_dfor),
         cmocka_unit_test(test_tile_gpu_rfor),
         cmocka_unit_test(test_galp_compact),
+        cmocka_unit_test(test_galp_narrow),
         cmocka_unit_test(test_every_listing_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -158,6 +158,23 @@ static void write_galp_exceptions(unsigned w, unsigned bytes, unsigned c,
     }
 }
 
+/* spec/galp.md §1.2: a G-ALP or ALP_RD vector with 1 … 255 exceptions, its u16 lane ends made
+ * u8 in place and the rest of its payload moved down by L bytes. */
+static void narrow_lane_ends(unsigned w, vector_plan *plan)
+{
+    const galp_vector_info *info = &plan->info;
+    const unsigned c = info->exception_count, lanes = GALP_VECTOR_SIZE / w;
+    if (c == 0 || c > 255 || (info->scheme != GALP_SCHEME_GALP && info->scheme != GALP_SCHEME_ALP_RD))
+        return;
+    const size_t table = info->scheme == GALP_SCHEME_GALP ? 128u * info->bit_width
+                                                          : 16u + 128u * (info->bit_width + info->exponent);
+    uint8_t *t = plan->payload + table;
+    for (unsigned l = 0; l < lanes; l++) /* entry l moves from 2l to l: never over an unread one */
+        t[l] = (uint8_t)galp_load_u16(t + 2u * l);
+    memmove(t + lanes, t + 2u * lanes, info->payload_size - table - 2u * lanes);
+    plan->info.payload_size -= lanes;
+}
+
 /* spec/alp.md §2: values then positions, both in position order. */
 static void write_alp_exceptions(unsigned w, unsigned c, const uint16_t *positions,
                                  const uint64_t *values, uint8_t *section)
@@ -492,7 +509,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     galp_store_u64(file + 8, col->value_count);
     galp_store_u32(file + 16, nv);
     galp_store_u32(file + 20, (col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
-                                  (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0));
+                                  (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0) |
+                                  (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -586,6 +604,13 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     for (uint32_t v = 0; col->compact_galp && v < nv; v++)
         if (plans[v].info.scheme == GALP_SCHEME_GALP && plans[v].info.exception_count == 0)
             plans[v].info.payload_size -= 2u * (GALP_VECTOR_SIZE / w);
+    /* spec/galp.md §1.2, in the columns that may hold G-ALP or ALP_RD vectors; drawn so that an
+     * exhausted source (which reads as zeros) keeps the u16 layout of earlier saved inputs. */
+    col->narrow_lane_ends = (col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP ||
+                             col->scheme == GALP_SCHEME_ALP_RD) &&
+                            byte_source_below(src, 2) == 1;
+    for (uint32_t v = 0; col->narrow_lane_ends && v < nv; v++)
+        narrow_lane_ends(w, &plans[v]);
     const uint64_t payload_end =
         nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;

@@ -32,6 +32,8 @@ typedef struct fuzz_column {
     bool payload_checksums; /* header flag bit 0: every entry holds its payload's CRC32C */
     bool compact_galp;    /* header flag bit 1: G-ALP vectors without exceptions have no lane
                            * table (spec/galp.md §1.1) */
+    bool narrow_lane_ends; /* header flag bit 2: G-ALP and ALP_RD vectors with 1 … 255
+                            * exceptions have u8 lane ends (spec/galp.md §1.2) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

@@ -103,6 +103,13 @@ static bool column_allowed(galp_type type, uint8_t s)
                     : s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE;
 }
 
+/* The column schemes that may hold G-ALP or ALP_RD vectors, where flag bit 2 has a meaning
+ * (spec/format.md §3.1, spec/galp.md §1.2). */
+static bool lane_table_scheme(uint8_t s)
+{
+    return s == GALP_SCHEME_ALP || s == GALP_SCHEME_GALP || s == GALP_SCHEME_ALP_RD;
+}
+
 static bool vector_allowed(uint8_t column_scheme, uint8_t s)
 {
     return s == column_scheme || s == GALP_SCHEME_RAW || (is_rd(s) && is_alp(column_scheme)) ||
@@ -273,8 +280,11 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
         bool allowed = column_allowed(col->type, s);
         galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
-        /* step 9: the compact flag (bit 1) is reserved outside G-ALP columns */
+        /* step 9: the compact flag (bit 1) is reserved outside G-ALP columns, the narrow flag
+         * (bit 2) outside ALP, G-ALP and ALP_RD columns */
         if (allowed && s != GALP_SCHEME_GALP && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_COMPACT_GALP))
+            expected = GALP_ERR_RESERVED;
+        if (allowed && !lane_table_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_NARROW_LANE_ENDS))
             expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
@@ -284,13 +294,16 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("column_scheme", expected, col->buffer_size);
         return true;
     }
-    case 11: /* step 9: a reserved flag bit (2 … 31; 1 outside G-ALP) or the reserved u32 */
+    case 11: /* step 9: a reserved flag bit (3 … 31; 1 outside G-ALP; 2 outside ALP, G-ALP and
+              * ALP_RD) or the reserved u32 */
     {
-        const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 2 : 1;
-        if (byte_source_below(src, 2))
-            galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) |
-                                            (uint32_t)1 << (lowest + byte_source_below(src, 32 - lowest)));
-        else
+        const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 3 : 1;
+        if (byte_source_below(src, 2)) {
+            unsigned bit = lowest + byte_source_below(src, 32 - lowest);
+            if (bit == 2 && lane_table_scheme(col->scheme))
+                bit = 1; /* bit 2 has a meaning there; bit 1 is reserved (not G-ALP) */
+            galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
+        } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
         fuzz_column_seal(f);
         *out = result("header reserved", GALP_ERR_RESERVED, col->buffer_size);

@@ -171,9 +171,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const galp_type type = (galp_type)(GALP_TYPE_U8 + byte_source_below(&src, 6));
     const uint8_t pick = byte_source_u8(&src);
     const galp_scheme scheme = requested_scheme(pick, type);
-    /* G-ALP vectors without exceptions with or without a lane table (spec/galp.md §1.1). */
+    /* G-ALP vectors without exceptions with or without a lane table (spec/galp.md §1.1), and
+     * lane ends of vectors with a few exceptions u8 or u16 (§1.2). */
     const uint32_t flags = (pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
-                           (pick & 8u ? GALP_FLAG_COMPACT_GALP : 0);
+                           (pick & 8u ? GALP_FLAG_COMPACT_GALP : 0) |
+                           (pick & 0x80u ? GALP_FLAG_NARROW_LANE_ENDS : 0);
     const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
     const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);
     const size_t bytes = (size_t)n * galp_type_size(type);

@@ -180,26 +180,32 @@ static galp_status alp_positions(const uint8_t *positions, unsigned c, unsigned 
     return GALP_OK;
 }
 
+/* Lane end l of a table of `eb`-byte entries (spec/galp.md §1, §1.2). */
+static unsigned end_of(const uint8_t *lane_end, unsigned eb, unsigned l)
+{
+    return (unsigned)galp_load_le(eb, lane_end + eb * l);
+}
+
 /* spec/galp.md §4, in the order it lists the rules: lane ends, lane capacities, positions. */
-static galp_status galp_lanes(const uint8_t *lane_end, const uint8_t *positions, unsigned lanes,
-                              unsigned c, unsigned m)
+static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_t *positions,
+                              unsigned lanes, unsigned c, unsigned m)
 {
     for (unsigned l = 1; l < lanes; l++)
-        if (galp_load_u16(lane_end + 2 * l) < galp_load_u16(lane_end + 2 * (l - 1)))
+        if (end_of(lane_end, eb, l) < end_of(lane_end, eb, l - 1))
             return GALP_ERR_EXCEPTION_COUNT;
-    if (galp_load_u16(lane_end + 2 * (lanes - 1)) != c)
+    if (end_of(lane_end, eb, lanes - 1) != c)
         return GALP_ERR_EXCEPTION_COUNT;
     for (unsigned l = 0; l < lanes; l++) {
-        unsigned start = l == 0 ? 0 : galp_load_u16(lane_end + 2 * (l - 1));
+        unsigned start = l == 0 ? 0 : end_of(lane_end, eb, l - 1);
         unsigned slots = 0;
         for (unsigned i = l; i < m; i += lanes)
             slots++;
-        if (galp_load_u16(lane_end + 2 * l) - start > slots)
+        if (end_of(lane_end, eb, l) - start > slots)
             return GALP_ERR_EXCEPTION_COUNT;
     }
     for (unsigned l = 0; l < lanes; l++) {
-        unsigned start = l == 0 ? 0 : galp_load_u16(lane_end + 2 * (l - 1));
-        unsigned end = galp_load_u16(lane_end + 2 * l);
+        unsigned start = l == 0 ? 0 : end_of(lane_end, eb, l - 1);
+        unsigned end = end_of(lane_end, eb, l);
         for (unsigned j = start; j < end; j++) {
             unsigned p = galp_load_u16(positions + 2 * j);
             if (p % lanes != l || p >= m || (j > start && p <= galp_load_u16(positions + 2 * (j - 1))))
@@ -211,9 +217,10 @@ static galp_status galp_lanes(const uint8_t *lane_end, const uint8_t *positions,
 
 /* Step 10.1–10.10 for one entry; *floor is where the next payload may start (§4). `sums`:
  * header flag bit 0, payload checksums (§3.4); `compact`: bit 1, G-ALP vectors without
- * exceptions have no lane table (spec/galp.md §1.1). */
+ * exceptions have no lane table (spec/galp.md §1.1); `narrow`: bit 2, lane ends of vectors with
+ * 1 … 255 exceptions are u8 (spec/galp.md §1.2). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                bool sums, bool compact, unsigned w, uint32_t m,
+                                bool sums, bool compact, bool narrow, unsigned w, uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -224,6 +231,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme), tile = is_tile(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
     const bool lane_table = scheme == GALP_SCHEME_GALP && !(compact && c == 0);
+    const unsigned eb = narrow && c >= 1 && c <= 255 ? 1 : 2; /* bytes per lane end */
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
         return GALP_ERR_BAD_SCHEME;
     for (unsigned i = 26; i < (sums ? 28u : 32u); i++)                        /* 10.2 */
@@ -240,9 +248,9 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
     if (alp)
-        implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? 2u * lanes : 0);
+        implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? eb * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
-        implied += 16u + 128u * exponent + (c > 0 ? 2u * lanes : 0) + 4u * (uint64_t)c;
+        implied += 16u + 128u * exponent + (c > 0 ? eb * lanes : 0) + 4u * (uint64_t)c;
     if (scheme == GALP_SCHEME_DELTA)
         implied += 128;
     if (is_table(scheme)) { /* spec/fastlanes.md §1: 128·ceil(ceil(c/L)·b/W) after the index */
@@ -267,11 +275,11 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return GALP_ERR_PAYLOAD_CHECKSUM;
     if (rd) {                                                                 /* 10.10 */
         const uint8_t *payload = data + offset, *lane_end = payload + 16 + 128u * (b + exponent);
-        const uint8_t *lefts = lane_end + (c > 0 ? 2u * lanes : 0);
+        const uint8_t *lefts = lane_end + (c > 0 ? eb * lanes : 0);
         if (!alprd_left_parts(payload, lefts, w - b, exponent, c, true))
             return GALP_ERR_LEFT_PART;
         if (c > 0) {
-            galp_status st = galp_lanes(lane_end, lefts + 2u * c, lanes, c, m);
+            galp_status st = galp_lanes(lane_end, eb, lefts + 2u * c, lanes, c, m);
             if (st != GALP_OK)
                 return st;
         }
@@ -288,7 +296,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const uint8_t *section = data + offset + 128u * b;
     if (scheme == GALP_SCHEME_ALP)
         return alp_positions(section + (size_t)c * (w / 8), c, m);
-    return galp_lanes(section, section + 2u * lanes + (size_t)c * (w / 8), lanes, c, m);
+    return galp_lanes(section, eb, section + eb * lanes + (size_t)c * (w / 8), lanes, c, m);
 }
 
 /* ---- str columns (spec/fsst.md §6) ------------------------------------------------ */
@@ -490,7 +498,12 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     if (type == GALP_TYPE_STR ? scheme != GALP_SCHEME_FSST : !scheme_allowed(type, scheme))
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
-    const uint32_t known = scheme == GALP_SCHEME_GALP ? 3u : 1u; /* bit 1: G-ALP only */
+    /* bit 1: G-ALP only; bit 2: columns that may hold G-ALP or ALP_RD vectors (ALP, G-ALP, ALP_RD) */
+    const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
+                           (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
+                                    scheme == GALP_SCHEME_ALP_RD
+                                ? 4u
+                                : 0u);
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
@@ -502,7 +515,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint64_t left = n - (uint64_t)v * 1024;
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
-                                      (flags & 2u) != 0, w, m, payload_end, &floor, &end);
+                                      (flags & 2u) != 0, (flags & 4u) != 0, w, m, payload_end,
+                                      &floor, &end);
         if (st != GALP_OK)
             return st;
     }

@@ -54,9 +54,9 @@ __device__ __forceinline__ void decode_staged_alprd(const uint8_t *payload, cons
     __syncwarp();
     const unsigned c = e.exception_count;
     if (c != 0) {
-        const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, e.exponent, c));
+        const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, e.exponent, c, 0u));
         const uint16_t *positions =
-            (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, e.exponent, c));
+            (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, e.exponent, c, 0u));
         const Word right_mask = ~(Word)0 >> (W - r);
         for (unsigned j = t; j < c; j += 32u) {
             const unsigned p = positions[j];
@@ -82,8 +82,8 @@ __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const
     const uint32_t *rights = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
     const uint32_t *codes = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
     const uint16_t *dict = (const uint16_t *)payload; /* code < 2^k <= 8: always an entry */
-    const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, k, c));
-    const uint16_t *positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, k, c));
+    const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, k, c, 0u));
+    const uint16_t *positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, k, c, 0u));
     unsigned next = 0, end = 0; /* this thread's exceptions: entries next ... end - 1 */
     if (c != 0) {
         const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
@@ -126,7 +126,7 @@ __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, 
     const auto entry_of = [&](uint64_t v) { return v < n ? read_vector_entry(col.data, (uint32_t)v) : vector_entry{}; };
     const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
         if (v < n && e.scheme == GALP_SCHEME_ALP_RD) {
-            const unsigned bytes = galp_layout_alprd_payload_bytes(W, e.bit_width, e.exponent, e.exception_count);
+            const unsigned bytes = galp_layout_alprd_payload_bytes(W, e.bit_width, e.exponent, e.exception_count, 0u);
             const unsigned copied = min((bytes + 15u) & ~15u, stage_bytes); /* a valid image never clips */
             const uint8_t *src = col.data + e.payload_offset;
             for (unsigned o = lane * 16u; o < copied; o += 32u * 16u)

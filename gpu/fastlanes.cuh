@@ -412,7 +412,7 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
     const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
         if (v < n) {
             const unsigned bytes = galp_layout_payload_bytes((galp_scheme)e.scheme, W, e.bit_width, e.exception_count,
-                                                             vector_value_count(col, (uint32_t)v));
+                                                             vector_value_count(col, (uint32_t)v), 0u);
             const unsigned copied = min((bytes + 15u) & ~15u, stage_bytes); /* a valid image never clips */
             const uint8_t *src = col.data + e.payload_offset;
             for (unsigned o = lane * 16u; o < copied; o += 32u * 16u)

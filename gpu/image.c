@@ -17,6 +17,8 @@
  * (same placement rules, recomputed payload_end, file_size, payload checksums and checksum),
  * so galp_open can check it, and the shape and value table are read from it. The image of an
  * ALP column is compact (spec/galp.md §1.1), as galp_compress would write the column as G-ALP.
+ * The kernels read u16 lane ends only: a vector with narrow (u8) lane ends (spec/galp.md §1.2)
+ * is rewritten with u16 ones, and the image has no GALP_FLAG_NARROW_LANE_ENDS.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -79,10 +81,11 @@ static galp_scheme image_column_scheme(const galp_column *col)
 }
 
 /* The header flags of the image: an ALP column's image is compact G-ALP (spec/galp.md §1.1)
- * where it has a vector without exceptions; any other column's are its own. */
+ * where it has a vector without exceptions; any other column's are its own, less narrow lane
+ * ends (spec/galp.md §1.2). */
 static uint32_t image_flags(const galp_column *col)
 {
-    uint32_t flags = col->flags;
+    uint32_t flags = col->flags & ~GALP_FLAG_NARROW_LANE_ENDS;
     galp_vector_info info;
     for (uint32_t v = 0; col->scheme == GALP_SCHEME_ALP && v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
@@ -96,13 +99,16 @@ static uint32_t image_flags(const galp_column *col)
 static uint64_t image_payload_size(const galp_column *col, uint32_t flags, const galp_vector_info *info)
 {
     const galp_scheme s = image_scheme(info->scheme);
-    if (s == info->scheme)
-        return info->payload_size;
-    if (s == GALP_SCHEME_RAW)
-        return galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0, info->value_count);
+    const unsigned w = galp_type_bits(col->type);
     const uint32_t c = info->exception_count;
-    return galp_layout_payload_bytes(galp_layout_scheme(GALP_SCHEME_GALP, flags, c), galp_type_bits(col->type),
-                                     info->bit_width, c, info->value_count);
+    switch (s) {
+    case GALP_SCHEME_GALP:
+        return galp_layout_payload_bytes(galp_layout_scheme(GALP_SCHEME_GALP, flags, c), w, info->bit_width, c,
+                                         info->value_count, flags);
+    case GALP_SCHEME_ALP_RD: return galp_layout_alprd_payload_bytes(w, info->bit_width, info->exponent, c, flags);
+    case GALP_SCHEME_RAW: return galp_layout_payload_bytes(GALP_SCHEME_RAW, w, 0, 0, info->value_count, flags);
+    default: return info->payload_size; /* FFOR and FastLanes: as stored */
+    }
 }
 
 /* Bytes a pipeline may stage for a vector of the image: its payload, and for a G-ALP vector
@@ -113,13 +119,13 @@ static uint64_t image_staged_size(const galp_column *col, uint32_t flags, const 
     if (image_scheme(info->scheme) != GALP_SCHEME_GALP)
         return image_payload_size(col, flags, info);
     return galp_layout_payload_bytes(GALP_SCHEME_GALP, galp_type_bits(col->type), info->bit_width,
-                                     info->exception_count, info->value_count);
+                                     info->exception_count, info->value_count, flags);
 }
 
 /* Whether the image is the file with at most its exception slots changed. */
 static int stored_as_decoded(const galp_column *col)
 {
-    if (image_column_scheme(col) != col->scheme)
+    if (image_column_scheme(col) != col->scheme || image_flags(col) != col->flags)
         return 0;
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
@@ -155,7 +161,7 @@ static int packed_range_safe(const galp_column *col, const galp_vector_info *inf
 galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
 {
     const uint32_t raw = galp_layout_payload_bytes(GALP_SCHEME_RAW, galp_type_bits(col->type), 0, 0,
-                                                   GALP_VECTOR_SIZE);
+                                                   GALP_VECTOR_SIZE, 0);
     const uint32_t flags = image_flags(col);
     galp_gpu_shape shape = {128, 0, 0, 0, 0, 0, 0};
     galp_vector_info info;
@@ -180,18 +186,19 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
     return shape;
 }
 
-/* A reader over the G-ALP payload at p of the vector of `info` (ALP or G-ALP in the file). */
+/* A reader over the G-ALP payload at p of the vector of `info` (ALP or G-ALP in the file), as
+ * the image holds it: u16 lane ends. */
 static galp_reader galp_payload(const uint8_t *p, unsigned w, const galp_vector_info *info)
 {
     return galp_reader_of(p, galp_layout_payload_bytes(GALP_SCHEME_GALP, w, info->bit_width,
-                                                       info->exception_count, info->value_count));
+                                                       info->exception_count, info->value_count, 0));
 }
 
 /* Exception j's slot in a G-ALP payload of c exceptions of W-bit values (spec/galp.md §1). */
 static unsigned exception_slot(galp_reader *p, unsigned w, const galp_vector_info *info, uint32_t j)
 {
     const uint32_t positions =
-        galp_layout_positions_offset(GALP_SCHEME_GALP, w, info->bit_width, info->exception_count);
+        galp_layout_positions_offset(GALP_SCHEME_GALP, w, info->bit_width, info->exception_count, 0);
     return galp_read_u16(p, positions + 2u * j) % GALP_VECTOR_SIZE;
 }
 
@@ -285,6 +292,23 @@ static galp_status store_raw(const galp_column *col, uint32_t v, const galp_vect
     return GALP_OK;
 }
 
+/* The ALP_RD payload at src, whose lane ends are u8 in a file with header from_flags, with u16
+ * lane ends at dst (spec/alprd.md §3, spec/galp.md §1.2): the parts before the table and the
+ * 4·c bytes of left parts and positions after it are copied. Returns the new size. */
+static uint32_t widen_alprd(unsigned w, const galp_vector_info *info, uint32_t from_flags, const uint8_t *src,
+                            uint8_t *dst)
+{
+    const uint32_t r = info->bit_width, k = info->exponent, c = info->exception_count;
+    const uint32_t table = galp_layout_alprd_lane_end_offset(r, k);
+    const unsigned from = galp_layout_lane_end_width(from_flags, c);
+    memcpy(dst, src, table);
+    for (unsigned l = 0; l < galp_layout_lanes(w); l++)
+        galp_store_u16(dst + table + 2u * l, (uint16_t)galp_load_le(from, src + table + from * l));
+    memcpy(dst + galp_layout_alprd_lefts_offset(w, r, k, c, 0),
+           src + galp_layout_alprd_lefts_offset(w, r, k, c, from_flags), 4u * c);
+    return galp_layout_alprd_payload_bytes(w, r, k, c, 0);
+}
+
 /* A copy of the file of a column without ALP vectors, exception slots filled. */
 static galp_status fixed_copy(const galp_column *col, uint8_t **image, size_t *image_size)
 {
@@ -326,9 +350,10 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = (uint8_t)image_column_scheme(col);
-    if (flags != col->flags) { /* compact: version 1.2 (spec/format.md §1.1, §3.1) */
+    if (flags != col->flags) { /* compact, or no longer narrow: version 1.2 (spec/format.md §1.1, §3.1) */
         galp_store_u32(out + HDR_FLAGS, flags);
-        out[HDR_VERSION_MINOR] = 2;
+        if ((flags & GALP_FLAG_COMPACT_GALP) != 0 || out[HDR_VERSION_MINOR] > 2)
+            out[HDR_VERSION_MINOR] = 2;
     }
     galp_store_u64(out + HDR_PAYLOAD_END, payload_end);
     galp_store_u64(out + HDR_FILE_SIZE, file_size);
@@ -341,11 +366,13 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         const uint8_t *src = col->data + info.payload_offset;
         at = galp_round16(at);
         galp_store_u64(entry + ENT_PAYLOAD_OFFSET, at);
-        if (info.scheme == GALP_SCHEME_ALP) {
+        const uint32_t c = info.exception_count;
+        if (info.scheme == GALP_SCHEME_ALP ||
+            (info.scheme == GALP_SCHEME_GALP && galp_layout_narrow_lane_ends(info.scheme, c, col->flags))) {
             galp_reader payload = galp_reader_of(src, info.payload_size);
-            const galp_scheme layout = galp_layout_scheme(GALP_SCHEME_GALP, flags, info.exception_count);
-            size_t size = galp_convert_payload(GALP_SCHEME_ALP, layout, w, info.bit_width,
-                                               info.exception_count, &payload, out + at);
+            const galp_scheme layout = galp_layout_scheme(GALP_SCHEME_GALP, flags, c);
+            size_t size = galp_convert_payload(galp_layout_scheme(info.scheme, col->flags, c), col->flags, layout,
+                                               flags, w, info.bit_width, c, &payload, out + at);
             uint64_t fill;
             if (!exception_slots_hold_fill(w, &info, out + at, &fill))
                 fill_exception_slots(w, &info, out + at, fill);
@@ -359,6 +386,10 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
                 return st;
             }
             at += image_payload_size(col, flags, &info);
+        } else if (galp_layout_narrow_lane_ends(info.scheme, c, col->flags)) { /* ALP_RD */
+            const uint32_t size = widen_alprd(w, &info, col->flags, src, out + at);
+            galp_store_u32(entry + ENT_PAYLOAD_SIZE, size);
+            at += size;
         } else {
             memcpy(out + at, src, info.payload_size);
             uint64_t fill;

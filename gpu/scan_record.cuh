@@ -71,7 +71,7 @@ template <typename T> __device__ __forceinline__ unsigned record_staged_bytes(co
 {
     const unsigned packed = galp_layout_packed_bytes(s.bit_width);
     return s.exceptions == 0 ? packed
-                             : (packed + galp_layout_exception_bytes(GALP_SCHEME_GALP, value_traits<T>::bits, s.exceptions) + 15u) & ~15u;
+                             : (packed + galp_layout_exception_bytes(GALP_SCHEME_GALP, value_traits<T>::bits, s.exceptions, 0u) + 15u) & ~15u;
 }
 
 /* The record of vector v, whose entry is e and plan p, for lo <= x <= hi. */

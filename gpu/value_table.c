@@ -63,7 +63,7 @@ static int add_constant_vector(value_table *t, const galp_column *col, uint32_t 
     uint64_t stored[GALP_VECTOR_SIZE];
     galp_reader payload = galp_reader_of(col->data + info->payload_offset, info->payload_size);
     if (c != 0)
-        galp_exceptions_read(info->scheme, w, info->bit_width, c, &payload, positions, stored);
+        galp_exceptions_read(info->scheme, col->flags, w, info->bit_width, c, &payload, positions, stored);
     uint32_t first = 0; /* the first slot that is not an exception (positions ascend) */
     while (first < c && positions[first] == first)
         first++;

@@ -29,8 +29,8 @@ extern "C" {
 /* The format version this library implements. It reads every minor version and writes the
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
- * vectors, or a STR column (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 2u
+ * vectors, or a STR column, 1.3 with narrow lane ends (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 3u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -38,6 +38,9 @@ extern "C" {
 /* COMPACT_GALP (G-ALP columns only): a G-ALP vector without exceptions has no lane table
  * (spec/galp.md §1.1). */
 #define GALP_FLAG_COMPACT_GALP 2u
+/* NARROW_LANE_ENDS (ALP, G-ALP and ALP_RD columns only): a G-ALP or ALP_RD vector with 1 to 255
+ * exceptions stores its lane ends as u8 (spec/galp.md §1.2, version 1.3). */
+#define GALP_FLAG_NARROW_LANE_ENDS 4u
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -152,9 +155,13 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
 /* galp_compress with a choice of header flags, any of:
  *  - GALP_FLAG_PAYLOAD_CHECKSUMS: payload checksums (version 1.1; same size);
  *  - GALP_FLAG_COMPACT_GALP: G-ALP vectors without exceptions have no lane table; the header
- *    has the flag, and the file is version 1.2, only if the column has such a vector.
- * galp_compress passes GALP_FLAG_COMPACT_GALP. Without it a G-ALP file is one that decoders
- * of versions 1.0 and 1.1 read. Other bits are GALP_ERR_ARGUMENT. */
+ *    has the flag, and the file is version 1.2, only if the column has such a vector;
+ *  - GALP_FLAG_NARROW_LANE_ENDS: G-ALP and ALP_RD vectors with 1 to 255 exceptions have u8
+ *    lane ends; the header has the flag, and the file is version 1.3, only if the column has
+ *    such a vector.
+ * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS. Without them a
+ * G-ALP file is one that decoders of versions 1.0 and 1.1 read. Other bits are
+ * GALP_ERR_ARGUMENT. */
 galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,
                              const void *values, uint64_t n, void *dst, size_t dst_capacity,
                              size_t *dst_len);
@@ -180,7 +187,8 @@ typedef struct galp_column {
     uint64_t value_count;
     uint32_t vector_count;
     uint16_t version_minor;
-    uint32_t flags;          /* header flags: GALP_FLAG_PAYLOAD_CHECKSUMS, GALP_FLAG_COMPACT_GALP */
+    uint32_t flags;          /* header flags: GALP_FLAG_PAYLOAD_CHECKSUMS, GALP_FLAG_COMPACT_GALP,
+                              * GALP_FLAG_NARROW_LANE_ENDS */
     uint32_t checksum;
     uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;

@@ -15,21 +15,23 @@
 /* Where lane_end, the exception values and the positions of a vector payload start
  * (spec/alp.md §2, spec/galp.md §1). */
 typedef struct exception_section {
-    bool lanes;          /* G-ALP: lane_end[L] at lane_end */
+    bool lanes;          /* G-ALP: lane_end[L] at lane_end, entries of end_bytes each */
     uint32_t lane_end;
+    unsigned end_bytes;
     uint32_t values;
     uint32_t positions;
 } exception_section;
 
-static exception_section locate(unsigned w, const galp_vector_info *info)
+static exception_section locate(unsigned w, uint32_t flags, const galp_vector_info *info)
 {
     const galp_scheme scheme = info->scheme;
     const uint32_t b = info->bit_width, c = info->exception_count;
     exception_section s;
     s.lanes = scheme == GALP_SCHEME_GALP && c > 0; /* no lane table to read otherwise (§1.1) */
     s.lane_end = galp_layout_lane_end_offset(b);
-    s.values = galp_layout_values_offset(scheme, w, b);
-    s.positions = galp_layout_positions_offset(scheme, w, b, c);
+    s.end_bytes = galp_layout_lane_end_width(flags, c); /* spec/galp.md §1.2 */
+    s.values = galp_layout_values_offset(scheme, w, b, c, flags);
+    s.positions = galp_layout_positions_offset(scheme, w, b, c, flags);
     return s;
 }
 
@@ -55,8 +57,8 @@ static uint64_t alp_decode(unsigned w, const galp_vector_info *info, uint64_t u)
 
 /* spec/alp.md §4 for every slot, then step 5: each exception entry names its own position,
  * so the same loop patches both layouts (spec/galp.md §3). */
-void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                            void *dst)
+void galp_alp_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
+                            galp_reader *payload, void *dst)
 {
     const unsigned w = galp_type_bits(type);
     const unsigned bytes = w / 8u;
@@ -66,7 +68,7 @@ void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_r
     for (uint32_t i = 0; i < info->value_count; i++)
         store_native(w, out + (size_t)i * bytes, alp_decode(w, info, ints[i]));
 
-    const exception_section s = locate(w, info);
+    const exception_section s = locate(w, flags, info);
     for (uint32_t j = 0; j < info->exception_count; j++) {
         uint16_t position = galp_read_u16(payload, s.positions + 2u * j);
         uint64_t value = galp_read_le(payload, s.values + (uint64_t)j * bytes, bytes);
@@ -77,12 +79,13 @@ void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_r
 
 /* A scan of the value's lane only, at most W entries (spec/galp.md §1), that reads nothing
  * past the lane (unlike the buffered decoders of spec/galp.md §5). */
-int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, uint32_t positions,
-                        uint32_t index)
+int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, unsigned end_bytes,
+                        uint32_t positions, uint32_t index)
 {
     unsigned lane = index % galp_layout_lanes(w);
-    uint32_t lo = lane == 0 ? 0 : galp_read_u16(payload, lane_end + 2u * (lane - 1));
-    uint32_t hi = galp_read_u16(payload, lane_end + 2u * lane);
+    uint32_t lo =
+        lane == 0 ? 0 : (uint32_t)galp_read_le(payload, lane_end + end_bytes * (lane - 1), end_bytes);
+    uint32_t hi = (uint32_t)galp_read_le(payload, lane_end + end_bytes * lane, end_bytes);
     for (uint32_t j = lo; j < hi; j++) {
         uint16_t position = galp_read_u16(payload, positions + 2u * j);
         if (position >= index)
@@ -97,7 +100,7 @@ static int32_t find_exception(unsigned w, const galp_vector_info *info, galp_rea
                               const exception_section *s, uint32_t index)
 {
     if (s->lanes)
-        return galp_lanes_find(w, payload, s->lane_end, s->positions, index);
+        return galp_lanes_find(w, payload, s->lane_end, s->end_bytes, s->positions, index);
     uint32_t lo = 0, hi = info->exception_count;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -114,12 +117,12 @@ static int32_t find_exception(unsigned w, const galp_vector_info *info, galp_rea
 
 /* One value: the exception stored for it (spec/alp.md §5, spec/galp.md §3), else spec/alp.md §4
  * steps 1–4 on its slot alone. */
-void galp_alp_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
+void galp_alp_get(galp_type type, uint32_t flags, const galp_vector_info *info, galp_reader *payload,
                   uint32_t index, void *value)
 {
     const unsigned w = galp_type_bits(type);
     const unsigned bytes = w / 8u;
-    const exception_section s = locate(w, info);
+    const exception_section s = locate(w, flags, info);
     int32_t j = find_exception(w, info, payload, &s, index);
     if (j >= 0) {
         store_native(w, value, galp_read_le(payload, s.values + (uint64_t)j * bytes, bytes));

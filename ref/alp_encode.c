@@ -170,7 +170,7 @@ static void encode_with(unsigned w, const void *values, uint32_t m, unsigned e, 
 /* Payload bytes of an encoding, apart from G-ALP's fixed lane ends. */
 static uint64_t encoded_bytes(unsigned w, const vector_encoding *v)
 {
-    return galp_layout_payload_bytes(GALP_SCHEME_ALP, w, v->bit_width, v->c, 0);
+    return galp_layout_payload_bytes(GALP_SCHEME_ALP, w, v->bit_width, v->c, 0, 0);
 }
 
 /* The pair comes from the sampler (alp_sample.c, spec/alp.md §6.2), which may ask for a second
@@ -198,8 +198,9 @@ void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_schem
         words[i] = (uint64_t)best->ints[i] & mask;
     galp_ffor_pack(w, best->bit_width, best->base, words, payload);
     size_t packed = galp_layout_packed_bytes(best->bit_width);
-    size_t section = galp_exceptions_write(galp_layout_scheme(scheme, flags, best->c), w, best->c,
-                                           best->positions, best->exceptions, payload + packed);
+    size_t section = galp_exceptions_write(galp_layout_scheme(scheme, flags, best->c), flags, w,
+                                           best->c, best->positions, best->exceptions,
+                                           payload + packed);
 
     info->scheme = scheme;
     info->bit_width = (uint8_t)best->bit_width;

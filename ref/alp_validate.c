@@ -26,13 +26,13 @@ static galp_status validate_alp(const galp_vector_info *info, galp_reader *paylo
 /* spec/galp.md §4: lane ends first (EXCEPTION_COUNT), then each lane's positions. ALP_RD's
  * exceptions are addressed the same way (spec/alprd.md §5). */
 galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_reader *payload,
-                                uint32_t lane_end, uint32_t positions)
+                                uint32_t lane_end, unsigned end_bytes, uint32_t positions)
 {
     const unsigned lanes = galp_layout_lanes(w);
     const uint32_t m = info->value_count;
     uint32_t start = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        uint32_t end = galp_read_u16(payload, lane_end + 2u * l);
+        uint32_t end = (uint32_t)galp_read_le(payload, lane_end + end_bytes * l, end_bytes);
         /* Slots i < m with i mod L = l. */
         uint32_t lane_slots = m > l ? (m - l + lanes - 1) / lanes : 0;
         if (end < start || end - start > lane_slots)
@@ -44,7 +44,7 @@ galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_r
 
     start = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        uint32_t end = galp_read_u16(payload, lane_end + 2u * l);
+        uint32_t end = (uint32_t)galp_read_le(payload, lane_end + end_bytes * l, end_bytes);
         for (uint32_t j = start; j < end; j++) {
             uint32_t position = galp_read_u16(payload, positions + 2u * j);
             if (position % lanes != l || position >= m ||
@@ -65,9 +65,10 @@ galp_status galp_alp_validate_payload(galp_type type, uint32_t flags, const galp
     const uint32_t b = info->bit_width, c = info->exception_count;
     /* spec/galp.md §1.1: a compact G-ALP vector has neither lane table nor exceptions. */
     const galp_scheme layout = galp_layout_scheme(info->scheme, flags, c);
-    const uint32_t positions = galp_layout_positions_offset(layout, w, b, c);
+    const uint32_t positions = galp_layout_positions_offset(layout, w, b, c, flags);
     galp_status status = layout == GALP_SCHEME_GALP
-                             ? galp_lanes_validate(w, info, payload, galp_layout_lane_end_offset(b), positions)
+                             ? galp_lanes_validate(w, info, payload, galp_layout_lane_end_offset(b),
+                                                   galp_layout_lane_end_width(flags, c), positions)
                              : validate_alp(info, payload, positions);
     return payload->overrun ? GALP_ERR_PAYLOAD_SIZE : status;
 }

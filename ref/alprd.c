@@ -12,10 +12,11 @@
 /* Where the parts of a payload start (spec/alprd.md §3). */
 typedef struct alprd_parts {
     unsigned w, r, k;
+    unsigned end_bytes; /* of one lane end: u8 or u16 (spec/galp.md §1.2) */
     uint32_t codes, lane_end, lefts, positions;
 } alprd_parts;
 
-static alprd_parts locate(galp_type type, const galp_vector_info *info)
+static alprd_parts locate(galp_type type, uint32_t flags, const galp_vector_info *info)
 {
     alprd_parts p;
     p.w = galp_type_bits(type);
@@ -24,8 +25,9 @@ static alprd_parts locate(galp_type type, const galp_vector_info *info)
     const uint32_t c = info->exception_count;
     p.codes = galp_layout_alprd_codes_offset(p.r);
     p.lane_end = galp_layout_alprd_lane_end_offset(p.r, p.k);
-    p.lefts = galp_layout_alprd_lefts_offset(p.w, p.r, p.k, c);
-    p.positions = galp_layout_alprd_positions_offset(p.w, p.r, p.k, c);
+    p.end_bytes = galp_layout_lane_end_width(flags, c);
+    p.lefts = galp_layout_alprd_lefts_offset(p.w, p.r, p.k, c, flags);
+    p.positions = galp_layout_alprd_positions_offset(p.w, p.r, p.k, c, flags);
     return p;
 }
 
@@ -68,10 +70,10 @@ static void store_native(unsigned w, uint8_t *dst, uint64_t bits)
     galp_values_narrow(w / 8u, &bits, 1, dst);
 }
 
-void galp_alprd_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                              void *dst)
+void galp_alprd_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
+                              galp_reader *payload, void *dst)
 {
-    const alprd_parts p = locate(type, info);
+    const alprd_parts p = locate(type, flags, info);
     const unsigned bytes = p.w / 8u;
     uint8_t *out = dst;
     uint64_t rights[GALP_VECTOR_SIZE], codes[GALP_VECTOR_SIZE];
@@ -90,12 +92,12 @@ void galp_alprd_decode_vector(galp_type type, const galp_vector_info *info, galp
 }
 
 /* One value: its lane's exceptions are scanned for it (spec/galp.md §1), else its code. */
-void galp_alprd_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                    uint32_t index, void *value)
+void galp_alprd_get(galp_type type, uint32_t flags, const galp_vector_info *info,
+                    galp_reader *payload, uint32_t index, void *value)
 {
-    const alprd_parts p = locate(type, info);
+    const alprd_parts p = locate(type, flags, info);
     int32_t j = info->exception_count > 0
-                    ? galp_lanes_find(p.w, payload, p.lane_end, p.positions, index)
+                    ? galp_lanes_find(p.w, payload, p.lane_end, p.end_bytes, p.positions, index)
                     : -1;
     uint64_t left = j >= 0 ? galp_read_u16(payload, p.lefts + 2u * (uint32_t)j)
                            : dict_entry(payload, packed_get(&p, payload, true, index));
@@ -125,13 +127,13 @@ static bool exception_lefts_valid(const alprd_parts *p, const galp_vector_info *
 
 /* spec/alprd.md §5 in its order. A read past the view means a payload shorter than its metadata
  * implies: PAYLOAD_SIZE, which the container has ruled out before calling. */
-galp_status galp_alprd_validate_payload(galp_type type, const galp_vector_info *info,
+galp_status galp_alprd_validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                         galp_reader *payload)
 {
-    const alprd_parts p = locate(type, info);
+    const alprd_parts p = locate(type, flags, info);
     galp_status status = dictionary_valid(&p, payload) ? GALP_OK : GALP_ERR_LEFT_PART;
     if (status == GALP_OK && info->exception_count > 0)
-        status = galp_lanes_validate(p.w, info, payload, p.lane_end, p.positions);
+        status = galp_lanes_validate(p.w, info, payload, p.lane_end, p.end_bytes, p.positions);
     if (status == GALP_OK && !exception_lefts_valid(&p, info, payload))
         status = GALP_ERR_LEFT_PART;
     return payload->overrun ? GALP_ERR_PAYLOAD_SIZE : status;

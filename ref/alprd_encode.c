@@ -75,8 +75,8 @@ static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned
     return distinct;
 }
 
-/* spec/alprd.md §6 steps 1–3. */
-static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t m)
+/* spec/alprd.md §6 steps 1–3, each cost in the layout of a file with header `flags`. */
+static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t flags, uint32_t m)
 {
     alprd_choice best = {0};
     uint64_t best_bytes = UINT64_MAX;
@@ -91,7 +91,7 @@ static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t m)
             uint32_t covered = 0;
             for (uint32_t e = 0; e < entries; e++)
                 covered += work->ranked[e].count;
-            const uint64_t bytes = galp_layout_alprd_payload_bytes(w, r, k, m - covered);
+            const uint64_t bytes = galp_layout_alprd_payload_bytes(w, r, k, m - covered, flags);
             if (bytes < best_bytes) {
                 best_bytes = bytes;
                 best = (alprd_choice){.r = r, .k = k, .entries = entries, .c = m - covered};
@@ -114,14 +114,16 @@ static int code_of(const alprd_choice *choice, uint64_t left)
 
 /* spec/alprd.md §3: lane_end, then the exceptions' left parts and positions in lane order,
  * ascending within a lane. Walking each lane's rows meets its exceptions in that order. */
-static void write_exceptions(unsigned w, const galp_alprd_workspace *work,
+static void write_exceptions(unsigned w, uint32_t flags, const galp_alprd_workspace *work,
                              const alprd_choice *choice, uint32_t m, uint8_t *payload)
 {
     const unsigned lanes = galp_layout_lanes(w);
+    const unsigned end_bytes = galp_layout_lane_end_width(flags, choice->c); /* spec/galp.md §1.2 */
     uint8_t *lane_end = payload + galp_layout_alprd_lane_end_offset(choice->r, choice->k);
-    uint8_t *lefts = payload + galp_layout_alprd_lefts_offset(w, choice->r, choice->k, choice->c);
+    uint8_t *lefts =
+        payload + galp_layout_alprd_lefts_offset(w, choice->r, choice->k, choice->c, flags);
     uint8_t *positions =
-        payload + galp_layout_alprd_positions_offset(w, choice->r, choice->k, choice->c);
+        payload + galp_layout_alprd_positions_offset(w, choice->r, choice->k, choice->c, flags);
     uint32_t j = 0;
     for (unsigned l = 0; l < lanes; l++) {
         for (uint32_t i = l; i < m; i += lanes) {
@@ -132,16 +134,17 @@ static void write_exceptions(unsigned w, const galp_alprd_workspace *work,
             galp_store_u16(positions + 2u * j, (uint16_t)i);
             j++;
         }
-        galp_store_u16(lane_end + 2u * l, (uint16_t)j);
+        galp_store_le(end_bytes, lane_end + end_bytes * l, j);
     }
 }
 
-void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const void *values,
-                              uint32_t m, galp_vector_info *info, uint8_t *payload)
+void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, uint32_t flags,
+                              const void *values, uint32_t m, galp_vector_info *info,
+                              uint8_t *payload)
 {
     const unsigned w = galp_type_bits(type);
     galp_values_widen(w / 8u, values, m, work->bits);
-    const alprd_choice choice = choose(work, w, m);
+    const alprd_choice choice = choose(work, w, flags, m);
 
     /* Codes of exceptions are 0; slots m … 1023 copy slot 0 (spec/alprd.md §6). */
     const uint64_t right_mask = ((uint64_t)1 << choice.r) - 1u;
@@ -158,7 +161,7 @@ void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const 
     galp_ffor_pack(w, choice.k, 0, work->codes,
                    payload + galp_layout_alprd_codes_offset(choice.r));
     if (choice.c > 0)
-        write_exceptions(w, work, &choice, m, payload);
+        write_exceptions(w, flags, work, &choice, m, payload);
 
     info->scheme = GALP_SCHEME_ALP_RD;
     info->bit_width = (uint8_t)choice.r;
@@ -166,5 +169,5 @@ void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const 
     info->factor = 0;
     info->base = 0;
     info->exception_count = (uint16_t)choice.c;
-    info->payload_size = galp_layout_alprd_payload_bytes(w, choice.r, choice.k, choice.c);
+    info->payload_size = galp_layout_alprd_payload_bytes(w, choice.r, choice.k, choice.c, flags);
 }

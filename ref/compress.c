@@ -41,7 +41,8 @@ typedef struct encode_scratch {
     bool alprd;              /* ALP and GALP vectors may be ALP_RD (encode_choice.c) */
     galp_scheme tries[GALP_ENCODE_TRIES_MAX]; /* the schemes tried per vector (encode_choice.c) */
     unsigned try_count;
-    uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP picks G-ALP's layout */
+    uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP and
+                              * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts */
 } encode_scratch;
 
 /* Encodes m values with one scheme into `payload`, filling `info`. */
@@ -61,7 +62,7 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
                                payload);
         break;
     case GALP_SCHEME_ALP_RD:
-        galp_alprd_encode_vector(scratch->rd, type, values, m, info, payload);
+        galp_alprd_encode_vector(scratch->rd, type, scratch->flags, values, m, info, payload);
         break;
     case GALP_SCHEME_GPU_FOR:
     case GALP_SCHEME_GPU_DFOR:
@@ -80,7 +81,7 @@ static void encode_alp_or_rd(galp_type type, galp_scheme scheme,
     if (!galp_encode_tries_alprd(type, candidates, m, info->payload_size))
         return;
     galp_vector_info rd = *info;
-    galp_alprd_encode_vector(scratch->rd, type, values, m, &rd, scratch->trial);
+    galp_alprd_encode_vector(scratch->rd, type, scratch->flags, values, m, &rd, scratch->trial);
     if (galp_encode_keeps_alprd(rd.payload_size, info->payload_size)) {
         *info = rd;
         memcpy(scratch->payload, scratch->trial, rd.payload_size);
@@ -143,6 +144,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         /* spec/format.md §1.1: the compact flag only in a file that has a compact vector. */
         if (galp_layout_scheme(info.scheme, flags, info.exception_count) != info.scheme)
             header_flags |= GALP_FLAG_COMPACT_GALP;
+        /* spec/galp.md §1.2: likewise the narrow flag only where a vector has u8 lane ends. */
+        if (galp_layout_narrow_lane_ends(info.scheme, info.exception_count, flags))
+            header_flags |= GALP_FLAG_NARROW_LANE_ENDS;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -171,8 +175,8 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
 galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
-    return galp_compress_ex(type, requested, GALP_FLAG_COMPACT_GALP, values, n, dst, dst_capacity,
-                            dst_len);
+    return galp_compress_ex(type, requested, GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS,
+                            values, n, dst, dst_capacity, dst_len);
 }
 
 galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t flags,
@@ -181,7 +185,8 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
 {
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
-        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP)) != 0 ||
+        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
+                   GALP_FLAG_NARROW_LANE_ENDS)) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)

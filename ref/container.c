@@ -144,9 +144,13 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     if (!galp_scheme_allowed(h->type, h->scheme))
         return GALP_ERR_BAD_SCHEME;
     h->flags = galp_read_u32(&header, HDR_FLAGS);
-    /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column. */
+    /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column; bit 2 the lane
+     * ends of G-ALP and ALP_RD vectors, which only ALP, G-ALP and ALP_RD columns hold (§2). */
+    const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
+                             h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
-                           (h->scheme == GALP_SCHEME_GALP ? GALP_FLAG_COMPACT_GALP : 0u);
+                           (h->scheme == GALP_SCHEME_GALP ? GALP_FLAG_COMPACT_GALP : 0u) |
+                           (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -172,7 +176,7 @@ static galp_status validate_payload(galp_type type, uint32_t flags, const galp_v
     switch (info->scheme) {
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP: return galp_alp_validate_payload(type, flags, info, payload);
-    case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, info, payload);
+    case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, flags, info, payload);
     case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
     case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
     case GALP_SCHEME_GPU_FOR:
@@ -383,12 +387,13 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 }
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
- * G-ALP vectors, and the version each scheme in use, the column's or a vector's, needs
+ * G-ALP vectors, 1.3 for narrow lane ends, and the version each scheme in use, the column's or a vector's, needs
  * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
-    unsigned minor = (flags & GALP_FLAG_COMPACT_GALP) != 0        ? 2u
+    unsigned minor = (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0    ? 3u
+                     : (flags & GALP_FLAG_COMPACT_GALP) != 0      ? 2u
                      : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u
                                                                  : 0u;
     unsigned needed = galp_scheme_version_minor(scheme);

@@ -69,10 +69,10 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_decode_vector(column->type, &info, &payload, dst);
+        galp_alp_decode_vector(column->type, column->flags, &info, &payload, dst);
         break;
     case GALP_SCHEME_ALP_RD:
-        galp_alprd_decode_vector(column->type, &info, &payload, dst);
+        galp_alprd_decode_vector(column->type, column->flags, &info, &payload, dst);
         break;
     case GALP_SCHEME_GPU_FOR:
     case GALP_SCHEME_GPU_DFOR:
@@ -157,10 +157,10 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
         break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
-        galp_alp_get(column->type, &info, &payload, slot, value);
+        galp_alp_get(column->type, column->flags, &info, &payload, slot, value);
         break;
     case GALP_SCHEME_ALP_RD:
-        galp_alprd_get(column->type, &info, &payload, slot, value);
+        galp_alprd_get(column->type, column->flags, &info, &payload, slot, value);
         break;
     case GALP_SCHEME_GPU_FOR:
     case GALP_SCHEME_GPU_DFOR:

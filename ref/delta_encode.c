@@ -48,5 +48,5 @@ void galp_delta_encode_vector(galp_type type, const void *values, uint32_t m,
     info->exponent = 0;
     info->factor = 0;
     info->exception_count = 0;
-    info->payload_size = galp_layout_payload_bytes(GALP_SCHEME_DELTA, w, b, 0, m);
+    info->payload_size = galp_layout_payload_bytes(GALP_SCHEME_DELTA, w, b, 0, m, 0);
 }

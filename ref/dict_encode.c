@@ -77,5 +77,5 @@ void galp_dict_encode_vector(galp_type type, const void *values, uint32_t m,
     info->exponent = 0;
     info->factor = 0;
     info->payload_size =
-        galp_layout_payload_bytes(GALP_SCHEME_DICT, w, info->bit_width, d, m);
+        galp_layout_payload_bytes(GALP_SCHEME_DICT, w, info->bit_width, d, m, 0);
 }

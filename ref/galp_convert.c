@@ -5,7 +5,8 @@
  * The integers, e, f, bases and bit widths are kept; each ALP/GALP vector's exceptions are
  * regrouped (galp_layout.c) and RAW and ALP_RD vectors are copied. Payloads are placed back to
  * back as the encoder places them (spec/format.md §4) and the header is rewritten with the new
- * scheme. A G-ALP result is compact, as galp_compress writes it (spec/galp.md §1.1).
+ * scheme. A G-ALP result is compact and has narrow lane ends, as galp_compress writes it
+ * (spec/galp.md §1.1, §1.2); copied ALP_RD vectors keep the lane ends they have.
  */
 #include <string.h>
 
@@ -32,16 +33,25 @@ static uint64_t converted_size(const galp_column *column, galp_scheme to, uint32
     return galp_payload_size(column->type, flags, &converted);
 }
 
-/* The header flags of the converted file: the source's payload checksums, and for G-ALP the
- * compact flag if a vector uses it (the lowest version, spec/format.md §1.1). */
+/* The header flags of the converted file: the source's payload checksums, for G-ALP the
+ * compact and narrow flags if a converted vector uses them, and the narrow flag if a copied
+ * ALP_RD vector has u8 lane ends (the lowest version, spec/format.md §1.1). */
 static uint32_t converted_flags(const galp_column *column, galp_scheme to)
 {
     uint32_t flags = column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS;
-    for (uint32_t v = 0; to == GALP_SCHEME_GALP && v < column->vector_count; v++) {
+    for (uint32_t v = 0; v < column->vector_count; v++) {
         galp_vector_info info;
         galp_container_read_entry(column, v, &info);
-        if (!copied_as_is(&info) && info.exception_count == 0)
-            flags |= GALP_FLAG_COMPACT_GALP;
+        const uint32_t c = info.exception_count;
+        if (copied_as_is(&info)) {
+            if (galp_layout_narrow_lane_ends(info.scheme, c, column->flags))
+                flags |= GALP_FLAG_NARROW_LANE_ENDS;
+        } else if (to == GALP_SCHEME_GALP) {
+            if (c == 0)
+                flags |= GALP_FLAG_COMPACT_GALP;
+            if (galp_layout_narrow_lane_ends(GALP_SCHEME_GALP, c, GALP_FLAG_NARROW_LANE_ENDS))
+                flags |= GALP_FLAG_NARROW_LANE_ENDS;
+        }
     }
     return flags;
 }
@@ -91,8 +101,9 @@ galp_status galp_convert_scheme(const void *src, size_t src_len, galp_scheme to,
         } else {
             const uint32_t c = info.exception_count;
             info.payload_size = (uint32_t)galp_convert_payload(
-                galp_layout_scheme(info.scheme, column.flags, c), galp_layout_scheme(to, flags, c),
-                w, info.bit_width, c, &payload, file + info.payload_offset);
+                galp_layout_scheme(info.scheme, column.flags, c), column.flags,
+                galp_layout_scheme(to, flags, c), flags, w, info.bit_width, c, &payload,
+                file + info.payload_offset);
             info.scheme = to;
         }
         if (payload.overrun) /* not after galp_open: reported, never written as a result */

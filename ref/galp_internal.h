@@ -255,7 +255,8 @@ typedef struct galp_alp_workspace galp_alp_workspace;
 galp_alp_workspace *galp_alp_workspace_new(void);
 void galp_alp_workspace_free(galp_alp_workspace *work);
 /* `flags`: the file's header flags; with GALP_FLAG_COMPACT_GALP a G-ALP vector without
- * exceptions is written without its lane table (spec/galp.md §1.1). */
+ * exceptions is written without its lane table (spec/galp.md §1.1), with
+ * GALP_FLAG_NARROW_LANE_ENDS one with 1 to 255 exceptions with u8 lane ends (§1.2). */
 void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_scheme scheme,
                             uint32_t flags, const galp_alp_candidates *candidates,
                             const void *values, uint32_t m, galp_vector_info *info,
@@ -265,16 +266,19 @@ void galp_alp_encode_vector(galp_alp_workspace *work, galp_type type, galp_schem
  * the payload size. */
 galp_status galp_alp_validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                       galp_reader *payload);
-void galp_alp_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                            void *dst);
-/* Exceptions grouped by lane behind a lane_end[L] table at `lane_end`, positions (u16) at
- * `positions` (spec/galp.md §1, used by GALP and ALP_RD): the checks of spec/galp.md §4, and
- * the entry index of the exception at slot `index` (-1 if none). */
+void galp_alp_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
+                            galp_reader *payload, void *dst);
+/* Exceptions grouped by lane behind a lane_end[L] table at `lane_end` of end_bytes-byte
+ * entries (spec/galp.md §1.2), positions (u16) at `positions` (spec/galp.md §1, used by GALP
+ * and ALP_RD): the checks of spec/galp.md §4, and the entry index of the exception at slot
+ * `index` (-1 if none). */
 galp_status galp_lanes_validate(unsigned w, const galp_vector_info *info, galp_reader *payload,
-                                uint32_t lane_end, uint32_t positions);
-int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, uint32_t positions,
-                        uint32_t index);
-void galp_alp_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                                uint32_t lane_end, unsigned end_bytes, uint32_t positions);
+int32_t galp_lanes_find(unsigned w, galp_reader *payload, uint32_t lane_end, unsigned end_bytes,
+                        uint32_t positions, uint32_t index);
+/* `flags` of these and the ALP_RD functions below: the file's header flags, which set the
+ * width of the lane ends (include/galp/layout.h). */
+void galp_alp_get(galp_type type, uint32_t flags, const galp_vector_info *info, galp_reader *payload,
                   uint32_t index, void *value);
 
 /* ---- ALP_RD (spec/alprd.md) ----------------------------------------------------------
@@ -284,15 +288,16 @@ galp_alprd_workspace *galp_alprd_workspace_new(void);
 void galp_alprd_workspace_free(galp_alprd_workspace *work);
 /* Encodes m <= 1024 float values as one ALP_RD payload with the reference's choice of r, k
  * and dictionary (spec/alprd.md §6). */
-void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, const void *values,
-                              uint32_t m, galp_vector_info *info, uint8_t *payload);
+void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, uint32_t flags,
+                              const void *values, uint32_t m, galp_vector_info *info,
+                              uint8_t *payload);
 /* The checks of spec/alprd.md §5; the container has already checked r, k, the base, c <= m
  * and the payload size. */
-galp_status galp_alprd_validate_payload(galp_type type, const galp_vector_info *info,
+galp_status galp_alprd_validate_payload(galp_type type, uint32_t flags, const galp_vector_info *info,
                                         galp_reader *payload);
-void galp_alprd_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                              void *dst);
-void galp_alprd_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                    uint32_t index, void *value);
+void galp_alprd_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
+                              galp_reader *payload, void *dst);
+void galp_alprd_get(galp_type type, uint32_t flags, const galp_vector_info *info,
+                    galp_reader *payload, uint32_t index, void *value);
 
 #endif /* GALP_INTERNAL_H */

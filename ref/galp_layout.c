@@ -3,7 +3,7 @@
  * payloads (spec/alp.md §2, spec/galp.md §1).
  *
  * ALP:  values[c] (W/8 bytes each), positions[c] (u16), in ascending position order.
- * GALP: lane_end[L] (u16, cumulative), then values and positions grouped by lane
+ * GALP: lane_end[L] (u16, or u8 with narrow lane ends; cumulative), then values and positions grouped by lane
  *       (lane = position mod L), ascending position within a lane.
  */
 #include "galp_layout.h"
@@ -15,40 +15,31 @@
 
 /* Offsets within the exception section, which starts after the packed words: the layout's
  * payload offsets at b = 0 (include/galp/layout.h). */
-static uint32_t values_at(galp_scheme scheme, unsigned w)
+size_t galp_exception_section_size(galp_scheme scheme, uint32_t flags, unsigned w, uint32_t c)
 {
-    return galp_layout_values_offset(scheme, w, 0);
-}
-
-static uint32_t positions_at(galp_scheme scheme, unsigned w, uint32_t c)
-{
-    return galp_layout_positions_offset(scheme, w, 0, c);
-}
-
-size_t galp_exception_section_size(galp_scheme scheme, unsigned w, uint32_t c)
-{
-    return galp_layout_exception_bytes(scheme, w, c);
+    return galp_layout_exception_bytes(scheme, w, c, flags);
 }
 
 /* ALP: values then positions in position order (spec/alp.md §2); G-ALP: lane ends, then both
  * grouped by lane (spec/galp.md §1). */
-size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const uint16_t *positions,
-                             const uint64_t *values, uint8_t *section)
+size_t galp_exceptions_write(galp_scheme scheme, uint32_t flags, unsigned w, uint32_t c,
+                             const uint16_t *positions, const uint64_t *values, uint8_t *section)
 {
     const unsigned bytes = w / 8u;
-    uint8_t *value_at = section + values_at(scheme, w);
-    uint8_t *position_at = section + positions_at(scheme, w, c);
+    uint8_t *value_at = section + galp_layout_values_offset(scheme, w, 0, c, flags);
+    uint8_t *position_at = section + galp_layout_positions_offset(scheme, w, 0, c, flags);
     if (scheme != GALP_SCHEME_GALP) {
         for (uint32_t j = 0; j < c; j++) {
             galp_store_le(bytes, value_at + (size_t)j * bytes, values[j]);
             galp_store_u16(position_at + 2u * j, positions[j]);
         }
-        return galp_exception_section_size(scheme, w, c);
+        return galp_exception_section_size(scheme, flags, w, c);
     }
 
     /* spec/galp.md §1: count per lane, cumulative ends, then place each exception at the next
      * free entry of its lane; walking in position order keeps each lane ascending. */
     const unsigned lanes = galp_layout_lanes(w);
+    const unsigned end_bytes = galp_layout_lane_end_width(flags, c); /* u8 ends hold c <= 255 */
     uint16_t next[GALP_VECTOR_SIZE / 32] = {0}; /* at most 32 lanes (f32) */
     for (uint32_t j = 0; j < c; j++)
         next[positions[j] % lanes]++;
@@ -57,23 +48,23 @@ size_t galp_exceptions_write(galp_scheme scheme, unsigned w, uint32_t c, const u
         uint16_t count = next[l];
         next[l] = end; /* first entry of lane l */
         end = (uint16_t)(end + count);
-        galp_store_u16(section + 2u * l, end); /* lane_end[l], spec/galp.md §1 */
+        galp_store_le(end_bytes, section + end_bytes * l, end); /* lane_end[l], spec/galp.md §1, §1.2 */
     }
     for (uint32_t j = 0; j < c; j++) {
         uint16_t slot = next[positions[j] % lanes]++;
         galp_store_le(bytes, value_at + (size_t)slot * bytes, values[j]);
         galp_store_u16(position_at + 2u * slot, positions[j]);
     }
-    return galp_exception_section_size(scheme, w, c);
+    return galp_exception_section_size(scheme, flags, w, c);
 }
 
 /* The inverse of galp_exceptions_write (spec/alp.md §2, spec/galp.md §1). */
-void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c,
+void galp_exceptions_read(galp_scheme scheme, uint32_t flags, unsigned w, unsigned b, uint32_t c,
                           galp_reader *payload, uint16_t *positions, uint64_t *values)
 {
     const unsigned bytes = w / 8u;
-    const uint32_t value_at = galp_layout_values_offset(scheme, w, b);
-    const uint32_t position_at = galp_layout_positions_offset(scheme, w, b, c);
+    const uint32_t value_at = galp_layout_values_offset(scheme, w, b, c, flags);
+    const uint32_t position_at = galp_layout_positions_offset(scheme, w, b, c, flags);
     if (scheme != GALP_SCHEME_GALP) {
         for (uint32_t j = 0; j < c; j++) {
             positions[j] = galp_read_u16(payload, position_at + 2u * j);
@@ -99,13 +90,13 @@ void galp_exceptions_read(galp_scheme scheme, unsigned w, unsigned b, uint32_t c
 }
 
 /* spec/galp.md §7: copy the packed integers, regroup the exceptions. */
-size_t galp_convert_payload(galp_scheme from, galp_scheme to, unsigned w, uint8_t bit_width,
-                            uint32_t c, galp_reader *src, uint8_t *dst)
+size_t galp_convert_payload(galp_scheme from, uint32_t from_flags, galp_scheme to, uint32_t to_flags,
+                            unsigned w, uint8_t bit_width, uint32_t c, galp_reader *src, uint8_t *dst)
 {
     const size_t packed = galp_layout_packed_bytes(bit_width);
     uint16_t positions[GALP_VECTOR_SIZE];
     uint64_t values[GALP_VECTOR_SIZE];
     galp_read_bytes(src, 0, packed, dst);
-    galp_exceptions_read(from, w, bit_width, c, src, positions, values);
-    return packed + galp_exceptions_write(to, w, c, positions, values, dst + packed);
+    galp_exceptions_read(from, from_flags, w, bit_width, c, src, positions, values);
+    return packed + galp_exceptions_write(to, to_flags, w, c, positions, values, dst + packed);
 }

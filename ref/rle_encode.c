@@ -27,5 +27,5 @@ void galp_rle_encode_vector(galp_type type, const void *values, uint32_t m,
     info->scheme = GALP_SCHEME_RLE;
     info->exponent = 0;
     info->factor = 0;
-    info->payload_size = galp_layout_payload_bytes(GALP_SCHEME_RLE, w, info->bit_width, r, m);
+    info->payload_size = galp_layout_payload_bytes(GALP_SCHEME_RLE, w, info->bit_width, r, m, 0);
 }

@@ -130,17 +130,18 @@ bool galp_scheme_is_tile(galp_scheme scheme)
            scheme == GALP_SCHEME_GPU_RFOR;
 }
 
-/* spec/format.md §4 table (include/galp/layout.h), in the vector's layout (spec/galp.md §1.1).
+/* spec/format.md §4 table (include/galp/layout.h), in the vector's layout (spec/galp.md §1.1,
+ * §1.2).
  * The packed integer vector always holds 1024 slots (§4.3). A tile scheme's size is that of
  * its payload's parts (spec/tile.md §6), which this does not compute. */
 uint64_t galp_payload_size(galp_type type, uint32_t flags, const galp_vector_info *info)
 {
     if (info->scheme == GALP_SCHEME_ALP_RD)
         return galp_layout_alprd_payload_bytes(galp_type_bits(type), info->bit_width,
-                                               info->exponent, info->exception_count);
+                                               info->exponent, info->exception_count, flags);
     return galp_layout_payload_bytes(galp_layout_scheme(info->scheme, flags, info->exception_count),
                                      galp_type_bits(type), info->bit_width, info->exception_count,
-                                     info->value_count);
+                                     info->value_count, flags);
 }
 
 /* Each case copies through a correctly typed local so that the caller's array needs no

@@ -48,12 +48,13 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
     } else {
         return;
     }
-    /* lane_end[L]: u16, cumulative. */
+    /* lane_end[L]: u16, or u8 in a file with narrow lane ends (spec/galp.md §1.2); cumulative. */
+    const unsigned width = galp_layout_lane_end_width(column->flags, info->exception_count);
     unsigned lanes = GALP_VECTOR_SIZE / (8 * (unsigned)galp_type_size(column->type));
     const uint8_t *lane_end = column->data + info->payload_offset + lane_end_offset;
     unsigned previous = 0;
     for (unsigned l = 0; l < lanes; l++) {
-        unsigned end = lane_end[2 * l] | (unsigned)lane_end[2 * l + 1] << 8;
+        unsigned end = width == 1 ? lane_end[l] : lane_end[2 * l] | (unsigned)lane_end[2 * l + 1] << 8;
         out->lane_exceptions[l] = (uint16_t)(end - previous);
         previous = end;
     }

@@ -80,6 +80,8 @@ static void print_summary(FILE *out, const inspect_report *r)
     fprintf(out, "payload checksum %s\n", (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                                ? "CRC32C per vector, verified"
                                                : "none");
+    if ((c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0)
+        fprintf(out, "lane ends        u8 for vectors with 1 to 255 exceptions (narrow)\n");
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);

@@ -243,7 +243,15 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/fsst_default_length.galp \
 	vectors/valid/fsst_default_length.out \
 	vectors/valid/fsst_escape.galp \
-	vectors/valid/fsst_escape.out
+	vectors/valid/fsst_escape.out \
+	vectors/valid/galp_f32_narrow.galp \
+	vectors/valid/galp_f32_narrow.out \
+	vectors/valid/galp_f64_narrow.galp \
+	vectors/valid/galp_f64_narrow.out \
+	vectors/valid/galp_f32_narrow_255_256.galp \
+	vectors/valid/galp_f32_narrow_255_256.out \
+	vectors/valid/alprd_f32_narrow.galp \
+	vectors/valid/alprd_f32_narrow.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -333,7 +341,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/rle_index_beyond_runs.galp \
 	vectors/invalid/dict_code_beyond_size.galp \
 	vectors/invalid/compact_flag_in_alp.galp \
-	vectors/invalid/reserved_flags_bit_2.galp \
+	vectors/invalid/reserved_flags_bit_3.galp \
 	vectors/invalid/compact_flag_cleared.galp \
 	vectors/invalid/compact_lane_table_size.galp \
 	vectors/invalid/alprd_in_raw_column.galp \
@@ -396,4 +404,12 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/fsst_code_unused.galp \
 	vectors/invalid/fsst_codes_after_last_string.galp \
 	vectors/invalid/fsst_decoded_short.galp \
-	vectors/invalid/fsst_default_past_length.galp
+	vectors/invalid/fsst_default_past_length.galp \
+	vectors/invalid/narrow_flag_in_raw_u8.galp \
+	vectors/invalid/narrow_flag_in_ffor_u16.galp \
+	vectors/invalid/narrow_flag_cleared.galp \
+	vectors/invalid/narrow_payload_size_wide.galp \
+	vectors/invalid/narrow_payload_size_256.galp \
+	vectors/invalid/narrow_lane_ends_decreasing.galp \
+	vectors/invalid/narrow_lane_ends_total.galp \
+	vectors/invalid/alprd_narrow_lane_ends_decreasing.galp

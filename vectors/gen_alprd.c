@@ -213,8 +213,8 @@ static void crafted_vectors(gen_set *set, gen_rng *rng)
     free(cv);
 }
 
-/* Entry fields (spec/format.md §3.3) by byte offset. */
-enum { E_BASE = 8, E_SIZE = 16, E_EXCEPTIONS = 20, E_SCHEME = 22, E_WIDTH = 23, E_EXPONENT = 24,
+/* The header's flags and the entry fields (spec/format.md §3.1, §3.3) by byte offset. */
+enum { H_FLAGS = 20, E_BASE = 8, E_SIZE = 16, E_EXCEPTIONS = 20, E_SCHEME = 22, E_WIDTH = 23, E_EXPONENT = 24,
        E_FACTOR = 25 };
 
 /* A copy of `base` named invalid/NAME; `at` and `value` edit `bytes` bytes. A header or
@@ -249,11 +249,12 @@ static size_t part_at(const gen_set *set, const char *base, enum rd_part part)
     const unsigned w = galp_type_bits(vec->type), r = e[E_WIDTH], k = e[E_EXPONENT];
     const unsigned c = galp_load_u16(e + E_EXCEPTIONS);
     const size_t payload = (size_t)galp_load_u64(e);
+    const uint32_t flags = galp_load_u32(vec->file.data + H_FLAGS);
     switch (part) {
     case RD_DICT: return payload;
     case RD_LANE_END: return payload + galp_layout_alprd_lane_end_offset(r, k);
-    case RD_LEFTS: return payload + galp_layout_alprd_lefts_offset(w, r, k, c);
-    default: return payload + galp_layout_alprd_positions_offset(w, r, k, c);
+    case RD_LEFTS: return payload + galp_layout_alprd_lefts_offset(w, r, k, c, flags);
+    default: return payload + galp_layout_alprd_positions_offset(w, r, k, c, flags);
     }
 }
 

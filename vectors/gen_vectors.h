@@ -123,5 +123,6 @@ gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_st
 void gen_tile_vectors(gen_set *set);
 /* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
 void gen_fsst_vectors(gen_set *set);
+void gen_narrow_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

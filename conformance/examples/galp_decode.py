@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.2, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.3, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -106,11 +106,13 @@ class Header:
             allowed += TILE
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
         # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
-        # (spec/galp.md §1.1), in a G-ALP column only; the other bits are reserved
-        known = 3 if self.scheme == GALP else 1
+        # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
+        # columns that may hold G-ALP or ALP_RD vectors; the other bits are reserved
+        known = 1 | (2 if self.scheme == GALP else 0) | (4 if self.scheme in (ALP, GALP, ALP_RD) else 0)
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
+        self.narrow_lane_ends = self.flags & 4 == 4
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -156,6 +158,8 @@ class Vector:
         # spec/format.md §4: the implied payload size; spec/tile.md §6: the tile bounds;
         # spec/galp.md §1.1: a compact G-ALP vector without exceptions has no lane table
         self.lane_table = self.scheme == GALP and not (header.compact_galp and self.c == 0)
+        # spec/galp.md §1.2: with the narrow flag, 1 <= c <= 255 exceptions take u8 lane ends
+        self.end_size = 1 if header.narrow_lane_ends and 1 <= self.c <= 255 else 2
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
                             DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
         if self.scheme in TILE:
@@ -170,10 +174,10 @@ class Vector:
             table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
             implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
                        ALP: 128 * self.b + self.c * (w // 8 + 2),
-                       GALP: 128 * self.b + 2 * header.lanes * self.lane_table
+                       GALP: 128 * self.b + self.end_size * header.lanes * self.lane_table
                        + self.c * (w // 8 + 2),
                        ALP_RD: 16 + 128 * (self.b + self.exponent)
-                       + (2 * header.lanes if self.c else 0) + 4 * self.c,
+                       + (self.end_size * header.lanes if self.c else 0) + 4 * self.c,
                        DELTA: 128 + 128 * self.b,
                        RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
             require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
@@ -196,7 +200,8 @@ class Vector:
             self._alp_exceptions(buf, w)
         elif self.lane_table:
             ends_at = self.offset + 128 * self.b
-            self._lane_exceptions(buf, header.lanes, ends_at, ends_at + 2 * header.lanes, w // 8)
+            self._lane_exceptions(buf, header.lanes, ends_at,
+                                  ends_at + self.end_size * header.lanes, w // 8)
         elif rd:
             self._alprd_checks(buf, w, header.lanes)
         self.indexes = None  # RLE run indexes or DICT codes, checked below m
@@ -302,14 +307,16 @@ class Vector:
                     "dictionary entry %d" % e)
         if self.c:
             ends_at = self.offset + 16 + 128 * (self.b + k)
-            self._lane_exceptions(buf, lanes, ends_at, ends_at + 2 * lanes, 2)
+            self._lane_exceptions(buf, lanes, ends_at, ends_at + self.end_size * lanes, 2)
         for _, left in self.exceptions:
             require(u(left, 0, 2) >> left_width == 0, "LEFT_PART", "exception left part")
 
     def _lane_exceptions(self, buf, lanes, ends_at, values, size):
-        """spec/galp.md §1 and §4: lane ends, then `size`-byte values and positions by lane."""
+        """spec/galp.md §1 and §4: lane ends (u8 or u16, §1.2), then `size`-byte values and
+        positions by lane."""
         positions = values + self.c * size
-        ends = [u(buf, ends_at + 2 * lane, 2) for lane in range(lanes)]
+        es = self.end_size
+        ends = [u(buf, ends_at + es * lane, es) for lane in range(lanes)]
         start = 0
         for lane, end in enumerate(ends):
             slots = len(range(lane, self.m, lanes))

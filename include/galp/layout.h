@@ -8,9 +8,9 @@
  * nvcc every function is also a device function.
  *
  * Arguments: w is the type width W in bits (8, 16, 32 or 64), b the bit width, c the exception
- * count and m the vector's value count. For any value the metadata fields can hold (b <= 255,
- * c <= 65535, m <= 1024) every result fits in 32 bits, so the functions can be applied to
- * unvalidated metadata to compute the size it implies.
+ * count, m the vector's value count and flags the file's header flags. For any value the
+ * metadata fields can hold (b <= 255, c <= 65535, m <= 1024) every result fits in 32 bits, so
+ * the functions can be applied to unvalidated metadata to compute the size it implies.
  *
  *   offset 0                         packed words          galp_layout_packed_bytes
  *   galp_layout_lane_end_offset      lane_end[L] (G-ALP)   galp_layout_lane_end_bytes
@@ -22,12 +22,15 @@
  *   offset 0                              dict[8] (u16)         GALP_LAYOUT_ALPRD_DICT_BYTES
  *   GALP_LAYOUT_ALPRD_DICT_BYTES          right parts           galp_layout_packed_bytes(r)
  *   galp_layout_alprd_codes_offset        codes                 galp_layout_packed_bytes(k)
- *   galp_layout_alprd_lane_end_offset     lane_end[L] if c > 0  galp_layout_alprd_lane_end_bytes
+ *   galp_layout_alprd_lane_end_offset     lane_end[L] if c > 0  galp_layout_lane_end_bytes
  *   galp_layout_alprd_lefts_offset        exception left parts  2·c
  *   galp_layout_alprd_positions_offset    exception positions   2·c
  *
  * The scheme argument is the vector's layout, galp_layout_scheme: a G-ALP vector without
- * exceptions in a file with GALP_FLAG_COMPACT_GALP is laid out as ALP.
+ * exceptions in a file with GALP_FLAG_COMPACT_GALP is laid out as ALP. The lane ends of a
+ * G-ALP or ALP_RD vector are u16, or u8 in a file with GALP_FLAG_NARROW_LANE_ENDS when
+ * 1 <= c <= 255 (galp_layout_lane_end_width); galp_layout_lane_end_bytes is the one size of
+ * the table, and every offset after it follows from it.
  */
 #ifndef GALP_LAYOUT_PUBLIC_H
 #define GALP_LAYOUT_PUBLIC_H
@@ -86,31 +89,53 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_e
     return galp_layout_packed_bytes(b);
 }
 
-/* Size of the lane_end table: 2·L bytes for G-ALP, none for ALP (spec/galp.md §1, spec/alp.md §2). */
-GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_bytes(galp_scheme scheme, uint32_t w)
+/* Bytes of one lane end: 1 (u8) in a file with GALP_FLAG_NARROW_LANE_ENDS when 1 <= c <= 255,
+ * since the ends are cumulative counts of at most c; else 2 (u16) (spec/galp.md §1.2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_width(uint32_t flags, uint32_t c)
 {
-    return scheme == GALP_SCHEME_GALP ? 2u * galp_layout_lanes(w) : 0u;
+    return (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0 && c >= 1u && c <= 255u ? 1u : 2u;
+}
+
+/* Size of the lane_end table of a vector laid out as `scheme` (galp_layout_scheme): L entries
+ * for G-ALP, and for ALP_RD when c > 0; none for ALP or any other scheme (spec/galp.md §1,
+ * §1.2, spec/alprd.md §3, spec/alp.md §2). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_end_bytes(galp_scheme scheme, uint32_t w, uint32_t c,
+                                                                   uint32_t flags)
+{
+    return scheme == GALP_SCHEME_GALP || (scheme == GALP_SCHEME_ALP_RD && c > 0u)
+               ? galp_layout_lane_end_width(flags, c) * galp_layout_lanes(w)
+               : 0u;
+}
+
+/* Whether a vector laid out as `scheme` has u8 lane ends in a file with header `flags`: it has
+ * a lane table and 1 <= c <= 255 exceptions, and the file GALP_FLAG_NARROW_LANE_ENDS. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR int galp_layout_narrow_lane_ends(galp_scheme scheme, uint32_t c,
+                                                                uint32_t flags)
+{
+    return galp_layout_lane_end_bytes(scheme, 32u, c, flags) != 0u && galp_layout_lane_end_width(flags, c) == 1u;
 }
 
 /* First exception value: after the packed words, and the lane ends for G-ALP
  * (spec/alp.md §2, spec/galp.md §1). */
-GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_values_offset(galp_scheme scheme, uint32_t w, uint32_t b)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_values_offset(galp_scheme scheme, uint32_t w, uint32_t b,
+                                                                  uint32_t c, uint32_t flags)
 {
-    return galp_layout_packed_bytes(b) + galp_layout_lane_end_bytes(scheme, w);
+    return galp_layout_packed_bytes(b) + galp_layout_lane_end_bytes(scheme, w, c, flags);
 }
 
 /* First exception position (u16): after the c values of W/8 bytes (spec/alp.md §2, spec/galp.md §1). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_positions_offset(galp_scheme scheme, uint32_t w, uint32_t b,
-                                                                     uint32_t c)
+                                                                     uint32_t c, uint32_t flags)
 {
-    return galp_layout_values_offset(scheme, w, b) + c * (w / 8u);
+    return galp_layout_values_offset(scheme, w, b, c, flags) + c * (w / 8u);
 }
 
 /* Size of the exception section, lane ends included: everything after the packed words
  * (spec/alp.md §2, spec/galp.md §1). */
-GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c)
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c,
+                                                                    uint32_t flags)
 {
-    return galp_layout_lane_end_bytes(scheme, w) + c * (w / 8u + 2u);
+    return galp_layout_lane_end_bytes(scheme, w, c, flags) + c * (w / 8u + 2u);
 }
 
 /* ALP_RD's dictionary: 8 u16 entries at the head of the payload, addressed by codes of at
@@ -132,30 +157,25 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_
     return galp_layout_alprd_codes_offset(r) + galp_layout_packed_bytes(k);
 }
 
-GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lane_end_bytes(uint32_t w, uint32_t c)
-{
-    return c > 0 ? 2u * galp_layout_lanes(w) : 0u;
-}
-
 /* ALP_RD's exception left parts (u16), then their positions (u16) (spec/alprd.md §3). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lefts_offset(uint32_t w, uint32_t r, uint32_t k,
-                                                                       uint32_t c)
+                                                                       uint32_t c, uint32_t flags)
 {
-    return galp_layout_alprd_lane_end_offset(r, k) + galp_layout_alprd_lane_end_bytes(w, c);
+    return galp_layout_alprd_lane_end_offset(r, k) + galp_layout_lane_end_bytes(GALP_SCHEME_ALP_RD, w, c, flags);
 }
 
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_positions_offset(uint32_t w, uint32_t r, uint32_t k,
-                                                                           uint32_t c)
+                                                                           uint32_t c, uint32_t flags)
 {
-    return galp_layout_alprd_lefts_offset(w, r, k, c) + 2u * c;
+    return galp_layout_alprd_lefts_offset(w, r, k, c, flags) + 2u * c;
 }
 
 /* The payload_size of an ALP_RD vector (spec/format.md §4 table):
- * 16 + 128·(r + k) + (c > 0 ? 2·L : 0) + 4·c. */
+ * 16 + 128·(r + k) + lane table + 4·c. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_payload_bytes(uint32_t w, uint32_t r, uint32_t k,
-                                                                        uint32_t c)
+                                                                        uint32_t c, uint32_t flags)
 {
-    return galp_layout_alprd_positions_offset(w, r, k, c) + 2u * c;
+    return galp_layout_alprd_positions_offset(w, r, k, c, flags) + 2u * c;
 }
 
 /* ---- FastLanes DELTA, RLE and DICT (spec/fastlanes.md) ----------------------------------
@@ -209,19 +229,19 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_
 }
 
 /* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
- * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + 2·L + c·(W/8 + 2) (scheme: the vector's layout,
- * galp_layout_scheme), DELTA 128 + 128·b, RLE and DICT their index part and a table of c
- * values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
+ * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + lane table + c·(W/8 + 2) (scheme: the vector's
+ * layout, galp_layout_scheme; flags: the header's, for the lane table's width), DELTA
+ * 128 + 128·b, RLE and DICT their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
  * galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here: UINT32_MAX,
  * which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
-                                                                  uint32_t c, uint32_t m)
+                                                                  uint32_t c, uint32_t m, uint32_t flags)
 {
     switch (scheme) {
     case GALP_SCHEME_RAW: return m * (w / 8u);
     case GALP_SCHEME_FFOR: return galp_layout_packed_bytes(b);
     case GALP_SCHEME_ALP:
-    case GALP_SCHEME_GALP: return galp_layout_packed_bytes(b) + galp_layout_exception_bytes(scheme, w, c);
+    case GALP_SCHEME_GALP: return galp_layout_packed_bytes(b) + galp_layout_exception_bytes(scheme, w, c, flags);
     case GALP_SCHEME_DELTA: return galp_layout_lane_bases_bytes() + galp_layout_packed_bytes(b);
     case GALP_SCHEME_RLE:
     case GALP_SCHEME_DICT: return galp_layout_table_offset(scheme, c) + galp_layout_table_bytes(w, b, c);

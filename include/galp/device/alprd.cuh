@@ -77,8 +77,8 @@ struct alprd_exception_cursor {
         const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
         const unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1);
         left = __ldg(lane_end + lane) - start;
-        lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(w, r, k, c)) + start;
-        positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(w, r, k, c)) + start;
+        lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(w, r, k, c, 0u)) + start;
+        positions = (const uint16_t *)(payload + galp_layout_alprd_positions_offset(w, r, k, c, 0u)) + start;
         if (left >= 1) {
             pos = __ldg(positions);
             value = __ldg(lefts);

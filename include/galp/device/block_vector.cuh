@@ -66,7 +66,7 @@ template <typename T, typename Group> struct block_vector {
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
         is_alp = traits::is_float && e.scheme == GALP_SCHEME_GALP; /* see safe() */
         c = is_alp ? e.exception_count : 0u;
-        exc = s.payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b);
+        exc = s.payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b, c, 0u);
         factor = e.factor;
         if constexpr (traits::is_float) {
             fact = alp_fact<T>(e.factor);
@@ -89,7 +89,7 @@ template <typename T, typename Group> struct block_vector {
         mask = b == 0 ? (Word)0 : (Word)(~(Word)0 >> (W - b));
         is_alp = true;
         c = exceptions;
-        exc = payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b);
+        exc = payload + galp_layout_values_offset(GALP_SCHEME_GALP, W, b, c, 0u);
     }
 
     /* The largest packed integer, 2^b - 1. */

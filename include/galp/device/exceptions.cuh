@@ -39,14 +39,14 @@ template <typename Word> struct exception_cursor {
 
     /* section: the payload bytes right after the packed words, where the lane table starts
      * (galp_layout_lane_end_offset); c: exception count, at least 1. Offsets below are
-     * relative to it. */
+     * relative to it. Lane ends are u16: the device image has no narrow ones (gpu/image.c). */
     __device__ __forceinline__ void init(const uint8_t *section, unsigned c, unsigned lane)
     {
         const uint16_t *lane_end = (const uint16_t *)section;
         unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1);
         left = __ldg(lane_end + lane) - start;
-        values = (const Word *)(section + galp_layout_lane_end_bytes(GALP_SCHEME_GALP, W)) + start;
-        positions = (const uint16_t *)(section + galp_layout_positions_offset(GALP_SCHEME_GALP, W, 0, c)) + start;
+        values = (const Word *)(section + galp_layout_lane_end_bytes(GALP_SCHEME_GALP, W, c, 0u)) + start;
+        positions = (const uint16_t *)(section + galp_layout_positions_offset(GALP_SCHEME_GALP, W, 0, c, 0u)) + start;
         pos = __ldg(positions);
         value = __ldg(values);
     }

@@ -168,7 +168,7 @@ __device__ __forceinline__ const typename value_traits<T>::word *exception_value
 {
     return (const typename value_traits<T>::word *)(col.data + e.payload_offset +
                                                     galp_layout_values_offset(GALP_SCHEME_GALP, value_traits<T>::bits,
-                                                                              e.bit_width));
+                                                                              e.bit_width, e.exception_count, 0u));
 }
 
 /* matches plus how many of the exceptions of G-ALP vector e of the image lie in [lo, hi]

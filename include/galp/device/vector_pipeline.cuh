@@ -126,8 +126,8 @@ __device__ __forceinline__ unsigned payload_bytes(unsigned scheme, unsigned b, u
 {
     constexpr unsigned W = value_traits<T>::bits;
     if (scheme == GALP_SCHEME_RAW)
-        return galp_layout_payload_bytes(GALP_SCHEME_RAW, W, b, c, m);
-    return galp_layout_packed_bytes(b) + (scheme == GALP_SCHEME_GALP ? galp_layout_exception_bytes(GALP_SCHEME_GALP, W, c) : 0u);
+        return galp_layout_payload_bytes(GALP_SCHEME_RAW, W, b, c, m, 0u);
+    return galp_layout_packed_bytes(b) + (scheme == GALP_SCHEME_GALP ? galp_layout_exception_bytes(GALP_SCHEME_GALP, W, c, 0u) : 0u);
 }
 
 /* Bytes of one stage for a column whose largest vector needs largest_vector bytes. */
