@@ -257,8 +257,9 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
 
 /* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
- * or not; GALP_FLAG_COMPACT_GALP is accepted and changes nothing (a STR column has no G-ALP
- * vectors, and its header never has that flag), as galp_compress_ex takes it for any column.
+ * or not; GALP_FLAG_COMPACT_GALP and GALP_FLAG_NARROW_LANE_ENDS are accepted and change
+ * nothing (a STR column has no G-ALP or ALP_RD vectors, and its header never has those flags),
+ * as galp_compress_ex takes them for any column.
  * The file is version 1.2 and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are
  * GALP_ERR_ARGUMENT; a vector of 1024 strings holding 2^32 bytes or more is GALP_ERR_TOO_LARGE.

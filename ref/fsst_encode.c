@@ -140,7 +140,8 @@ static galp_status check_input(const galp_fsst_input *input, uint32_t flags, con
                                const size_t *dst_len)
 {
     if (input->offsets == NULL || dst == NULL || dst_len == NULL ||
-        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP)) != 0)
+        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
+                   GALP_FLAG_NARROW_LANE_ENDS)) != 0)
         return GALP_ERR_ARGUMENT;
     if (input->n > GALP_MAX_VALUE_COUNT)
         return GALP_ERR_TOO_LARGE;

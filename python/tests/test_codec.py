@@ -64,6 +64,17 @@ def test_compressed_is_smaller_and_described():
     assert summary.size == len(data)
 
 
+def test_galp_layouts_as_galp_compress_writes_them():
+    # A constant vector (no exceptions: no lane table, flag bit 1) and a vector with a few
+    # exceptions (u8 lane ends, flag bit 2), as the C library's galp_compress writes them.
+    values = np.full(2048, 1.5)
+    values[1024 + np.arange(0, 1024, 100)] = np.pi
+    data = galp.compress(values, "galp")
+    flags = struct.unpack_from("<I", data, 20)[0]
+    assert flags & 2 and flags & 4
+    assert galp.decompress(data).tobytes() == values.tobytes()
+
+
 def test_strings_round_trip():
     words = ["", "galp", "ünïcode", "x" * 5000] + [f"row {i}" for i in range(3000)]
     data = galp.compress(words)
