@@ -863,7 +863,7 @@ static void test_floats_alprd_every_width(void **state)
             codes |= 1u << info.exponent;
             const uint8_t *positions = col.data + info.payload_offset +
                                        galp_layout_alprd_positions_offset(w, info.bit_width, info.exponent,
-                                                                          info.exception_count);
+                                                                          info.exception_count, col.flags);
             for (uint32_t j = 0; j < info.exception_count; j++) {
                 const unsigned p = positions[2 * j] | positions[2 * j + 1] << 8;
                 lane_end_exceptions += p + lanes >= info.value_count;

@@ -6,7 +6,8 @@
  * regrouped (galp_layout.c) and RAW and ALP_RD vectors are copied. Payloads are placed back to
  * back as the encoder places them (spec/format.md §4) and the header is rewritten with the new
  * scheme. A G-ALP result is compact and has narrow lane ends, as galp_compress writes it
- * (spec/galp.md §1.1, §1.2); copied ALP_RD vectors keep the lane ends they have.
+ * (spec/galp.md §1.1, §1.2), unless a copied ALP_RD vector keeps u16 lane ends that the
+ * narrow flag would reinterpret (converted_flags); copied vectors keep the lane ends they have.
  */
 #include <string.h>
 
@@ -34,11 +35,14 @@ static uint64_t converted_size(const galp_column *column, galp_scheme to, uint32
 }
 
 /* The header flags of the converted file: the source's payload checksums, for G-ALP the
- * compact and narrow flags if a converted vector uses them, and the narrow flag if a copied
- * ALP_RD vector has u8 lane ends (the lowest version, spec/format.md §1.1). */
+ * compact flag if a converted vector uses it, and the narrow flag if a copied ALP_RD vector
+ * has u8 lane ends or a converted G-ALP vector can have them. The flag rules every vector of
+ * the file: where a copied ALP_RD vector keeps u16 lane ends that the flag would make u8
+ * (a source without it), the G-ALP vectors keep u16 ends too (spec/galp.md §1.2). */
 static uint32_t converted_flags(const galp_column *column, galp_scheme to)
 {
     uint32_t flags = column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS;
+    bool wide_alprd = false, narrow_galp = false;
     for (uint32_t v = 0; v < column->vector_count; v++) {
         galp_vector_info info;
         galp_container_read_entry(column, v, &info);
@@ -46,13 +50,17 @@ static uint32_t converted_flags(const galp_column *column, galp_scheme to)
         if (copied_as_is(&info)) {
             if (galp_layout_narrow_lane_ends(info.scheme, c, column->flags))
                 flags |= GALP_FLAG_NARROW_LANE_ENDS;
+            else if (galp_layout_narrow_lane_ends(info.scheme, c, GALP_FLAG_NARROW_LANE_ENDS))
+                wide_alprd = true;
         } else if (to == GALP_SCHEME_GALP) {
             if (c == 0)
                 flags |= GALP_FLAG_COMPACT_GALP;
             if (galp_layout_narrow_lane_ends(GALP_SCHEME_GALP, c, GALP_FLAG_NARROW_LANE_ENDS))
-                flags |= GALP_FLAG_NARROW_LANE_ENDS;
+                narrow_galp = true;
         }
     }
+    if (narrow_galp && !wide_alprd)
+        flags |= GALP_FLAG_NARROW_LANE_ENDS;
     return flags;
 }
 

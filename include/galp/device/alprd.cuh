@@ -291,7 +291,7 @@ __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32
         f(slot, value_from_word<T>((reg)left << r | right));
     };
     if constexpr (W == 32) {
-        uint32_t code[32];
+        uint32_t code[32] = {}; /* every width fills it; zero only where k were out of range */
         alprd_unpack_rows<W>(rights, codes, r, k, lane, 0, code, [&](unsigned row, reg right) {
             emit(row, right, code[row]);
         });
