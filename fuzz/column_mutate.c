@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "column_mutate.h"
@@ -178,15 +180,37 @@ static uint8_t *lane_end_of(const entry *e)
     return e->payload + (is_rd(e->scheme) ? alprd_lane_end_at(e->at) : 128u * e->bit_width);
 }
 
+/* Bytes of each lane end of a GALP or ALP_RD vector: one under the narrow flag for 1 … 255
+ * exceptions, else two (spec/galp.md §1.2). */
+static unsigned lane_end_width(const facts *fc, const entry *e)
+{
+    return galp_layout_narrow_lane_ends((galp_scheme)e->scheme, e->c, galp_load_u32(fc->file + H_FLAGS))
+               ? 1u
+               : 2u;
+}
+
+static unsigned load_lane_end(const uint8_t *ends, unsigned width, unsigned l)
+{
+    return width == 1 ? ends[l] : galp_load_u16(ends + 2u * l);
+}
+
+static void store_lane_end(uint8_t *ends, unsigned width, unsigned l, unsigned value)
+{
+    if (width == 1)
+        ends[l] = (uint8_t)value;
+    else
+        galp_store_u16(ends + 2u * l, (uint16_t)value);
+}
+
 /* Where the exception positions of a vector start (spec/alp.md §2, spec/galp.md §1,
  * spec/alprd.md §3: u16 left parts instead of values). */
 static uint8_t *positions_of(const facts *fc, const entry *e)
 {
     if (is_rd(e->scheme))
-        return lane_end_of(e) + 2u * fc->lanes + 2u * e->c;
+        return lane_end_of(e) + lane_end_width(fc, e) * fc->lanes + 2u * e->c;
     size_t at = 128u * e->bit_width + (size_t)e->c * (fc->w / 8);
     if (e->scheme == GALP_SCHEME_GALP)
-        at += 2u * fc->lanes;
+        at += lane_end_width(fc, e) * fc->lanes;
     return e->payload + at;
 }
 
@@ -462,13 +486,15 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
         if (!galp)
             return false;
         uint8_t *lane_end = lane_end_of(&e);
+        const unsigned width = lane_end_width(fc, &e), top = width == 1 ? 255u : 65535u;
         unsigned l = 1 + byte_source_below(src, fc->lanes - 1);
-        uint16_t before = galp_load_u16(lane_end + 2u * (l - 1));
-        if (byte_source_below(src, 2) && before > 0)
-            galp_store_u16(lane_end + 2u * l, (uint16_t)(before - 1 - byte_source_below(src, before)));
+        unsigned before = load_lane_end(lane_end, width, l - 1);
+        if ((byte_source_below(src, 2) || e.c >= top) && before > 0)
+            store_lane_end(lane_end, width, l, before - 1 - byte_source_below(src, before));
+        else if (e.c < top)
+            store_lane_end(lane_end, width, fc->lanes - 1, e.c + 1 + byte_source_below(src, top - e.c));
         else
-            galp_store_u16(lane_end + 2u * (fc->lanes - 1),
-                           (uint16_t)(e.c + 1 + byte_source_below(src, 65535 - e.c)));
+            return false;
         *out = result("lane_end", after_payload_edit(src, fc, &e, GALP_ERR_EXCEPTION_COUNT),
                       col->buffer_size);
         return true;
