@@ -801,7 +801,9 @@ static void test_floats_alprd_kinds(void **state)
 /* Values for ALP_RD vectors of every right part width and dictionary size: vector v's left
  * parts (its top d = 1 + v mod 16 bits) take D = 1 + (v div 16) mod 8 values, spread in their
  * high bits so that fewer bits do not merge them (the encoder then cuts at r = W - d, or
- * near it), the other bits random. Where d >= 5 and v is even, the last slot below m of lanes
+ * near it), with the even pattern 1010... in their d - 3 low bits, so that a float32 entry of
+ * more than 8 bits has bits set in both of its bytes (alprd_byte_dictionary looks the two up
+ * apart), the other bits random. Where d >= 5 and v is even, the last slot below m of lanes
  * l = 0, 3, 7 mod 8, rows 1, 6, 11, ..., 31, ... of lanes 3 mod 8 and row 32 of lanes 4 mod 8
  * (the ends of the halves of a float64 lane, and lanes with several exceptions in both) take
  * distinct odd left parts: exceptions at lane ends. The last vector,
@@ -820,7 +822,8 @@ static void fill_alprd_shapes(galp_type type, uint8_t *values, uint64_t n, uint6
         for (uint64_t s = 0; s < m; s++) {
             const unsigned lane = (unsigned)(s % lanes), row = (unsigned)(s / lanes);
             const unsigned last_row = (unsigned)((m - 1 - lane) / lanes);
-            uint64_t left = (uint64_t)(s * 7 % dict) << (d >= 3 ? d - 3 : 0);
+            const unsigned low_bits = d >= 3 ? d - 3 : 0;
+            uint64_t left = (uint64_t)(s * 7 % dict) << low_bits | (0xaaaau & ((1u << low_bits) - 1u));
             if (exceptions && ((row == last_row && (lane % 8 == 0 || lane % 8 == 3 || lane % 8 == 7)) ||
                                (row % 5 == 1 && lane % 8 == 3) || (row == 32 && lane % 8 == 4))) {
                 left = next_odd;

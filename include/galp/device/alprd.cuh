@@ -29,6 +29,7 @@
 
 #include "galp_gpu.h"
 
+#include "alprd_f32_lane.cuh"
 #include "column.cuh"
 #include "ffor.cuh"
 #include "types.cuh"
@@ -259,43 +260,42 @@ __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes,
 }
 
 /* A lane of a full ALP_RD vector, as visit_lane takes a full 32-bit lane
- * (galp/device/visit.cuh): a float32 lane's 32 rows at once, a float64 lane's 64 rows 16 at a
- * time (so that a thread's words in flight fit the registers of several blocks per
- * multiprocessor), the rows' words of right parts and codes loaded up front, all in flight
- * together, and the right parts unpacked by code compiled for their width; then f(slot, x)
- * for each row. False, and no call, for a partial vector. */
+ * (galp/device/visit.cuh): a float32 lane's 32 rows at once (alprd_f32_full_lane), a float64
+ * lane's 64 rows 16 at a time (so that a thread's words in flight fit the registers of several
+ * blocks per multiprocessor), the rows' words of right parts and codes loaded up front, all in
+ * flight together, and the right parts unpacked by code compiled for their width; then
+ * f(slot, x) for each row. False, and no call, for a partial vector, and for a float32 lane
+ * with more exceptions than alprd_f32_full_lane holds. */
 template <typename T, typename F>
 __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32_t vector, const vector_entry &e,
                                                 unsigned lane, F &&f)
 {
-    typedef typename reg_of<typename value_traits<T>::word>::type reg;
-    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
+    constexpr unsigned W = value_traits<T>::bits;
     if (vector_value_count(col, vector) != GALP_VECTOR_SIZE)
         return false;
     const uint8_t *payload = col.data + e.payload_offset;
-    const unsigned r = e.bit_width, k = e.exponent;
-    alprd_dictionary dict;
-    dict.load(payload);
-    alprd_exception_cursor exceptions;
-    exceptions.init(payload, W, r, k, e.exception_count, lane);
-    const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
-    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
-    const auto rights = [&](unsigned i) { return __ldg(right_words + i); };
-    const auto codes = [&](unsigned i) { return __ldg(code_words + i); };
-    /* row `row` of the lane, from its right part and code */
-    const auto emit = [&](unsigned row, reg right, unsigned code) {
-        const unsigned slot = lane + row * L;
-        unsigned left = dict.left(code);
-        if (e.exception_count != 0)
-            exceptions.patch(slot, left);
-        f(slot, value_from_word<T>((reg)left << r | right));
-    };
     if constexpr (W == 32) {
-        uint32_t code[32] = {}; /* every width fills it; zero only where k were out of range */
-        alprd_unpack_rows<W>(rights, codes, r, k, lane, 0, code, [&](unsigned row, reg right) {
-            emit(row, right, code[row]);
-        });
+        return alprd_f32_full_lane(payload, e, lane, f);
     } else {
+        typedef typename reg_of<typename value_traits<T>::word>::type reg;
+        constexpr unsigned L = value_traits<T>::lanes;
+        const unsigned r = e.bit_width, k = e.exponent;
+        alprd_dictionary dict;
+        dict.load(payload);
+        alprd_exception_cursor exceptions;
+        exceptions.init(payload, W, r, k, e.exception_count, lane);
+        const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+        const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+        const auto rights = [&](unsigned i) { return __ldg(right_words + i); };
+        const auto codes = [&](unsigned i) { return __ldg(code_words + i); };
+        /* row `row` of the lane, from its right part and code */
+        const auto emit = [&](unsigned row, reg right, unsigned code) {
+            const unsigned slot = lane + row * L;
+            unsigned left = dict.left(code);
+            if (e.exception_count != 0)
+                exceptions.patch(slot, left);
+            f(slot, value_from_word<T>((reg)left << r | right));
+        };
 #pragma unroll 1
         for (unsigned q = 0; q < W / 16u; q++) {
             /* rows 16q ... 16q + 15: bits 16q·b ... of the lane's stream of 32-bit half-words
@@ -325,8 +325,8 @@ __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32
 }
 
 /* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. The lanes
- * of a partial vector, which alprd_full_lane does not take, go value by value, with four words
- * of right parts in flight. */
+ * that alprd_full_lane does not take (those of a partial vector, and float32 lanes with many
+ * exceptions) go value by value, with four words of right parts in flight. */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {

@@ -1,0 +1,145 @@
+/*
+ * galp/device/alprd_f32_lane.cuh — the 32 rows of one lane of a full float32 ALP_RD vector
+ * (spec/alprd.md), for visit_lane_alprd (galp/device/alprd.cuh).
+ *
+ * A float32 lane carries twice the values per byte of a float64 one, so a filter over it is
+ * bound by the instructions per value rather than by reading. This path spends few of them:
+ *
+ *   - the right parts are unpacked by code compiled for their width r, and the left part is
+ *     placed with a shift by that constant (spec/alprd.md §4 step 4);
+ *   - the dictionary lookup is one byte permute (PRMT) where a left part fits a byte
+ *     (r >= 24), three where it needs two, against the selects and 64-bit shifts of a lookup
+ *     in two 64-bit registers: the dictionary's low and high bytes form two 8-byte tables, a
+ *     code c < 8 (spec/alprd.md §4 step 2) selects byte c of each, and the bytes a permute
+ *     fills beyond the entry are shifted out, since r >= 16;
+ *   - a vector without exceptions checks none (its exception count is uniform over its
+ *     lanes); with exceptions, a 32-bit mask of the lane's exception rows, built once, makes
+ *     the check one bit test per row, and the lane's left parts wait in registers, so that
+ *     the patch (spec/alprd.md §4 step 3) is a few register moves and no load.
+ */
+#ifndef GALP_DEVICE_ALPRD_F32_LANE_CUH
+#define GALP_DEVICE_ALPRD_F32_LANE_CUH
+
+#include "galp/layout.h"
+
+#include "column.cuh"
+#include "unpack_fixed.cuh"
+
+namespace galp::device::detail {
+
+/* PTX prmt.b32 in its default mode: byte n of the result is byte (s >> 4n) & 7 of b:a, the
+ * sign of that byte where bit 3 of the nibble is set. */
+__device__ __forceinline__ uint32_t alprd_permute(uint32_t a, uint32_t b, uint32_t s)
+{
+    uint32_t d;
+    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(s));
+    return d;
+}
+
+/* dict[8] of spec/alprd.md §3 as two byte tables: byte e of low (of high) is the low (high)
+ * byte of entry e. */
+struct alprd_byte_dictionary {
+    uint32_t low[2], high[2];
+
+    __device__ __forceinline__ void load(const uint8_t *payload)
+    {
+        const uint4 d = __ldg((const uint4 *)payload); /* the payload is 16-byte aligned */
+        low[0] = alprd_permute(d.x, d.y, 0x6420u);
+        low[1] = alprd_permute(d.z, d.w, 0x6420u);
+        high[0] = alprd_permute(d.x, d.y, 0x7531u);
+        high[1] = alprd_permute(d.z, d.w, 0x7531u);
+    }
+
+    /* dict[code] << R for a code < 8, R >= 16. With selector `code` a permute puts byte `code`
+     * of a table in byte 0 and copies byte 0 of its first word into bytes 1-3; a left part of
+     * W - R <= 8 bits is that byte, otherwise its two bytes are joined by a third permute.
+     * The copies end up at bit 8 + R or above, and the shift drops them. */
+    template <unsigned R> __device__ __forceinline__ uint32_t left_shifted(unsigned code) const
+    {
+        static_assert(R >= 16 && R < 32, "float32 right part widths");
+        uint32_t left = alprd_permute(low[0], low[1], code);
+        if constexpr (R < 24)
+            left = alprd_permute(left, alprd_permute(high[0], high[1], code), 0x40u);
+        return left << R;
+    }
+};
+
+/* The exceptions a lane takes in registers (alprd_f32_full_lane): the probability of more in
+ * one lane is small where exceptions are few per vector, as ALP_RD's encoder makes them
+ * (spec/alprd.md §6); such a lane goes through alprd_lane_decoder. */
+constexpr unsigned alprd_f32_lane_exceptions = 4;
+
+/* Lane `lane` of the ALP_RD vector of entry e whose payload is `payload`, a full vector
+ * (m = 1024): f(slot, x) for its 32 rows in order; false, and no call, if the lane has more
+ * than alprd_f32_lane_exceptions exceptions. Lane l's exceptions are entries lane_end[l-1]
+ * ... lane_end[l]-1, in slot order, each at a slot of the lane (spec/alprd.md §3, validated
+ * by §5), so row p div L of the lane is an exception row for each position p, and the rows
+ * meet the lane's left parts in their order: the next one is always in `next[0]`. */
+template <typename F>
+__device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                    F &&f)
+{
+    constexpr unsigned W = 32, L = 32, X = alprd_f32_lane_exceptions;
+    const unsigned r = e.bit_width, k = e.exponent, c = e.exception_count;
+    uint32_t exception_rows = 0;
+    uint32_t next[X] = {}; /* the lane's exception left parts, placed at bit r below */
+    if (c != 0) {
+        const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
+        const unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1), count = __ldg(lane_end + lane) - start;
+        if (count > X)
+            return false;
+        const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, k, c, 0u)) + start;
+        const uint16_t *positions =
+            (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, k, c, 0u)) + start;
+#pragma unroll
+        for (unsigned j = 0; j < X; j++) {
+            if (j < count) {
+                next[j] = __ldg(lefts + j);
+                exception_rows |= 1u << (__ldg(positions + j) / L % 32u);
+            }
+        }
+    }
+    alprd_byte_dictionary dict;
+    dict.load(payload);
+    const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+    uint32_t code[32];
+    dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
+        constexpr unsigned K = decltype(width)::value;
+        unpack32_fixed<K>([&](unsigned j) { return __ldg(code_words + j * L + lane); }, code);
+    });
+    /* the rows with the exception check compiled in or out */
+    const auto rows = [&](auto checked) {
+        dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
+            constexpr unsigned R = decltype(width)::value;
+            constexpr uint32_t right_mask = ~0u >> (W - R);
+            uint32_t right[32];
+            unpack32_fixed<R>([&](unsigned j) { return __ldg(right_words + j * L + lane); }, right);
+            if constexpr (decltype(checked)::value) {
+#pragma unroll
+                for (unsigned j = 0; j < X; j++)
+                    next[j] <<= R;
+            }
+#pragma unroll
+            for (unsigned row = 0; row < 32; row++) {
+                uint32_t bits = dict.left_shifted<R>(code[row]) | right[row];
+                if (decltype(checked)::value && (exception_rows & 1u << row) != 0) {
+                    bits = (bits & right_mask) | next[0];
+#pragma unroll
+                    for (unsigned j = 0; j + 1 < X; j++)
+                        next[j] = next[j + 1];
+                }
+                f(lane + row * L, __uint_as_float(bits));
+            }
+        });
+    };
+    if (c != 0)
+        rows(width_constant<1>());
+    else
+        rows(width_constant<0>());
+    return true;
+}
+
+} /* namespace galp::device::detail */
+
+#endif /* GALP_DEVICE_ALPRD_F32_LANE_CUH */
