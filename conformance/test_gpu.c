@@ -805,8 +805,9 @@ static void test_floats_alprd_kinds(void **state)
  * more than 8 bits has bits set in both of its bytes (alprd_byte_dictionary looks the two up
  * apart), the other bits random. Where d >= 5 and v is even, the last slot below m of lanes
  * l = 0, 3, 7 mod 8, rows 1, 6, 11, ..., 31, ... of lanes 3 mod 8 and row 32 of lanes 4 mod 8
- * (the ends of the halves of a float64 lane, and lanes with several exceptions in both) take
- * distinct odd left parts: exceptions at lane ends. The last vector,
+ * (the ends of the halves of a float64 lane, and lanes with several exceptions in both), and
+ * 2, 3 and 4 rows of lanes 1, 6 and 5 mod 8 (a float32 lane holds up to 4 in registers,
+ * alprd_f32_full_lane) take distinct odd left parts: exceptions at lane ends. The last vector,
  * partial (m < 1024), has d = 9, D = 3 and exceptions. */
 static void fill_alprd_shapes(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
 {
@@ -825,7 +826,10 @@ static void fill_alprd_shapes(galp_type type, uint8_t *values, uint64_t n, uint6
             const unsigned low_bits = d >= 3 ? d - 3 : 0;
             uint64_t left = (uint64_t)(s * 7 % dict) << low_bits | (0xaaaau & ((1u << low_bits) - 1u));
             if (exceptions && ((row == last_row && (lane % 8 == 0 || lane % 8 == 3 || lane % 8 == 7)) ||
-                               (row % 5 == 1 && lane % 8 == 3) || (row == 32 && lane % 8 == 4))) {
+                               (row % 5 == 1 && lane % 8 == 3) || (row == 32 && lane % 8 == 4) ||
+                               (lane % 8 == 1 && (row == 4 || row == 5)) ||
+                               (lane % 8 == 6 && (row == 0 || row == 15 || row == 29)) ||
+                               (lane % 8 == 5 && (row == 2 || row == 9 || row == 17 || row == 30)))) {
                 left = next_odd;
                 next_odd += 2;
             }
