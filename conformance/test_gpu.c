@@ -87,6 +87,9 @@ static int is_float(galp_type type)
 
 /* ---- one column ---------------------------------------------------------------------- */
 
+/* The header flags galp_compress writes (include/galp.h). */
+#define COMPRESS_FLAGS (GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS)
+
 typedef struct checked_column {
     galp_column cpu;
     galp_gpu_column *gpu;
@@ -306,14 +309,28 @@ static uint64_t vector_fill(const uint8_t *file, uint32_t flags, galp_scheme sch
     return first < info->value_count ? galp_ffor_get(w, b, 0, &payload, first) : 0;
 }
 
+/* Vector v's payload_offset in c's device image (spec/format.md §3.3: bytes 0-7 of its entry):
+ * the upload moves payloads where it rewrites them (narrow lane ends widened, ALP vectors
+ * regrouped; gpu/image.c). */
+static uint64_t image_payload_offset(checked_column *c, uint32_t v)
+{
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(c->gpu, &view), GALP_OK);
+    uint8_t bytes[8];
+    CUDA_OK(cudaMemcpy(bytes, view.data + 64 + 32 * (size_t)v, sizeof bytes, cudaMemcpyDeviceToHost));
+    uint64_t offset = 0;
+    for (unsigned i = 0; i < 8; i++)
+        offset |= (uint64_t)bytes[i] << (8 * i);
+    return offset;
+}
+
 /* The plans and scan records of the last query lo <= x <= hi (gpu/kernels.h), whose scratch
  * buffer was filled with ones before it: tallied by plan_kinds_seen, verdicts_seen and
  * records_seen, or by unplanned_scans_seen when the scan wrote nothing (a column of constant
  * G-ALP vectors, which must be one). Otherwise either every record was written (a scan by
  * records, gpu/range.cu) or none (every plan was). A counted record's count must equal its vector's by decode-then-compare;
  * a packed record must be a full vector of the width and exception count of its entry, at
- * most 32 bits wide, at its payload (in a G-ALP-layout file, whose image has the file's
- * offsets); the plan of a general record (or of every vector, in a column scanned without
+ * most 32 bits wide, at its payload in the image (in a G-ALP-layout file); the plan of a general record (or of every vector, in a column scanned without
  * records) is tallied by the packed integers it covers. */
 static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_t lo, uint64_t hi)
 {
@@ -362,8 +379,8 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
             }
             assert_true(info.bit_width <= 32 && info.value_count == 1024);
             packed_widths_seen |= (uint64_t)1 << info.bit_width;
-            if (c->cpu.scheme == GALP_SCHEME_GALP) /* an ALP-layout file is regrouped on upload */
-                assert_int_equal((uint64_t)records[v].payload_16 * 16, info.payload_offset);
+            if (c->cpu.scheme == GALP_SCHEME_GALP)
+                assert_int_equal((uint64_t)records[v].payload_16 * 16, image_payload_offset(c, v));
             plan_kinds_seen[1]++;
             continue;
         }
@@ -1551,11 +1568,11 @@ typedef unsigned (*vector_edit)(uint8_t *file, uint32_t v, const galp_vector_inf
 
 /* A G-ALP file of the n values of type `type` whose G-ALP vectors of non-zero width went
  * through edit (variant), resealed; malloc'd. */
-static uint8_t *edited_file(galp_type type, const uint8_t *values, uint64_t n, vector_edit edit, int variant,
-                            size_t *len)
+static uint8_t *edited_file(galp_type type, uint32_t flags, const uint8_t *values, uint64_t n, vector_edit edit,
+                            int variant, size_t *len)
 {
     const unsigned w = 8u * (unsigned)width_of(type);
-    uint8_t *file = ts_compress(type, GALP_SCHEME_GALP, values, n, len);
+    uint8_t *file = ts_compress_ex(type, GALP_SCHEME_GALP, flags, values, n, len);
     galp_column col;
     assert_int_equal(galp_open(&col, file, *len), GALP_OK);
     unsigned changed = 0;
@@ -1582,9 +1599,10 @@ static void check_edited_files(vector_edit edit, uint64_t n, uint64_t seed)
         uint8_t *values = malloc(n * 8);
         assert_non_null(values);
         fill_floats(types[t], values, n, &seed);
-        for (int variant = 0; variant < 2; variant++) {
+        for (int variant = 0; variant < 4; variant++) { /* u8 (narrow) and u16 lane ends */
             size_t len = 0;
-            uint8_t *file = edited_file(types[t], values, n, edit, variant, &len);
+            uint8_t *file = edited_file(types[t], variant < 2 ? COMPRESS_FLAGS : GALP_FLAG_COMPACT_GALP, values,
+                                        n, edit, variant & 1, &len);
             check_file(file, len, &seed, 24);
             free(file);
         }
@@ -1600,11 +1618,15 @@ static unsigned fill_exception_slots(uint8_t *file, uint32_t v, const galp_vecto
                                      int ones)
 {
     (void)v;
-    uint8_t *payload = file + info->payload_offset;
-    const uint8_t *positions =
-        payload + 128u * info->bit_width + 2u * (1024u / w) + (size_t)info->exception_count * (w / 8);
+    const uint32_t flags = (uint32_t)file[20] | (uint32_t)file[21] << 8 | (uint32_t)file[22] << 16 |
+                           (uint32_t)file[23] << 24; /* spec/format.md §3.1 */
+    uint16_t positions[1024];
+    uint64_t stored[1024];
+    galp_reader payload = galp_reader_of(file + info->payload_offset, info->payload_size);
+    galp_exceptions_read(GALP_SCHEME_GALP, flags, w, info->bit_width, info->exception_count, &payload, positions,
+                         stored);
     for (unsigned j = 0; j < info->exception_count; j++)
-        set_packed(payload, w, info->bit_width, positions[2 * j] | positions[2 * j + 1] << 8, ones);
+        set_packed(file + info->payload_offset, w, info->bit_width, positions[j], ones);
     return info->exception_count;
 }
 
@@ -1661,6 +1683,30 @@ static unsigned check_image_fills(const uint8_t *file, size_t len)
 /* The upload gives the kernels the fill in every exception slot: for files whose slots hold 0
  * or 2^b - 1 (fill_exception_slots, above) the image has it there, and a file from the
  * reference encoder, which writes the fill itself, is uploaded as it is. */
+/* The device image of a file with narrow lane ends (spec/galp.md §1.2) is a valid file that is
+ * byte for byte the image of the same column written with u16 lane ends (`wide`, whose image
+ * is itself), but for the version_minor that the upload writes (1.2, gpu/image.c) and hence
+ * the header checksum: the kernels read u16 lane ends only. */
+static void check_same_image(const uint8_t *narrow, size_t narrow_len, const uint8_t *wide, size_t wide_len)
+{
+    galp_gpu_column *gpu = NULL;
+    galp_gpu_view view;
+    assert_true(narrow_len < wide_len);
+    assert_int_equal(galp_gpu_column_upload(narrow, narrow_len, &gpu), GALP_OK);
+    assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+    uint8_t *image = malloc(wide_len);
+    assert_non_null(image);
+    CUDA_OK(cudaMemcpy(image, view.data, wide_len, cudaMemcpyDeviceToHost));
+    galp_column col;
+    assert_int_equal(galp_open(&col, image, wide_len), GALP_OK);
+    assert_int_equal(image[5], 2); /* spec/format.md §3.1: version_minor, checksum at 60 */
+    assert_memory_equal(image, wide, 5);
+    assert_memory_equal(image + 6, wide + 6, 60 - 6);
+    assert_memory_equal(image + 64, wide + 64, wide_len - 64);
+    free(image);
+    galp_gpu_column_free(gpu);
+}
+
 static void test_image_fills_exception_slots(void **state)
 {
     (void)state;
@@ -1671,12 +1717,15 @@ static void test_image_fills_exception_slots(void **state)
         uint8_t *values = malloc(n * 8);
         assert_non_null(values);
         fill_floats(types[t], values, n, &seed);
-        size_t len = 0;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &len);
+        size_t len = 0, narrow_len = 0;
+        uint8_t *file = ts_compress_ex(types[t], GALP_SCHEME_GALP, GALP_FLAG_COMPACT_GALP, values, n, &len);
         assert_int_equal(check_image_fills(file, len), 0);
+        uint8_t *narrow = ts_compress(types[t], GALP_SCHEME_GALP, values, n, &narrow_len);
+        check_same_image(narrow, narrow_len, file, len);
+        free(narrow);
         free(file);
         for (int ones = 0; ones < 2; ones++) {
-            file = edited_file(types[t], values, n, fill_exception_slots, ones, &len);
+            file = edited_file(types[t], GALP_FLAG_COMPACT_GALP, values, n, fill_exception_slots, ones, &len);
             assert_true(check_image_fills(file, len) > 0);
             free(file);
         }
@@ -1806,7 +1855,7 @@ static void test_stored_safe_vectors(void **state)
             else
                 fill_floats(types[t], values, n, &seed);
             size_t len = 0;
-            uint8_t *file = edited_file(types[t], values, n, raise_base_to_stored, 0, &len);
+            uint8_t *file = edited_file(types[t], COMPRESS_FLAGS, values, n, raise_base_to_stored, 0, &len);
             check_file(file, len, &seed, 24);
             free(file);
         }
