@@ -20,6 +20,7 @@ galpdevice_HEADERS = \
 	include/galp/device/table.cuh include/galp/device/delta.cuh include/galp/device/rle.cuh \
 	include/galp/device/dict.cuh include/galp/device/strings.cuh
 galpdevice_HEADERS += include/galp/device/alprd.cuh
+galpdevice_HEADERS += include/galp/device/fastlanes_tile.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
