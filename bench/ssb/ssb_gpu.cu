@@ -286,9 +286,9 @@ int nvcomp_open(device_state *s, const char *dir, const ssb_encoded cols[SSB_LIN
 #endif
 }
 
-/* Full decompression of one column by each tile scheme (tile_loader) and as FastLanes
- * (fastlanes_loader), timed and checked against the raw column; fills ms[e] and returns 0,
- * or -1 on an error or a difference. */
+/* Full decompression of one column by each tile scheme (galp_gpu_tile_decompress's engine)
+ * and as FastLanes (fastlanes_loader), timed and checked against the raw column; fills ms[e]
+ * and returns 0, or -1 on an error or a difference. */
 int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
                    const options &o, double ms[SSB_ENCODINGS])
 {
@@ -328,8 +328,8 @@ int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
                 ssb::decode_kernel<ssb::fastlanes_loader>
                     <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
             else
-                ssb::decode_kernel<ssb::tile_loader>
-                    <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
+                ssb::tile_decompress_kernel<<<vectors, ssb::tile_threads, 0, stream>>>(
+                    r->file, r->rows, r->out);
             return cudaGetLastError() == cudaSuccess ? 0 : -1;
         };
         double *t = (double *)malloc((size_t)o.runs * sizeof *t);

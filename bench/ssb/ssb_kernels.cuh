@@ -21,6 +21,7 @@
 #include "galp/device/fastlanes_tile.cuh"
 #include "galp/device/tile.cuh"
 #include "ssb_plan.h"
+#include "tile_decompress.cuh"
 
 namespace ssb {
 
@@ -250,8 +251,18 @@ __global__ void build_kernel(uint32_t *slots, uint32_t key_min, const uint32_t *
         slots[keys[i] - key_min] = ssb_dimension_slot(filter, range, attribute, base, i);
 }
 
-/* The whole column decoded into out (u32), one block per vector: the loader's full
- * decompression, measured against the copy ceiling and checked against the raw column. */
+/* The whole tile column decoded into out (u32) by galp_gpu_tile_decompress's engine
+ * (gpu/tile_decompress.cuh), one block per vector: the library's full decompression, measured
+ * against the copy ceiling and checked against the raw column. */
+__global__ void __launch_bounds__(tile_threads, galp::gpu::tile_decompress_min_blocks)
+    tile_decompress_kernel(const uint8_t *file, uint64_t rows, uint32_t *out)
+{
+    __shared__ galp::device::tile_shared sm;
+    galp::gpu::tile_decompress_vector(file, blockIdx.x, rows, out, sm);
+}
+
+/* The whole column decoded into out (u32) by a loader, one block per vector: the loader's
+ * full decompression, measured and checked the same way. */
 template <class Loader>
 __global__ void __launch_bounds__(tile_threads) decode_kernel(const uint8_t *column, uint64_t rows,
                                                               uint32_t *out)
