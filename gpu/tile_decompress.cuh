@@ -5,12 +5,15 @@
  *
  * A whole-column decode owes no one the tile mapping of load_tile (item i of thread t is slot
  * 128·i + t, galp/device/tile.cuh), so GPU-FOR and GPU-DFOR vectors take a cheaper one:
- * thread t decodes the 8 consecutive slots 8·t … 8·t + 7, all in miniblock (t mod 16) / 4 of
- * block t / 16 (spec/tile.md §3.1). Then
- *   - a thread walks only the block headers before its own block (at most 7, not 8);
- *   - GPU-DFOR's inclusive prefix sum (§4.2) is 8 additions in registers plus one block-wide
- *     scan of the 128 thread totals, in place of load_tile's scan of every item;
- *   - the 8 values leave as two 16-byte stores.
+ * thread t decodes the two runs of 4 consecutive slots 4·t … 4·t + 3 (half 0) and
+ * 512 + 4·t … 512 + 4·t + 3 (half 1), each inside miniblock (t mod 32) / 8 of block t / 32
+ * and 4 + t / 32 (spec/tile.md §3.1). Then
+ *   - a warp's blocks are the same for all its threads, and a thread walks only the block
+ *     headers before its second block;
+ *   - GPU-DFOR's inclusive prefix sum (§4.2) is 3 additions per half in registers plus one
+ *     block-wide scan of the 128 totals of each half, in place of load_tile's scan of every
+ *     item;
+ *   - the values leave in 16-byte stores, a warp's store 512 contiguous bytes.
  * Narrow columns are bound by these instructions, not by memory: their payload is a small
  * part of the bytes moved, the 4 bytes written per value the rest. GPU-RFOR and RAW vectors
  * go as before (load_tile, a copy).
@@ -41,46 +44,61 @@ namespace detail {
 /* Field offsets of a vector's metadata entry (spec/format.md §3.3). */
 constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16, entry_scheme = 22;
 
-/* spec/tile.md §3.2 in the consecutive mapping: d[q] = ref + offset of slot 8·t + q, of the
- * GPU-FOR or GPU-DFOR blocks staged in sm. Threads whose block is past the payload's (their
- * slots are all >= m) read nothing and get zeros. */
+/* Slots of a thread in each half, and the first slot of half 1. */
+constexpr unsigned run_slots = 4, half_slots = GALP_VECTOR_SIZE / 2;
+
+/* spec/tile.md §3.2 in the consecutive mapping: d[4·h + q] = ref + offset of slot
+ * 512·h + 4·t + q, of the GPU-FOR or GPU-DFOR blocks staged in sm. A half whose block is past
+ * the payload's (its slots are all >= m) reads nothing and gets zeros. */
 __device__ __forceinline__ void consecutive_offsets(const tile_shared &sm, galp_scheme scheme,
                                                     uint32_t m, uint32_t (&d)[tile_items])
 {
-    const unsigned t = threadIdx.x, k = t / 16u, j = t % 16u / 4u, r = t % 4u * 8u;
-#pragma unroll
-    for (unsigned q = 0; q < tile_items; q++)
-        d[q] = 0;
-    if (k >= galp_tile_blocks(m))
-        return;
+    const unsigned warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
+    const unsigned j = lane / 8u, r = lane % 8u * run_slots;
+    const uint32_t blocks = galp_tile_blocks(m);
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
-    for (unsigned before = 0; before < k; before++) /* block `before` is 2 + its widths' sum words */
-        block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
-    const uint32_t ref = sm.words[block], widths = sm.words[block + 1];
-    const unsigned b = widths >> (8u * j) & 0xffu;
-    /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
-    const uint32_t first = block + 2u + (((widths << 8) + (widths << 16) + (widths << 24)) >> (8u * j) & 0xffu);
+    unsigned k = 0;
 #pragma unroll
-    for (unsigned q = 0; q < tile_items; q++)
-        d[q] = ref + galp::device::detail::tile_offset(sm.words, first, b, r + q);
+    for (unsigned h = 0; h < 2; h++) {
+        const unsigned mine = warp + h * (half_slots / GALP_TILE_BLOCK_VALUES);
+        /* block k is 2 + its widths' sum words; headers past the payload are not read */
+        for (; k < mine && k < blocks; k++)
+            block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
+#pragma unroll
+        for (unsigned q = 0; q < run_slots; q++)
+            d[h * run_slots + q] = 0;
+        if (mine >= blocks)
+            continue;
+        const uint32_t ref = sm.words[block], widths = sm.words[block + 1];
+        const unsigned b = widths >> (8u * j) & 0xffu;
+        /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
+        const uint32_t first =
+            block + 2u + (((widths << 8) + (widths << 16) + (widths << 24)) >> (8u * j) & 0xffu);
+#pragma unroll
+        for (unsigned q = 0; q < run_slots; q++)
+            d[h * run_slots + q] = ref + galp::device::detail::tile_offset(sm.words, first, b, r + q);
+    }
 }
 
-/* Slots first + 8·t … of out, those below m: 16-byte stores where all 8 are (out is
- * 16-byte aligned, first a multiple of 1024). */
+/* Slots 512·h + 4·t … + 3 of out + first, those below m: one 16-byte store per half where
+ * all 4 are (out is 16-byte aligned, first a multiple of 1024). */
 __device__ __forceinline__ void store_consecutive(uint32_t *out, uint64_t first, uint32_t m,
                                                   const uint32_t (&x)[tile_items])
 {
-    const uint32_t slot = 8u * threadIdx.x;
-    uint32_t *dst = out + first + slot;
-    if (slot + tile_items <= m) {
-        reinterpret_cast<uint4 *>(dst)[0] = make_uint4(x[0], x[1], x[2], x[3]);
-        reinterpret_cast<uint4 *>(dst)[1] = make_uint4(x[4], x[5], x[6], x[7]);
-        return;
-    }
 #pragma unroll
-    for (unsigned q = 0; q < tile_items; q++)
-        if (slot + q < m)
-            dst[q] = x[q];
+    for (unsigned h = 0; h < 2; h++) {
+        const uint32_t slot = h * half_slots + run_slots * threadIdx.x;
+        uint32_t *dst = out + first + slot;
+        if (slot + run_slots <= m) {
+            *reinterpret_cast<uint4 *>(dst) =
+                make_uint4(x[run_slots * h], x[run_slots * h + 1], x[run_slots * h + 2], x[run_slots * h + 3]);
+        } else {
+#pragma unroll
+            for (unsigned q = 0; q < run_slots; q++)
+                if (slot + q < m)
+                    dst[q] = x[h * run_slots + q];
+        }
+    }
 }
 
 } /* namespace detail */
@@ -128,25 +146,38 @@ __device__ inline void tile_decompress_vector(const uint8_t *file, uint32_t v, u
     __syncthreads();
     detail::consecutive_offsets(sm, scheme, m, x);
     if (scheme == GALP_SCHEME_GPU_DFOR) {
-        /* x[i] = start + d[0] + … + d[i] mod 2^32 (spec/tile.md §4.2): the thread's own
-         * running sum, then the exclusive scan of the thread totals in thread order, which
-         * is slot order. Slots >= m come after every slot < m, so their deltas (zeros or
-         * filler) are never added to an output value. */
-#pragma unroll
-        for (unsigned q = 1; q < tile_items; q++)
-            x[q] += x[q - 1];
-        const uint32_t total = x[tile_items - 1];
-        const uint32_t in_warp = galp::device::detail::tile_warp_scan(total);
+        /* x = start + d[0] + … + d[slot] mod 2^32 (spec/tile.md §4.2): each run's own running
+         * sum, then per half the exclusive scan of the 128 run totals in thread order, which
+         * is slot order, half 1 after all of half 0. Slots >= m come after every slot < m, so
+         * their deltas (zeros or filler) are never added to an output value. */
         const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
-        if (lane == 31u)
-            sm.warp_total[warp] = in_warp;
+        uint32_t total[2], in_warp[2];
+#pragma unroll
+        for (unsigned h = 0; h < 2; h++) {
+#pragma unroll
+            for (unsigned q = 1; q < detail::run_slots; q++)
+                x[h * detail::run_slots + q] += x[h * detail::run_slots + q - 1];
+            total[h] = x[h * detail::run_slots + detail::run_slots - 1];
+            in_warp[h] = galp::device::detail::tile_warp_scan(total[h]);
+            if (lane == 31u)
+                sm.warp_total[h * tile_warps + warp] = in_warp[h];
+        }
         __syncthreads();
-        uint32_t before = sm.words[0] + in_warp - total; /* start, then the warps before */
-        for (unsigned w = 0; w < warp; w++)
-            before += sm.warp_total[w];
+        /* half 0's total, and per half the totals of the warps before this one */
+        uint32_t half0 = 0, warps_before[2] = {0, 0};
+        for (unsigned w = 0; w < tile_warps; w++) {
+            half0 += sm.warp_total[w];
+            if (w < warp) {
+                warps_before[0] += sm.warp_total[w];
+                warps_before[1] += sm.warp_total[tile_warps + w];
+            }
+        }
+        const uint32_t start = sm.words[0];
+        const uint32_t before[2] = {start + warps_before[0] + in_warp[0] - total[0],
+                                    start + half0 + warps_before[1] + in_warp[1] - total[1]};
 #pragma unroll
         for (unsigned q = 0; q < tile_items; q++)
-            x[q] += before;
+            x[q] += before[q / detail::run_slots];
     }
     detail::store_consecutive(out, first, m, x);
 }
