@@ -3,8 +3,10 @@
  * galp/device/delta.cuh, rle.cuh, dict.cuh) against the reference decoder and host
  * computations: galp_gpu_decompress bit for bit (aligned and unaligned destinations, nothing
  * written past the values), a user's kernel on the lane decoders
- * (conformance/test_gpu_fastlanes_device.cu) bit for bit, galp_gpu_aggregate_column against ts_check_aggregate, and
- * galp_gpu_count_range and galp_gpu_exists against counts over the decoded values.
+ * (conformance/test_gpu_fastlanes_device.cu) bit for bit, for u32 columns also one on the
+ * block loader load_fastlanes_tile (galp/device/fastlanes_tile.cuh) bit for bit,
+ * galp_gpu_aggregate_column against ts_check_aggregate, and galp_gpu_count_range and
+ * galp_gpu_exists against counts over the decoded values.
  *
  * Columns: every valid golden vector of schemes 5-7 (vectors/), reference-encoded columns of
  * every type (DELTA, RLE and DICT columns, AUTO's FFOR columns mixing FFOR, RAW, DELTA, RLE
@@ -47,6 +49,8 @@ static cudaStream_t stream;
 
 /* Vectors of each FastLanes scheme that the checks decoded on the GPU. */
 static uint64_t vectors_seen[GALP_SCHEME_DICT + 1];
+/* Vectors of u32 columns, by scheme, that the block loader (load_fastlanes_tile) decoded. */
+static uint64_t tile_vectors_seen[GALP_SCHEME_DICT + 1];
 
 static bool is_fastlanes(galp_scheme s)
 {
@@ -100,6 +104,12 @@ static void check_device_api(const galp_gpu_column *g, const uint8_t *want, size
     assert_int_equal(test_device_api_fastlanes_decode(&view, dev), GALP_OK);
     CUDA_OK(cudaMemcpy(got, dev, bytes, cudaMemcpyDeviceToHost));
     assert_memory_equal(got, want, bytes);
+    if (view.type == GALP_TYPE_U32) { /* and through the block loader */
+        CUDA_OK(cudaMemset(dev, 0xa5, bytes + 1));
+        assert_int_equal(test_device_api_fastlanes_tile_decode(&view, (uint32_t *)dev), GALP_OK);
+        CUDA_OK(cudaMemcpy(got, dev, bytes, cudaMemcpyDeviceToHost));
+        assert_memory_equal(got, want, bytes);
+    }
     cudaFree(dev);
     free(got);
 }
@@ -139,6 +149,12 @@ static void check_file(const uint8_t *file, size_t len, const uint8_t *want, uin
     galp_column col;
     assert_int_equal(galp_open(&col, file, len), GALP_OK);
     tally_vectors(&col);
+    galp_vector_info info;
+    for (uint32_t v = 0; v < col.vector_count && col.type == GALP_TYPE_U32; v++) {
+        assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+        assert_true(info.scheme <= GALP_SCHEME_DICT);
+        tile_vectors_seen[info.scheme]++;
+    }
     const galp_type type = col.type;
     const uint64_t n = col.value_count;
     const size_t width = galp_type_size(type), bytes = (size_t)n * width;
@@ -266,6 +282,7 @@ static void test_reference_columns(void **state)
     assert_non_null(values);
     uint64_t seed = 52;
     memset(vectors_seen, 0, sizeof vectors_seen);
+    memset(tile_vectors_seen, 0, sizeof tile_vectors_seen);
     for (size_t t = 0; t < 4; t++)
         for (size_t s = 0; s < 4; s++)
             for (size_t k = 0; k < 4; k++) {
@@ -278,6 +295,11 @@ static void test_reference_columns(void **state)
     assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
     assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+    /* the u32 columns took the block loader through every kind of vector */
+    static const galp_scheme kinds[] = {GALP_SCHEME_RAW, GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
+                                        GALP_SCHEME_DICT};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        assert_true(tile_vectors_seen[kinds[k]] > 0);
     free(values);
 }
 

@@ -6,6 +6,7 @@
  */
 #include "dispatch.cuh"
 #include "galp/device.cuh"
+#include "galp/device/fastlanes_tile.cuh"
 #include "test_gpu_fastlanes_device.h"
 
 namespace {
@@ -68,7 +69,34 @@ template <typename T> __global__ void __launch_bounds__(threads) decode_vectors(
     }
 }
 
+/* A u32 column through the block loader load_fastlanes_tile: item i of thread t is position
+ * 128·i + t of the block's vector. */
+__global__ void __launch_bounds__(tile_threads) decode_tiles(galp_gpu_view col, uint32_t *out)
+{
+    __shared__ fastlanes_tile_shared sm;
+    const uint32_t v = blockIdx.x;
+    const unsigned m = detail::vector_value_count(col, v);
+    uint32_t items[tile_items];
+    load_fastlanes_tile(col.data, v, m, sm, items);
+    for (unsigned i = 0; i < tile_items; i++) {
+        const unsigned p = i * tile_threads + threadIdx.x;
+        if (p < m)
+            out[(size_t)v * GALP_VECTOR_SIZE + p] = items[i];
+    }
+}
+
 } /* namespace */
+
+extern "C" galp_status test_device_api_fastlanes_tile_decode(const galp_gpu_view *view, uint32_t *dst)
+{
+    if (view->type != GALP_TYPE_U32)
+        return GALP_ERR_ARGUMENT;
+    if (view->vector_count == 0)
+        return GALP_OK;
+    decode_tiles<<<view->vector_count, tile_threads>>>(*view, dst);
+    const galp_status st = galp::device::detail::launch_status();
+    return st != GALP_OK ? st : galp_gpu_status_from_cuda(cudaDeviceSynchronize());
+}
 
 extern "C" galp_status test_device_api_fastlanes_decode(const galp_gpu_view *view, void *dst)
 {

@@ -6,6 +6,8 @@
 #ifndef GALP_TEST_GPU_FASTLANES_DEVICE_H
 #define GALP_TEST_GPU_FASTLANES_DEVICE_H
 
+#include <stdint.h>
+
 #include "galp_gpu.h"
 
 #ifdef __cplusplus
@@ -17,6 +19,12 @@ extern "C" {
  * lanes of a DICT vector and dict_value for the positions of its odd lanes, lane_decoder for
  * RAW and FFOR; and waits for it. A launch or kernel failure as its galp_status. */
 galp_status test_device_api_fastlanes_decode(const galp_gpu_view *view, void *dst);
+
+/* Decodes a u32 column into dst (device memory, value_count values) with the block loader
+ * load_fastlanes_tile (galp/device/fastlanes_tile.cuh), a block of tile_threads per vector,
+ * and waits for it. GALP_ERR_ARGUMENT for another type; a launch or kernel failure as its
+ * galp_status. */
+galp_status test_device_api_fastlanes_tile_decode(const galp_gpu_view *view, uint32_t *dst);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /*
- * test_gpu_tile.c — galp_gpu_tile_decompress (the device API's tile loader,
- * galp/device/tile.cuh) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
+ * test_gpu_tile.c — galp_gpu_tile_decompress (gpu/tile_decompress.cuh, and the device API's
+ * tile loader, galp/device/tile.cuh, for GPU-RFOR) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
  * GPU-RFOR columns of several shapes and lengths, the largest payloads a tile can have
  * (spec/tile.md §6), the golden vectors, and the refusals (invalid files with galp_open's
  * class and nothing written, other schemes, short destinations).
@@ -54,8 +54,8 @@ static void test_shapes_and_lengths(void **state)
     uint32_t *x = malloc(MAX * sizeof *x);
     assert_non_null(x);
     uint64_t seed = 38;
-    for (unsigned shape = 0; shape < 7; shape++) {
-        uint32_t v = (uint32_t)ts_random(&seed);
+    for (unsigned shape = 0; shape < 8; shape++) {
+        uint32_t v = (uint32_t)ts_random(&seed), line = 0, lines = 1;
         for (uint32_t i = 0; i < MAX; i++) {
             switch (shape) {
             case 0: x[i] = (uint32_t)ts_random(&seed) >> ts_random_below(&seed, 33) % 32; break;
@@ -66,6 +66,15 @@ static void test_shapes_and_lengths(void **state)
             case 4: x[i] = 0xfffffff0u + (uint32_t)ts_random_below(&seed, 32); break;
             /* GPU-RFOR runs of one length (length width 0, §5.1), the last one cut short */
             case 5: x[i] = i / 8u * 77u; break;
+            /* SSB's lo_linenumber: 1 … k for orders of k = 1 … 7 lines, narrow deltas that
+             * go down as well as up (GPU-DFOR's consecutive path, gpu/tile_decompress.cuh) */
+            case 7:
+                if (line == lines) {
+                    line = 0;
+                    lines = 1u + (uint32_t)ts_random_below(&seed, 7);
+                }
+                x[i] = ++line;
+                break;
             /* GPU-RFOR runs of 1 … 3 values: several run starts in every 32-slot word */
             default: x[i] = ts_random_below(&seed, 3) == 0 ? v = (uint32_t)ts_random(&seed) : v;
                 break;

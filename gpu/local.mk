@@ -21,6 +21,7 @@ galpdevice_HEADERS = \
 	include/galp/device/dict.cuh include/galp/device/strings.cuh
 galpdevice_HEADERS += include/galp/device/alprd.cuh
 galpdevice_HEADERS += include/galp/device/alprd_f32_lane.cuh
+galpdevice_HEADERS += include/galp/device/fastlanes_tile.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
@@ -28,6 +29,7 @@ GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
 	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h gpu/strings.h \
 	include/galp_gpu.h include/galp.h gpu/tile_kernels.h include/galp/tile_layout.h \
 	gpu/aggregate_partial.cuh gpu/fastlanes.cuh gpu/str_arrow_writer.cuh
+GPU_KERNEL_INCLUDES += gpu/tile_decompress.cuh
 include gpu/sources.mk
 EXTRA_DIST += $(GPU_KERNEL_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh gpu/sources.sh \
 	gpu/installcheck.sh gpu/examples/user_kernel.cu

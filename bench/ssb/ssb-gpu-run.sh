@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench/ssb/ssb-gpu-run.sh — the SSB benchmark on a GPU runner, in one command (docs/SSB.md):
 # builds ssb_gpu with nvcc and cc alone (bench/build-gpu.sh's objects), generates SSB at scale
-# factor SF with DuckDB, runs the 13 queries over raw, tile-compressed and (when .nvcomp holds
-# nvCOMP, tools/get-nvcomp.sh) nvCOMP Cascaded columns, and checks every answer against
-# DuckDB's.
+# factor SF with DuckDB, runs the 13 queries over raw, tile-compressed, FastLanes-compressed
+# and (when .nvcomp holds nvCOMP, tools/get-nvcomp.sh) nvCOMP Cascaded columns, and checks
+# every answer against DuckDB's.
 #
 #   bench/ssb/ssb-gpu-run.sh [--sf SF] [--wheels DIR] [--work DIR] [--runs N] OUTDIR
 #
@@ -102,7 +102,7 @@ step queries "$build/ssb_gpu" --runs "$runs" --threads "$(nproc)" --json "$out/s
     "$work/ssb" "$out/answers" | tee "$out/ssb-gpu.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 : >"$out/check.txt"
-for variant in raw tile nvcomp; do
+for variant in raw tile fastlanes nvcomp; do
     [ -d "$out/answers/$variant" ] || continue
     echo "== $variant" >>"$out/check.txt"
     "$python" "$top/bench/ssb/ssb_answers.py" "$work/ssb/answers" "$out/answers/$variant" \
@@ -111,7 +111,7 @@ done
 cat "$out/check.txt"
 if [ -f "$out/ssb-gpu.json" ]; then
     "$python" "$top/bench/ssb/ssb_summary.py" "$out/ssb-gpu.json" >"$out/summary.md" || status=1
-    head -n 14 "$out/summary.md"
+    head -n 18 "$out/summary.md"
 fi
 if python3 -c 'import matplotlib' 2>/dev/null && [ -f "$out/ssb-gpu.json" ]; then
     python3 "$top/bench/ssb/ssb_plot.py" "$out/ssb-gpu.json" --out "$out" || status=1

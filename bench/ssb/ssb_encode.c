@@ -76,21 +76,16 @@ static int run_jobs(job_state *s, int threads, char *err, size_t err_len)
     return 0;
 }
 
-/* Picks each column's smallest tile scheme, validates the tile files and frees the AUTO
- * ones (their size is what is reported). */
-static int keep_tiles(job_state *s, char *err, size_t err_len)
+/* Keeps every file, validated by galp_open, and picks each column's smallest tile scheme. */
+static int keep_files(job_state *s, char *err, size_t err_len)
 {
     int rc = 0;
     for (int c = 0; c < SSB_LINEORDER_COLUMNS; c++) {
         ssb_encoded *col = &s->cols[c];
         col->tile = 0;
         for (int e = 0; e < SSB_ENCODINGS; e++) {
-            if (ssb_encodings[e] == GALP_SCHEME_AUTO) {
-                free(s->files[c][e]);
-                continue;
-            }
             col->file[e] = s->files[c][e];
-            if (col->bytes[e] < col->bytes[col->tile])
+            if (ssb_encodings[e] != GALP_SCHEME_AUTO && col->bytes[e] < col->bytes[col->tile])
                 col->tile = e;
             galp_column view;
             const galp_status st = galp_open(&view, col->file[e], col->bytes[e]);
@@ -137,7 +132,7 @@ int ssb_encode_lineorder(const ssb_data *d, const char *dir, int threads,
     if (rc == 0)
         rc = run_jobs(&s, threads, err, err_len);
     if (rc == 0)
-        rc = keep_tiles(&s, err, err_len);
+        rc = keep_files(&s, err, err_len);
     else
         for (int c = 0; c < SSB_LINEORDER_COLUMNS; c++)
             for (int e = 0; e < SSB_ENCODINGS; e++)

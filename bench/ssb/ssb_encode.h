@@ -1,9 +1,9 @@
 /*
  * ssb_encode.h — the 14 lineorder columns of the paper's set encoded with galp's u32 schemes
- * in parallel: the three tile schemes (spec/tile.md), of which the smallest is kept for the
- * GPU queries (the paper's per-column choice, Shanbhag et al. §8), and galp's FastLanes
- * cascade (GALP_SCHEME_AUTO: FFOR, DELTA, RLE or DICT per vector, spec/fastlanes.md §5),
- * whose size is reported beside them.
+ * in parallel: the three tile schemes (spec/tile.md), of which the smallest is the GPU
+ * queries' tile column (the paper's per-column choice, Shanbhag et al. §8), and galp's
+ * FastLanes cascade (GALP_SCHEME_AUTO: FFOR, DELTA, RLE or DICT per vector,
+ * spec/fastlanes.md §5), the queries' FastLanes column.
  */
 #ifndef GALP_BENCH_SSB_ENCODE_H
 #define GALP_BENCH_SSB_ENCODE_H
@@ -29,8 +29,7 @@ typedef struct ssb_encoded {
     int fact;                      /* its ssb_fact_column, or −1: not read by the queries */
     uint64_t values;
     size_t bytes[SSB_ENCODINGS];   /* whole-file size per scheme */
-    uint8_t *file[SSB_ENCODINGS];  /* the tile schemes' files (malloc'd, validated by
-                                      galp_open); NULL for AUTO, whose size only is kept */
+    uint8_t *file[SSB_ENCODINGS];  /* every scheme's file (malloc'd, validated by galp_open) */
     int tile;                      /* index of the smallest tile scheme */
 } ssb_encoded;
 

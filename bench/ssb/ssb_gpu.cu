@@ -1,13 +1,13 @@
 /*
  * ssb_gpu.cu — SSB's 13 queries on the GPU (docs/SSB.md), over
  *   raw     the u32 columns (uncompressed);
- *   tile    each lineorder column in the smallest of GPU-FOR, GPU-DFOR and GPU-RFOR, decoded
- *           tile by tile into registers inside the query kernel (ssb_kernels.cuh);
- *   nvcomp  each column compressed by nvCOMP Cascaded, decompressed into buffers first, then
- *           the raw kernels (only in a build with nvCOMP, ./configure --with-nvcomp).
- * FastLanes columns (galp's FFOR/DELTA/RLE/DICT cascade) are encoded and their footprint
- * reported; querying them waits for GPU decoders of DELTA, RLE and DICT: the hook is
- * ssb_fastlanes_loader below.
+ *   tile       each lineorder column in the smallest of GPU-FOR, GPU-DFOR and GPU-RFOR, decoded
+ *              tile by tile into registers inside the query kernel (ssb_kernels.cuh);
+ *   fastlanes  each lineorder column as galp's FastLanes cascade (a FFOR column whose vectors
+ *              take the smallest of FFOR, DELTA, RLE and DICT, spec/fastlanes.md §5), decoded
+ *              vector by vector into the same registers inside the query kernel;
+ *   nvcomp     each column compressed by nvCOMP Cascaded, decompressed into buffers first,
+ *              then the raw kernels (only in a build with nvCOMP, ./configure --with-nvcomp).
  *
  *     ssb_gpu [--warmup N] [--runs N] [--threads N] [--variants LIST] [--json FILE]
  *             SSB_DIR OUT_DIR
@@ -18,7 +18,8 @@
  * tables from the dimension columns, (nvcomp) decompressing the columns it reads, and the
  * fact kernel. The JSON adds the device's copy/read/write ceilings measured in the same run,
  * bits per value of every column in every format, footprints, and the full decompression
- * of every column by each tile scheme as a fraction of its copy limit.
+ * of every column by each tile scheme and by the FastLanes loader as a fraction of its copy
+ * limit.
  */
 #include <cuda_runtime.h>
 #include <errno.h>
@@ -39,19 +40,21 @@
 
 namespace {
 
-enum variant { VARIANT_RAW, VARIANT_TILE, VARIANT_NVCOMP, VARIANTS };
-const char *const variant_names[VARIANTS] = {"raw", "tile", "nvcomp"};
+enum variant { VARIANT_RAW, VARIANT_TILE, VARIANT_FASTLANES, VARIANT_NVCOMP, VARIANTS };
+const char *const variant_names[VARIANTS] = {"raw", "tile", "fastlanes", "nvcomp"};
 
-/* (c) FastLanes columns (an FFOR column whose vectors each take FFOR, DELTA, RLE or DICT,
- * spec/fastlanes.md §5) need a third loader beside raw_loader and tile_loader
- * (ssb_kernels.cuh), built on device decoders of DELTA, RLE and DICT vectors, which galp does
- * not have yet. Until then this is false: ssb_gpu reports their footprint and runs no query
- * on them. */
-constexpr bool ssb_fastlanes_loader = false;
+/* The index of galp's FastLanes cascade (GALP_SCHEME_AUTO) in ssb_encodings. */
+int fastlanes_encoding()
+{
+    int e = 0;
+    while (ssb_encodings[e] != GALP_SCHEME_AUTO)
+        e++;
+    return e;
+}
 
 struct options {
     int warmup = 2, runs = 10, threads = 16;
-    bool want[VARIANTS] = {true, true, true};
+    bool want[VARIANTS] = {true, true, true, true};
     const char *json = NULL, *dir = NULL, *out = NULL;
 };
 
@@ -60,6 +63,7 @@ struct device_state {
     uint32_t vectors;
     uint8_t *raw[SSB_FACT_COLUMNS];
     uint8_t *tile[SSB_FACT_COLUMNS];
+    uint8_t *fastlanes[SSB_FACT_COLUMNS];
     uint32_t *dim[SSB_DIM_COLUMNS];
     uint32_t *slots[SSB_DIMENSIONS];
     ssb_table extent[SSB_DIMENSIONS];
@@ -122,7 +126,9 @@ int launch_query(void *ctx, int, cudaStream_t stream)
     for (int c = 0; c < SSB_FACT_COLUMNS; c++) {
         if (!read[c])
             continue;
-        q.column[c] = r->v == VARIANT_TILE ? s->tile[c] : s->raw[c];
+        q.column[c] = r->v == VARIANT_TILE        ? s->tile[c]
+                      : r->v == VARIANT_FASTLANES ? s->fastlanes[c]
+                                                  : s->raw[c];
 #ifdef GALP_BENCH_NVCOMP
         if (r->v == VARIANT_NVCOMP) {
             char err[256];
@@ -153,6 +159,10 @@ int launch_query(void *ctx, int, cudaStream_t stream)
         ssb::query_kernel<ssb::tile_loader, true><<<vectors, threads, 0, stream>>>(q);
     else if (r->v == VARIANT_TILE)
         ssb::query_kernel<ssb::tile_loader, false><<<vectors, threads, 0, stream>>>(q);
+    else if (r->v == VARIANT_FASTLANES && keep_first)
+        ssb::query_kernel<ssb::fastlanes_loader, true><<<vectors, threads, 0, stream>>>(q);
+    else if (r->v == VARIANT_FASTLANES)
+        ssb::query_kernel<ssb::fastlanes_loader, false><<<vectors, threads, 0, stream>>>(q);
     else if (keep_first)
         ssb::query_kernel<ssb::raw_loader, true><<<vectors, threads, 0, stream>>>(q);
     else
@@ -174,12 +184,14 @@ int device_open(device_state *s, const ssb_data *d, const ssb_plan plans[SSB_QUE
     memset(s, 0, sizeof *s);
     s->data = d;
     s->vectors = (uint32_t)((d->fact_rows + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
+    const int fl = fastlanes_encoding();
     for (int c = 0; c < SSB_LINEORDER_COLUMNS; c++) {
         const int f = cols[c].fact;
         if (f < 0)
             continue;
         if (upload(d->fact[f], d->fact_rows * 4u, &s->raw[f]) != 0 ||
-            upload(cols[c].file[cols[c].tile], cols[c].bytes[cols[c].tile], &s->tile[f]) != 0)
+            upload(cols[c].file[cols[c].tile], cols[c].bytes[cols[c].tile], &s->tile[f]) != 0 ||
+            upload(cols[c].file[fl], cols[c].bytes[fl], &s->fastlanes[f]) != 0)
             return -1;
     }
     for (int c = 0; c < SSB_DIM_COLUMNS; c++)
@@ -202,6 +214,7 @@ void device_close(device_state *s)
     for (int c = 0; c < SSB_FACT_COLUMNS; c++) {
         cudaFree(s->raw[c]);
         cudaFree(s->tile[c]);
+        cudaFree(s->fastlanes[c]);
 #ifdef GALP_BENCH_NVCOMP
         if (s->nv[c].codec != NULL)
             nvcomp_column_free(&s->nv[c]);
@@ -273,9 +286,9 @@ int nvcomp_open(device_state *s, const char *dir, const ssb_encoded cols[SSB_LIN
 #endif
 }
 
-/* Full decompression of one column by each tile scheme, timed and checked against the raw
- * column; fills ms[e] (0 when not a tile scheme) and returns 0, or -1 on an error or a
- * difference. */
+/* Full decompression of one column by each tile scheme (galp_gpu_tile_decompress's engine)
+ * and as FastLanes (fastlanes_loader), timed and checked against the raw column; fills ms[e]
+ * and returns 0, or -1 on an error or a difference. */
 int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
                    const options &o, double ms[SSB_ENCODINGS])
 {
@@ -298,8 +311,6 @@ int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
     int rc = cudaMalloc((void **)&out, bytes) == cudaSuccess ? 0 : -1;
     for (int e = 0; e < SSB_ENCODINGS && rc == 0; e++) {
         ms[e] = 0;
-        if (ssb_encodings[e] == GALP_SCHEME_AUTO)
-            continue;
         uint8_t *file = NULL;
         if ((rc = upload(col->file[e], col->bytes[e], &file)) != 0)
             break;
@@ -307,13 +318,18 @@ int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
             const uint8_t *file;
             uint64_t rows;
             uint32_t *out;
-        } run = {file, col->values, out};
+            bool fastlanes;
+        } run = {file, col->values, out, ssb_encodings[e] == GALP_SCHEME_AUTO};
         auto launch = [](void *ctx, int, cudaStream_t stream) {
             const decode_run *r = (const decode_run *)ctx;
             const unsigned vectors =
                 (unsigned)((r->rows + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
-            ssb::decode_kernel<ssb::tile_loader>
-                <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
+            if (r->fastlanes)
+                ssb::decode_kernel<ssb::fastlanes_loader>
+                    <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
+            else
+                ssb::tile_decompress_kernel<<<vectors, ssb::tile_threads, 0, stream>>>(
+                    r->file, r->rows, r->out);
             return cudaGetLastError() == cudaSuccess ? 0 : -1;
         };
         double *t = (double *)malloc((size_t)o.runs * sizeof *t);
@@ -491,10 +507,20 @@ void write_json(FILE *f, const options &o, const ssb_data *d, const ssb_plan pla
         fprintf(f, "\"tile_over_raw\": %.3f", geomean_ratio(ms[VARIANT_TILE], ms[VARIANT_RAW]));
         sep = ", ";
     }
+    if (ran[VARIANT_RAW] && ran[VARIANT_FASTLANES]) {
+        fprintf(f, "%s\"fastlanes_over_raw\": %.3f", sep,
+                geomean_ratio(ms[VARIANT_FASTLANES], ms[VARIANT_RAW]));
+        sep = ", ";
+    }
+    if (ran[VARIANT_TILE] && ran[VARIANT_FASTLANES]) {
+        fprintf(f, "%s\"fastlanes_over_tile\": %.3f", sep,
+                geomean_ratio(ms[VARIANT_FASTLANES], ms[VARIANT_TILE]));
+        sep = ", ";
+    }
     if (ran[VARIANT_NVCOMP] && ran[VARIANT_TILE])
         fprintf(f, "%s\"nvcomp_over_tile\": %.3f", sep,
                 geomean_ratio(ms[VARIANT_NVCOMP], ms[VARIANT_TILE]));
-    fprintf(f, "},\n \"fastlanes_queries\": %s\n}\n", ssb_fastlanes_loader ? "true" : "false");
+    fprintf(f, "},\n \"fastlanes_queries\": %s\n}\n", ran[VARIANT_FASTLANES] ? "true" : "false");
 }
 
 int run(const options &o)
@@ -505,7 +531,7 @@ int run(const options &o)
     static device_state s;
     static double ms[VARIANTS][SSB_QUERIES], decode_ms[SSB_LINEORDER_COLUMNS][SSB_ENCODINGS];
     size_t nv_bytes[SSB_LINEORDER_COLUMNS];
-    bool ran[VARIANTS] = {false, false, false};
+    bool ran[VARIANTS] = {false, false, false, false};
     char err[512];
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
@@ -542,7 +568,8 @@ int run(const options &o)
         ran[v] = rc == 0;
     }
     if (rc == 0)
-        fprintf(stderr, "ssb_gpu: full decompression of every column by each tile scheme\n");
+        fprintf(stderr, "ssb_gpu: full decompression of every column by each tile scheme and "
+                        "as FastLanes\n");
     for (int c = 0; c < SSB_LINEORDER_COLUMNS && rc == 0; c++)
         rc = decode_columns(&s, o.dir, &cols[c], o, decode_ms[c]);
     if (rc == 0) {
@@ -583,7 +610,7 @@ int main(int argc, char **argv)
     options o;
     if (parse(argc, argv, &o) != 0) {
         fprintf(stderr, "usage: ssb_gpu [--warmup N] [--runs N] [--threads N] "
-                        "[--variants raw,tile,nvcomp] [--json FILE] SSB_DIR OUT_DIR\n");
+                        "[--variants raw,tile,fastlanes,nvcomp] [--json FILE] SSB_DIR OUT_DIR\n");
         return 2;
     }
     return run(o);

@@ -8,16 +8,20 @@
  *
  * Columns come through a loader: raw_loader reads u32 arrays (rows that no longer pass are not
  * read), tile_loader decodes the vector of a GPU-FOR/DFOR/RFOR galp file (validated by
- * galp_open) into registers with galp/device/tile.cuh, with no decompression pass. The row
- * functions are those of the CPU executor (ssb_plan.h).
+ * galp_open) into registers with galp/device/tile.cuh, with no decompression pass, and
+ * fastlanes_loader does the same for galp's FFOR columns of FFOR, DELTA, RLE, DICT and RAW
+ * vectors with galp/device/fastlanes_tile.cuh. The row functions are those of the CPU
+ * executor (ssb_plan.h).
  */
 #ifndef GALP_BENCH_SSB_KERNELS_CUH
 #define GALP_BENCH_SSB_KERNELS_CUH
 
 #include <stdint.h>
 
+#include "galp/device/fastlanes_tile.cuh"
 #include "galp/device/tile.cuh"
 #include "ssb_plan.h"
+#include "tile_decompress.cuh"
 
 namespace ssb {
 
@@ -108,6 +112,24 @@ struct tile_loader {
             return;
         }
         galp::device::load_tile(file + offset, size, scheme, m, sm, x);
+    }
+};
+
+/* galp FFOR columns whose vectors take FFOR, DELTA, RLE, DICT or RAW (spec/fastlanes.md §5),
+ * validated by galp_open. Every thread of the block calls load. */
+struct fastlanes_loader {
+    typedef galp::device::fastlanes_tile_shared shared;
+    /* the tile loader's floor: 64 registers a thread */
+    static constexpr unsigned min_blocks = tile_loader::min_blocks;
+    /* the same metadata entries as the tile schemes' (spec/format.md §3.3) */
+    __device__ static void prefetch(const uint8_t *file, uint64_t first)
+    {
+        tile_loader::prefetch(file, first);
+    }
+    __device__ static void load(const uint8_t *file, uint64_t first, uint32_t m, shared &sm,
+                                selection, uint32_t (&x)[items])
+    {
+        galp::device::load_fastlanes_tile(file, (uint32_t)(first / GALP_VECTOR_SIZE), m, sm, x);
     }
 };
 
@@ -229,8 +251,18 @@ __global__ void build_kernel(uint32_t *slots, uint32_t key_min, const uint32_t *
         slots[keys[i] - key_min] = ssb_dimension_slot(filter, range, attribute, base, i);
 }
 
-/* The whole column decoded into out (u32), one block per vector: the loader's full
- * decompression, measured against the copy ceiling and checked against the raw column. */
+/* The whole tile column decoded into out (u32) by galp_gpu_tile_decompress's engine
+ * (gpu/tile_decompress.cuh), one block per vector: the library's full decompression, measured
+ * against the copy ceiling and checked against the raw column. */
+__global__ void __launch_bounds__(tile_threads, galp::gpu::tile_decompress_min_blocks)
+    tile_decompress_kernel(const uint8_t *file, uint64_t rows, uint32_t *out)
+{
+    __shared__ galp::device::tile_shared sm;
+    galp::gpu::tile_decompress_vector(file, blockIdx.x, rows, out, sm);
+}
+
+/* The whole column decoded into out (u32) by a loader, one block per vector: the loader's
+ * full decompression, measured and checked the same way. */
 template <class Loader>
 __global__ void __launch_bounds__(tile_threads) decode_kernel(const uint8_t *column, uint64_t rows,
                                                               uint32_t *out)

@@ -3,7 +3,7 @@
 
     ssb_plot.py SSB_GPU.json [--out DIR]
 
-Writes DIR/ssb-queries.png (each query's median time per variant: raw, tile, nvcomp) and
+Writes DIR/ssb-queries.png (each query's median time per variant: raw, tile, fastlanes, nvcomp) and
 DIR/ssb-bits.png (bits per value of every lineorder column in every format measured).
 """
 
@@ -39,7 +39,7 @@ def main(argv):
     title = "%s, %d lineorder rows" % (run["device"], run["lineorder_rows"])
 
     queries = run["queries"]
-    variants = [v for v in ("raw", "tile", "nvcomp") if v + "_ms" in queries[0]]
+    variants = [v for v in ("raw", "tile", "fastlanes", "nvcomp") if v + "_ms" in queries[0]]
     fig, ax = plt.subplots(figsize=(10, 4.5))
     bars(ax, [q["query"] for q in queries],
          [(v, [q[v + "_ms"] for q in queries]) for v in variants],

@@ -10,6 +10,9 @@ Prints, as Markdown, the figures the targets name and whether each is met:
     nvCOMP Cascaded;
   - full decompression of every column by GPU-FOR and by GPU-DFOR: at least 0.90 of the copy
     limit.
+The FastLanes columns (variant fastlanes, issue #38's variant (c)) have no target of their
+own: their query times against raw and tile, footprint and slowest full decompression are
+reported beside.
 A figure the run did not measure (no nvCOMP) is reported as such. Exit status 0 always: the
 verdicts are data, the answer checks are elsewhere (ssb_answers.py).
 """
@@ -53,6 +56,16 @@ def main(argv):
         f = worst["decompress"][scheme]["fraction_of_limit"]
         print("| %s full decompression >= 0.90 of the limit, every column | min %.3f (%s) | %s |"
               % (scheme, f, worst["column"], verdict(f >= 0.9)))
+    for key, name in (("fastlanes_over_raw", "fastlanes / raw"),
+                      ("fastlanes_over_tile", "fastlanes / tile")):
+        if key in g:
+            print("| %s query time (geomean), no target | %.3f | - |" % (name, g[key]))
+    if "fastlanes" in fp:
+        print("| footprint raw / fastlanes, no target | %.3f | - |" % (fp["raw"] / fp["fastlanes"]))
+    if all("auto" in col["decompress"] for col in run["columns"]):
+        worst = min(run["columns"], key=lambda col: col["decompress"]["auto"]["fraction_of_limit"])
+        print("| FastLanes (auto) full decompression, no target | min %.3f (%s) | - |"
+              % (worst["decompress"]["auto"]["fraction_of_limit"], worst["column"]))
     times = [k for k in run["queries"][0] if k.endswith("_ms")]
     print("\n| query | " + " | ".join(k[:-3] + " ms" for k in times) + " |")
     print("|---" * (1 + len(times)) + "|")

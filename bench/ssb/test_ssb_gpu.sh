@@ -1,9 +1,9 @@
 #!/bin/sh
 # bench/ssb/test_ssb_gpu.sh — ssb_gpu (bench/ssb/ssb_gpu.cu) at scale factor 0.01: the 13 SSB
-# queries over raw columns, over tile-compressed columns (decoded in the query kernels) and,
-# in a build with nvCOMP, over nvCOMP Cascaded columns must each give DuckDB's answers, every
-# row; ssb_gpu itself checks every column's full decompression by each tile scheme bit for
-# bit. Skips without duckdb (see ssb_test_data.sh), a CUDA build or a GPU.
+# queries over raw columns, over tile-compressed and FastLanes-compressed columns (decoded in
+# the query kernels) and, in a build with nvCOMP, over nvCOMP Cascaded columns must each give
+# DuckDB's answers, every row; ssb_gpu itself checks every column's full decompression by each
+# tile scheme and as FastLanes bit for bit. Skips without duckdb (see ssb_test_data.sh), a CUDA build or a GPU.
 set -u
 PYTHON=${GALP_PYTHON:-python3}
 SSB="$GALP_SRCDIR/bench/ssb"
@@ -14,7 +14,7 @@ SSB="$GALP_SRCDIR/bench/ssb"
 rc=$?
 [ $rc -eq 77 ] && { echo "SKIP: no CUDA device"; exit 77; }
 [ $rc -eq 0 ] || { echo "FAIL: ssb_gpu exited with $rc"; exit 1; }
-for variant in raw tile nvcomp; do
+for variant in raw tile fastlanes nvcomp; do
     if [ "$variant" = nvcomp ] && [ ! -d "$WORK/out/nvcomp" ]; then
         echo "nvcomp: not built with nvCOMP, not checked"
         continue
@@ -23,4 +23,4 @@ for variant in raw tile nvcomp; do
     "$PYTHON" "$SSB/ssb_answers.py" "$WORK/ssb/answers" "$WORK/out/$variant" ||
         { echo "FAIL: the $variant answers differ from DuckDB's"; exit 1; }
 done
-echo "PASS: SSB SF 0.01, 13 queries on the GPU equal DuckDB's answers (raw and tile columns)"
+echo "PASS: SSB SF 0.01, 13 queries on the GPU equal DuckDB's answers (raw, tile and FastLanes columns)"

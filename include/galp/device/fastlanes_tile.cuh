@@ -1,0 +1,175 @@
+/*
+ * galp/device/fastlanes_tile.cuh — a tile loader for the vectors of u32 FFOR columns, which
+ * hold FFOR, DELTA, RLE, DICT and RAW vectors (spec/fastlanes.md §5): a thread block of 128
+ * threads decodes one vector into registers, 8 values per thread, in the mapping of the tile
+ * schemes' load_tile (galp/device/tile.cuh): item i of thread t is position 128·i + t of the
+ * vector, so a query kernel takes either column kind through the same registers.
+ *
+ * The payload is copied into shared memory in coalesced 16-byte pieces, all in flight at once
+ * (cp.async from sm_80), each 128-byte line of it at a stride of 144 bytes; then every item
+ * decodes on its own from there, or with one warp scan:
+ *
+ *   FFOR   item i of thread t is row 4·i + t / 32 of lane t mod 32 (spec/ffor.md §2): a warp
+ *          reads one word of each lane, 32 banks;
+ *   DELTA  item i of warp w is lane 4·i + w's row t mod 32 (spec/fastlanes.md §2.1): the
+ *          warp unpacks that lane's 32 deltas, a lane per thread, and scans them. The lane's
+ *          words lie 32 words apart in the payload, all in one bank; the padded lines put
+ *          them in 8 banks, so a warp's read waits for at most ceil(b / 8) + 1 of them;
+ *   RLE    position p is row p mod 16 of index lane p / 16 (§3.1); with 1-bit steps its run
+ *          index is the lane base plus the steps set in rows 0 … p mod 16 of the lane's one
+ *          16-bit step word, then one table entry;
+ *   DICT   one 16-bit code in FFOR's slot order, then one dictionary entry (§4.1);
+ *   RAW    value p is u32 p of the payload, read directly (spec/format.md §4.2).
+ *
+ * The loader trusts a file that galp_open has validated (spec/format.md §6): payload sizes
+ * as the entry implies, widths at most 32, run and dictionary counts in 1 … m. It reads
+ * shared memory only inside the copied payload: run indexes and codes of positions at or
+ * past m are not validated and are clamped to the table.
+ */
+#ifndef GALP_DEVICE_FASTLANES_TILE_CUH
+#define GALP_DEVICE_FASTLANES_TILE_CUH
+
+#include <stdint.h>
+
+#include "galp/device/async_copy.cuh"
+#include "galp/device/tile.cuh"
+#include "galp/layout.h"
+
+namespace galp::device {
+
+/* A staged 128-byte line takes 36 words: line k's word j lies in bank (4·k + j) mod 32. */
+constexpr unsigned fastlanes_tile_line_words = 36;
+/* The largest u32 payload in 128-byte lines: DICT with 10-bit codes and a table of 1024
+ * entries of 32 bits (spec/fastlanes.md §4.1); RLE takes at most 34, DELTA 33, FFOR 32. */
+constexpr unsigned fastlanes_tile_lines = 10 + 32;
+
+/* The shared memory of one FastLanes tile loader: the staged payload, 16-byte aligned for
+ * the copy. */
+struct fastlanes_tile_shared {
+    alignas(16) uint32_t words[fastlanes_tile_lines * fastlanes_tile_line_words];
+};
+
+namespace detail {
+
+/* Word j (< 32) of staged line k, and 16-bit word j (< 64) of it. */
+__device__ __forceinline__ uint32_t fl_word(const fastlanes_tile_shared &sm, unsigned k, unsigned j)
+{
+    return sm.words[k * fastlanes_tile_line_words + j];
+}
+__device__ __forceinline__ uint32_t fl_half(const fastlanes_tile_shared &sm, unsigned k, unsigned j)
+{
+    return reinterpret_cast<const uint16_t *>(sm.words + k * fastlanes_tile_line_words)[j];
+}
+
+/* The b packed bits (b <= 32) of FFOR slot s of 32-bit words staged from line `first`: row
+ * s / 32 of lane s mod 32 (spec/ffor.md §2-§3); reads the lane's next word only when the
+ * value straddles, so it never leaves the packed lines. */
+__device__ __forceinline__ uint32_t fl_slot32(const fastlanes_tile_shared &sm, unsigned first,
+                                              unsigned b, unsigned s)
+{
+    if (b == 0)
+        return 0;
+    const unsigned lane = s % 32u, bit = s / 32u * b, k = first + bit / 32u, off = bit % 32u;
+    uint32_t v = fl_word(sm, k, lane) >> off;
+    if (off + b > 32u)
+        v |= fl_word(sm, k + 1u, lane) << (32u - off);
+    return v & (0xffffffffu >> (32u - b));
+}
+
+/* The same over 16-bit words from line 0 (DICT's codes, spec/fastlanes.md §4.1): row s / 64
+ * of lane s mod 64, c <= 16. */
+__device__ __forceinline__ uint32_t fl_slot16(const fastlanes_tile_shared &sm, unsigned c, unsigned s)
+{
+    if (c == 0)
+        return 0;
+    const unsigned lane = s % 64u, bit = s / 64u * c, k = bit / 16u, off = bit % 16u;
+    uint32_t v = fl_half(sm, k, lane) >> off;
+    if (off + c > 16u)
+        v |= fl_half(sm, k + 1u, lane) << (16u - off);
+    return v & (0xffffu >> (16u - c));
+}
+
+/* Entry min(j, count − 1) of a staged table (spec/fastlanes.md §1) from line `first`. */
+__device__ __forceinline__ uint32_t fl_entry(const fastlanes_tile_shared &sm, unsigned first,
+                                             uint32_t base, unsigned b, unsigned count, unsigned j)
+{
+    return base + fl_slot32(sm, first, b, min(j, count - 1u));
+}
+
+} /* namespace detail */
+
+/* Decodes vector `vector` (of m values, 1 … 1024) of the u32 column whose validated file, or
+ * device image, starts at `image` (16-byte aligned) into items: item i of thread t is
+ * position 128·i + t; items of positions >= m hold no value. Called by all 128 threads of
+ * the block, which must have blockDim.x == tile_threads; `sm` is the block's shared
+ * fastlanes_tile_shared. Ends with the block synchronised, so that sm can take the next
+ * vector. */
+__device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector, uint32_t m,
+                                           fastlanes_tile_shared &sm, uint32_t (&items)[tile_items])
+{
+    const uint4 *entry = reinterpret_cast<const uint4 *>(
+        image + GALP_HEADER_SIZE + (size_t)vector * GALP_VECTOR_ENTRY_SIZE);
+    const uint4 head = __ldg(entry), tail = __ldg(entry + 1);
+    /* spec/format.md §3.3: payload offset, base (its low 32 bits are the u32 base), payload
+     * size, then exception count, scheme and bit width in one word */
+    const uint8_t *payload = image + ((uint64_t)head.y << 32 | head.x);
+    const uint32_t base = head.z, payload_size = tail.x;
+    const unsigned count = tail.y & 0xffffu, scheme = tail.y >> 16 & 0xffu, b = tail.y >> 24;
+    const unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
+    if (scheme == GALP_SCHEME_RAW) {
+        const uint32_t *values = reinterpret_cast<const uint32_t *>(payload);
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned p = i * tile_threads + t;
+            items[i] = p < m ? __ldg(values + p) : 0u;
+        }
+        return;
+    }
+    /* FFOR, DELTA, RLE and DICT payloads are whole lines (spec/fastlanes.md §1-§4) */
+    const uint32_t pieces = payload_size / 16u;
+    for (uint32_t p = t; p < pieces; p += tile_threads)
+        detail::copy16_async(sm.words + p / 8u * fastlanes_tile_line_words + p % 8u * 4u,
+                             payload + 16u * p);
+    detail::copy_commit();
+    detail::copy_wait<0>();
+    __syncthreads();
+    if (scheme == GALP_SCHEME_DELTA) {
+        /* spec/fastlanes.md §2.2: value(l, r) = lane_base[l] + (r + 1)·base + d(0, l) + … +
+         * d(r, l) mod 2^32, the deltas in line 1 on */
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned l = i * tile_warps + warp;
+            const uint32_t d = detail::fl_slot32(sm, 1u, b, lane * 32u + l);
+            items[i] = detail::fl_word(sm, 0u, l) + (lane + 1u) * base + detail::tile_warp_scan(d);
+        }
+    } else if (scheme == GALP_SCHEME_RLE) {
+        /* spec/fastlanes.md §3.1: index lane bases in line 0, 1-bit steps (s = 1 when R > 1)
+         * in line 1, the run values from line 1 + s */
+        const unsigned s = galp_layout_rle_step_bits(count);
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned p = i * tile_threads + t, l = p / 16u, r = p % 16u;
+            uint32_t index = detail::fl_half(sm, 0u, l);
+            if (s != 0)
+                index += __popc(detail::fl_half(sm, 1u, l) & ((2u << r) - 1u));
+            items[i] = detail::fl_entry(sm, 1u + s, base, b, count, index & 0xffffu);
+        }
+    } else if (scheme == GALP_SCHEME_DICT) {
+        /* spec/fastlanes.md §4.1: c-bit codes in lines 0 … c − 1, then the dictionary */
+        const unsigned c = galp_layout_dict_code_bits(count);
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned p = i * tile_threads + t;
+            items[i] = detail::fl_entry(sm, c, base, b, count, detail::fl_slot16(sm, c, p));
+        }
+    } else { /* FFOR: spec/ffor.md §4 */
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++)
+            items[i] = base + detail::fl_slot32(sm, 0u, b, i * tile_threads + t);
+    }
+    __syncthreads();
+}
+
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_FASTLANES_TILE_CUH */
