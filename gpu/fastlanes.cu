@@ -73,9 +73,12 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 /* Blocks a multiprocessor holds at least (0: the compiler's choice): for u64 decompression and
  * u32 aggregates as many as their registers allowed before the DICT code pairs and u32
  * DELTA's closed-form sums respectively, which would take more without spilling anything, so
- * that these cost vectors of the other schemes no resident warps. */
+ * that these cost vectors of the other schemes no resident warps. The u32 aggregate of a
+ * column with DICT vectors asks for one block less: with its two DICT sums (offsets, values)
+ * it spills at eight. */
 template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
-template <typename T> constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? 8u : 0u;
+template <typename T, bool Dict>
+constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? (Dict ? 7u : 8u) : 0u;
 
 template <typename T>
 __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
@@ -92,11 +95,10 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 /* the tile holds the decoded run values; every run index of a full vector is below R
                  * (galp_open), so each pair of positions is two indexes, two lookups and a store */
                 decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, tile);
-                const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
 #pragma unroll
                 for (unsigned r = 0; r < 16; r++) {
                     unsigned lo, hi;
-                    staged_run_index_pair(payload, steps_packed, r, lane, lo, hi);
+                    staged_run_index_pair(payload, e, r, lane, lo, hi);
                     store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
                 }
                 return;
@@ -142,7 +144,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
  * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
  * resident warps on other columns. */
 template <typename T, bool Dict>
-__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Dict>)
     fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
     aggregate_partial<T> acc;
@@ -164,24 +166,51 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
         for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
+            const auto extremes = [&](T first, T last) {
+                lo = first < lo ? first : lo;
+                hi = last > hi ? last : hi;
+            };
             if constexpr (sizeof(T) == 4) { /* u32 DELTA: full lanes summed in closed form */
                 if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE) {
                     scan_staged_delta32(payload, e, lane, add, [&](uint64_t sum, T first, T last) {
                         acc.isum += sum;
-                        lo = first < lo ? first : lo;
-                        hi = last > hi ? last : hi;
+                        extremes(first, last);
                     });
+                    return;
+                }
+            }
+            if constexpr (sizeof(T) == 8) { /* u64 DELTA up to 32 bits wide: half lanes in closed form */
+                if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE && e.bit_width <= 32u) {
+                    scan_staged_delta64(payload, e, lane, [&](uint64_t sum) { acc.isum += sum; }, extremes,
+                                        [&](T x) { extremes(x, x); });
                     return;
                 }
             }
             if (e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
                 for_each_staged_rle_run<T>(payload, e, m, lane, [&](T x, unsigned n) {
                     acc.isum += (uint64_t)x * n;
-                    lo = x < lo ? x : lo;
-                    hi = x > hi ? x : hi;
+                    extremes(x, x);
                 });
             } else if (Dict && e.scheme == GALP_SCHEME_DICT) {
-                decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, dict);
+                const staged_table<typename value_traits<T>::word> table =
+                    staged_dictionary<typename value_traits<T>::word>(payload, e);
+                if (m == GALP_VECTOR_SIZE && offsets_add_up(table)) {
+                    /* the tile holds the entries' offsets: a lane's 32 positions add and compare
+                     * them in 32 bits, then add 32 bases; every code of a full vector is below D.
+                     * Wide dictionaries and partial vectors add values from the tile instead. */
+                    decode_staged_table<T, true>(table, lane, dict);
+                    uint32_t total = 0, least = ~0u, most = 0;
+                    for_each_code_pair(payload, e, lane, [&](unsigned, uint32_t a, uint32_t b) {
+                        const uint32_t x = (uint32_t)dict[a], y = (uint32_t)dict[b];
+                        total += x + y;
+                        least = min(least, min(x, y));
+                        most = max(most, max(x, y));
+                    });
+                    acc.isum += 32u * (uint64_t)table.base + total;
+                    extremes((T)(table.base + least), (T)(table.base + most));
+                    return;
+                }
+                decode_staged_table<T>(table, lane, dict);
                 const bool full = m == GALP_VECTOR_SIZE;
                 /* codes below m are below D (galp_open); the others index the tile, never past it */
                 for_each_code_pair(payload, e, lane, [&](unsigned row, uint32_t a, uint32_t b) {
