@@ -20,8 +20,10 @@
  * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans
  * add or compare in registers, with the accumulator of gpu/aggregate.cu
  * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
- * lane run by run, a DICT vector's lookups in its decoded dictionary, and a u32 DELTA lane in
- * closed form where it can (gpu/fastlanes.cuh).
+ * lane run by run, a DICT vector's lookups in its decoded dictionary (offsets from its base,
+ * in 32 bits, where they fit), and u32 and u64 DELTA lanes in closed form where it can
+ * (gpu/fastlanes.cuh). The aggregate's three kernels (set the result, scan, finish) are
+ * programmatic dependent launches of each other, so none waits for the launch of the next.
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
@@ -147,6 +149,7 @@ template <typename T, bool Dict>
 __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Dict>)
     fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
+    allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;
     if constexpr (value_traits<T>::is_float) {
@@ -227,11 +230,13 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Dict>)
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
             acc.add_extremes(lo, hi);
     }
+    wait_for_prior_kernel(); /* the result set to aggregate_start */
     acc.template flush<scan_threads>(r);
 }
 
 __global__ void fastlanes_aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
+    wait_for_prior_kernel(); /* every block's atomics */
     finish_aggregate(r, bits, is_float);
 }
 
@@ -290,9 +295,13 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
             if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0)
                 kernel = fastlanes_aggregate_kernel<T, true>;
         if (col.vector_count != 0 &&
-            !launch_scan(kernel, col.largest_vector, col.vector_count, stream, col, result))
+            !launch_scan<true>(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();
-        fastlanes_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
+        kernel_facts facts;
+        if (!facts_of(fastlanes_aggregate_finish, facts) ||
+            !launch_maybe_dependent(fastlanes_aggregate_finish, facts.dependent_launch, 1u, 1u, 0u, stream, result,
+                                    value_traits<T>::bits, value_traits<T>::is_float))
+            return galp_gpu_cuda_failure();
         return launch_status();
     });
 }
