@@ -409,8 +409,9 @@ static void test_run_and_code_counts(void **state)
 
 /* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
  * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
- * aggregate sums monotone lanes that never wrap without their values (gpu/fastlanes.cuh,
- * scan_staged_delta32) and decodes the others, and either must equal the reference. */
+ * aggregate sums u32 lanes that never wrap without their values, or as offsets from their
+ * start where the steps go both ways (gpu/fastlanes.cuh, scan_staged_delta32), and decodes
+ * the others, and either must equal the reference. */
 static void test_delta_chains(void **state)
 {
     (void)state;

@@ -175,10 +175,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Dict>)
             };
             if constexpr (sizeof(T) == 4) { /* u32 DELTA: full lanes summed in closed form */
                 if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE) {
-                    scan_staged_delta32(payload, e, lane, add, [&](uint64_t sum, T first, T last) {
-                        acc.isum += sum;
-                        extremes(first, last);
-                    });
+                    scan_staged_delta32(payload, e, lane, [&](uint64_t sum) { acc.isum += sum; }, extremes, add);
                     return;
                 }
             }

@@ -17,10 +17,10 @@
  * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
  * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh), and so are the
  * DICT codes of two neighbouring code lanes (for_each_code_pair). The sums also take RLE
- * lanes a run at a time (for_each_staged_rle_run), monotone u32 DELTA lanes in closed form
- * (scan_staged_delta32), u64 DELTA half lanes of deltas up to 32 bits wide in closed form
- * (scan_staged_delta64), and DICT dictionaries as offsets from their base
- * (decode_staged_table, offsets_add_up).
+ * lanes a run at a time (for_each_staged_rle_run), u32 DELTA lanes that never wrap in closed
+ * form or as offsets from their start (scan_staged_delta32), u64 DELTA half lanes of deltas
+ * up to 32 bits wide in closed form (scan_staged_delta64), and DICT dictionaries as offsets
+ * from their base (decode_staged_table, offsets_add_up).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
@@ -348,22 +348,24 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
 }
 
 /* The values of positions 32·lane ... 32·lane + 31 of a staged u32 DELTA vector, a full lane:
- * summary(sum, lo, hi) with their sum mod 2^64 and extremes where the lane's chain provably
- * never wraps, else each(x) for each value. Every step of a vector adds base + d with d < 2^b:
- * with base >= 0 as a signed number no step descends, with base + 2^b - 1 <= 0 none ascends
- * (both uniform over the warp), and a monotone chain whose end stays in 0 ... 2^32 - 1 never
- * wraps; its values are then the integers start + Σ_{k<=r} step_k, whose sum is
- * 32·start + Σ_k (32 - k)·step_k, a multiply-add per delta instead of a value
- * (spec/fastlanes.md §2.2). */
-template <typename Each, typename Summary>
+ * sum(s) with their sum mod 2^64 and extremes(lo, hi) where the lane's chain provably never
+ * wraps, else each(x) for each value. Every step of a vector adds s + d with d < 2^b, s the
+ * base as a signed number, so the values are the integers start + Σ_{k<=r} step_k wherever
+ * these stay in 0 ... 2^32 - 1 (spec/fastlanes.md §2.2). With s >= 0 no step descends, with
+ * s + 2^b - 1 <= 0 none ascends (both uniform over the warp): such a chain stays in range if
+ * its last value does, and its sum is 32·start + Σ_k (32 - k)·step_k, two additions a delta,
+ * its extremes its first and last values. A chain whose steps go both ways stays in range if
+ * 32 steps all down or all up would; where the steps are also below 2^21 in size, its values'
+ * offsets from start and their sum fit in 32 bits, four instructions a value in one pass. */
+template <typename Sum, typename Extremes, typename Each>
 __device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, const vector_entry &e, unsigned lane,
-                                                    Each &&each, Summary &&summary)
+                                                    Sum &&sum, Extremes &&extremes, Each &&each)
 {
     const uint32_t *bases = (const uint32_t *)payload;
     const uint32_t *deltas = (const uint32_t *)(payload + galp_layout_lane_bases_bytes());
     const uint32_t base = (uint32_t)e.base;
-    const int64_t step = (int32_t)base; /* base as a signed 32-bit number */
-    const bool ascending = step >= 0, descending = step + (int64_t)((1ull << e.bit_width) - 1u) <= 0;
+    const int64_t step = (int32_t)base, widest = step + (int64_t)((1ull << e.bit_width) - 1u);
+    const bool ascending = step >= 0, descending = widest <= 0;
     uint32_t d[32];
     unpack32(e.bit_width, [&](unsigned k) { return deltas[k * 32u + lane]; }, d);
     const uint32_t start = bases[lane];
@@ -372,10 +374,23 @@ __device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, cons
         delta_moments(d, e.bit_width, total, weighted);
         const int64_t first = (int64_t)start + step + d[0], last = (int64_t)start + 32 * step + (int64_t)total;
         if (ascending ? last <= (int64_t)UINT32_MAX : last >= 0) {
-            summary((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted), (uint32_t)min(first, last),
-                    (uint32_t)max(first, last));
+            sum((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted));
+            extremes((uint32_t)min(first, last), (uint32_t)max(first, last));
             return;
         }
+    } else if (max(-step, widest) < (int64_t)1 << 21 && (int64_t)start + 32 * step >= 0 &&
+               (int64_t)start + 32 * widest <= (int64_t)UINT32_MAX) {
+        int32_t y = 0, total = 0, lo = INT32_MAX, hi = INT32_MIN; /* |y| < 2^26, |total| < 2^31 */
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            y += (int32_t)(base + d[r]);
+            total += y;
+            lo = min(lo, y);
+            hi = max(hi, y);
+        }
+        sum((uint64_t)(32 * (int64_t)start + total));
+        extremes((uint32_t)((int64_t)start + lo), (uint32_t)((int64_t)start + hi));
+        return;
     }
     uint32_t x = start;
 #pragma unroll
