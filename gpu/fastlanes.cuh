@@ -149,6 +149,23 @@ __device__ __forceinline__ void for_each_code_pair(const uint8_t *payload, const
         f(8u + r, lo[r], hi[r]);
 }
 
+/* The 32 values of rows 32·h ... 32·h + 31 (h = lane mod 2) of lane lane / 2 of staged FFOR-packed
+ * 64-bit words (a u64 DELTA vector's deltas, a u64 table), b <= 32 wide, unpacked with b a
+ * constant: the lane's bit stream as 32-bit words (each 64-bit word low half first), in which
+ * the half's values start at bit 32·h·b, word h·b, and take b words (spec/ffor.md §2), of
+ * which only the lane's first `stored` are read (a table's, spec/fastlanes.md §1). */
+__device__ __forceinline__ void unpack_half64(const uint64_t *words, unsigned b, unsigned lane, unsigned stored,
+                                              uint32_t (&d)[32])
+{
+    constexpr unsigned L = value_traits<uint64_t>::lanes;
+    const uint32_t *halves = (const uint32_t *)words;
+    const unsigned l = lane / 2u, h = lane % 2u;
+    unpack32(b, [&](unsigned k) {
+        const unsigned j = h * b + k;
+        return j < stored ? halves[(j / 2u) * 2u * L + 2u * l + j % 2u] : 0u;
+    }, d);
+}
+
 /* The entries of a staged table (a DICT vector's dictionary, an RLE vector's run values, at
  * most 1024) decoded into `out` (every lane of the warp calls it), or with Offsets their packed
  * bits alone, the offsets from the table's base; visible to the warp on return. */
@@ -157,11 +174,56 @@ __device__ __forceinline__ void decode_staged_table(const staged_table<typename 
                                                     unsigned lane, T *out)
 {
     const unsigned count = min(table.count, GALP_VECTOR_SIZE);
-    for (unsigned j = lane; j < count; j += 32u) {
-        if constexpr (Offsets)
-            out[j] = (T)staged_slot(table.words, table.bit_width, j);
-        else
-            out[j] = value_from_word<T>(table.entry(j));
+    const auto one_by_one = [&] {
+        for (unsigned j = lane; j < count; j += 32u) {
+            if constexpr (Offsets)
+                out[j] = (T)staged_slot(table.words, table.bit_width, j);
+            else
+                out[j] = value_from_word<T>(table.entry(j));
+        }
+    };
+    if constexpr (value_traits<T>::is_float) {
+        one_by_one(); /* unpacked as below, the f64 decompression kernel took 254 registers */
+    } else if constexpr (value_traits<T>::bits == 32) {
+        /* 32 lanes of 32-bit words: lane t's entries t, t + 32, ... are rows 0, 1, ... of FFOR
+         * lane t, unpacked with the width a constant from the table's stored words only (its
+         * rows beyond the last entry are whatever the file holds, and land in the tile) */
+        const unsigned rows = (count + 31u) / 32u, words = (rows * table.bit_width + 31u) / 32u;
+        uint32_t v[32];
+        unpack32(table.bit_width, [&](unsigned k) { return k < words ? (uint32_t)table.words[k * 32u + lane] : 0u; },
+                 v);
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            if (r < rows) {
+                if constexpr (Offsets)
+                    out[r * 32u + lane] = (T)v[r];
+                else
+                    out[r * 32u + lane] = (T)(v[r] + table.base);
+            }
+        }
+    } else if constexpr (value_traits<T>::bits == 64) {
+        if (table.bit_width > 32u) {
+            one_by_one();
+            __syncwarp();
+            return;
+        }
+        /* 16 lanes of 64-bit words: lane t takes rows 32·(t mod 2) ... of FFOR lane t / 2, the
+         * entries 16·row + t / 2, the same way */
+        const unsigned rows = (count + 15u) / 16u, stored = 2u * ((rows * table.bit_width + 63u) / 64u);
+        uint32_t v[32];
+        unpack_half64((const uint64_t *)table.words, table.bit_width, lane, stored, v);
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            const unsigned row = 32u * (lane % 2u) + r;
+            if (row < rows) {
+                if constexpr (Offsets)
+                    out[16u * row + lane / 2u] = (T)v[r];
+                else
+                    out[16u * row + lane / 2u] = (T)(v[r] + table.base);
+            }
+        }
+    } else {
+        one_by_one();
     }
     __syncwarp();
 }
@@ -236,22 +298,6 @@ __device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, 
     }
 }
 
-/* The 32 deltas of rows 32·h ... 32·h + 31 (h = lane mod 2) of lane lane / 2 of a staged u64
- * DELTA vector's packed deltas, b <= 32 wide, unpacked with b a constant: the lane's bit
- * stream as 32-bit words (each 64-bit word low half first), in which the half's deltas start
- * at bit 32·h·b, word h·b, and take b words (spec/fastlanes.md §2.1, spec/ffor.md §2). */
-__device__ __forceinline__ void unpack_delta_half64(const uint64_t *deltas, unsigned b, unsigned lane,
-                                                    uint32_t (&d)[32])
-{
-    constexpr unsigned L = value_traits<uint64_t>::lanes;
-    const uint32_t *halves = (const uint32_t *)deltas;
-    const unsigned l = lane / 2u, h = lane % 2u;
-    unpack32(b, [&](unsigned k) {
-        const unsigned j = h * b + k;
-        return halves[(j / 2u) * 2u * L + 2u * l + j % 2u];
-    }, d);
-}
-
 /* Σ_r d[r] and Σ_r (32 - r)·d[r] of 32 deltas below 2^b: the second is the sum of the running
  * first (the sum of a chain's values from its steps, spec/fastlanes.md §2.2). In 32-bit
  * registers, two additions a delta, where both fit (b <= 22: 528·(2^22 - 1) < 2^32), else a
@@ -317,7 +363,7 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
         const unsigned l = lane / 2u, h = lane % 2u, first = h * 32u;
         if (b <= 32) {
             uint32_t d[32];
-            unpack_delta_half64(deltas, b, lane, d);
+            unpack_half64(deltas, b, lane, 2u * b, d);
             reg part = 0;
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
@@ -418,7 +464,7 @@ __device__ __forceinline__ void scan_staged_delta64(const uint8_t *payload, cons
     const uint64_t base = e.base, limit = (uint64_t)1 << 56;
     const unsigned b = e.bit_width;
     uint32_t d[32];
-    unpack_delta_half64(deltas, b, lane, d);
+    unpack_half64(deltas, b, lane, 2u * b, d);
     uint64_t total, weighted;
     delta_moments(d, b, total, weighted);
     const uint64_t steps = 32u * base + total;                     /* the half's steps, mod 2^64 */
