@@ -16,7 +16,8 @@
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
  * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
  * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh), and so are the
- * DICT codes of two neighbouring code lanes (for_each_code_pair). The sums also take RLE
+ * DICT codes of two neighbouring code lanes (for_each_code_pair) and the entries of integer
+ * tables (decode_staged_table). The sums also take RLE
  * lanes a run at a time (for_each_staged_rle_run), u32 DELTA lanes that never wrap in closed
  * form or as offsets from their start (scan_staged_delta32), u64 DELTA half lanes of deltas
  * up to 32 bits wide in closed form (scan_staged_delta64), and DICT dictionaries as offsets
