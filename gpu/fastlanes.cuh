@@ -265,24 +265,23 @@ __device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, co
     hi = (x.base + __popc(x.steps & ((4u << row) - 1u))) & 0xffffu;
 }
 
-/* f(x, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a staged
- * RLE vector: n >= 1 consecutive positions of value x, together each position once, in
- * position order. They are index lanes 2·lane and 2·lane + 1 (16 rows each): an index changes
- * only at a set step bit of rows 1 ... 15 and where the second lane starts from its own base,
- * so a stretch between two such rows is one table entry (spec/fastlanes.md §3.1). One loop
- * over the 32 positions' stretches, a lookup each: the warp runs as many turns as its lane
- * with the most stretches, not that count for each index lane in turn. */
-template <typename T, typename F>
+/* f(index, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a
+ * staged RLE vector: n >= 1 consecutive positions of run index `index`, below R (galp_open),
+ * together each position once, in position order. They are index lanes 2·lane and
+ * 2·lane + 1 (16 rows each): an index changes only at a set step bit of rows 1 ... 15 and
+ * where the second lane starts from its own base, so a stretch between two such rows is one
+ * table entry (spec/fastlanes.md §3.1). One loop over the 32 positions' stretches, a lookup
+ * each: the warp runs as many turns as its lane with the most stretches, not that count for
+ * each index lane in turn. */
+template <typename F>
 __device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                         unsigned lane, F &&f)
 {
-    typedef typename value_traits<T>::word Word;
     if (32u * lane >= m)
         return;
     const unsigned count = min(32u, m - 32u * lane);
     const rle_index_lane a = staged_rle_index_lane(payload, e, 2u * lane);
     const rle_index_lane b = staged_rle_index_lane(payload, e, 2u * lane + 1u);
-    const staged_table<Word> runs = staged_runs<Word>(payload, e);
     /* row 0 of either lane adds its step to its base; position 16 starts the second lane */
     const unsigned second = (b.base + (b.steps & 1u)) & 0xffffu;
     unsigned starts = (a.steps & 0xfffeu) | (b.steps & 0xfffeu) << 16 | 1u << 16;
@@ -290,7 +289,7 @@ __device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, 
     unsigned index = (a.base + (a.steps & 1u)) & 0xffffu, first = 0;
     for (;;) {
         const unsigned end = starts != 0 ? (unsigned)__ffs(starts) - 1u : count;
-        f((T)runs.entry(index), end - first);
+        f(index, end - first);
         if (starts == 0)
             break;
         starts &= starts - 1u;
