@@ -22,8 +22,9 @@
  * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
  * lane run by run from its run values decoded into shared memory, a DICT vector's lookups in
  * its decoded dictionary (offsets from its base, in 32 bits, where they fit), and u32 and u64
- * DELTA lanes in closed form where it can (gpu/fastlanes.cuh). The aggregate's three kernels (set the result, scan, finish) are
- * programmatic dependent launches of each other, so none waits for the launch of the next.
+ * DELTA lanes in closed form where it can (gpu/fastlanes.cuh). The aggregate's three kernels
+ * (set the result, scan, finish) are programmatic dependent launches of each other, so none
+ * waits for the launch of the next.
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
@@ -291,7 +292,8 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         typedef decltype(zero) T;
         auto kernel = fastlanes_aggregate_kernel<T, false>;
         if constexpr (!value_traits<T>::is_float)
-            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0 || (col.vector_schemes >> GALP_SCHEME_RLE & 1u) != 0)
+            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0 ||
+                (col.vector_schemes >> GALP_SCHEME_RLE & 1u) != 0)
                 kernel = fastlanes_aggregate_kernel<T, true>;
         if (col.vector_count != 0 &&
             !launch_scan<true>(kernel, col.largest_vector, col.vector_count, stream, col, result))
