@@ -431,8 +431,9 @@ static void test_run_and_code_counts(void **state)
 
 /* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
  * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
- * aggregate sums monotone lanes that never wrap without their values (gpu/fastlanes.cuh,
- * scan_staged_delta32) and decodes the others, and either must equal the reference. */
+ * aggregate sums u32 lanes that never wrap without their values, or as offsets from their
+ * start where the steps go both ways (gpu/fastlanes.cuh, scan_staged_delta32), and decodes
+ * the others, and either must equal the reference. */
 static void test_delta_chains(void **state)
 {
     (void)state;
@@ -465,6 +466,59 @@ static void test_delta_chains(void **state)
         free(file);
     }
     free(values);
+}
+
+/* DELTA columns of every type with vectors of every delta width 0 ... W - 1 (a width-W vector
+ * is RAW's size, and the encoder stores RAW instead), each ascending (some from the top of
+ * the range, so that the chain wraps and the sum wraps mod 2^64), descending or both: the
+ * u64 sums take full vectors of widths up to 32 in closed form (gpu/fastlanes.cuh,
+ * scan_staged_delta64; 32-bit moments up to 22, 64-bit above) and decode the wider ones, the
+ * u32 sums take monotone lanes in closed form; the last vector is partial. */
+static void test_delta_widths(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    uint64_t seed = 58;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        const uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+        const uint64_t n = 3u * bits * GALP_VECTOR_SIZE - 77u;
+        uint8_t *values = malloc(n * 8u);
+        assert_non_null(values);
+        uint64_t x = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+            const unsigned w = (unsigned)(v % bits);
+            const uint64_t spread = (uint64_t)1 << w, step = ts_random(&seed) & (spread - 1u);
+            if (p == 0)
+                x = v % 2u == 0 ? ts_random(&seed) : all - (ts_random(&seed) & 0xffffu);
+            else if (v / bits % 3u == 0) /* up: deltas 0 ... 2^w - 1 */
+                x += step;
+            else if (v / bits % 3u == 1) /* down: deltas -2^w ... -1 */
+                x -= step + 1u;
+            else /* both ways: deltas -2^(w-1) ... 2^(w-1) - 1, or 0 */
+                x += step - spread / 2u;
+            ts_store_bits(types[t], values, i, x & all);
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_DELTA, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        galp_vector_info info;
+        uint64_t widths = 0; /* bit w: a DELTA vector of width w */
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            if (info.scheme == GALP_SCHEME_DELTA)
+                widths |= (uint64_t)1 << info.bit_width;
+        }
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        /* every width but W - 1, which a vector may store as RAW for the lane bases' cost */
+        const uint64_t below = ((uint64_t)1 << (bits - 1u)) - 1u;
+        assert_int_equal(widths & below, below);
+        free(file);
+        free(values);
+    }
 }
 
 /* ---- generated columns ------------------------------------------------------------------- */
@@ -524,6 +578,7 @@ int main(void)
         cmocka_unit_test(test_float_dict_columns),
         cmocka_unit_test(test_run_and_code_counts),
         cmocka_unit_test(test_delta_chains),
+        cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),
     };
     const int failed = cmocka_run_group_tests(tests, NULL, NULL);

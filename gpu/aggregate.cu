@@ -347,9 +347,11 @@ __global__ void __launch_bounds__(scan_threads, GALP_GPU_SCAN_MIN_BLOCKS)
 
 /* Stores an aggregate in a kernel, ordered on the stream as the scans are: the one that the
  * host computed from a column's value table (gpu/value_table.c), or aggregate_start before
- * a scan. */
+ * a scan. A scan launched as its programmatic dependent (gpu/fastlanes.cu) starts at once
+ * and waits for it before it adds; one launched otherwise ignores the early launch. */
 __global__ void store_aggregate_kernel(galp_gpu_aggregate *result, galp_gpu_aggregate value)
 {
+    allow_dependent_launch();
     *result = value;
 }
 

@@ -20,8 +20,11 @@
  * chain along the lane, so lane t takes positions 64·r + 2t and 64·r + 2t + 1 too. The scans
  * add or compare in registers, with the accumulator of gpu/aggregate.cu
  * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
- * lane run by run, a DICT vector's lookups in its decoded dictionary, and a u32 DELTA lane in
- * closed form where it can (gpu/fastlanes.cuh).
+ * lane run by run from its run values decoded into shared memory, a DICT vector's lookups in
+ * its decoded dictionary (offsets from its base, in 32 bits, where they fit), and u32 and u64
+ * DELTA lanes in closed form where it can (gpu/fastlanes.cuh). The aggregate's three kernels
+ * (set the result, scan, finish) are programmatic dependent launches of each other, so none
+ * waits for the launch of the next.
  */
 #include "aggregate_partial.cuh"
 #include "dispatch.cuh"
@@ -73,9 +76,12 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 /* Blocks a multiprocessor holds at least (0: the compiler's choice): for u64 decompression and
  * u32 aggregates as many as their registers allowed before the DICT code pairs and u32
  * DELTA's closed-form sums respectively, which would take more without spilling anything, so
- * that these cost vectors of the other schemes no resident warps. */
+ * that these cost vectors of the other schemes no resident warps. The u32 aggregate of a
+ * column with DICT or RLE vectors asks for one block less: with its two DICT sums (offsets,
+ * values) it spills at eight. */
 template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
-template <typename T> constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? 8u : 0u;
+template <typename T, bool Tables>
+constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? (Tables ? 7u : 8u) : 0u;
 
 template <typename T>
 __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
@@ -92,11 +98,10 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 /* the tile holds the decoded run values; every run index of a full vector is below R
                  * (galp_open), so each pair of positions is two indexes, two lookups and a store */
                 decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, tile);
-                const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
 #pragma unroll
                 for (unsigned r = 0; r < 16; r++) {
                     unsigned lo, hi;
-                    staged_run_index_pair(payload, steps_packed, r, lane, lo, hi);
+                    staged_run_index_pair(payload, e, r, lane, lo, hi);
                     store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
                 }
                 return;
@@ -138,13 +143,14 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     }); /* the pipeline's __syncwarp past each vector keeps the tile until its stores have read it */
 }
 
-/* Dict: the column holds DICT vectors, whose dictionaries the warps decode into shared
- * memory (a tile each) for integer types; a kernel without that tile keeps the room for more
- * resident warps on other columns. */
-template <typename T, bool Dict>
-__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
+/* Tables: the column holds DICT or RLE vectors, whose dictionaries and run values the warps
+ * decode into shared memory (a tile each) for integer types; a kernel without that tile keeps
+ * the room for more resident warps on other columns. */
+template <typename T, bool Tables>
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables>)
     fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
+    allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;
     if constexpr (value_traits<T>::is_float) {
@@ -153,8 +159,8 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
             decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
         });
     } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
-        __shared__ __align__(16) T dictionaries[Dict ? scan_threads / 32u : 1u][Dict ? GALP_VECTOR_SIZE : 1u];
-        T *dict = dictionaries[Dict ? threadIdx.x / 32u : 0u];
+        __shared__ __align__(16) T tables[Tables ? scan_threads / 32u : 1u][Tables ? GALP_VECTOR_SIZE : 1u];
+        T *table_tile = tables[Tables ? threadIdx.x / 32u : 0u];
         T lo = (T)~(T)0, hi = 0;
         const auto add = [&](T x) {
             acc.isum += (uint64_t)x;
@@ -164,32 +170,58 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
         for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
+            const auto extremes = [&](T first, T last) {
+                lo = first < lo ? first : lo;
+                hi = last > hi ? last : hi;
+            };
             if constexpr (sizeof(T) == 4) { /* u32 DELTA: full lanes summed in closed form */
                 if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE) {
-                    scan_staged_delta32(payload, e, lane, add, [&](uint64_t sum, T first, T last) {
-                        acc.isum += sum;
-                        lo = first < lo ? first : lo;
-                        hi = last > hi ? last : hi;
-                    });
+                    scan_staged_delta32(payload, e, lane, [&](uint64_t sum) { acc.isum += sum; }, extremes, add);
                     return;
                 }
             }
-            if (e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
-                for_each_staged_rle_run<T>(payload, e, m, lane, [&](T x, unsigned n) {
+            if constexpr (sizeof(T) == 8) { /* u64 DELTA up to 32 bits wide: half lanes in closed form */
+                if (e.scheme == GALP_SCHEME_DELTA && m == GALP_VECTOR_SIZE && e.bit_width <= 32u) {
+                    scan_staged_delta64(payload, e, lane, [&](uint64_t sum) { acc.isum += sum; }, extremes,
+                                        [&](T x) { extremes(x, x); });
+                    return;
+                }
+            }
+            if (Tables && e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
+                decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, table_tile);
+                for_each_staged_rle_run(payload, e, m, lane, [&](unsigned index, unsigned n) {
+                    const T x = table_tile[index];
                     acc.isum += (uint64_t)x * n;
-                    lo = x < lo ? x : lo;
-                    hi = x > hi ? x : hi;
+                    extremes(x, x);
                 });
-            } else if (Dict && e.scheme == GALP_SCHEME_DICT) {
-                decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, dict);
+            } else if (Tables && e.scheme == GALP_SCHEME_DICT) {
+                const staged_table<typename value_traits<T>::word> table =
+                    staged_dictionary<typename value_traits<T>::word>(payload, e);
+                if (m == GALP_VECTOR_SIZE && offsets_add_up(table)) {
+                    /* the tile holds the entries' offsets: a lane's 32 positions add and compare
+                     * them in 32 bits, then add 32 bases; every code of a full vector is below D.
+                     * Wide dictionaries and partial vectors add values from the tile instead. */
+                    decode_staged_table<T, true>(table, lane, table_tile);
+                    uint32_t total = 0, least = ~0u, most = 0;
+                    for_each_code_pair(payload, e, lane, [&](unsigned, uint32_t a, uint32_t b) {
+                        const uint32_t x = (uint32_t)table_tile[a], y = (uint32_t)table_tile[b];
+                        total += x + y;
+                        least = min(least, min(x, y));
+                        most = max(most, max(x, y));
+                    });
+                    acc.isum += 32u * (uint64_t)table.base + total;
+                    extremes((T)(table.base + least), (T)(table.base + most));
+                    return;
+                }
+                decode_staged_table<T>(table, lane, table_tile);
                 const bool full = m == GALP_VECTOR_SIZE;
                 /* codes below m are below D (galp_open); the others index the tile, never past it */
                 for_each_code_pair(payload, e, lane, [&](unsigned row, uint32_t a, uint32_t b) {
                     const unsigned p = 64u * row + 2u * lane;
                     if (full || p < m)
-                        add(dict[a]);
+                        add(table_tile[a]);
                     if (full || p + 1u < m)
-                        add(dict[b]);
+                        add(table_tile[b]);
                 });
             } else {
                 decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
@@ -198,11 +230,13 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T>)
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
             acc.add_extremes(lo, hi);
     }
+    wait_for_prior_kernel(); /* the result set to aggregate_start */
     acc.template flush<scan_threads>(r);
 }
 
 __global__ void fastlanes_aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
+    wait_for_prior_kernel(); /* every block's atomics */
     finish_aggregate(r, bits, is_float);
 }
 
@@ -258,12 +292,17 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         typedef decltype(zero) T;
         auto kernel = fastlanes_aggregate_kernel<T, false>;
         if constexpr (!value_traits<T>::is_float)
-            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0)
+            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0 ||
+                (col.vector_schemes >> GALP_SCHEME_RLE & 1u) != 0)
                 kernel = fastlanes_aggregate_kernel<T, true>;
         if (col.vector_count != 0 &&
-            !launch_scan(kernel, col.largest_vector, col.vector_count, stream, col, result))
+            !launch_scan<true>(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();
-        fastlanes_aggregate_finish<<<1, 1, 0, stream>>>(result, value_traits<T>::bits, value_traits<T>::is_float);
+        kernel_facts facts;
+        if (!facts_of(fastlanes_aggregate_finish, facts) ||
+            !launch_maybe_dependent(fastlanes_aggregate_finish, facts.dependent_launch, 1u, 1u, 0u, stream, result,
+                                    value_traits<T>::bits, value_traits<T>::is_float))
+            return galp_gpu_cuda_failure();
         return launch_status();
     });
 }

@@ -16,9 +16,12 @@
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
  * the warp works on every vector kind. A lane's 32 deltas of u32, and of u64 up to 32 bits
  * wide, are unpacked with the width a constant (galp/device/unpack_fixed.cuh), and so are the
- * DICT codes of two neighbouring code lanes (for_each_code_pair). The sums also take RLE
- * lanes a run at a time (for_each_staged_rle_run) and monotone u32 DELTA lanes in closed form
- * (scan_staged_delta32).
+ * DICT codes of two neighbouring code lanes (for_each_code_pair) and the entries of integer
+ * tables (decode_staged_table). The sums also take RLE
+ * lanes a run at a time (for_each_staged_rle_run), u32 DELTA lanes that never wrap in closed
+ * form or as offsets from their start (scan_staged_delta32), u64 DELTA half lanes of deltas
+ * up to 32 bits wide in closed form (scan_staged_delta64), and DICT dictionaries as offsets
+ * from their base (decode_staged_table, offsets_add_up).
  */
 #ifndef GALP_GPU_FASTLANES_CUH
 #define GALP_GPU_FASTLANES_CUH
@@ -147,66 +150,177 @@ __device__ __forceinline__ void for_each_code_pair(const uint8_t *payload, const
         f(8u + r, lo[r], hi[r]);
 }
 
+/* The 32 values of rows 32·h ... 32·h + 31 (h = lane mod 2) of lane lane / 2 of staged FFOR-packed
+ * 64-bit words (a u64 DELTA vector's deltas, a u64 table), b <= 32 wide, unpacked with b a
+ * constant: the lane's bit stream as 32-bit words (each 64-bit word low half first), in which
+ * the half's values start at bit 32·h·b, word h·b, and take b words (spec/ffor.md §2), of
+ * which only the lane's first `stored` are read (a table's, spec/fastlanes.md §1). */
+__device__ __forceinline__ void unpack_half64(const uint64_t *words, unsigned b, unsigned lane, unsigned stored,
+                                              uint32_t (&d)[32])
+{
+    constexpr unsigned L = value_traits<uint64_t>::lanes;
+    const uint32_t *halves = (const uint32_t *)words;
+    const unsigned l = lane / 2u, h = lane % 2u;
+    unpack32(b, [&](unsigned k) {
+        const unsigned j = h * b + k;
+        return j < stored ? halves[(j / 2u) * 2u * L + 2u * l + j % 2u] : 0u;
+    }, d);
+}
+
 /* The entries of a staged table (a DICT vector's dictionary, an RLE vector's run values, at
- * most 1024) decoded into `out` (every lane of the warp calls it); visible to the warp on
- * return. */
-template <typename T>
+ * most 1024) decoded into `out` (every lane of the warp calls it), or with Offsets their packed
+ * bits alone, the offsets from the table's base; visible to the warp on return. */
+template <typename T, bool Offsets = false>
 __device__ __forceinline__ void decode_staged_table(const staged_table<typename value_traits<T>::word> &table,
                                                     unsigned lane, T *out)
 {
     const unsigned count = min(table.count, GALP_VECTOR_SIZE);
-    for (unsigned j = lane; j < count; j += 32u)
-        out[j] = value_from_word<T>(table.entry(j));
+    const auto one_by_one = [&] {
+        for (unsigned j = lane; j < count; j += 32u) {
+            if constexpr (Offsets)
+                out[j] = (T)staged_slot(table.words, table.bit_width, j);
+            else
+                out[j] = value_from_word<T>(table.entry(j));
+        }
+    };
+    if constexpr (value_traits<T>::is_float) {
+        one_by_one(); /* unpacked as below, the f64 decompression kernel took 254 registers */
+    } else if constexpr (value_traits<T>::bits == 32) {
+        /* 32 lanes of 32-bit words: lane t's entries t, t + 32, ... are rows 0, 1, ... of FFOR
+         * lane t, unpacked with the width a constant from the table's stored words only (its
+         * rows beyond the last entry are whatever the file holds, and land in the tile) */
+        const unsigned rows = (count + 31u) / 32u, words = (rows * table.bit_width + 31u) / 32u;
+        uint32_t v[32];
+        unpack32(table.bit_width, [&](unsigned k) { return k < words ? (uint32_t)table.words[k * 32u + lane] : 0u; },
+                 v);
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            if (r < rows) {
+                if constexpr (Offsets)
+                    out[r * 32u + lane] = (T)v[r];
+                else
+                    out[r * 32u + lane] = (T)(v[r] + table.base);
+            }
+        }
+    } else if constexpr (value_traits<T>::bits == 64) {
+        if (table.bit_width > 32u) {
+            one_by_one();
+            __syncwarp();
+            return;
+        }
+        /* 16 lanes of 64-bit words: lane t takes rows 32·(t mod 2) ... of FFOR lane t / 2, the
+         * entries 16·row + t / 2, the same way */
+        const unsigned rows = (count + 15u) / 16u, stored = 2u * ((rows * table.bit_width + 63u) / 64u);
+        uint32_t v[32];
+        unpack_half64((const uint64_t *)table.words, table.bit_width, lane, stored, v);
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            const unsigned row = 32u * (lane % 2u) + r;
+            if (row < rows) {
+                if constexpr (Offsets)
+                    out[16u * row + lane / 2u] = (T)v[r];
+                else
+                    out[16u * row + lane / 2u] = (T)(v[r] + table.base);
+            }
+        }
+    } else {
+        one_by_one();
+    }
     __syncwarp();
+}
+
+/* Whether each entry of an integer table is its base plus its offset, with no wrap mod 2^W,
+ * and 32 offsets add up in 32 bits: base + 2^b - 1 < 2^W and b <= 27 (32·(2^27 - 1) < 2^32).
+ * Then the sum of n entries is n·base plus their offsets' sum, and the entries' order is
+ * their offsets' (spec/fastlanes.md §1). */
+template <typename Word> __device__ __forceinline__ bool offsets_add_up(const staged_table<Word> &table)
+{
+    constexpr uint64_t all = sizeof(Word) == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8u * sizeof(Word))) - 1u;
+    return table.bit_width <= 27u && (uint64_t)table.base <= all - (((uint64_t)1 << table.bit_width) - 1u);
+}
+
+/* Index lane l (< 64) of a staged RLE vector's run indexes: its base, and its 16 steps as the
+ * bits of one word, row r bit r (spec/fastlanes.md §3.1: steps are 1 bit wide, or 0 for a
+ * single run, galp_layout_rle_step_bits). Row r's index is base plus the bits up to r. */
+struct rle_index_lane {
+    unsigned base, steps;
+};
+__device__ __forceinline__ rle_index_lane staged_rle_index_lane(const uint8_t *payload, const vector_entry &e,
+                                                               unsigned l)
+{
+    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
+    return {((const uint16_t *)payload)[l],
+            steps_packed ? ((const uint16_t *)(payload + galp_layout_lane_bases_bytes()))[l] : 0u};
 }
 
 /* The run indexes of positions 64·r + 2·lane and 64·r + 2·lane + 1 (r < 16) of a staged RLE
  * vector into lo and hi: both are in index lane 4·r + lane / 8, rows 2·(lane mod 8) and the
- * next, whose index there is its base plus its step bits up to the row (spec/fastlanes.md
- * §3.1), mod 2^16. steps_packed: the vector has step bits (more than one run). */
-__device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, bool steps_packed, unsigned r,
+ * next, mod 2^16. */
+__device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, const vector_entry &e, unsigned r,
                                                       unsigned lane, unsigned &lo, unsigned &hi)
 {
-    const unsigned l = 4u * r + lane / 8u, row = 2u * (lane % 8u);
-    const unsigned base = ((const uint16_t *)payload)[l];
-    const unsigned bits = steps_packed ? ((const uint16_t *)(payload + galp_layout_lane_bases_bytes()))[l] : 0u;
-    lo = (base + __popc(bits & ((2u << row) - 1u))) & 0xffffu;
-    hi = (base + __popc(bits & ((4u << row) - 1u))) & 0xffffu;
+    const rle_index_lane x = staged_rle_index_lane(payload, e, 4u * r + lane / 8u);
+    const unsigned row = 2u * (lane % 8u);
+    lo = (x.base + __popc(x.steps & ((2u << row) - 1u))) & 0xffffu;
+    hi = (x.base + __popc(x.steps & ((4u << row) - 1u))) & 0xffffu;
 }
 
-/* f(x, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a staged
- * RLE vector: n >= 1 consecutive positions of value x, together each position once, in
- * position order. A run index lane's index changes only at a set step bit, so a stretch of
- * its rows between two such bits is one table entry (spec/fastlanes.md §3.1): a scan needs
- * a lookup per stretch, not per position. */
-template <typename T, typename F>
+/* f(index, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a
+ * staged RLE vector: n >= 1 consecutive positions of run index `index`, below R (galp_open),
+ * together each position once, in position order. They are index lanes 2·lane and
+ * 2·lane + 1 (16 rows each): an index changes only at a set step bit of rows 1 ... 15 and
+ * where the second lane starts from its own base, so a stretch between two such rows is one
+ * table entry (spec/fastlanes.md §3.1). One loop over the 32 positions' stretches, a lookup
+ * each: the warp runs as many turns as its lane with the most stretches, not that count for
+ * each index lane in turn. */
+template <typename F>
 __device__ __forceinline__ void for_each_staged_rle_run(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                         unsigned lane, F &&f)
 {
-    typedef typename value_traits<T>::word Word;
-    constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
-    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
-    const uint16_t *bases = (const uint16_t *)payload;
-    const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
-    const staged_table<Word> runs = staged_runs<Word>(payload, e);
-    for (unsigned j = 0; j < index_lanes / 32u; j++) {
-        const unsigned l = lane * (index_lanes / 32u) + j;
-        if (l * index_rows >= m)
+    if (32u * lane >= m)
+        return;
+    const unsigned count = min(32u, m - 32u * lane);
+    const rle_index_lane a = staged_rle_index_lane(payload, e, 2u * lane);
+    const rle_index_lane b = staged_rle_index_lane(payload, e, 2u * lane + 1u);
+    /* row 0 of either lane adds its step to its base; position 16 starts the second lane */
+    const unsigned second = (b.base + (b.steps & 1u)) & 0xffffu;
+    unsigned starts = (a.steps & 0xfffeu) | (b.steps & 0xfffeu) << 16 | 1u << 16;
+    starts &= count == 32u ? ~0u : (1u << count) - 1u;
+    unsigned index = (a.base + (a.steps & 1u)) & 0xffffu, first = 0;
+    for (;;) {
+        const unsigned end = starts != 0 ? (unsigned)__ffs(starts) - 1u : count;
+        f(index, end - first);
+        if (starts == 0)
             break;
-        const unsigned rows = min(index_rows, m - l * index_rows);
-        const unsigned bits = steps_packed ? steps[l] : 0u;
-        /* row 0 adds its step too; rows 1 ... rows - 1 with a step start a stretch */
-        unsigned index = (bases[l] + (bits & 1u)) & 0xffffu;
-        unsigned starts = bits & ((1u << rows) - 2u), first = 0;
-        for (;;) {
-            const unsigned end = starts != 0 ? (unsigned)__ffs(starts) - 1u : rows;
-            f((T)runs.entry(index), end - first);
-            if (starts == 0)
-                break;
-            starts &= starts - 1u;
-            index = (index + 1u) & 0xffffu;
-            first = end;
+        starts &= starts - 1u;
+        index = end == 16u ? second : (index + 1u) & 0xffffu;
+        first = end;
+    }
+}
+
+/* Σ_r d[r] and Σ_r (32 - r)·d[r] of 32 deltas below 2^b: the second is the sum of the running
+ * first (the sum of a chain's values from its steps, spec/fastlanes.md §2.2). In 32-bit
+ * registers, two additions a delta, where both fit (b <= 22: 528·(2^22 - 1) < 2^32), else a
+ * 64-bit addition and a widening multiply-add. */
+__device__ __forceinline__ void delta_moments(const uint32_t (&d)[32], unsigned b, uint64_t &total,
+                                              uint64_t &weighted)
+{
+    if (b <= 22) {
+        uint32_t run = 0, acc = 0;
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            run += d[r];
+            acc += run;
         }
+        total = run;
+        weighted = acc;
+        return;
+    }
+    total = weighted = 0;
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++) {
+        total += d[r];
+        weighted += (uint64_t)d[r] * (32u - r);
     }
 }
 
@@ -248,14 +362,8 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
     } else { /* rows 32·h ... 32·h + 31 of chain lane / 2, h = lane % 2 */
         const unsigned l = lane / 2u, h = lane % 2u, first = h * 32u;
         if (b <= 32) {
-            /* the chain's bit stream as 32-bit words (each 64-bit word low half first): the
-             * half's 32 deltas start at bit 32·h·b, which is word h·b, and take b words */
-            const uint32_t *halves = (const uint32_t *)deltas;
             uint32_t d[32];
-            unpack32(b, [&](unsigned k) {
-                const unsigned j = h * b + k;
-                return halves[(j / 2u) * 2u * L + 2u * l + j % 2u];
-            }, d);
+            unpack_half64(deltas, b, lane, 2u * b, d);
             reg part = 0;
 #pragma unroll
             for (unsigned r = 0; r < 32; r++)
@@ -286,38 +394,49 @@ __device__ __forceinline__ void decode_staged_delta(const uint8_t *payload, cons
 }
 
 /* The values of positions 32·lane ... 32·lane + 31 of a staged u32 DELTA vector, a full lane:
- * summary(sum, lo, hi) with their sum mod 2^64 and extremes where the lane's chain provably
- * never wraps, else each(x) for each value. Every step of a vector adds base + d with d < 2^b:
- * with base >= 0 as a signed number no step descends, with base + 2^b - 1 <= 0 none ascends
- * (both uniform over the warp), and a monotone chain whose end stays in 0 ... 2^32 - 1 never
- * wraps; its values are then the integers start + Σ_{k<=r} step_k, whose sum is
- * 32·start + Σ_k (32 - k)·step_k, a multiply-add per delta instead of a value
- * (spec/fastlanes.md §2.2). */
-template <typename Each, typename Summary>
+ * sum(s) with their sum mod 2^64 and extremes(lo, hi) where the lane's chain provably never
+ * wraps, else each(x) for each value. Every step of a vector adds s + d with d < 2^b, s the
+ * base as a signed number, so the values are the integers start + Σ_{k<=r} step_k wherever
+ * these stay in 0 ... 2^32 - 1 (spec/fastlanes.md §2.2). With s >= 0 no step descends, with
+ * s + 2^b - 1 <= 0 none ascends (both uniform over the warp): such a chain stays in range if
+ * its last value does, and its sum is 32·start + Σ_k (32 - k)·step_k, two additions a delta,
+ * its extremes its first and last values. A chain whose steps go both ways stays in range if
+ * 32 steps all down or all up would; where the steps are also below 2^21 in size, its values'
+ * offsets from start and their sum fit in 32 bits, four instructions a value in one pass. */
+template <typename Sum, typename Extremes, typename Each>
 __device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, const vector_entry &e, unsigned lane,
-                                                    Each &&each, Summary &&summary)
+                                                    Sum &&sum, Extremes &&extremes, Each &&each)
 {
     const uint32_t *bases = (const uint32_t *)payload;
     const uint32_t *deltas = (const uint32_t *)(payload + galp_layout_lane_bases_bytes());
     const uint32_t base = (uint32_t)e.base;
-    const int64_t step = (int32_t)base; /* base as a signed 32-bit number */
-    const bool ascending = step >= 0, descending = step + (int64_t)((1ull << e.bit_width) - 1u) <= 0;
+    const int64_t step = (int32_t)base, widest = step + (int64_t)((1ull << e.bit_width) - 1u);
+    const bool ascending = step >= 0, descending = widest <= 0;
     uint32_t d[32];
     unpack32(e.bit_width, [&](unsigned k) { return deltas[k * 32u + lane]; }, d);
     const uint32_t start = bases[lane];
     if (ascending || descending) {
-        uint64_t total = 0, weighted = 0;
-#pragma unroll
-        for (unsigned r = 0; r < 32; r++) {
-            total += d[r];
-            weighted += (uint64_t)d[r] * (32u - r);
-        }
+        uint64_t total, weighted;
+        delta_moments(d, e.bit_width, total, weighted);
         const int64_t first = (int64_t)start + step + d[0], last = (int64_t)start + 32 * step + (int64_t)total;
         if (ascending ? last <= (int64_t)UINT32_MAX : last >= 0) {
-            summary((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted), (uint32_t)min(first, last),
-                    (uint32_t)max(first, last));
+            sum((uint64_t)(32 * (int64_t)start + 528 * step + (int64_t)weighted));
+            extremes((uint32_t)min(first, last), (uint32_t)max(first, last));
             return;
         }
+    } else if (max(-step, widest) < (int64_t)1 << 21 && (int64_t)start + 32 * step >= 0 &&
+               (int64_t)start + 32 * widest <= (int64_t)UINT32_MAX) {
+        int32_t y = 0, total = 0, lo = INT32_MAX, hi = INT32_MIN; /* |y| < 2^26, |total| < 2^31 */
+#pragma unroll
+        for (unsigned r = 0; r < 32; r++) {
+            y += (int32_t)(base + d[r]);
+            total += y;
+            lo = min(lo, y);
+            hi = max(hi, y);
+        }
+        sum((uint64_t)(32 * (int64_t)start + total));
+        extremes((uint32_t)((int64_t)start + lo), (uint32_t)((int64_t)start + hi));
+        return;
     }
     uint32_t x = start;
 #pragma unroll
@@ -327,12 +446,55 @@ __device__ __forceinline__ void scan_staged_delta32(const uint8_t *payload, cons
     }
 }
 
+/* The values of rows 32·h ... 32·h + 31 (h = lane mod 2) of chain lane / 2 of a full staged u64
+ * DELTA vector whose deltas are at most 32 bits wide; every lane of the warp calls it (one
+ * shuffle). The values are the chain's mod 2^64, and so is their sum, so the sum is always in
+ * closed form: sum(32·start + 528·base + Σ_k (32 - k)·d_k mod 2^64), start the value before
+ * row 32·h (spec/fastlanes.md §2.2). Then extremes(lo, hi) where the half is monotone and
+ * never wraps, else each(x) for each value: with base >= 0 as a signed number no step
+ * descends, with base + 2^b - 1 <= 0 none ascends, and |base| < 2^56 keeps the half's steps,
+ * at most 32·(2^56 + 2^32) in size, from wrapping when added, so that the half wraps exactly
+ * where start plus them carries or borrows. */
+template <typename Sum, typename Extremes, typename Each>
+__device__ __forceinline__ void scan_staged_delta64(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                    Sum &&sum, Extremes &&extremes, Each &&each)
+{
+    const uint64_t *bases = (const uint64_t *)payload;
+    const uint64_t *deltas = (const uint64_t *)(payload + galp_layout_lane_bases_bytes());
+    const uint64_t base = e.base, limit = (uint64_t)1 << 56;
+    const unsigned b = e.bit_width;
+    uint32_t d[32];
+    unpack_half64(deltas, b, lane, 2u * b, d);
+    uint64_t total, weighted;
+    delta_moments(d, b, total, weighted);
+    const uint64_t steps = 32u * base + total;                     /* the half's steps, mod 2^64 */
+    const uint64_t before = __shfl_up_sync(0xffffffffu, steps, 1); /* the first half's */
+    const uint64_t start = bases[lane / 2u] + (lane % 2u != 0 ? before : 0u);
+    sum(32u * start + 528u * base + weighted);
+    const int64_t step = (int64_t)base;
+    const bool ascending = step >= 0 && base < limit;
+    const bool descending = step < 0 && base >= 0u - limit && step + (int64_t)(((uint64_t)1 << b) - 1u) <= 0;
+    const uint64_t first = start + base + d[0], last = start + steps;
+    if (ascending && last >= start) {
+        extremes(first, last);
+        return;
+    }
+    if (descending && last <= start) {
+        extremes(last, first);
+        return;
+    }
+    uint64_t x = start;
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++) {
+        x += base + d[r];
+        each(x);
+    }
+}
+
 /* f(p, x) for the positions 32·lane ... 32·lane + 31 (those below m) of a staged RLE vector:
  * index lanes 2·lane and 2·lane + 1 of 16 rows, each row adding its step to the running index
- * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). Steps are 1 bit
- * wide, or 0 for a single run (galp_layout_rle_step_bits), so a lane's 16 steps are the bits
- * of its one 16-bit word, row r bit r. A run's value is read from the table once per lane
- * and run, not per row. */
+ * mod 2^16, the value that entry of the run table (spec/fastlanes.md §3.1). A run's value is
+ * read from the table once per lane and run, not per row. */
 template <typename T, typename F>
 __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                   unsigned lane, F &&f)
@@ -340,14 +502,12 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
     typedef typename value_traits<T>::word Word;
     typedef typename reg_of<Word>::type reg;
     constexpr unsigned index_lanes = 64, index_rows = 16; /* 16-bit words (spec/fastlanes.md §3) */
-    const bool steps_packed = galp_layout_rle_step_bits(e.exception_count) != 0;
-    const uint16_t *bases = (const uint16_t *)payload;
-    const uint16_t *steps = (const uint16_t *)(payload + galp_layout_lane_bases_bytes());
     const staged_table<Word> runs = staged_runs<Word>(payload, e);
     for (unsigned j = 0; j < index_lanes / 32u; j++) {
         const unsigned l = lane * (index_lanes / 32u) + j;
-        const unsigned bits = steps_packed ? steps[l] : 0u;
-        unsigned index = bases[l], read = ~0u; /* read: the index whose entry `value` holds */
+        const rle_index_lane x = staged_rle_index_lane(payload, e, l);
+        const unsigned bits = x.steps;
+        unsigned index = x.base, read = ~0u; /* read: the index whose entry `value` holds */
         reg value = 0;
 #pragma unroll
         for (unsigned r = 0; r < index_rows; r++) {
