@@ -111,10 +111,11 @@ constexpr unsigned alprd_f32_lane_exceptions = 4;
  * than alprd_f32_lane_exceptions exceptions. Lane l's exceptions are entries lane_end[l-1]
  * ... lane_end[l]-1, in slot order, each at a slot of the lane (spec/alprd.md §3, validated
  * by §5), so row p div L of the lane is an exception row for each position p, and the rows
- * meet the lane's left parts in their order: the next one is always the lowest field of
- * `queue`, 16 bits a field (a left part has W - R <= 16 bits, spec/alprd.md §3), or of its
- * 8-bit repacking where R >= 24. Two or one registers, against one per exception, leave the
- * registers for the right-part words in flight together. */
+ * meet the lane's left parts in their order. Those wait in `queue`, 16 bits a field (a left
+ * part has W - R <= 16 bits, spec/alprd.md §3), and a permute selects the next one: its
+ * selector `field` names the field's two bytes and moves on by two bytes at each exception
+ * row. Three registers, against one per exception and a shift of them all at each exception
+ * row, leave room for the right-part words in flight together. */
 template <typename F>
 __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, const vector_entry &e, unsigned lane,
                                                     F &&f)
@@ -153,21 +154,16 @@ __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, cons
             constexpr unsigned R = decltype(width)::value;
             uint32_t right[32];
             unpack32_fixed<R>([&](unsigned j) { return __ldg(right_words + j * L + lane); }, right);
-            /* left parts of at most 8 bits: the low bytes of the four fields in one register */
-            if constexpr (decltype(checked)::value && R >= 24)
-                queue[0] = alprd_permute(queue[0], queue[1], 0x6420u);
+            /* selector of field i: bytes 2i and 2i + 1 of queue, nibbles below 8 for i < X */
+            uint32_t field = 0x10u;
 #pragma unroll
             for (unsigned row = 0; row < 32; row++) {
                 uint32_t bits = dict.left_shifted<R>(code_nibbles[row / 8] >> 4 * (row % 8)) | right[row];
                 if (decltype(checked)::value && (exception_rows & 1u << row) != 0) {
-                    /* the shift keeps the field's low W - R bits, the left part */
-                    bits = queue[0] << R | right[row];
-                    if constexpr (R >= 24) {
-                        queue[0] >>= 8;
-                    } else {
-                        queue[0] = __funnelshift_r(queue[0], queue[1], 16);
-                        queue[1] >>= 16;
-                    }
+                    /* the field in bytes 0-1, copies of byte 0 of queue[0] in bytes 2-3: the
+                     * shift keeps the low W - R <= 16 bits, the left part */
+                    bits = alprd_permute(queue[0], queue[1], field) << R | right[row];
+                    field += 0x22u;
                 }
                 f(lane + row * L, __uint_as_float(bits));
             }
