@@ -12,6 +12,9 @@
  *     in two 64-bit registers: the dictionary's low and high bytes form two 8-byte tables, a
  *     code c < 8 (spec/alprd.md §4 step 2) selects byte c of each, and the bytes a permute
  *     fills beyond the entry are shifted out, since r >= 16;
+ *   - the 32 codes of a lane wait in four registers, one 4-bit field each, spread once from
+ *     their k-bit packing: a row's code is then one shift away, and the registers the codes
+ *     no longer hold keep the lane's right-part words in flight together;
  *   - a vector without exceptions checks none (its exception count is uniform over its
  *     lanes); with exceptions, a 32-bit mask of the lane's exception rows, built once, makes
  *     the check one bit test per row, and the lane's left parts wait in registers, so that
@@ -50,11 +53,14 @@ struct alprd_byte_dictionary {
         high[1] = alprd_permute(d.z, d.w, 0x7531u);
     }
 
-    /* dict[code] << R for a code < 8, R >= 16. With selector `code` a permute puts byte `code`
-     * of a table in byte 0 and copies byte 0 of its first word into bytes 1-3; a left part of
-     * W - R <= 8 bits is that byte, otherwise its two bytes are joined by a third permute.
-     * The copies end up at bit 8 + R or above, and the shift drops them. */
-    template <unsigned R> __device__ __forceinline__ uint32_t left_shifted(unsigned code) const
+    /* dict[code] << R, R >= 16, for a selector whose low 4 bits are a code < 8 and whose
+     * other nibbles are codes < 8 too (alprd_code_nibbles). A permute puts byte `code` of a
+     * table in byte 0 and bytes of the table chosen by the other nibbles (none with the sign
+     * bit 3 set) in bytes 1-3; a left part of W - R <= 8 bits is byte 0, otherwise its two
+     * bytes are joined by a third permute, which puts copies of the low one in bytes 2-3.
+     * Bytes 1-3 of the first case and 2-3 of the second end up at bit 8 + R or above, and
+     * the shift drops them. */
+    template <unsigned R> __device__ __forceinline__ uint32_t left_shifted(uint32_t code) const
     {
         static_assert(R >= 16 && R < 32, "float32 right part widths");
         uint32_t left = alprd_permute(low[0], low[1], code);
@@ -63,6 +69,37 @@ struct alprd_byte_dictionary {
         return left << R;
     }
 };
+
+/* The 32 codes of a lane (spec/alprd.md §4 step 2), K bits each in the lane's code words
+ * load(0) ... load(K - 1), as 4-bit fields: code i in bits 4(i mod 8) of nibbles[i / 8].
+ * Codes 8g ... 8g + 7 are the 8K bits at 8K·g of the lane's stream; their upper half moves to
+ * bit 16, then in each half the upper half to bit 8 of it, then in each byte to bit 4: three
+ * shift-and-merge steps per register, against a shift and a mask per code. */
+template <unsigned K, typename Load>
+__device__ __forceinline__ void alprd_code_nibbles(Load &&load, uint32_t (&nibbles)[4])
+{
+    static_assert(K <= 3, "ALP_RD code widths (spec/alprd.md §3)");
+    if constexpr (K == 0) {
+#pragma unroll
+        for (unsigned g = 0; g < 4; g++)
+            nibbles[g] = 0;
+    } else {
+        constexpr uint32_t half = (1u << 4 * K) - 1u, quarter = ((1u << 2 * K) - 1u) * 0x00010001u,
+                           eighth = ((1u << K) - 1u) * 0x01010101u;
+        uint32_t w[K];
+#pragma unroll
+        for (unsigned j = 0; j < K; j++)
+            w[j] = load(j);
+#pragma unroll
+        for (unsigned g = 0; g < 4; g++) {
+            const unsigned p = 8 * K * g, j = p / 32, off = p % 32;
+            const uint32_t x = off + 8 * K <= 32 ? w[j] >> off : __funnelshift_r(w[j], w[j + 1 < K ? j + 1 : j], off);
+            uint32_t y = (x & half) | (x >> 4 * K & half) << 16;
+            y = (y & quarter) | (y >> 2 * K & quarter) << 8;
+            nibbles[g] = (y & eighth) | (y >> K & eighth) << 4;
+        }
+    }
+}
 
 /* The exceptions a lane takes in registers (alprd_f32_full_lane): the probability of more in
  * one lane is small where exceptions are few per vector, as ALP_RD's encoder makes them
@@ -74,15 +111,18 @@ constexpr unsigned alprd_f32_lane_exceptions = 4;
  * than alprd_f32_lane_exceptions exceptions. Lane l's exceptions are entries lane_end[l-1]
  * ... lane_end[l]-1, in slot order, each at a slot of the lane (spec/alprd.md §3, validated
  * by §5), so row p div L of the lane is an exception row for each position p, and the rows
- * meet the lane's left parts in their order: the next one is always in `next[0]`. */
+ * meet the lane's left parts in their order. Those wait in `queue`, 16 bits a field (a left
+ * part has W - R <= 16 bits, spec/alprd.md §3), and a permute selects the next one: its
+ * selector `field` names the field's two bytes and moves on by two bytes at each exception
+ * row. Three registers, against one per exception and a shift of them all at each exception
+ * row, leave room for the right-part words in flight together. */
 template <typename F>
 __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, const vector_entry &e, unsigned lane,
                                                     F &&f)
 {
     constexpr unsigned W = 32, L = 32, X = alprd_f32_lane_exceptions;
     const unsigned r = e.bit_width, k = e.exponent, c = e.exception_count;
-    uint32_t exception_rows = 0;
-    uint32_t next[X] = {}; /* the lane's exception left parts, placed at bit r below */
+    uint32_t exception_rows = 0, queue[2] = {0, 0};
     if (c != 0) {
         const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
         const unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1), count = __ldg(lane_end + lane) - start;
@@ -94,7 +134,7 @@ __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, cons
 #pragma unroll
         for (unsigned j = 0; j < X; j++) {
             if (j < count) {
-                next[j] = __ldg(lefts + j);
+                queue[j / 2] |= (uint32_t)__ldg(lefts + j) << 16 * (j % 2);
                 exception_rows |= 1u << (__ldg(positions + j) / L % 32u);
             }
         }
@@ -103,31 +143,27 @@ __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, cons
     dict.load(payload);
     const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
     const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
-    uint32_t code[32];
+    uint32_t code_nibbles[4];
     dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
         constexpr unsigned K = decltype(width)::value;
-        unpack32_fixed<K>([&](unsigned j) { return __ldg(code_words + j * L + lane); }, code);
+        alprd_code_nibbles<K>([&](unsigned j) { return __ldg(code_words + j * L + lane); }, code_nibbles);
     });
     /* the rows with the exception check compiled in or out */
     const auto rows = [&](auto checked) {
         dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
             constexpr unsigned R = decltype(width)::value;
-            constexpr uint32_t right_mask = ~0u >> (W - R);
             uint32_t right[32];
             unpack32_fixed<R>([&](unsigned j) { return __ldg(right_words + j * L + lane); }, right);
-            if constexpr (decltype(checked)::value) {
-#pragma unroll
-                for (unsigned j = 0; j < X; j++)
-                    next[j] <<= R;
-            }
+            /* selector of field i: bytes 2i and 2i + 1 of queue, nibbles below 8 for i < X */
+            uint32_t field = 0x10u;
 #pragma unroll
             for (unsigned row = 0; row < 32; row++) {
-                uint32_t bits = dict.left_shifted<R>(code[row]) | right[row];
+                uint32_t bits = dict.left_shifted<R>(code_nibbles[row / 8] >> 4 * (row % 8)) | right[row];
                 if (decltype(checked)::value && (exception_rows & 1u << row) != 0) {
-                    bits = (bits & right_mask) | next[0];
-#pragma unroll
-                    for (unsigned j = 0; j + 1 < X; j++)
-                        next[j] = next[j + 1];
+                    /* the field in bytes 0-1, copies of byte 0 of queue[0] in bytes 2-3: the
+                     * shift keeps the low W - R <= 16 bits, the left part */
+                    bits = alprd_permute(queue[0], queue[1], field) << R | right[row];
+                    field += 0x22u;
                 }
                 f(lane + row * L, __uint_as_float(bits));
             }
