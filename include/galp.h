@@ -267,7 +267,8 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
 /* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
  * or not; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS and
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY are accepted and change nothing (a STR column has no G-ALP or ALP_RD vectors, and its header never has those flags),
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY are accepted and change nothing (a STR column has no G-ALP or
+ * ALP_RD vectors, and its header never has those flags),
  * as galp_compress_ex takes them for any column.
  * The file is version 1.2 and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are
