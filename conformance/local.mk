@@ -290,4 +290,9 @@ TESTS += conformance/test_galp_narrow
 conformance_test_galp_narrow_SOURCES = conformance/test_galp_narrow.c
 conformance_test_galp_narrow_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_galp_narrow_LDADD = $(CONFORMANCE_TEST_LIBS)
+check_PROGRAMS += conformance/test_alprd_dict
+TESTS += conformance/test_alprd_dict
+conformance_test_alprd_dict_SOURCES = conformance/test_alprd_dict.c
+conformance_test_alprd_dict_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_alprd_dict_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA

@@ -118,9 +118,12 @@ static void test_round_trip_f64(void **state)
         }
         /* 77 values: 616 bytes RAW, less than any ALP_RD payload of 1024 slots. */
         assert_int_equal(vector_info(file, len, 3).scheme, GALP_SCHEME_RAW);
-        /* 1.3 where a vector has 1 … 255 exceptions and so u8 lane ends (spec/galp.md §1.2) */
-        assert_int_equal(file[TS_VERSION_MINOR],
-                         (ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_NARROW_LANE_ENDS) != 0 ? 3 : 2);
+        /* 1.3 where a vector has 1 … 255 exceptions and so u8 lane ends (spec/galp.md §1.2),
+         * 1.4 where one has its dictionary in its entry (spec/alprd.md §3.1) */
+        const uint64_t flags = ts_get_le(file, TS_FLAGS, 4);
+        assert_int_equal(file[TS_VERSION_MINOR], (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4
+                                                 : (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0  ? 3
+                                                                                              : 2);
         ts_check_decodes_to(file, len, GALP_TYPE_F64, values, n);
         free(file);
     }
@@ -158,7 +161,9 @@ static void test_dictionary_sizes(void **state)
 }
 
 /* Random bit patterns: no dictionary helps, r = W − 1 (ties go to the larger r, §6), and the
- * vector is RAW because ALP_RD is larger. One value alone (m = 1) is RAW as well. */
+ * vector is RAW because ALP_RD with its 16-byte head is larger; with the dictionary {0, 1} in
+ * its entry (§3.1) it is exactly RAW's size, and kept (spec/format.md §4.1). One value alone
+ * (m = 1) is RAW as well. */
 static void test_random_bits_are_raw(void **state)
 {
     (void)state;
@@ -167,8 +172,17 @@ static void test_random_bits_are_raw(void **state)
     for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
         values[i] = ts_random(&seed);
     size_t len;
-    uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    uint8_t *file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, GALP_FLAG_NARROW_LANE_ENDS, values,
+                                   GALP_VECTOR_SIZE, &len);
     assert_int_equal(vector_info(file, len, 0).scheme, GALP_SCHEME_RAW);
+    ts_check_decodes_to(file, len, GALP_TYPE_F64, values, GALP_VECTOR_SIZE);
+    free(file);
+    file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    const galp_vector_info in_entry = vector_info(file, len, 0);
+    assert_int_equal(in_entry.scheme, GALP_SCHEME_ALP_RD);
+    assert_int_equal(in_entry.bit_width, 63);
+    assert_int_equal(in_entry.exponent, 1);
+    assert_int_equal(in_entry.payload_size, GALP_VECTOR_SIZE * 8);
     ts_check_decodes_to(file, len, GALP_TYPE_F64, values, GALP_VECTOR_SIZE);
     free(file);
     file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_ALP_RD, values, 1, &len);
@@ -201,7 +215,9 @@ static void test_alp_or_alprd(void **state)
     assert_int_equal(file[TS_COLUMN_SCHEME], GALP_SCHEME_GALP);
     for (uint32_t v = 0; v < 4; v++)
         assert_int_equal(vector_info(file, len, v).scheme, v < 3 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP_RD);
-    assert_int_equal(file[TS_VERSION_MINOR], 2);
+    /* the ALP_RD vector's dictionary (k <= 2 of 16-bit left parts) is in its entry: 1.4 */
+    assert_true(vector_info(file, len, 3).exponent <= 2);
+    assert_int_equal(file[TS_VERSION_MINOR], 4);
     ts_check_decodes_to(file, len, GALP_TYPE_F64, values, n);
     free(file);
 
@@ -271,7 +287,10 @@ static void test_convert_keeps_alprd(void **state)
     assert_memory_equal(out + vector_info(out, out_len, 1).payload_offset,
                         file + vector_info(file, len, 1).payload_offset,
                         vector_info(file, len, 1).payload_size);
-    assert_int_equal(out[TS_VERSION_MINOR], 2);
+    assert_int_equal(vector_info(out, out_len, 1).base, vector_info(file, len, 1).base);
+    /* the copied vector keeps its dictionary in its entry, so the flag stays: 1.4 */
+    assert_int_equal(ts_get_le(out, TS_FLAGS, 4) & GALP_FLAG_ALPRD_DICT_IN_ENTRY, GALP_FLAG_ALPRD_DICT_IN_ENTRY);
+    assert_int_equal(out[TS_VERSION_MINOR], 4);
     ts_check_decodes_to(out, out_len, GALP_TYPE_F64, values, n);
     free(out);
     free(file);

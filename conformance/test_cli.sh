@@ -135,7 +135,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.3, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.4, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -236,6 +236,28 @@ for scheme in alp galp dict raw; do
     expect 0 "f32 specials $scheme: decode" decode s.galp s.out
     same "f32 specials $scheme: NaN payloads and -0 kept" specials32.bin s.out
 done
+# ALP-RD dictionaries in the metadata entry (spec/alprd.md §3.1): f32 values with two 16-bit
+# left parts (0x402d, 0x4049) and pseudo-random low halves, a dictionary of 32 bits.
+x=7
+i=0
+while [ $i -lt 1024 ]; do
+    x=$(((x * 1103515245 + 12345) % 2147483648))
+    left=49
+    [ $((i % 3)) -eq 0 ] && left=2d
+    bytes "$(printf '%02x' $((x >> 8 & 255)))" "$(printf '%02x' $((x >> 16 & 255)))" $left 40
+    i=$((i + 1))
+done >rd32.bin
+expect 0 "alp-rd dictionary in the entry: encode" encode -t f32 -s alp-rd rd32.bin rd.galp
+expect 0 "alp-rd dictionary in the entry: decode" decode rd.galp rd.out
+same "alp-rd dictionary in the entry: round trip" rd32.bin rd.out
+expect 0 "alp-rd dictionary in the entry: inspect" inspect --vectors rd.galp
+has "alp-rd dictionary in the entry: version" out.log '^format version +1\.4$'
+has "alp-rd dictionary in the entry: summary" out.log "^alp-rd dicts +in the metadata entry's base for 1 of 1 alp-rd vectors$"
+has "alp-rd dictionary in the entry: vector" out.log '^ +0 +1024 +alp-rd .* 0x402d4049 .*  dictionary in base$'
+expect 0 "alp-rd dictionary in the entry: inspect --json" inspect --json --vectors rd.galp
+has "alp-rd dictionary in the entry: json summary" out.log '"alprd_dicts_in_entry": 1,'
+has "alp-rd dictionary in the entry: json vector" out.log '"dictionary_in_entry": true'
+
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'
 has "specials as text: 0.1" s.txt '^0.100000001$'

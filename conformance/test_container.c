@@ -615,7 +615,9 @@ static void test_random_corruption(void **state)
 
 /* The encoder driver on float columns (spec/format.md §4.1): AUTO is G-ALP, row groups of
  * GALP_ALP_ROWGROUP_VECTORS vectors are sampled afresh, and a vector of random bit patterns
- * (all exceptions, larger than RAW) falls back to RAW inside the G-ALP column. */
+ * (all exceptions as G-ALP) is no larger than RAW inside the G-ALP column: ALP_RD with r = 63
+ * and the dictionary {0, 1} in its entry (spec/alprd.md §3.1) is exactly RAW's size, which the
+ * driver keeps (it stores RAW only what would be larger); without that flag it is RAW. */
 static void test_float_column_driver(void **state)
 {
     (void)state;
@@ -641,12 +643,21 @@ static void test_float_column_driver(void **state)
     assert_int_equal(galp_vector_info_get(&column, 0, &info), GALP_OK);
     assert_int_equal(info.scheme, GALP_SCHEME_GALP);
     assert_int_equal(galp_vector_info_get(&column, 7, &info), GALP_OK);
-    assert_int_equal(info.scheme, GALP_SCHEME_RAW);
+    assert_int_equal(info.scheme, GALP_SCHEME_ALP_RD);
+    assert_int_equal(info.bit_width, 63);
+    assert_int_equal(info.exponent, 1);
+    assert_int_equal(info.payload_size, GALP_VECTOR_SIZE * 8);
     assert_int_equal(galp_vector_info_get(&column, 100, &info), GALP_OK);
     assert_int_equal(info.scheme, GALP_SCHEME_GALP);
     assert_int_equal(galp_vector_info_get(&column, 101, &info), GALP_OK);
     assert_int_equal(info.value_count, 5);
     ts_check_decodes_to(file, len, GALP_TYPE_F64, values, n);
+    free(file);
+    file = ts_compress_ex(GALP_TYPE_F64, GALP_SCHEME_AUTO, GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS,
+                          values, n, &len);
+    assert_int_equal(galp_open(&column, file, len), GALP_OK);
+    assert_int_equal(galp_vector_info_get(&column, 7, &info), GALP_OK);
+    assert_int_equal(info.scheme, GALP_SCHEME_RAW);
     free(file);
 
     /* Asking for RAW stores every vector RAW: exactly the bound. */

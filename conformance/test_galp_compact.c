@@ -141,7 +141,7 @@ static void test_compact_validation(void **state)
     size_t len;
     uint8_t *file = ts_compress(GALP_TYPE_F64, GALP_SCHEME_GALP, values, N, &len);
     const uint32_t flags = (uint32_t)ts_get_le(file, TS_FLAGS, 4); /* compact, maybe narrow */
-    ts_put_le(file, TS_FLAGS, 4, flags | 8u);
+    ts_put_le(file, TS_FLAGS, 4, flags | 16u);
     ts_reseal(file);
     ts_expect_status(file, len, GALP_ERR_RESERVED);
     /* Without the flag, vector 0 (no exceptions) lacks its lane table. */

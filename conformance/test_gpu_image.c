@@ -48,6 +48,7 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
         img = col;
     assert_int_equal(img.scheme, image_column_scheme);
     assert_int_equal(img.flags & GALP_FLAG_NARROW_LANE_ENDS, 0); /* the kernels read u16 lane ends */
+    assert_int_equal(img.flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY, 0); /* and dictionary heads */
     assert_int_equal(galp_gpu_image_scheme(&col), image_column_scheme);
     const uint32_t alprd = 1u << GALP_SCHEME_ALP_RD;
     assert_int_equal((galp_gpu_image_vector_schemes(&col) & alprd) != 0, has_alprd);
@@ -61,6 +62,8 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
     assert_memory_equal(want, got, bytes);
     bool any_decoded = false; /* a vector the device has no decoder for, held RAW */
     bool any_narrow = false;  /* a vector with u8 lane ends, held with u16 ones */
+    bool any_dict = false;    /* an ALP_RD dictionary in the entry, held in a head */
+    const unsigned w = 8u * (unsigned)galp_type_size(col.type);
     uint32_t largest = 0;
     for (uint32_t v = 0; v < col.vector_count; v++) {
         galp_vector_info a, b;
@@ -75,16 +78,31 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
                                                                    : a.scheme;
         assert_int_equal(b.scheme, expected);
         const bool narrow = galp_layout_narrow_lane_ends(a.scheme, a.exception_count, col.flags);
-        if (b.scheme == GALP_SCHEME_ALP_RD && !narrow) /* kept byte for byte */
+        const bool dict = a.scheme == GALP_SCHEME_ALP_RD &&
+                          galp_layout_alprd_dict_in_entry(w, a.bit_width, a.exponent, col.flags);
+        if (b.scheme == GALP_SCHEME_ALP_RD && !narrow && !dict) /* kept byte for byte */
             assert_memory_equal(img.data + b.payload_offset, col.data + a.payload_offset, a.payload_size);
         any_narrow |= narrow;
-        if (narrow) /* widened: L more bytes of lane ends (spec/galp.md §1.2) */
-            assert_int_equal(b.payload_size, a.payload_size + GALP_VECTOR_SIZE / (8u * galp_type_size(col.type)));
+        any_dict |= dict;
+        /* widened: L more bytes of lane ends (spec/galp.md §1.2) and the 16-byte head
+         * (spec/alprd.md §3.1) */
+        if (narrow || dict)
+            assert_int_equal(b.payload_size,
+                             a.payload_size + (narrow ? GALP_VECTOR_SIZE / w : 0u) + (dict ? 16u : 0u));
+        if (dict) { /* the head holds the entries base held; base is 0 */
+            assert_int_equal(b.base, 0);
+            for (unsigned e = 0; e < 8; e++)
+                assert_int_equal(ts_get_le(img.data, b.payload_offset + 2u * e, 2),
+                                 e < (1u << a.exponent) ? a.base >> (e * (w - a.bit_width)) &
+                                                              ((UINT64_C(1) << (w - a.bit_width)) - 1u)
+                                                        : 0u);
+        }
         any_decoded |= !device_decodes;
         largest = b.payload_size > largest ? b.payload_size : largest;
     }
-    /* the test columns hold one kind or the other, or vectors with narrow lane ends */
-    assert_true(any_decoded != has_alprd || any_narrow);
+    /* the test columns hold one kind or the other, or vectors with narrow lane ends or
+     * dictionaries in the entry */
+    assert_true(any_decoded != has_alprd || any_narrow || any_dict);
     const galp_gpu_shape shape = galp_gpu_image_shape(&img); /* the shape of the image */
     assert_true(shape.largest_vector >= largest);
     if (any_decoded) {
@@ -171,6 +189,51 @@ static void test_narrow_columns(void **state)
     free(file);
 }
 
+/* ALP_RD dictionaries in the entry (spec/alprd.md §3.1): f32 vectors with k = 1 (and u8 lane
+ * ends), k = 2 and k = 3 (64 bits of base) and one whose 72-bit dictionary keeps its head. The
+ * image restores every head, so it equals the image of the file written without the flag:
+ * byte for byte, since the encoder makes the same choices for these values. */
+static void test_alprd_dict_column(void **state)
+{
+    (void)state;
+    static const uint32_t four[4] = {0x3f81u, 0x4041u, 0xbf81u, 0xc041u};
+    static const uint32_t eight[8] = {0x3fu, 0x40u, 0x41u, 0x42u, 0xbfu, 0xc0u, 0xc1u, 0xc2u};
+    enum { n = 4 * GALP_VECTOR_SIZE - 124 };
+    static uint32_t values[n];
+    uint64_t seed = 21;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t v = i / GALP_VECTOR_SIZE, low = (uint32_t)ts_random(&seed);
+        values[i] = v == 0   ? (i % 3 == 0 ? 0x402du : 0x4049u) << 16 | (low & 0xffffu)
+                    : v == 1 ? four[i % 4] << 16 | (low & 0xffffu)
+                    : v == 2 ? eight[i % 8] << 24 | (low & 0xffffffu)
+                             : eight[i % 8] << 24 | (low & 0x7fffffu);
+    }
+    values[7] = 0xbf80u << 16 | (values[7] & 0xffffu);
+    values[40] = 0x7fc0u << 16 | (values[40] & 0xffffu);
+    size_t len, head_len;
+    uint8_t *file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, values, n, &len);
+    uint8_t *head = ts_compress_ex(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, GALP_FLAG_NARROW_LANE_ENDS, values, n,
+                                   &head_len);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_ALPRD_DICT_IN_ENTRY, GALP_FLAG_ALPRD_DICT_IN_ENTRY);
+    check_image(file, len, GALP_SCHEME_ALP_RD, true);
+    galp_column col, head_col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    assert_int_equal(galp_open(&head_col, head, head_len), GALP_OK);
+    uint8_t *image = NULL, *head_image = NULL;
+    size_t image_size = 0, head_image_size = 0;
+    assert_int_equal(galp_gpu_image_build(&col, &image, &image_size), GALP_OK);
+    assert_int_equal(galp_gpu_image_build(&head_col, &head_image, &head_image_size), GALP_OK);
+    assert_non_null(image);
+    assert_non_null(head_image);
+    assert_int_equal(image[TS_VERSION_MINOR], 2);
+    assert_int_equal(image_size, head_image_size);
+    assert_memory_equal(image, head_image, image_size);
+    free(head_image);
+    free(image);
+    free(head);
+    free(file);
+}
+
 /* Sorted timestamps with a partial last vector: DELTA's input, and AUTO's. */
 static void fill_timestamps(uint32_t *values, uint32_t n)
 {
@@ -243,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_alp_column),
         cmocka_unit_test(test_alprd_column),
         cmocka_unit_test(test_narrow_columns),
+        cmocka_unit_test(test_alprd_dict_column),
         cmocka_unit_test(test_tile_column),
         cmocka_unit_test(test_fastlanes_columns),
     };

@@ -22,7 +22,7 @@
 static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
-    "alprd-f32-head", "alprd-f32-exceptions",
+    "alprd-f32-head", "alprd-f32-exceptions", "alprd-f32-entry",
     "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
     "galp-compact-f64", "galp-narrow-f64",
@@ -289,17 +289,23 @@ static void test_galp_narrow(void **state)
                               GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS, values, 8);
 }
 
+/* The vector of spec/alprd.md §7. */
+static void alprd_example_values(uint32_t values[GALP_VECTOR_SIZE])
+{
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (i % 3 == 0 ? 0x402du : 0x4049u) << 16 | ((i * 40503u) & 0xffffu);
+    values[5] = 0xbf80u << 16 | (values[5] & 0xffffu);
+    values[37] = 0x7fc0u << 16 | (values[37] & 0xffffu);
+    values[20] = 0xff80u << 16 | (values[20] & 0xffffu);
+}
+
 /* spec/alprd.md §7: the vector the text describes, encoded ALP_RD; the listings are the head
  * of its payload (dictionary and first right-part words) and its exception section. */
 static void test_alprd_f32(void **state)
 {
     (void)state;
     uint32_t values[GALP_VECTOR_SIZE];
-    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
-        values[i] = (i % 3 == 0 ? 0x402du : 0x4049u) << 16 | ((i * 40503u) & 0xffffu);
-    values[5] = 0xbf80u << 16 | (values[5] & 0xffffu);
-    values[37] = 0x7fc0u << 16 | (values[37] & 0xffffu);
-    values[20] = 0xff80u << 16 | (values[20] & 0xffffu);
+    alprd_example_values(values);
     size_t len;
     /* u16 lane ends, as the example states: no GALP_FLAG_NARROW_LANE_ENDS */
     uint8_t *file = ts_compress_ex(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, 0, values, GALP_VECTOR_SIZE, &len);
@@ -315,6 +321,34 @@ static void test_alprd_f32(void **state)
     ts_check_decodes_to(file, len, GALP_TYPE_F32, values, GALP_VECTOR_SIZE);
     free(exceptions);
     free(head);
+    free(file);
+}
+
+/* spec/alprd.md §7, the dictionary in the entry: galp_compress's file of the same vector has
+ * the listed metadata entry, flags bits 2 and 3, version 1.4, the payload of the u16-lane-end
+ * file less its 16-byte head and 32 bytes of lane ends (u8 now), and decodes to the values. */
+static void test_alprd_f32_entry(void **state)
+{
+    (void)state;
+    uint32_t values[GALP_VECTOR_SIZE];
+    alprd_example_values(values);
+    size_t len, wide_len, listed_len;
+    uint8_t *file = ts_compress(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, values, GALP_VECTOR_SIZE, &len);
+    uint8_t *wide = ts_compress_ex(GALP_TYPE_F32, GALP_SCHEME_ALP_RD, 0, values, GALP_VECTOR_SIZE, &wide_len);
+    uint8_t *listed = read_example("spec/alprd.md", "alprd-f32-entry", &listed_len);
+    assert_int_equal(listed_len, GALP_VECTOR_ENTRY_SIZE);
+    assert_memory_equal(file + ts_entry(0, 0), listed, listed_len);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY);
+    assert_int_equal(file[5], 4);
+    const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+    const size_t wide_payload = (size_t)ts_get_le(wide, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+    /* right parts and codes: the wide file's bytes 16 … 2191 */
+    assert_memory_equal(file + payload, wide + wide_payload + 16, 2176);
+    /* the exception left parts and positions follow 32 u8 lane ends */
+    assert_memory_equal(file + payload + 2176 + 32, wide + wide_payload + 2192 + 64, 12);
+    ts_check_decodes_to(file, len, GALP_TYPE_F32, values, GALP_VECTOR_SIZE);
+    free(listed);
+    free(wide);
     free(file);
 }
 
@@ -430,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_format_three_checksums),
         cmocka_unit_test(test_format_thirty_two),
         cmocka_unit_test(test_alprd_f32),
+        cmocka_unit_test(test_alprd_f32_entry),
         cmocka_unit_test(test_delta_u16_descending),
         cmocka_unit_test(test_rle_u32_three_runs),
         cmocka_unit_test(test_dict_f64_three_values),

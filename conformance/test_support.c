@@ -246,8 +246,9 @@ uint8_t *ts_read_file(const char *path, size_t *len)
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len)
 {
-    return ts_compress_ex(type, scheme, GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS, values, n,
-                          len); /* galp_compress */
+    return ts_compress_ex(type, scheme,
+                          GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
+                          values, n, len); /* galp_compress */
 }
 
 uint8_t *ts_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,

@@ -175,6 +175,22 @@ static void narrow_lane_ends(unsigned w, vector_plan *plan)
     plan->info.payload_size -= lanes;
 }
 
+/* spec/alprd.md §3.1: an ALP_RD vector whose 2^k entries of W − r bits fit in 64 bits, its
+ * dictionary packed into base (entry e at bit e·(W − r)) and the rest of its payload moved
+ * down over the 16-byte head. */
+static void dict_in_entry(unsigned w, vector_plan *plan)
+{
+    galp_vector_info *info = &plan->info;
+    const unsigned width = w - info->bit_width;
+    if (info->scheme != GALP_SCHEME_ALP_RD || (width << info->exponent) > 64u)
+        return;
+    info->base = 0;
+    for (unsigned e = 0; e < (1u << info->exponent); e++)
+        info->base |= (uint64_t)galp_load_u16(plan->payload + 2u * e) << (e * width);
+    memmove(plan->payload, plan->payload + 16, info->payload_size - 16u);
+    info->payload_size -= 16u;
+}
+
 /* spec/alp.md §2: values then positions, both in position order. */
 static void write_alp_exceptions(unsigned w, unsigned c, const uint16_t *positions,
                                  const uint64_t *values, uint8_t *section)
@@ -510,7 +526,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     galp_store_u32(file + 16, nv);
     galp_store_u32(file + 20, (col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
                                   (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0) |
-                                  (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0));
+                                  (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
+                                  (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -611,6 +628,12 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
                             byte_source_below(src, 2) == 1;
     for (uint32_t v = 0; col->narrow_lane_ends && v < nv; v++)
         narrow_lane_ends(w, &plans[v]);
+    /* spec/alprd.md §3.1, likewise drawn last, in the same columns. */
+    col->alprd_dict_in_entry = (col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP ||
+                                col->scheme == GALP_SCHEME_ALP_RD) &&
+                               byte_source_below(src, 2) == 1;
+    for (uint32_t v = 0; col->alprd_dict_in_entry && v < nv; v++)
+        dict_in_entry(w, &plans[v]);
     const uint64_t payload_end =
         nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;

@@ -34,6 +34,8 @@ typedef struct fuzz_column {
                            * table (spec/galp.md §1.1) */
     bool narrow_lane_ends; /* header flag bit 2: G-ALP and ALP_RD vectors with 1 … 255
                             * exceptions have u8 lane ends (spec/galp.md §1.2) */
+    bool alprd_dict_in_entry; /* header flag bit 3: ALP_RD vectors whose dictionary fits in 64
+                               * bits keep it in base, without a head (spec/alprd.md §3.1) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

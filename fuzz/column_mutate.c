@@ -40,6 +40,8 @@ typedef struct entry {
     uint8_t scheme, bit_width;
     uint16_t c;         /* exception count */
     uint32_t payload_size;
+    bool dict_in_entry; /* an ALP_RD vector whose dictionary is base (spec/alprd.md §3.1) */
+    uint32_t head;      /* ALP_RD: bytes of the dictionary head, 16 or 0 */
 } entry;
 
 static entry entry_of(const facts *fc, uint32_t v)
@@ -53,6 +55,10 @@ static entry entry_of(const facts *fc, uint32_t v)
     e.bit_width = e.at[E_BIT_WIDTH];
     e.c = galp_load_u16(e.at + E_EXCEPTION_COUNT);
     e.payload_size = galp_load_u32(e.at + E_PAYLOAD_SIZE);
+    e.dict_in_entry = e.scheme == GALP_SCHEME_ALP_RD &&
+                      galp_layout_alprd_dict_in_entry(fc->w, e.bit_width, e.at[E_EXPONENT],
+                                                      galp_load_u32(fc->file + H_FLAGS));
+    e.head = e.dict_in_entry ? 0u : 16u;
     return e;
 }
 
@@ -72,10 +78,11 @@ static bool has_lanes(uint8_t scheme)
     return scheme == GALP_SCHEME_GALP || is_rd(scheme);
 }
 
-/* Where an ALP_RD vector's lane ends start (spec/alprd.md §3; present when c > 0). */
-static size_t alprd_lane_end_at(const uint8_t *entry)
+/* Where an ALP_RD vector's lane ends start (spec/alprd.md §3, after a head or none, §3.1;
+ * present when c > 0). */
+static size_t alprd_lane_end_at(const entry *e)
 {
-    return 16u + 128u * ((size_t)entry[E_BIT_WIDTH] + entry[E_EXPONENT]);
+    return e->head + 128u * ((size_t)e->bit_width + e->at[E_EXPONENT]);
 }
 
 /* spec/fastlanes.md: RLE and DICT, whose exception_count is the size of a table of values. */
@@ -177,7 +184,7 @@ static int64_t alp_vector_with(byte_source *src, const facts *fc, unsigned min_c
 /* Where the lane ends of a GALP or ALP_RD vector start (spec/galp.md §1, spec/alprd.md §3). */
 static uint8_t *lane_end_of(const entry *e)
 {
-    return e->payload + (is_rd(e->scheme) ? alprd_lane_end_at(e->at) : 128u * e->bit_width);
+    return e->payload + (is_rd(e->scheme) ? alprd_lane_end_at(e) : 128u * e->bit_width);
 }
 
 /* Bytes of each lane end of a GALP or ALP_RD vector: one under the narrow flag for 1 … 255
@@ -304,11 +311,12 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         uint8_t s = (uint8_t)(col->scheme + 1 + byte_source_below(src, 255)); /* != old */
         bool allowed = column_allowed(col->type, s);
         galp_status expected = allowed ? GALP_OK : GALP_ERR_BAD_SCHEME;
-        /* step 9: the compact flag (bit 1) is reserved outside G-ALP columns, the narrow flag
-         * (bit 2) outside ALP, G-ALP and ALP_RD columns */
+        /* step 9: the compact flag (bit 1) is reserved outside G-ALP columns, the narrow and
+         * dictionary flags (bits 2 and 3) outside ALP, G-ALP and ALP_RD columns */
         if (allowed && s != GALP_SCHEME_GALP && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_COMPACT_GALP))
             expected = GALP_ERR_RESERVED;
-        if (allowed && !lane_table_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_NARROW_LANE_ENDS))
+        if (allowed && !lane_table_scheme(s) &&
+            (galp_load_u32(f + H_FLAGS) & (GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY)))
             expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
@@ -318,14 +326,14 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("column_scheme", expected, col->buffer_size);
         return true;
     }
-    case 11: /* step 9: a reserved flag bit (3 … 31; 1 outside G-ALP; 2 outside ALP, G-ALP and
-              * ALP_RD) or the reserved u32 */
+    case 11: /* step 9: a reserved flag bit (4 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
+              * and ALP_RD) or the reserved u32 */
     {
-        const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 3 : 1;
+        const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
-            if (bit == 2 && lane_table_scheme(col->scheme))
-                bit = 1; /* bit 2 has a meaning there; bit 1 is reserved (not G-ALP) */
+            if ((bit == 2 || bit == 3) && lane_table_scheme(col->scheme))
+                bit = 1; /* bits 2 and 3 have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
@@ -381,22 +389,30 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
             a[E_BIT_WIDTH] = (uint8_t)(raw ? nonzero(src) : fc->w + 1 + byte_source_below(src, 255 - fc->w));
         *out = result("bit_width", GALP_ERR_BIT_WIDTH, 0);
         break;
-    case 3: /* 10.4: a bit at or above W, or non-zero for RAW and ALP_RD */
+    case 3: /* 10.4: a bit at or above W, or non-zero for RAW and ALP_RD; a bit above an ALP_RD
+             * dictionary in base (spec/alprd.md §3.1) */
     {
-        const bool zero_base = raw || is_rd(e.scheme);
-        if (!zero_base && fc->w == 64)
+        const bool zero_base = raw || (is_rd(e.scheme) && !e.dict_in_entry);
+        const unsigned lowest = e.dict_in_entry ? galp_layout_alprd_dict_bits(fc->w, e.bit_width, a[E_EXPONENT])
+                                : zero_base     ? 0u
+                                                : fc->w;
+        if (lowest >= 64)
             return false;
         galp_store_u64(a + E_BASE, galp_load_u64(a + E_BASE) |
-                                       (uint64_t)1 << (zero_base ? byte_source_below(src, 64)
-                                                                 : fc->w + byte_source_below(src, 64 - fc->w)));
+                                       (uint64_t)1 << (lowest + byte_source_below(src, 64 - lowest)));
         *out = result("base", GALP_ERR_BASE, 0);
         break;
     }
     case 4: /* 10.5: e above the maximum, f above e, or either non-zero outside ALP; ALP_RD:
-             * k above 3 or factor non-zero */
-        if (is_rd(e.scheme))
-            a[byte_source_below(src, 2) ? E_FACTOR : E_EXPONENT] = (uint8_t)(4 + byte_source_below(src, 252));
-        else if (!is_alp(e.scheme))
+             * k above 3 or factor non-zero. A k above 3 leaves no dictionary in base: one that
+             * was there and is not 0 fails 10.4 first (spec/alprd.md §3.1). */
+        if (is_rd(e.scheme)) {
+            const bool k = byte_source_below(src, 2) == 0;
+            a[k ? E_EXPONENT : E_FACTOR] = (uint8_t)(4 + byte_source_below(src, 252));
+            *out = result("exponent/factor",
+                          k && galp_load_u64(a + E_BASE) != 0 ? GALP_ERR_BASE : GALP_ERR_EXPONENT, 0);
+            break;
+        } else if (!is_alp(e.scheme))
             a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
         else if (byte_source_below(src, 2))
             a[E_EXPONENT] = (uint8_t)(max_e + 1 + byte_source_below(src, 255 - max_e));
@@ -504,13 +520,15 @@ static bool mutate_exceptions(byte_source *src, fuzz_column *col, facts *fc, uns
     {
         if (!is_rd(e.scheme))
             return false;
+        /* a dictionary in base (spec/alprd.md §3.1) has no entry to widen: the left parts */
         const unsigned left_width = fc->w - e.bit_width, k = e.at[E_EXPONENT];
-        if (k < 3 && byte_source_below(src, 2)) {
+        if (k < 3 && !e.dict_in_entry && byte_source_below(src, 2)) {
             const unsigned unused = (1u << k) + byte_source_below(src, 8 - (1u << k));
             galp_store_u16(e.payload + 2u * unused, (uint16_t)(1 + byte_source_below(src, 65535)));
         } else if (left_width < 16) {
-            uint8_t *at = byte_source_below(src, 2) ? e.payload + 2u * byte_source_below(src, 1u << k)
-                                                    : pos - 2u * e.c + 2u * j;
+            uint8_t *at = !e.dict_in_entry && byte_source_below(src, 2)
+                              ? e.payload + 2u * byte_source_below(src, 1u << k)
+                              : pos - 2u * e.c + 2u * j;
             galp_store_u16(at, (uint16_t)(galp_load_u16(at) |
                                           1u << (left_width + byte_source_below(src, 16 - left_width))));
         } else {
@@ -539,6 +557,31 @@ static bool mutate_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     fuzz_column_seal(fc->file);
     *out = result(fc->sums ? "checksum flag cleared" : "checksum flag set", expected,
                   col->buffer_size);
+    return true;
+}
+
+/* ALP_RD dictionaries in the entry (spec/alprd.md §3.1, spec/format.md §6): header flag bit 3
+ * toggled in a column that may hold ALP_RD vectors. The first vector it changes decides: one
+ * whose dictionary was in base fails 10.4 (BASE) unless base is 0, then 10.7 (PAYLOAD_SIZE:
+ * its payload lacks the head); one that now qualifies has base 0 and fails 10.7 (its payload
+ * has the head). A column with no such vector stays valid. */
+static bool mutate_dict_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (!lane_table_scheme((uint8_t)col->scheme))
+        return false;
+    const uint32_t from = galp_load_u32(fc->file + H_FLAGS), to = from ^ GALP_FLAG_ALPRD_DICT_IN_ENTRY;
+    galp_status expected = GALP_OK;
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+        const entry e = entry_of(fc, v);
+        const uint8_t k = e.at[E_EXPONENT];
+        if (!is_rd(e.scheme) || galp_layout_alprd_dict_in_entry(fc->w, e.bit_width, k, to) == e.dict_in_entry)
+            continue;
+        expected = galp_load_u64(e.at + E_BASE) != 0 ? GALP_ERR_BASE : GALP_ERR_PAYLOAD_SIZE;
+    }
+    galp_store_u32(fc->file + H_FLAGS, to);
+    fuzz_column_seal(fc->file);
+    *out = result((from & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? "dictionary flag cleared" : "dictionary flag set",
+                  expected, col->buffer_size);
     return true;
 }
 
@@ -649,9 +692,9 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
         e = entry_of(fc, byte_source_below(src, fc->nv));
         lo = (size_t)(e.payload - fc->file) + (is_table(e.scheme) ? index_bytes(&e) : 0);
         hi = (size_t)(e.payload - fc->file) + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
-        if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary */
-            hi = lo + alprd_lane_end_at(e.at);
-            lo += 16u;
+        if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary (if there) */
+            hi = lo + alprd_lane_end_at(&e);
+            lo += e.head;
         } else if (is_tile(e.scheme)) { /* free: GPU-DFOR's start, a first block's or RFOR's value ref */
             lo += e.scheme == GALP_SCHEME_GPU_RFOR ? 4u : 0u;
             hi = lo + (e.scheme == GALP_SCHEME_GPU_DFOR ? 8u : 4u);
@@ -689,6 +732,8 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     if (kind >= 21 && kind < 25 && mutate_exceptions(src, col, &fc, kind - 21, &out))
         return out;
     if (kind == 25 && mutate_index(src, col, &fc, &out))
+        return out;
+    if (kind == 26 && mutate_dict_flag(col, &fc, &out))
         return out;
     if (kind == 27 && mutate_flag(col, &fc, &out))
         return out;

@@ -4,7 +4,8 @@
  * Input: byte 0 picks the type, byte 1 the requested scheme (bits 0–1, and bits 3–4 among
  * FFOR, DELTA, RLE and DICT for integers, G-ALP or DICT for floats; for u32, bits 5–6 pick a
  * tile scheme of spec/tile.md instead when not 0) and whether to write payload checksums
- * (bit 2), byte 2 how values are drawn, the
+ * (bit 2), compact G-ALP vectors (bit 3), ALP_RD dictionaries in the entry (bit 5) and narrow
+ * lane ends (bit 7), byte 2 how values are drawn, the
  * next two bytes the value count (up to 5 vectors, so first, full, and partial last vectors all
  * occur); values follow from the rest (byte_source.h). Checks (spec/format.md §4.1):
  *   - the encoded size is at most galp_compress_bound, and a destination one byte short of it
@@ -171,11 +172,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const galp_type type = (galp_type)(GALP_TYPE_U8 + byte_source_below(&src, 6));
     const uint8_t pick = byte_source_u8(&src);
     const galp_scheme scheme = requested_scheme(pick, type);
-    /* G-ALP vectors without exceptions with or without a lane table (spec/galp.md §1.1), and
-     * lane ends of vectors with a few exceptions u8 or u16 (§1.2). */
+    /* G-ALP vectors without exceptions with or without a lane table (spec/galp.md §1.1), lane
+     * ends of vectors with a few exceptions u8 or u16 (§1.2), and ALP_RD dictionaries in the
+     * entry or the payload (spec/alprd.md §3.1; bit 5 picks a tile scheme only for u32). */
     const uint32_t flags = (pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
                            (pick & 8u ? GALP_FLAG_COMPACT_GALP : 0) |
-                           (pick & 0x80u ? GALP_FLAG_NARROW_LANE_ENDS : 0);
+                           (pick & 0x80u ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
+                           (pick & 0x20u ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0);
     const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
     const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);
     const size_t bytes = (size_t)n * galp_type_size(type);

@@ -218,9 +218,10 @@ static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_
 /* Step 10.1–10.10 for one entry; *floor is where the next payload may start (§4). `sums`:
  * header flag bit 0, payload checksums (§3.4); `compact`: bit 1, G-ALP vectors without
  * exceptions have no lane table (spec/galp.md §1.1); `narrow`: bit 2, lane ends of vectors with
- * 1 … 255 exceptions are u8 (spec/galp.md §1.2). */
+ * 1 … 255 exceptions are u8 (spec/galp.md §1.2); `dict`: bit 3, ALP_RD dictionaries that fit
+ * in 64 bits are in base (spec/alprd.md §3.1). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                bool sums, bool compact, bool narrow, unsigned w, uint32_t m,
+                                bool sums, bool compact, bool narrow, bool dict, unsigned w, uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -239,8 +240,14 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
             return GALP_ERR_RESERVED;
     if (b > w || (raw && b != 0) || (rd && (b + 16 < w || b == w)))           /* 10.3 */
         return GALP_ERR_BIT_WIDTH;
-    if ((w < 64 && base >> w != 0) || ((raw || rd || tile) && base != 0))     /* 10.4 */
+    /* spec/alprd.md §3.1: 2^k entries of W − r bits (1 … 16 after 10.3) in base when k <= 3,
+     * they fill at most 64 bits and bit 3 is set; the bits above them zero. */
+    const unsigned dict_bits = rd && exponent <= 3 ? (w - b) << exponent : 65;
+    const bool in_entry = rd && dict && dict_bits <= 64;
+    if (rd ? (in_entry ? dict_bits < 64 && base >> dict_bits != 0 : base != 0) /* 10.4 */
+           : (w < 64 && base >> w != 0) || ((raw || tile) && base != 0))
         return GALP_ERR_BASE;
+    const unsigned head = in_entry ? 0u : 16u; /* the dictionary at the payload's head */
     if (alp ? factor > exponent || exponent > max_e
             : rd ? exponent > 3 || factor != 0 : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
@@ -250,7 +257,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (alp)
         implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? eb * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
-        implied += 16u + 128u * exponent + (c > 0 ? eb * lanes : 0) + 4u * (uint64_t)c;
+        implied += head + 128u * exponent + (c > 0 ? eb * lanes : 0) + 4u * (uint64_t)c;
     if (scheme == GALP_SCHEME_DELTA)
         implied += 128;
     if (is_table(scheme)) { /* spec/fastlanes.md §1: 128·ceil(ceil(c/L)·b/W) after the index */
@@ -274,9 +281,10 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (sums && galp_crc32c(0, data + offset, size) != galp_load_u32(e + 28)) /* 10.9 */
         return GALP_ERR_PAYLOAD_CHECKSUM;
     if (rd) {                                                                 /* 10.10 */
-        const uint8_t *payload = data + offset, *lane_end = payload + 16 + 128u * (b + exponent);
+        const uint8_t *payload = data + offset, *lane_end = payload + head + 128u * (b + exponent);
         const uint8_t *lefts = lane_end + (c > 0 ? eb * lanes : 0);
-        if (!alprd_left_parts(payload, lefts, w - b, exponent, c, true))
+        /* a dictionary in base has W − r bits per entry and no unused entries: nothing to check */
+        if (!in_entry && !alprd_left_parts(payload, lefts, w - b, exponent, c, true))
             return GALP_ERR_LEFT_PART;
         if (c > 0) {
             galp_status st = galp_lanes(lane_end, eb, lefts + 2u * c, lanes, c, m);
@@ -498,11 +506,12 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     if (type == GALP_TYPE_STR ? scheme != GALP_SCHEME_FSST : !scheme_allowed(type, scheme))
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
-    /* bit 1: G-ALP only; bit 2: columns that may hold G-ALP or ALP_RD vectors (ALP, G-ALP, ALP_RD) */
+    /* bit 1: G-ALP only; bits 2 and 3: columns that may hold G-ALP or ALP_RD vectors (ALP,
+     * G-ALP, ALP_RD) */
     const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
                            (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
                                     scheme == GALP_SCHEME_ALP_RD
-                                ? 4u
+                                ? 4u | 8u
                                 : 0u);
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
@@ -515,7 +524,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint64_t left = n - (uint64_t)v * 1024;
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
-                                      (flags & 2u) != 0, (flags & 4u) != 0, w, m, payload_end,
+                                      (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0, w, m,
+                                      payload_end,
                                       &floor, &end);
         if (st != GALP_OK)
             return st;

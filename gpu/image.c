@@ -18,7 +18,10 @@
  * so galp_open can check it, and the shape and value table are read from it. The image of an
  * ALP column is compact (spec/galp.md §1.1), as galp_compress would write the column as G-ALP.
  * The kernels read u16 lane ends only: a vector with narrow (u8) lane ends (spec/galp.md §1.2)
- * is rewritten with u16 ones, and the image has no GALP_FLAG_NARROW_LANE_ENDS.
+ * is rewritten with u16 ones, and the image has no GALP_FLAG_NARROW_LANE_ENDS. Likewise they
+ * read an ALP_RD dictionary from the payload's 16-byte head: a vector whose dictionary is in
+ * its entry (spec/alprd.md §3.1) is rewritten with the head restored and base 0, and the
+ * image has no GALP_FLAG_ALPRD_DICT_IN_ENTRY.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -82,10 +85,10 @@ static galp_scheme image_column_scheme(const galp_column *col)
 
 /* The header flags of the image: an ALP column's image is compact G-ALP (spec/galp.md §1.1)
  * where it has a vector without exceptions; any other column's are its own, less narrow lane
- * ends (spec/galp.md §1.2). */
+ * ends (spec/galp.md §1.2) and ALP_RD dictionaries in the entry (spec/alprd.md §3.1). */
 static uint32_t image_flags(const galp_column *col)
 {
-    uint32_t flags = col->flags & ~GALP_FLAG_NARROW_LANE_ENDS;
+    uint32_t flags = col->flags & ~(GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY);
     galp_vector_info info;
     for (uint32_t v = 0; col->scheme == GALP_SCHEME_ALP && v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
@@ -292,18 +295,33 @@ static galp_status store_raw(const galp_column *col, uint32_t v, const galp_vect
     return GALP_OK;
 }
 
-/* The ALP_RD payload at src, whose lane ends are u8 in a file with header from_flags, with u16
- * lane ends at dst (spec/alprd.md §3, spec/galp.md §1.2): the parts before the table and the
- * 4·c bytes of left parts and positions after it are copied. Returns the new size. */
-static uint32_t widen_alprd(unsigned w, const galp_vector_info *info, uint32_t from_flags, const uint8_t *src,
-                            uint8_t *dst)
+/* Whether the kernels read an ALP_RD vector of a file with header `flags` other than as stored:
+ * its lane ends are u8 (spec/galp.md §1.2) or its dictionary is in its entry
+ * (spec/alprd.md §3.1). */
+static int alprd_rewritten(unsigned w, const galp_vector_info *info, uint32_t flags)
+{
+    return galp_layout_narrow_lane_ends(info->scheme, info->exception_count, flags) ||
+           galp_layout_alprd_dict_in_entry(w, info->bit_width, info->exponent, flags);
+}
+
+/* The ALP_RD payload at src of a file with header from_flags as the kernels read it at dst: the
+ * 16-byte dictionary head (unpacked from base where the dictionary is there, entries 2^k … 7
+ * zero), u16 lane ends (spec/alprd.md §3, §3.1, spec/galp.md §1.2); the right parts and codes
+ * and the 4·c bytes of left parts and positions are copied. Returns the new size. */
+static uint32_t restore_alprd(unsigned w, const galp_vector_info *info, uint32_t from_flags, const uint8_t *src,
+                              uint8_t *dst)
 {
     const uint32_t r = info->bit_width, k = info->exponent, c = info->exception_count;
+    const uint32_t head = galp_layout_alprd_head_bytes(w, r, k, from_flags);
     const uint32_t table = galp_layout_alprd_lane_end_offset(r, k);
+    const uint32_t from_table = galp_layout_alprd_lane_end_at(w, r, k, from_flags);
     const unsigned from = galp_layout_lane_end_width(from_flags, c);
-    memcpy(dst, src, table);
-    for (unsigned l = 0; l < galp_layout_lanes(w); l++)
-        galp_store_u16(dst + table + 2u * l, (uint16_t)galp_load_le(from, src + table + from * l));
+    for (unsigned e = 0; head == 0 && e < GALP_LAYOUT_ALPRD_DICT_ENTRIES; e++)
+        galp_store_u16(dst + 2u * e,
+                       e < (1u << k) ? (uint16_t)galp_layout_alprd_dict_entry(w, r, info->base, e) : 0u);
+    memcpy(dst + GALP_LAYOUT_ALPRD_DICT_BYTES - head, src, from_table);
+    for (unsigned l = 0; c > 0 && l < galp_layout_lanes(w); l++)
+        galp_store_u16(dst + table + 2u * l, (uint16_t)galp_load_le(from, src + from_table + from * l));
     memcpy(dst + galp_layout_alprd_lefts_offset(w, r, k, c, 0),
            src + galp_layout_alprd_lefts_offset(w, r, k, c, from_flags), 4u * c);
     return galp_layout_alprd_payload_bytes(w, r, k, c, 0);
@@ -350,7 +368,8 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = (uint8_t)image_column_scheme(col);
-    if (flags != col->flags) { /* compact, or no longer narrow: version 1.2 (spec/format.md §1.1, §3.1) */
+    if (flags != col->flags) { /* compact, no longer narrow or with ALP_RD dictionaries in the
+                                * entry: version 1.2 (spec/format.md §1.1, §3.1) */
         galp_store_u32(out + HDR_FLAGS, flags);
         if ((flags & GALP_FLAG_COMPACT_GALP) != 0 || out[HDR_VERSION_MINOR] > 2)
             out[HDR_VERSION_MINOR] = 2;
@@ -386,8 +405,9 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
                 return st;
             }
             at += image_payload_size(col, flags, &info);
-        } else if (galp_layout_narrow_lane_ends(info.scheme, c, col->flags)) { /* ALP_RD */
-            const uint32_t size = widen_alprd(w, &info, col->flags, src, out + at);
+        } else if (info.scheme == GALP_SCHEME_ALP_RD && alprd_rewritten(w, &info, col->flags)) {
+            const uint32_t size = restore_alprd(w, &info, col->flags, src, out + at);
+            galp_store_u64(entry + ENT_BASE, 0); /* the dictionary is in the payload now */
             galp_store_u32(entry + ENT_PAYLOAD_SIZE, size);
             at += size;
         } else {

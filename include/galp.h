@@ -29,8 +29,9 @@ extern "C" {
 /* The format version this library implements. It reads every minor version and writes the
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
- * vectors, or a STR column, 1.3 with narrow lane ends (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 3u
+ * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
+ * metadata entry (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 4u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -41,6 +42,10 @@ extern "C" {
 /* NARROW_LANE_ENDS (ALP, G-ALP and ALP_RD columns only): a G-ALP or ALP_RD vector with 1 to 255
  * exceptions stores its lane ends as u8 (spec/galp.md §1.2, version 1.3). */
 #define GALP_FLAG_NARROW_LANE_ENDS 4u
+/* ALPRD_DICT_IN_ENTRY (ALP, G-ALP and ALP_RD columns only): an ALP_RD vector whose dictionary
+ * fits in 64 bits keeps it bit-packed in its entry's base field and has no dictionary head in
+ * its payload (spec/alprd.md §3.1, version 1.4). */
+#define GALP_FLAG_ALPRD_DICT_IN_ENTRY 8u
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -158,9 +163,13 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *    has the flag, and the file is version 1.2, only if the column has such a vector;
  *  - GALP_FLAG_NARROW_LANE_ENDS: G-ALP and ALP_RD vectors with 1 to 255 exceptions have u8
  *    lane ends; the header has the flag, and the file is version 1.3, only if the column has
- *    such a vector.
- * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS. Without them a
- * G-ALP file is one that decoders of versions 1.0 and 1.1 read. Other bits are
+ *    such a vector;
+ *  - GALP_FLAG_ALPRD_DICT_IN_ENTRY: ALP_RD vectors whose dictionary fits in 64 bits keep it in
+ *    their entry's base; the header has the flag, and the file is version 1.4, only if the
+ *    column has such a vector.
+ * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY. Without them a G-ALP file is one that decoders of versions
+ * 1.0 and 1.1 read. Other bits are
  * GALP_ERR_ARGUMENT. */
 galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,
                              const void *values, uint64_t n, void *dst, size_t dst_capacity,
@@ -188,7 +197,7 @@ typedef struct galp_column {
     uint32_t vector_count;
     uint16_t version_minor;
     uint32_t flags;          /* header flags: GALP_FLAG_PAYLOAD_CHECKSUMS, GALP_FLAG_COMPACT_GALP,
-                              * GALP_FLAG_NARROW_LANE_ENDS */
+                              * GALP_FLAG_NARROW_LANE_ENDS, GALP_FLAG_ALPRD_DICT_IN_ENTRY */
     uint32_t checksum;
     uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;
@@ -257,8 +266,9 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
 
 /* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
- * or not; GALP_FLAG_COMPACT_GALP and GALP_FLAG_NARROW_LANE_ENDS are accepted and change
- * nothing (a STR column has no G-ALP or ALP_RD vectors, and its header never has those flags),
+ * or not; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS and
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY are accepted and change nothing (a STR column has no G-ALP or
+ * ALP_RD vectors, and its header never has those flags),
  * as galp_compress_ex takes them for any column.
  * The file is version 1.2 and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are

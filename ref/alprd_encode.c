@@ -4,7 +4,8 @@
  *
  * For every r from W − 1 down to W − 16 the left parts are ranked by frequency; for every k the
  * dictionary is the first 2^k of them and the cost is the exact payload size (§3). The cheapest
- * (r, k) is kept, the first found on ties.
+ * (r, k) is kept, the first found on ties. The dictionary goes to the payload's head, or to the
+ * entry's base where the file's flags put it there (spec/alprd.md §3.1).
  */
 #include <stdlib.h>
 
@@ -119,7 +120,7 @@ static void write_exceptions(unsigned w, uint32_t flags, const galp_alprd_worksp
 {
     const unsigned lanes = galp_layout_lanes(w);
     const unsigned end_bytes = galp_layout_lane_end_width(flags, choice->c); /* spec/galp.md §1.2 */
-    uint8_t *lane_end = payload + galp_layout_alprd_lane_end_offset(choice->r, choice->k);
+    uint8_t *lane_end = payload + galp_layout_alprd_lane_end_at(w, choice->r, choice->k, flags);
     uint8_t *lefts =
         payload + galp_layout_alprd_lefts_offset(w, choice->r, choice->k, choice->c, flags);
     uint8_t *positions =
@@ -155,11 +156,18 @@ void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, uint32
         work->codes[i] = code >= 0 ? (uint64_t)code : 0u;
     }
 
-    for (unsigned e = 0; e < GALP_LAYOUT_ALPRD_DICT_ENTRIES; e++)
-        galp_store_u16(payload + 2u * e, e < choice.entries ? choice.dict[e] : 0);
-    galp_ffor_pack(w, choice.r, 0, work->rights, payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
-    galp_ffor_pack(w, choice.k, 0, work->codes,
-                   payload + galp_layout_alprd_codes_offset(choice.r));
+    /* Unused entries are 0 in either place (spec/alprd.md §3, §3.1). */
+    const uint32_t head = galp_layout_alprd_head_bytes(w, choice.r, choice.k, flags);
+    uint64_t base = 0;
+    for (unsigned e = 0; e < GALP_LAYOUT_ALPRD_DICT_ENTRIES; e++) {
+        const uint16_t entry = e < choice.entries ? choice.dict[e] : 0;
+        if (head != 0)
+            galp_store_u16(payload + 2u * e, entry);
+        else if (entry != 0) /* e < 2^k: entry e at bits e·(W − r) … */
+            base |= (uint64_t)entry << (e * (w - choice.r));
+    }
+    galp_ffor_pack(w, choice.r, 0, work->rights, payload + head);
+    galp_ffor_pack(w, choice.k, 0, work->codes, payload + galp_layout_alprd_codes_at(w, choice.r, choice.k, flags));
     if (choice.c > 0)
         write_exceptions(w, flags, work, &choice, m, payload);
 
@@ -167,7 +175,7 @@ void galp_alprd_encode_vector(galp_alprd_workspace *work, galp_type type, uint32
     info->bit_width = (uint8_t)choice.r;
     info->exponent = (uint8_t)choice.k;
     info->factor = 0;
-    info->base = 0;
+    info->base = base;
     info->exception_count = (uint16_t)choice.c;
     info->payload_size = galp_layout_alprd_payload_bytes(w, choice.r, choice.k, choice.c, flags);
 }

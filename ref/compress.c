@@ -42,7 +42,8 @@ typedef struct encode_scratch {
     galp_scheme tries[GALP_ENCODE_TRIES_MAX]; /* the schemes tried per vector (encode_choice.c) */
     unsigned try_count;
     uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP and
-                              * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts */
+                              * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts,
+                              * GALP_FLAG_ALPRD_DICT_IN_ENTRY where ALP_RD's dictionary goes */
 } encode_scratch;
 
 /* Encodes m values with one scheme into `payload`, filling `info`. */
@@ -147,6 +148,10 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         /* spec/galp.md §1.2: likewise the narrow flag only where a vector has u8 lane ends. */
         if (galp_layout_narrow_lane_ends(info.scheme, info.exception_count, flags))
             header_flags |= GALP_FLAG_NARROW_LANE_ENDS;
+        /* spec/alprd.md §3.1: and the dictionary flag only where an ALP_RD vector uses it. */
+        if (info.scheme == GALP_SCHEME_ALP_RD &&
+            galp_layout_alprd_dict_in_entry(galp_type_bits(type), info.bit_width, info.exponent, flags))
+            header_flags |= GALP_FLAG_ALPRD_DICT_IN_ENTRY;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -175,7 +180,8 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
 galp_status galp_compress(galp_type type, galp_scheme requested, const void *values, uint64_t n,
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
-    return galp_compress_ex(type, requested, GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS,
+    return galp_compress_ex(type, requested,
+                            GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
                             values, n, dst, dst_capacity, dst_len);
 }
 
@@ -186,7 +192,7 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
         (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                   GALP_FLAG_NARROW_LANE_ENDS)) != 0 ||
+                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY)) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)

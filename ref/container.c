@@ -145,12 +145,13 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
         return GALP_ERR_BAD_SCHEME;
     h->flags = galp_read_u32(&header, HDR_FLAGS);
     /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column; bit 2 the lane
-     * ends of G-ALP and ALP_RD vectors, which only ALP, G-ALP and ALP_RD columns hold (§2). */
+     * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
+     * and ALP_RD columns hold (§2). */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
                            (h->scheme == GALP_SCHEME_GALP ? GALP_FLAG_COMPACT_GALP : 0u) |
-                           (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS : 0u);
+                           (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -230,6 +231,16 @@ static bool exponent_in_range(unsigned w, const galp_vector_info *info)
     return info->exponent == 0 && info->factor == 0;
 }
 
+/* spec/format.md §6 step 10.4 for ALP_RD: base is 0, or the packed dictionary with no bit at
+ * or above 2^k·(W − r) where the dictionary is in the entry (spec/alprd.md §3.1). */
+static bool alprd_base_valid(unsigned w, uint32_t flags, const galp_vector_info *info)
+{
+    if (!galp_layout_alprd_dict_in_entry(w, info->bit_width, info->exponent, flags))
+        return info->base == 0;
+    const uint32_t bits = galp_layout_alprd_dict_bits(w, info->bit_width, info->exponent);
+    return bits >= 64u || info->base >> bits == 0;
+}
+
 /* spec/format.md §6 steps 10.1–10.7: the entry's fields on their own. Bit width and base are
  * FFOR's parameters (spec/ffor.md §1), which ALP and G-ALP share for their integers; ALP_RD's
  * right parts are packed with base 0 and W − 16 <= r <= W − 1 (spec/alprd.md §2). */
@@ -252,7 +263,9 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     const bool tile = galp_scheme_is_tile(info->scheme);
     /* A STR column's base is the vector's end offset E_v, checked with its payload
      * (spec/fsst.md §4); its width is 0, so every other field must be 0. */
-    if (!str && (raw || rd || tile ? info->base != 0 : (w < 64 && info->base >> w != 0)))
+    if (!str && (rd ? !alprd_base_valid(w, column->flags, info)
+                    : raw || tile ? info->base != 0
+                                  : (w < 64 && info->base >> w != 0)))
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, info))
         return GALP_ERR_EXPONENT;
@@ -387,12 +400,13 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 }
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
- * G-ALP vectors, 1.3 for narrow lane ends, and the version each scheme in use, the column's or a vector's, needs
+ * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, and the version each scheme in use, the column's or a vector's, needs
  * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
-    unsigned minor = (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0    ? 3u
+    unsigned minor = (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u
+                     : (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0  ? 3u
                      : (flags & GALP_FLAG_COMPACT_GALP) != 0      ? 2u
                      : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u
                                                                  : 0u;

@@ -7,7 +7,8 @@
  * back as the encoder places them (spec/format.md §4) and the header is rewritten with the new
  * scheme. A G-ALP result is compact and has narrow lane ends, as galp_compress writes it
  * (spec/galp.md §1.1, §1.2), unless a copied ALP_RD vector keeps u16 lane ends that the
- * narrow flag would reinterpret (converted_flags); copied vectors keep the lane ends they have.
+ * narrow flag would reinterpret (converted_flags); copied vectors keep the lane ends they have,
+ * and their dictionaries where they are (spec/alprd.md §3.1).
  */
 #include <string.h>
 
@@ -35,8 +36,9 @@ static uint64_t converted_size(const galp_column *column, galp_scheme to, uint32
 }
 
 /* The header flags of the converted file: the source's payload checksums, for G-ALP the
- * compact flag if a converted vector uses it, and the narrow flag if a copied ALP_RD vector
- * has u8 lane ends or a converted G-ALP vector can have them. The flag rules every vector of
+ * compact flag if a converted vector uses it, the dictionary flag if a copied ALP_RD vector
+ * has its dictionary in its entry (the flag changes no other vector's layout), and the narrow
+ * flag if a copied ALP_RD vector has u8 lane ends or a converted G-ALP vector can have them. The flag rules every vector of
  * the file: where a copied ALP_RD vector keeps u16 lane ends that the flag would make u8
  * (a source without it), the G-ALP vectors keep u16 ends too (spec/galp.md §1.2). */
 static uint32_t converted_flags(const galp_column *column, galp_scheme to)
@@ -48,6 +50,10 @@ static uint32_t converted_flags(const galp_column *column, galp_scheme to)
         galp_container_read_entry(column, v, &info);
         const uint32_t c = info.exception_count;
         if (copied_as_is(&info)) {
+            if (info.scheme == GALP_SCHEME_ALP_RD &&
+                galp_layout_alprd_dict_in_entry(galp_type_bits(column->type), info.bit_width, info.exponent,
+                                                column->flags))
+                flags |= GALP_FLAG_ALPRD_DICT_IN_ENTRY;
             if (galp_layout_narrow_lane_ends(info.scheme, c, column->flags))
                 flags |= GALP_FLAG_NARROW_LANE_ENDS;
             else if (galp_layout_narrow_lane_ends(info.scheme, c, GALP_FLAG_NARROW_LANE_ENDS))

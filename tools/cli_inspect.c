@@ -38,13 +38,17 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
     /* galp_open validated the whole table, so v < vector_count cannot fail. */
     galp_vector_info_get(column, v, &out->info);
     const galp_vector_info *info = &out->info;
+    const unsigned w = 8 * (unsigned)galp_type_size(column->type);
+    out->dict_in_entry = info->scheme == GALP_SCHEME_ALP_RD &&
+                         galp_layout_alprd_dict_in_entry(w, info->bit_width, info->exponent, column->flags);
     uint32_t lane_end_offset;
     if (info->scheme == GALP_SCHEME_GALP && info->exception_count > 0) {
         /* spec/galp.md §1.1: a vector without exceptions may have no lane table. */
         lane_end_offset = galp_layout_lane_end_offset(info->bit_width); /* spec/galp.md §1 */
     } else if (info->scheme == GALP_SCHEME_ALP_RD && info->exception_count > 0) {
-        /* spec/alprd.md §3: the table is there only with exceptions. */
-        lane_end_offset = galp_layout_alprd_lane_end_offset(info->bit_width, info->exponent);
+        /* spec/alprd.md §3: the table is there only with exceptions; §3.1: after no
+         * dictionary head where the dictionary is in the entry. */
+        lane_end_offset = galp_layout_alprd_lane_end_at(w, info->bit_width, info->exponent, column->flags);
     } else {
         return;
     }
@@ -100,6 +104,7 @@ static void add_vector(inspect_report *report, uint32_t v, const inspect_vector 
         report->bit_width_max = info->bit_width;
     }
     report->packed_vectors++;
+    report->dicts_in_entry += vector->dict_in_entry;
     report->bit_width_sum += info->bit_width;
     if (!inspect_is_alp(report)) {
         return;

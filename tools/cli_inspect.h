@@ -19,6 +19,7 @@
 typedef struct inspect_vector {
     galp_vector_info info;
     uint16_t lane_exceptions[INSPECT_MAX_LANES]; /* G-ALP and ALP-RD vectors; else all zero */
+    bool dict_in_entry; /* an ALP-RD vector whose dictionary is its base (spec/alprd.md §3.1) */
 } inspect_vector;
 
 /* The whole column, summarised. */
@@ -35,6 +36,7 @@ typedef struct inspect_report {
     uint64_t exceptions;              /* ALP/G-ALP/ALP-RD: all exceptions of the column */
     uint32_t most_exceptions, most_exceptions_vector;
     uint32_t most_lane_exceptions, most_lane_vector, most_lane; /* G-ALP, ALP-RD */
+    uint32_t dicts_in_entry;          /* ALP-RD vectors whose dictionary is their base */
     uint32_t ef_vectors[INSPECT_MAX_EXPONENT + 1][INSPECT_MAX_EXPONENT + 1]; /* [e][f], ALP */
 } inspect_report;
 

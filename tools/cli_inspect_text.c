@@ -82,6 +82,9 @@ static void print_summary(FILE *out, const inspect_report *r)
                                                : "none");
     if ((c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0)
         fprintf(out, "lane ends        u8 for vectors with 1 to 255 exceptions (narrow)\n");
+    if ((c->flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0)
+        fprintf(out, "alp-rd dicts     in the metadata entry's base for %" PRIu32 " of %" PRIu32
+                " alp-rd vectors\n", r->dicts_in_entry, r->vectors_by_scheme[GALP_SCHEME_ALP_RD]);
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);
@@ -129,7 +132,9 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     fprintf(out, "%7" PRIu32 " %6" PRIu32 " %-6s %10" PRIu64 " %6" PRIu32 " ", v,
             info->value_count, galp_scheme_name(info->scheme), info->payload_offset,
             info->payload_size);
-    if (inspect_is_alp(r)) {
+    if (vector.dict_in_entry) { /* ALP-RD's packed dictionary (spec/alprd.md §3.1) */
+        fprintf(out, "%#20" PRIx64, info->base);
+    } else if (inspect_is_alp(r)) {
         fprintf(out, "%20" PRId64, inspect_signed_base(r, info->base));
     } else {
         fprintf(out, "%20" PRIu64, info->base);
@@ -145,6 +150,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, "  runs %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, "  dictionary %u", info->exception_count);
+    } else if (vector.dict_in_entry) {
+        fputs("  dictionary in base", out);
     }
     fputc('\n', out);
     if ((info->scheme == GALP_SCHEME_GALP || info->scheme == GALP_SCHEME_ALP_RD) &&

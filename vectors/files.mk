@@ -251,7 +251,11 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/galp_f32_narrow_255_256.galp \
 	vectors/valid/galp_f32_narrow_255_256.out \
 	vectors/valid/alprd_f32_narrow.galp \
-	vectors/valid/alprd_f32_narrow.out
+	vectors/valid/alprd_f32_narrow.out \
+	vectors/valid/alprd_f32_dict_in_entry.galp \
+	vectors/valid/alprd_f32_dict_in_entry.out \
+	vectors/valid/alprd_f64_dict_in_entry.galp \
+	vectors/valid/alprd_f64_dict_in_entry.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -341,7 +345,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/rle_index_beyond_runs.galp \
 	vectors/invalid/dict_code_beyond_size.galp \
 	vectors/invalid/compact_flag_in_alp.galp \
-	vectors/invalid/reserved_flags_bit_3.galp \
+	vectors/invalid/reserved_flags_bit_4.galp \
 	vectors/invalid/compact_flag_cleared.galp \
 	vectors/invalid/compact_lane_table_size.galp \
 	vectors/invalid/alprd_in_raw_column.galp \
@@ -412,4 +416,10 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/narrow_payload_size_256.galp \
 	vectors/invalid/narrow_lane_ends_decreasing.galp \
 	vectors/invalid/narrow_lane_ends_total.galp \
-	vectors/invalid/alprd_narrow_lane_ends_decreasing.galp
+	vectors/invalid/alprd_narrow_lane_ends_decreasing.galp \
+	vectors/invalid/alprd_dict_unused_bits.galp \
+	vectors/invalid/alprd_dict_unused_bits_f64.galp \
+	vectors/invalid/alprd_dict_base_with_head.galp \
+	vectors/invalid/alprd_dict_flag_cleared.galp \
+	vectors/invalid/alprd_dict_flag_in_ffor_u16.galp \
+	vectors/invalid/alprd_dict_payload_size_head.galp

@@ -391,14 +391,14 @@ gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_st
     return mutant(set, name, base, expect, description);
 }
 
-/* Compact G-ALP (spec/galp.md §1.1): flag bit 1 only in a G-ALP column, the bits above bit 2
- * (narrow lane ends, gen_narrow.c) reserved, and payload sizes as the flag implies (spec/format.md §6 steps 9 and 10.7). */
+/* Compact G-ALP (spec/galp.md §1.1): flag bit 1 only in a G-ALP column, the bits above bit 3
+ * (narrow lane ends, gen_narrow.c; ALP_RD dictionaries in the entry, gen_alprd_dict.c) reserved, and payload sizes as the flag implies (spec/format.md §6 steps 9 and 10.7). */
 static void compact_galp_defects(gen_set *set)
 {
     edit(set, "compact_flag_in_alp", ALP_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
          GALP_FLAG_COMPACT_GALP, "header flag bit 1 (compact G-ALP) in an ALP column");
-    edit(set, "reserved_flags_bit_3", COMPACT_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
-         GALP_FLAG_COMPACT_GALP | 8u, "compact G-ALP file with header flag bit 3");
+    edit(set, "reserved_flags_bit_4", COMPACT_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
+         GALP_FLAG_COMPACT_GALP | 16u, "compact G-ALP file with header flag bit 4");
     edit(set, "compact_flag_cleared", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4, 0,
          "compact G-ALP file without its flag: vector 0 lacks the lane table 1.0 requires");
     edit(set, "compact_lane_table_size", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE,

@@ -124,5 +124,6 @@ void gen_tile_vectors(gen_set *set);
 /* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
 void gen_fsst_vectors(gen_set *set);
 void gen_narrow_vectors(gen_set *set);
+void gen_alprd_dict_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.3, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.4, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -108,11 +108,12 @@ class Header:
         # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; the other bits are reserved
-        known = 1 | (2 if self.scheme == GALP else 0) | (4 if self.scheme in (ALP, GALP, ALP_RD) else 0)
+        known = 1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
         self.narrow_lane_ends = self.flags & 4 == 4
+        self.alprd_dict_in_entry = self.flags & 8 == 8
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -141,7 +142,14 @@ class Vector:
         raw = self.scheme == RAW
         require(self.b <= w and not (raw and self.b) and not (rd and not w - 16 <= self.b < w),
                 "BIT_WIDTH", "bit width %d" % self.b)
-        require(self.base >> w == 0 and not ((raw or rd or self.scheme in TILE) and self.base),
+        # spec/alprd.md §3.1: with flag bit 3, a dictionary of 2^k entries of W - r bits that
+        # fits in 64 bits is packed in base (no bit at or above 2^k (W - r)), and the payload
+        # has no 16-byte head
+        self.dict_in_entry = (rd and header.alprd_dict_in_entry and self.exponent <= 3
+                              and (w - self.b) << self.exponent <= 64)
+        dict_bits = (w - self.b) << self.exponent if self.dict_in_entry else 0
+        require(self.base >> dict_bits == 0 if rd
+                else self.base >> w == 0 and not ((raw or self.scheme in TILE) and self.base),
                 "BASE", "base too wide")
         if rd:  # spec/alprd.md §2: k in the exponent byte
             require(self.exponent <= 3 and self.factor == 0, "EXPONENT", "ALP-RD k/factor")
@@ -160,6 +168,7 @@ class Vector:
         self.lane_table = self.scheme == GALP and not (header.compact_galp and self.c == 0)
         # spec/galp.md §1.2: with the narrow flag, 1 <= c <= 255 exceptions take u8 lane ends
         self.end_size = 1 if header.narrow_lane_ends and 1 <= self.c <= 255 else 2
+        self.rd_head = 0 if self.dict_in_entry else 16
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
                             DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
         if self.scheme in TILE:
@@ -176,7 +185,7 @@ class Vector:
                        ALP: 128 * self.b + self.c * (w // 8 + 2),
                        GALP: 128 * self.b + self.end_size * header.lanes * self.lane_table
                        + self.c * (w // 8 + 2),
-                       ALP_RD: 16 + 128 * (self.b + self.exponent)
+                       ALP_RD: self.rd_head + 128 * (self.b + self.exponent)
                        + (self.end_size * header.lanes if self.c else 0) + 4 * self.c,
                        DELTA: 128 + 128 * self.b,
                        RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
@@ -301,12 +310,15 @@ class Vector:
     def _alprd_checks(self, buf, w, lanes):
         """spec/alprd.md §3 and §5: dictionary, lane ends, positions, exception left parts."""
         left_width, k = w - self.b, self.exponent
-        self.dictionary = [u(buf, self.offset + 2 * e, 2) for e in range(8)]
+        mask = (1 << left_width) - 1
+        self.dictionary = ([self.base >> (e * left_width) & mask if e < 1 << k else 0
+                            for e in range(8)] if self.dict_in_entry
+                           else [u(buf, self.offset + 2 * e, 2) for e in range(8)])
         for e, entry in enumerate(self.dictionary):
             require(entry >> left_width == 0 if e < 1 << k else entry == 0, "LEFT_PART",
                     "dictionary entry %d" % e)
         if self.c:
-            ends_at = self.offset + 16 + 128 * (self.b + k)
+            ends_at = self.offset + self.rd_head + 128 * (self.b + k)
             self._lane_exceptions(buf, lanes, ends_at, ends_at + self.end_size * lanes, 2)
         for _, left in self.exceptions:
             require(u(left, 0, 2) >> left_width == 0, "LEFT_PART", "exception left part")
@@ -454,8 +466,8 @@ def alp_decode(ints, w, exponent, factor):
 
 def alprd_decode(buf, vec, w, bugs):
     """spec/alprd.md §4: dict[code] << r | right, the exceptions' left parts patched in."""
-    rights = unpack(buf, vec.offset + 16, w, vec.b, 0, bugs)
-    codes = unpack(buf, vec.offset + 16 + 128 * vec.b, w, vec.exponent, 0, bugs)
+    rights = unpack(buf, vec.offset + vec.rd_head, w, vec.b, 0, bugs)
+    codes = unpack(buf, vec.offset + vec.rd_head + 128 * vec.b, w, vec.exponent, 0, bugs)
     lefts = [vec.dictionary[code] for code in codes[:vec.m]]
     if "exceptions" not in bugs:
         for position, left in vec.exceptions:

@@ -26,6 +26,13 @@
  *   galp_layout_alprd_lefts_offset        exception left parts  2·c
  *   galp_layout_alprd_positions_offset    exception positions   2·c
  *
+ * A vector whose dictionary is in its metadata entry (galp_layout_alprd_dict_in_entry,
+ * spec/alprd.md §3.1) has no dictionary head: galp_layout_alprd_head_bytes is 0 and every
+ * part sits 16 bytes earlier. The functions that take flags give the vector's own offsets
+ * (galp_layout_alprd_codes_at and _lane_end_at for the codes and the lane ends);
+ * codes_offset and lane_end_offset, which do not, those of a payload with the head, the
+ * layout the GPU kernels read (gpu/image.c restores the head).
+ *
  * The scheme argument is the vector's layout, galp_layout_scheme: a G-ALP vector without
  * exceptions in a file with GALP_FLAG_COMPACT_GALP is laid out as ALP. The lane ends of a
  * G-ALP or ALP_RD vector are u16, or u8 in a file with GALP_FLAG_NARROW_LANE_ENDS when
@@ -145,6 +152,42 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_except
 #define GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH 3u
 #define GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH 16u
 
+/* Whether an ALP_RD vector keeps its dictionary bit-packed in its entry's base field: in a
+ * file with GALP_FLAG_ALPRD_DICT_IN_ENTRY, when its 2^k entries of W − r bits fit in 64 bits,
+ * 2^k·(W − r) <= 64 (spec/alprd.md §3.1). Metadata that no valid vector has (k > 3, r >= w)
+ * never qualifies, so that the rule applies to unvalidated fields without overflow. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR int galp_layout_alprd_dict_in_entry(uint32_t w, uint32_t r, uint32_t k,
+                                                                   uint32_t flags)
+{
+    return (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0u && k <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH && r < w &&
+           ((w - r) << k) <= 64u;
+}
+
+/* Bits of the packed dictionary in base: 2^k entries of W − r bits, entry e at bits
+ * e·(W − r) … (e + 1)·(W − r) − 1 (spec/alprd.md §3.1); only for a vector that qualifies. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_dict_bits(uint32_t w, uint32_t r, uint32_t k)
+{
+    return (w - r) << k;
+}
+
+/* Entry e < 2^k of a dictionary packed in base: its W − r bits at e·(W − r), least significant
+ * bit first (spec/alprd.md §3.1). For a vector that qualifies e·(W − r) < 64; the modulo keeps
+ * any other argument defined. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_dict_entry(uint32_t w, uint32_t r, uint64_t base,
+                                                                     uint32_t e)
+{
+    const uint32_t width = (w - r - 1u) % 64u + 1u; /* W − r, 1 … 64 */
+    return (uint32_t)(base >> (e * width % 64u) & (((uint64_t)2 << (width - 1u)) - 1u));
+}
+
+/* Bytes of the dictionary head of an ALP_RD payload: 16, or 0 where the dictionary is in the
+ * entry (spec/alprd.md §3, §3.1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_head_bytes(uint32_t w, uint32_t r, uint32_t k,
+                                                                     uint32_t flags)
+{
+    return galp_layout_alprd_dict_in_entry(w, r, k, flags) ? 0u : GALP_LAYOUT_ALPRD_DICT_BYTES;
+}
+
 /* ALP_RD's codes follow the dictionary and the r-bit right parts (spec/alprd.md §3). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_codes_offset(uint32_t r)
 {
@@ -157,11 +200,25 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_
     return galp_layout_alprd_codes_offset(r) + galp_layout_packed_bytes(k);
 }
 
+/* The codes and the lane ends of an ALP_RD vector in its own layout: after the head, if any,
+ * and the right parts (spec/alprd.md §3, §3.1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_codes_at(uint32_t w, uint32_t r, uint32_t k,
+                                                                   uint32_t flags)
+{
+    return galp_layout_alprd_head_bytes(w, r, k, flags) + galp_layout_packed_bytes(r);
+}
+
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lane_end_at(uint32_t w, uint32_t r, uint32_t k,
+                                                                      uint32_t flags)
+{
+    return galp_layout_alprd_codes_at(w, r, k, flags) + galp_layout_packed_bytes(k);
+}
+
 /* ALP_RD's exception left parts (u16), then their positions (u16) (spec/alprd.md §3). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_lefts_offset(uint32_t w, uint32_t r, uint32_t k,
                                                                        uint32_t c, uint32_t flags)
 {
-    return galp_layout_alprd_lane_end_offset(r, k) + galp_layout_lane_end_bytes(GALP_SCHEME_ALP_RD, w, c, flags);
+    return galp_layout_alprd_lane_end_at(w, r, k, flags) + galp_layout_lane_end_bytes(GALP_SCHEME_ALP_RD, w, c, flags);
 }
 
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_positions_offset(uint32_t w, uint32_t r, uint32_t k,
@@ -171,7 +228,7 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_
 }
 
 /* The payload_size of an ALP_RD vector (spec/format.md §4 table):
- * 16 + 128·(r + k) + lane table + 4·c. */
+ * head + 128·(r + k) + lane table + 4·c, the head 16 bytes or 0 (spec/alprd.md §3.1). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_alprd_payload_bytes(uint32_t w, uint32_t r, uint32_t k,
                                                                         uint32_t c, uint32_t flags)
 {
