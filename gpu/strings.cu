@@ -2,67 +2,64 @@
  * gpu/strings.cu — str columns on the device (spec/fsst.md; gpu/strings.h): decompression
  * into Arrow's layout, and counts of the strings equal to, or starting with, a query.
  *
- * Both kernels are users of the device API's string visitor (galp/device/strings.cuh): each
- * block stages the symbol table in shared memory, and its warps deal the pieces of groups of
- * vectors out to their lanes, every lane decoding its piece's strings on its own and writing
- * them (or comparing them with the query) as they stream by. The column was validated by
- * galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
+ * Both kernels decode each piece with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes
+ * at a time: each block stages the symbol table in shared memory, and its warps take the
+ * pieces of the vectors in turn, writing each window of codes through the warp's ring in
+ * shared memory (gpu/str_ring_writer.cuh) or comparing it with the query
+ * (gpu/str_warp_matcher.cuh). The column was validated by galp_open at upload (spec/fsst.md
+ * §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
-#include "str_arrow_writer.cuh"
+#include "str_ring_writer.cuh"
+#include "str_warp_matcher.cuh"
+#include "str_warp_piece.cuh"
 #include "strings.h"
 
 namespace {
 
 constexpr unsigned kThreads = 128;
 
-/* Blocks of kThreads threads with a warp per group of `group` vectors (at least one block,
- * so that the decompression writes offsets[0] for an empty column too). */
-unsigned str_blocks(const galp_gpu_view &col, unsigned group)
+/* Blocks of kThreads threads with `slots` warps per vector (at least one block, so that the
+ * decompression writes offsets[0] for an empty column too). */
+unsigned str_blocks(const galp_gpu_view &col, unsigned slots)
 {
-    const uint64_t warps = galp::device::str_warps_for(col, group);
+    const uint64_t warps = (uint64_t)col.vector_count * slots;
     const uint64_t blocks = (warps * 32 + kThreads - 1) / kThreads;
     return blocks == 0 ? 1u : (unsigned)blocks;
 }
 
 template <typename Offset>
 __global__ void __launch_bounds__(kThreads)
-    decode_strings(const galp_gpu_view col, unsigned group, Offset *__restrict__ offsets,
+    decode_strings(const galp_gpu_view col, unsigned slots, Offset *__restrict__ offsets,
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
+    __shared__ __align__(16) uint8_t rings[kThreads / 32][str_ring_size];
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    str_arrow_writer<Offset> writer(data, offsets);
-    galp::device::visit_strings_by_warp(col, symbols, writer, group);
-    writer.flush();
+    uint8_t *ring = rings[threadIdx.x / 32];
+    str_warp::for_each_piece(col, symbols, slots, [&](const str_warp::piece &pc) {
+        return str_ring_writer<Offset>(ring, data, offsets, pc);
+    });
 }
 
-/* Counts the strings that the matcher accepts. */
-struct match_counter {
-    galp::device::str_matcher matcher;
-    unsigned long long matches;
-    __device__ void begin(uint64_t, uint64_t) { matcher.begin(); }
-    __device__ void bytes(uint64_t word, unsigned n) { matcher.bytes(word, n); }
-    __device__ void end() { matches += matcher.matched(); }
-};
-
 __global__ void __launch_bounds__(kThreads)
-    count_strings(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
+    count_strings(const galp_gpu_view col, unsigned slots, const galp_gpu_str_query query,
                   unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
     __shared__ galp::device::str_query value;
     galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
     galp::device::stage_str_symbols(col, symbols);
-    match_counter counter{galp::device::str_matcher(value), 0};
-    galp::device::visit_strings_by_warp(col, symbols, counter, group);
-    unsigned long long matches = counter.matches;
+    unsigned long long matches = 0;
+    str_warp::for_each_piece(col, symbols, slots, [&](const str_warp::piece &) {
+        return str_warp_matcher(value, matches);
+    });
     for (int offset = 16; offset > 0; offset /= 2)
         matches += __shfl_down_sync(0xffffffffu, matches, offset);
     if ((threadIdx.x & 31) == 0 && matches != 0)
@@ -77,12 +74,12 @@ extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
                                                       galp_gpu_stream stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
-    const unsigned blocks = str_blocks(*col, group);
+    const unsigned slots = str_warp::slots_for(col->vector_count, piece_count);
+    const unsigned blocks = str_blocks(*col, slots);
     if (offset_bytes == 4)
-        decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, group, (int32_t *)offsets, data);
+        decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, slots, (int32_t *)offsets, data);
     else
-        decode_strings<int64_t><<<blocks, kThreads, 0, s>>>(*col, group, (int64_t *)offsets, data);
+        decode_strings<int64_t><<<blocks, kThreads, 0, s>>>(*col, slots, (int64_t *)offsets, data);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }
 
@@ -96,8 +93,8 @@ extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint6
         return galp_gpu_status_from_cuda(err);
     if (col->vector_count == 0)
         return GALP_OK;
-    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
-    count_strings<<<str_blocks(*col, group), kThreads, 0, s>>>(*col, group, *query,
+    const unsigned slots = str_warp::slots_for(col->vector_count, piece_count);
+    count_strings<<<str_blocks(*col, slots), kThreads, 0, s>>>(*col, slots, *query,
                                                               (unsigned long long *)count);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }
