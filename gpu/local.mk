@@ -40,7 +40,7 @@ installcheck-local:
 # Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
 # The str kernels' warp-cooperative piece decoder and its sinks (gpu/strings.cu).
-GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_ring_writer.cuh gpu/str_warp_matcher.cuh
+GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh gpu/str_warp_matcher.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la

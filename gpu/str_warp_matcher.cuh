@@ -20,13 +20,17 @@
 
 struct str_warp_matcher {
     const galp::device::str_query &query; /* in shared memory */
-    unsigned long long &matches;          /* the lane's count */
-    uint32_t mismatched = 0;              /* mismatched codes of the piece so far */
-    uint32_t at_open = 0;                 /* of them, those before the open string */
+    unsigned long long matches = 0;       /* the lane's count, over all its pieces */
+    /* the piece's */
+    uint32_t mismatched = 0; /* mismatched codes so far */
+    uint32_t at_open = 0;    /* of them, those before the open string */
 
-    __device__ str_warp_matcher(const galp::device::str_query &q, unsigned long long &m)
-        : query(q), matches(m)
+    __device__ explicit str_warp_matcher(const galp::device::str_query &q) : query(q) {}
+
+    __device__ void begin(const str_warp::piece &)
     {
+        mismatched = 0;
+        at_open = 0;
     }
 
     __device__ void window(const str_warp::window &w, const str_warp::carry &before)

@@ -243,9 +243,9 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     c.literal = next_literal;
 }
 
-/* Decodes the piece window by window and hands each to sink.window(w, c) (c: the carry
- * before the window), then calls sink.finish(). Every lane of the warp calls it with the same
- * piece. Each lane's next word is loaded before the current window is worked on; words at or
+/* Decodes the piece window by window: calls sink.begin(pc), hands each window to
+ * sink.window(w, c) (c: the carry before the window), then calls sink.finish(). Every lane of
+ * the warp calls it with the same piece. Each lane's next word is loaded before the current window is worked on; words at or
  * past limit are not read (the last piece's final word may hold bytes past C, which lie in
  * its payload's padding, and are ignored). */
 template <typename Sink>
@@ -254,6 +254,7 @@ __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc
     const unsigned lane = lane_id();
     const multiple_test multiple(pc.default_length != 0 ? pc.default_length : 1);
     carry c;
+    sink.begin(pc);
     uint32_t offset = 4 * lane;
     uint32_t bytes = offset < pc.limit ? galp::device::detail::load_u32(pc.codes + offset) : 0;
     while (offset - 4 * lane < pc.limit && c.done < pc.strings) {
@@ -272,13 +273,13 @@ __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc
     sink.finish();
 }
 
-/* The mapping: each vector gets `slots` warps in turn (at least 1, at most 32), and slot s of
- * vector v decodes its pieces s, s + slots, … — a vector has about `slots` pieces when the
- * launcher picks slots as the column's pieces per vector rounded up, so each warp decodes
- * about one piece and no lane list is needed. make_sink(pc) builds the sink of a piece. */
-template <typename MakeSink>
+/* The mapping: vector v has `slots` items (1 to 32), the warps of the grid take the items in
+ * turn, and item s of vector v decodes its pieces s, s + slots, … into the warp's sink. A
+ * vector has about `slots` pieces when the launcher picks slots as the column's pieces per
+ * vector rounded up, so an item is about one piece, and no list of pieces is needed. */
+template <typename Sink>
 __device__ void for_each_piece(const galp_gpu_view &col, const galp::device::str_symbols &t,
-                               unsigned slots, MakeSink &&make_sink)
+                               unsigned slots, Sink &sink)
 {
     const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
     const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
@@ -288,11 +289,8 @@ __device__ void for_each_piece(const galp_gpu_view &col, const galp::device::str
         const uint8_t *entry = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
         const uint8_t *payload = col.data + galp::device::detail::load_u64(entry);
         const uint32_t p = galp::device::detail::load_u32(payload);
-        for (uint32_t j = s; j < p; j += slots) {
-            const piece pc = load_piece(col, v, payload, p, j);
-            auto sink = make_sink(pc);
-            decode_piece(t, pc, sink);
-        }
+        for (uint32_t j = s; j < p; j += slots)
+            decode_piece(t, load_piece(col, v, payload, p, j), sink);
     }
 }
 

@@ -4,8 +4,8 @@
  *
  * Both kernels decode each piece with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes
  * at a time: each block stages the symbol table in shared memory, and its warps take the
- * pieces of the vectors in turn, writing each window of codes through the warp's ring in
- * shared memory (gpu/str_ring_writer.cuh) or comparing it with the query
+ * pieces of the vectors in turn, writing each window of codes through the warp's stage in
+ * shared memory (gpu/str_stage_writer.cuh) or comparing it with the query
  * (gpu/str_warp_matcher.cuh). The column was validated by galp_open at upload (spec/fsst.md
  * §6), so the kernels check nothing.
  */
@@ -14,7 +14,7 @@
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
-#include "str_ring_writer.cuh"
+#include "str_stage_writer.cuh"
 #include "str_warp_matcher.cuh"
 #include "str_warp_piece.cuh"
 #include "strings.h"
@@ -22,12 +22,21 @@
 namespace {
 
 constexpr unsigned kThreads = 128;
+/* The count kernel asks for 32 warps per multiprocessor, which caps its registers at 64 a
+ * thread: left to itself, ptxas picks that count and spills. */
+constexpr unsigned kCountBlocksPerSM = 8;
 
-/* Blocks of kThreads threads with `slots` warps per vector (at least one block, so that the
- * decompression writes offsets[0] for an empty column too). */
+/* Pieces each warp takes in turn, about: every block stages the symbol table (up to 2303
+ * bytes, spec/fsst.md §3) before it decodes anything, which a few pieces per block would
+ * repeat for every few kilobytes of codes. */
+constexpr unsigned kPiecesPerWarp = 8;
+
+/* Blocks of kThreads threads for `slots` warps' work per vector, kPiecesPerWarp per warp (at
+ * least one block, so that the decompression writes offsets[0] for an empty column too). */
 unsigned str_blocks(const galp_gpu_view &col, unsigned slots)
 {
-    const uint64_t warps = (uint64_t)col.vector_count * slots;
+    const uint64_t items = (uint64_t)col.vector_count * slots;
+    const uint64_t warps = (items + kPiecesPerWarp - 1) / kPiecesPerWarp;
     const uint64_t blocks = (warps * 32 + kThreads - 1) / kThreads;
     return blocks == 0 ? 1u : (unsigned)blocks;
 }
@@ -38,17 +47,15 @@ __global__ void __launch_bounds__(kThreads)
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
-    __shared__ __align__(16) uint8_t rings[kThreads / 32][str_ring_size];
+    __shared__ __align__(16) uint8_t stages[kThreads / 32][str_stage_size];
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    uint8_t *ring = rings[threadIdx.x / 32];
-    str_warp::for_each_piece(col, symbols, slots, [&](const str_warp::piece &pc) {
-        return str_ring_writer<Offset>(ring, data, offsets, pc);
-    });
+    str_stage_writer<Offset> writer(stages[threadIdx.x / 32], data, offsets);
+    str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, kCountBlocksPerSM)
     count_strings(const galp_gpu_view col, unsigned slots, const galp_gpu_str_query query,
                   unsigned long long *count)
 {
@@ -56,10 +63,9 @@ __global__ void __launch_bounds__(kThreads)
     __shared__ galp::device::str_query value;
     galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
     galp::device::stage_str_symbols(col, symbols);
-    unsigned long long matches = 0;
-    str_warp::for_each_piece(col, symbols, slots, [&](const str_warp::piece &) {
-        return str_warp_matcher(value, matches);
-    });
+    str_warp_matcher matcher(value);
+    str_warp::for_each_piece(col, symbols, slots, matcher);
+    unsigned long long matches = matcher.matches;
     for (int offset = 16; offset > 0; offset /= 2)
         matches += __shfl_down_sync(0xffffffffu, matches, offset);
     if ((threadIdx.x & 31) == 0 && matches != 0)
