@@ -2,12 +2,14 @@
  * gpu/strings.cu — str columns on the device (spec/fsst.md; gpu/strings.h): decompression
  * into Arrow's layout, and counts of the strings equal to, or starting with, a query.
  *
- * Both kernels decode each piece with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes
- * at a time: each block stages the symbol table in shared memory, and its warps take the
- * pieces of the vectors in turn, writing each window of codes through the warp's stage in
- * shared memory (gpu/str_stage_writer.cuh) or comparing it with the query
- * (gpu/str_warp_matcher.cuh). The column was validated by galp_open at upload (spec/fsst.md
- * §6), so the kernels check nothing.
+ * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
+ * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
+ * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
+ * are users of the device API's string visitor (galp/device/strings.cuh): the warps deal the
+ * pieces of groups of vectors out to their lanes, every lane decoding its piece's strings on
+ * its own and comparing them with the query as they stream by, which a filter that stops at
+ * a string's first differing byte does faster than a warp per piece. The column was validated
+ * by galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
@@ -15,16 +17,12 @@
 
 #include "cuda_status.h"
 #include "str_stage_writer.cuh"
-#include "str_warp_matcher.cuh"
 #include "str_warp_piece.cuh"
 #include "strings.h"
 
 namespace {
 
 constexpr unsigned kThreads = 128;
-/* The count kernel asks for 32 warps per multiprocessor, which caps its registers at 64 a
- * thread: left to itself, ptxas picks that count and spills. */
-constexpr unsigned kCountBlocksPerSM = 8;
 
 /* Pieces each warp takes in turn, about: every block stages the symbol table (up to 2303
  * bytes, spec/fsst.md §3) before it decodes anything, which a few pieces per block would
@@ -33,12 +31,19 @@ constexpr unsigned kPiecesPerWarp = 8;
 
 /* Blocks of kThreads threads for `slots` warps' work per vector, kPiecesPerWarp per warp (at
  * least one block, so that the decompression writes offsets[0] for an empty column too). */
-unsigned str_blocks(const galp_gpu_view &col, unsigned slots)
+unsigned piece_blocks(const galp_gpu_view &col, unsigned slots)
 {
     const uint64_t items = (uint64_t)col.vector_count * slots;
     const uint64_t warps = (items + kPiecesPerWarp - 1) / kPiecesPerWarp;
     const uint64_t blocks = (warps * 32 + kThreads - 1) / kThreads;
     return blocks == 0 ? 1u : (unsigned)blocks;
+}
+
+/* Blocks of kThreads threads with a warp per group of `group` vectors. */
+unsigned group_blocks(const galp_gpu_view &col, unsigned group)
+{
+    const uint64_t warps = galp::device::str_warps_for(col, group);
+    return (unsigned)((warps * 32 + kThreads - 1) / kThreads);
 }
 
 template <typename Offset>
@@ -55,17 +60,26 @@ __global__ void __launch_bounds__(kThreads)
     str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
-__global__ void __launch_bounds__(kThreads, kCountBlocksPerSM)
-    count_strings(const galp_gpu_view col, unsigned slots, const galp_gpu_str_query query,
+/* Counts the strings that the matcher accepts. */
+struct match_counter {
+    galp::device::str_matcher matcher;
+    unsigned long long matches;
+    __device__ void begin(uint64_t, uint64_t) { matcher.begin(); }
+    __device__ void bytes(uint64_t word, unsigned n) { matcher.bytes(word, n); }
+    __device__ void end() { matches += matcher.matched(); }
+};
+
+__global__ void __launch_bounds__(kThreads)
+    count_strings(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
                   unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
     __shared__ galp::device::str_query value;
     galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
     galp::device::stage_str_symbols(col, symbols);
-    str_warp_matcher matcher(value);
-    str_warp::for_each_piece(col, symbols, slots, matcher);
-    unsigned long long matches = matcher.matches;
+    match_counter counter{galp::device::str_matcher(value), 0};
+    galp::device::visit_strings_by_warp(col, symbols, counter, group);
+    unsigned long long matches = counter.matches;
     for (int offset = 16; offset > 0; offset /= 2)
         matches += __shfl_down_sync(0xffffffffu, matches, offset);
     if ((threadIdx.x & 31) == 0 && matches != 0)
@@ -81,7 +95,7 @@ extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
 {
     cudaStream_t s = (cudaStream_t)stream;
     const unsigned slots = str_warp::slots_for(col->vector_count, piece_count);
-    const unsigned blocks = str_blocks(*col, slots);
+    const unsigned blocks = piece_blocks(*col, slots);
     if (offset_bytes == 4)
         decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, slots, (int32_t *)offsets, data);
     else
@@ -99,8 +113,8 @@ extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint6
         return galp_gpu_status_from_cuda(err);
     if (col->vector_count == 0)
         return GALP_OK;
-    const unsigned slots = str_warp::slots_for(col->vector_count, piece_count);
-    count_strings<<<str_blocks(*col, slots), kThreads, 0, s>>>(*col, slots, *query,
-                                                              (unsigned long long *)count);
+    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
+    count_strings<<<group_blocks(*col, group), kThreads, 0, s>>>(*col, group, *query,
+                                                                (unsigned long long *)count);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }
