@@ -145,7 +145,7 @@ struct window {
 struct carry {
     uint32_t pos = 0;    /* the window's first output position */
     uint32_t done = 0;   /* strings of the piece ended before it */
-    uint32_t start = 0;  /* where the string open at its start began */
+    uint32_t start = 0;  /* where the string open at its start began (L ≠ 0) */
     bool literal = false;    /* its first byte is a literal */
     bool terminated = false; /* it starts inside a terminated string (L ≠ 0) */
 };
@@ -181,17 +181,21 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
         literal = escape;
     }
     const bool next_literal = __shfl_sync(full_mask, literal, 31);
-    uint32_t total;
-    const uint32_t at = c.pos + exclusive_sum(sum, &total);
+    /* One scan for two sums: the lane's output bytes (at most 4 · 8, so at most 1024 in a
+     * window) in the low 16 bits, its terminal codes in the high 16. */
+    uint32_t both;
+    const uint32_t below_both = exclusive_sum(sum | (uint32_t)__popc(terminal) << 16, &both);
+    const uint32_t total = both & 0xffffu, at = c.pos + (below_both & 0xffffu);
     for (unsigned k = 0; k < 4; k++)
         w.at[k] += at;
 
+    /* with L = 0 the strings end at the terminal codes */
     unsigned ends = terminal;
+    uint32_t first = c.done + (below_both >> 16), ended = both >> 16;
     if (pc.default_length != 0) {
-        const bool any = __any_sync(full_mask, terminal != 0);
-        uint32_t terminals = 0, term_total = 0, region = c.start;
-        if (any) {
-            terminals = exclusive_sum(__popc(terminal), &term_total);
+        const uint32_t terminals = below_both >> 16, term_total = both >> 16;
+        uint32_t region = c.start;
+        if (term_total != 0) {
             /* where the lane's last terminated string ended: a terminal code whose parity
              * (terminals before it, and the carried state) is odd ends one */
             uint32_t last = 0;
@@ -216,9 +220,8 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
             }
         }
         c.terminated ^= term_total & 1u;
+        first = c.done + exclusive_sum(__popc(ends), &ended);
     }
-    uint32_t ended;
-    const uint32_t first = c.done + exclusive_sum(__popc(ends), &ended);
     /* ends past the piece's last string come from the zero padding after its codes
      * (spec/fsst.md §5): only the first `room` ends of the lane are the piece's */
     const uint32_t room = first < pc.strings ? pc.strings - first : 0;
@@ -231,13 +234,16 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     w.ends = ends;
     w.first_end = first;
     w.bytes = total;
-    /* the string open after the window began where its last string ended */
-    uint32_t last_end = 0;
-    for (unsigned k = 0; k < 4; k++)
-        if (ends >> k & 1u)
-            last_end = w.at[k] + w.size[k];
-    const uint32_t m = warp_max(last_end);
-    c.start = m > c.start ? m : c.start;
+    /* the string open after the window began where its last string ended (read only with
+     * L ≠ 0) */
+    if (pc.default_length != 0) {
+        uint32_t last_end = 0;
+        for (unsigned k = 0; k < 4; k++)
+            if (ends >> k & 1u)
+                last_end = w.at[k] + w.size[k];
+        const uint32_t m = warp_max(last_end);
+        c.start = m > c.start ? m : c.start;
+    }
     c.done = c.done + ended < pc.strings ? c.done + ended : pc.strings;
     c.pos += total;
     c.literal = next_literal;
