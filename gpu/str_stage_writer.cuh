@@ -47,16 +47,16 @@ template <typename Offset> struct str_stage_writer {
     __device__ void window(const str_warp::window &w, const str_warp::carry &before)
     {
         for (unsigned k = 0; k < 4; k++) {
-            uint8_t *to = stage + (base + w.at[k] - chunk);
+            uint8_t *to = stage + (base + w.start(k) - chunk);
             for (unsigned i = 0; i < 8; i++)
-                if (i < w.size[k])
+                if (i < w.size(k))
                     to[i] = (uint8_t)(w.word[k] >> (8 * i));
         }
         /* The end offset fits in an Offset: galp_gpu_decompress_str32 refuses columns of more
          * than 2^31 - 1 bytes. */
         for (unsigned k = 0, i = w.first_end; k < 4; k++)
             if (w.ends >> k & 1u)
-                ends[i++] = (Offset)(first_offset + w.at[k] + w.size[k]);
+                ends[i++] = (Offset)(first_offset + w.end(k));
         __syncwarp();
         const uint32_t end = before.pos + w.bytes < out_len ? before.pos + w.bytes : out_len;
         const uintptr_t whole = (base + end) & ~(uintptr_t)15;

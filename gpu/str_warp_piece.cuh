@@ -135,11 +135,23 @@ struct multiple_test {
  * Positions are relative to the piece's first decoded byte. */
 struct window {
     uint64_t word[4];  /* the code's bytes, the first in the low byte (a literal: itself) */
-    uint32_t size[4];  /* how many (0 for an escape and for bytes past the piece's codes) */
-    uint32_t at[4];    /* where they go */
+    uint32_t sizes;    /* byte k: how many of code k (0 for an escape and for bytes past the
+                          piece's codes; at most 8, so a byte holds the sums below too) */
+    uint32_t at;       /* where code 0's go; each code's follow those of the codes before it */
     unsigned ends;      /* bit k: one of the piece's strings ends after code k */
     uint32_t first_end; /* the piece's index of the first string the lane ends */
     uint32_t bytes;     /* the whole window's output bytes */
+
+    __device__ __forceinline__ uint32_t size(unsigned k) const { return sizes >> (8 * k) & 0xffu; }
+    /* where code k's bytes start, and end: the byte sums of sizes below k, and up to k */
+    __device__ __forceinline__ uint32_t start(unsigned k) const
+    {
+        return at + ((sizes * 0x01010100u) >> (8 * k) & 0xffu);
+    }
+    __device__ __forceinline__ uint32_t end(unsigned k) const
+    {
+        return at + ((sizes * 0x01010101u) >> (8 * k) & 0xffu);
+    }
 };
 
 struct carry {
@@ -168,14 +180,14 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     bool literal = prior != 0 ? (odd >> (31 - __clz(prior))) & 1u : c.literal;
 
     uint32_t sum = 0;
+    w.sizes = 0;
     unsigned terminal = 0;
     for (unsigned k = 0; k < 4; k++) {
         const unsigned x = bytes >> (8 * k) & 0xffu;
         const bool escape = k < valid && !literal && x == galp::device::detail::str_escape;
         const unsigned d = k >= valid || escape ? 0u : literal ? 1u : t.descriptor[x];
         w.word[k] = literal ? x : d == 0 ? 0 : t.word[x];
-        w.size[k] = d & 0x0fu;
-        w.at[k] = sum;
+        w.sizes |= (d & 0x0fu) << (8 * k);
         sum += d & 0x0fu;
         terminal |= (d >> 7) << k;
         literal = escape;
@@ -186,8 +198,7 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     uint32_t both;
     const uint32_t below_both = exclusive_sum(sum | (uint32_t)__popc(terminal) << 16, &both);
     const uint32_t total = both & 0xffffu, at = c.pos + (below_both & 0xffffu);
-    for (unsigned k = 0; k < 4; k++)
-        w.at[k] += at;
+    w.at = at;
 
     /* with L = 0 the strings end at the terminal codes */
     unsigned ends = terminal;
@@ -202,7 +213,7 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
             for (unsigned k = 0, t_before = terminals; k < 4; k++)
                 if (terminal >> k & 1u) {
                     if ((t_before + c.terminated) & 1u)
-                        last = w.at[k] + w.size[k];
+                        last = w.end(k);
                     t_before++;
                 }
             region = exclusive_max(last, c.start);
@@ -213,9 +224,9 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
             if (terminal >> k & 1u) {
                 ends |= (unsigned)inside << k; /* a mark when outside */
                 if (inside)
-                    region = w.at[k] + w.size[k];
+                    region = w.end(k);
                 t_before++;
-            } else if (!inside && w.size[k] != 0 && multiple(w.at[k] + w.size[k] - region)) {
+            } else if (!inside && w.size(k) != 0 && multiple(w.end(k) - region)) {
                 ends |= 1u << k;
             }
         }
@@ -240,7 +251,7 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
         uint32_t last_end = 0;
         for (unsigned k = 0; k < 4; k++)
             if (ends >> k & 1u)
-                last_end = w.at[k] + w.size[k];
+                last_end = w.end(k);
         const uint32_t m = warp_max(last_end);
         c.start = m > c.start ? m : c.start;
     }
