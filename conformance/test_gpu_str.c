@@ -5,7 +5,8 @@
  * Every column is decoded by galp_column_decode_str64/32 on the CPU and by
  * galp_gpu_decompress_str64/32 on the GPU, and offsets and bytes are compared exactly.
  * Columns: generated strings (empty strings, every byte value, long strings over several
- * pieces, default-length vectors, several vectors), the str golden vectors (vectors/ in the
+ * pieces, default-length vectors, several vectors, runs of 255 bytes, strings longer than a
+ * warp's window of codes), the str golden vectors (vectors/ in the
  * source tree; the invalid ones must be refused by the upload with galp_open's status), and
  * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
  * counts over the reference's strings, and so is a user's kernel on the device API's string
@@ -271,6 +272,59 @@ static void test_generated(void **state)
     free(data);
 }
 
+/* The cases of the warp-cooperative decoder (gpu/str_warp_piece.cuh), which reads a piece
+ * 128 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
+ * lanes and windows), strings longer than a window, empty strings, vectors of a default
+ * length with and without terminated strings among them, and queries longer than 8 bytes
+ * (check_column counts the first, middle and last string whole). */
+static void test_warp_windows(void **state)
+{
+    (void)state;
+    enum { N = 6000 };
+    uint64_t *offsets = malloc((N + 1) * sizeof *offsets);
+    uint8_t *data = malloc((size_t)N * 2100);
+    assert_true(offsets && data);
+    uint64_t seed = 39;
+    for (unsigned shape = 0; shape < 4; shape++) {
+        offsets[0] = 0;
+        for (uint64_t i = 0; i < N; i++) {
+            uint64_t len = 0;
+            uint8_t *at = data + offsets[i];
+            if (shape == 0) { /* runs of 1 to 40 bytes 255 between letters, empty strings */
+                len = i % 9 == 0 ? 0 : ts_random_below(&seed, 60);
+                for (uint64_t k = 0; k < len;) {
+                    uint64_t run = 1 + ts_random_below(&seed, 40);
+                    const uint8_t b = ts_random_below(&seed, 2) ? 0xFF : (uint8_t)('a' + run % 3);
+                    for (; run > 0 && k < len; run--)
+                        at[k++] = b;
+                }
+            } else if (shape == 1) { /* one default length, no terminated string: 24 bytes,
+                                      * some of them 255 */
+                len = 24;
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (k + i) % 13 == 0
+                                ? 0xFF
+                                : (uint8_t)("0123456789abcdef"[ts_random_below(&seed, 16)]);
+            } else if (shape == 2) { /* a default length of 12 with terminated strings of
+                                      * 0, 3 and 13 bytes among them */
+                len = i % 5 == 0 ? (i % 3 == 0 ? 0 : i % 3 == 1 ? 3 : 13) : 12;
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (uint8_t)("needle-longer-than-8"[(k + i % 4) % 20]);
+            } else { /* strings of 200 to 2000 bytes between short and empty ones */
+                len = i % 4 == 0 ? 200 + ts_random_below(&seed, 1800) : i % 4 == 1 ? 0 : 1 + i % 7;
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (uint8_t)("the quick brown fox "[(k * 7 + i) % 20]);
+            }
+            offsets[i + 1] = offsets[i] + len;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "warp windows shape %u", shape);
+        check_strings(offsets, data, N, 0, what);
+    }
+    free(offsets);
+    free(data);
+}
+
 /* The str golden vectors: valid ones decode as the reference does, invalid ones are refused
  * by the upload with galp_open's status. */
 static void test_vectors(void **state)
@@ -351,6 +405,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generated),
+        cmocka_unit_test(test_warp_windows),
         cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_real_data),
     };

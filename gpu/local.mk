@@ -28,7 +28,7 @@ GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
 	gpu/decompress.cuh gpu/dispatch.cuh gpu/record_pipeline.cuh gpu/reduce.cuh gpu/scan_launch.cuh \
 	gpu/scan_record.cuh gpu/stage_memory.cuh gpu/cuda_status.h gpu/kernels.h gpu/strings.h \
 	include/galp_gpu.h include/galp.h gpu/tile_kernels.h include/galp/tile_layout.h \
-	gpu/aggregate_partial.cuh gpu/fastlanes.cuh gpu/str_arrow_writer.cuh
+	gpu/aggregate_partial.cuh gpu/fastlanes.cuh
 GPU_KERNEL_INCLUDES += gpu/tile_decompress.cuh
 include gpu/sources.mk
 EXTRA_DIST += $(GPU_KERNEL_INCLUDES) $(GPU_KERNEL_FILES) gpu/nvcc-lo.sh gpu/dev-build.sh gpu/sources.sh \
@@ -42,6 +42,8 @@ installcheck-local:
 
 # Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
+# The str decompression's warp-cooperative piece decoder and its sink (gpu/strings.cu).
+GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la

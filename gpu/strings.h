@@ -3,8 +3,8 @@
  * the host API (gpu/host.c). Not installed.
  *
  * An uploaded str column is its file as it is: the kernels read the metadata table, the
- * symbol table and the piece directories from the device copy through the device API's
- * string visitor (galp/device/strings.cuh); the upload only counts the pieces.
+ * symbol table and the piece directories from the device copy, a warp per piece
+ * (gpu/str_warp_piece.cuh); the upload only counts the pieces.
  */
 #ifndef GALP_GPU_STRINGS_H
 #define GALP_GPU_STRINGS_H
@@ -26,7 +26,7 @@ typedef struct galp_gpu_str_query {
 } galp_gpu_str_query;
 
 /* Both launchers take the column's piece count (spec/fsst.md §5, every vector's p), from
- * which they size the groups of vectors each warp takes. */
+ * which they pick how many warps share each vector's pieces. */
 
 /* *count (device memory) = the strings of the column that match the query, counted while
  * its pieces are decoded, without writing them anywhere. */

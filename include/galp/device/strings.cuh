@@ -15,6 +15,7 @@
  *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
  *                              the same calls
+ *   str_query_agrees           whether bytes at a position of a string agree with a query
  *
  * A visitor is any object with these three members; each lane calls them on its own copy,
  * for the strings of one piece after another, each string's calls in this order:
@@ -377,6 +378,26 @@ __device__ inline void stage_str_query(const uint8_t *bytes, uint32_t length, bo
     __syncthreads();
 }
 
+/* Whether a string's n bytes (0 ... 8, the first in the low byte of word) at position `at`
+ * of it agree with the query words[0 .. length) (a str_query's): they equal the query's bytes
+ * at `at` as far as the query goes, and for equality (prefix false) do not go past its end.
+ * Straight-line code, no branch: the lanes of a warp compare at different points of their
+ * strings. */
+__device__ __forceinline__ bool str_query_agrees(const uint64_t *words, uint32_t length,
+                                                 bool prefix, uint32_t at, uint64_t word,
+                                                 unsigned n)
+{
+    const uint32_t from = at < length ? at : length, left = length - from;
+    const unsigned m = n < left ? n : left, shift = 8 * (from & 7u);
+    /* the words that hold the query's bytes from .. from + 7 (from / 8 + 1 is at most
+     * GALP_GPU_STR_QUERY_MAX / 8 + 1, inside the words); w[1] shifted left by 64 - shift in
+     * two steps, as a shift by 64 (shift 0) is undefined */
+    const uint64_t *w = words + from / 8;
+    const uint64_t query = w[0] >> shift | (w[1] << 1) << (63 - shift);
+    const uint64_t mask = m == 0 ? 0 : ~0ull >> (64 - 8 * m);
+    return (prefix || n <= left) && ((query ^ word) & mask) == 0;
+}
+
 /* Whether a string equals a query, or starts with it, decided as its bytes stream by: call
  * begin() at each string's start, bytes() with each of its bytes, and matched() after its
  * end. Once a string's bytes differ from the query's, the rest of them are not compared. */
@@ -403,21 +424,10 @@ public:
     }
 
 private:
-    /* Whether the string's next n bytes (0 ... 8, the first in the low byte of word), after
-     * at_ bytes that agree with the query, equal the query's bytes at at_ as far as the query
-     * goes, and for equality do not go past its end. Straight-line code, no branch: the
-     * lanes of a warp compare at different points of their strings. */
+    /* The string's next n bytes, after at_ bytes that agree with the query. */
     __device__ __forceinline__ bool agrees(uint64_t word, unsigned n) const
     {
-        const uint32_t at = at_ < length_ ? at_ : length_, left = length_ - at;
-        const unsigned m = n < left ? n : left, shift = 8 * (at & 7u);
-        /* the words that hold the query's bytes at .. at + 7 (at / 8 + 1 is at most
-         * GALP_GPU_STR_QUERY_MAX / 8 + 1, inside the words); w[1] shifted left by
-         * 64 - shift in two steps, as a shift by 64 (shift 0) is undefined */
-        const uint64_t *w = words_ + at / 8;
-        const uint64_t query = w[0] >> shift | (w[1] << 1) << (63 - shift);
-        const uint64_t mask = m == 0 ? 0 : ~0ull >> (64 - 8 * m);
-        return (prefix_ || n <= left) && ((query ^ word) & mask) == 0;
+        return str_query_agrees(words_, length_, prefix_, at_, word, n);
     }
 
     const uint64_t *words_;
