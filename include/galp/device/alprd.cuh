@@ -124,42 +124,20 @@ __device__ __forceinline__ uint32_t alprd_half_word(Load32 &&load32, unsigned j,
         return load32(((j >> 1) * L + lane) * 2u + (j & 1u));
 }
 
-/* f(i, value) for the 32 values of width B (32 < B < 64) of a stream of 32-bit words, load(k)
- * giving word k (k < B): value i is bits [i·B, i·B + B), which span two or three words. */
-template <unsigned B, typename Load, typename F>
-__device__ __forceinline__ void unpack32_wide_fixed(Load &&load, F &&f)
+/* f(i, value) for the Count values of width B (32 < B < 64) that start at bit Off (< 32) of a
+ * stream of 32-bit words, load(k) giving word k: value i is bits [Off + i·B, Off + i·B + B),
+ * which span two or three words. */
+template <unsigned B, unsigned Count, unsigned Off, typename Load, typename F>
+__device__ __forceinline__ void unpack_wide_fixed(Load &&load, F &&f)
 {
-    static_assert(B > 32 && B < 64, "values wider than one word and narrower than two");
-    uint32_t w[B];
-#pragma unroll
-    for (unsigned k = 0; k < B; k++)
-        w[k] = load(k);
-#pragma unroll
-    for (unsigned i = 0; i < 32; i++) {
-        const unsigned p = i * B, k = p / 32, off = p % 32;
-        const uint32_t lo = __funnelshift_r(w[k], w[k + 1], off);
-        uint32_t hi;
-        if (off + B <= 64) /* the value ends in word k + 1 */
-            hi = w[k + 1] >> off;
-        else
-            hi = __funnelshift_r(w[k + 1], w[k + 2 < B ? k + 2 : B - 1], off);
-        f(i, (uint64_t)(hi & ((1u << (B - 32)) - 1u)) << 32 | lo);
-    }
-}
-
-/* f(i, value) for the 16 values of width B (32 < B < 64) that start at bit Off (0 or 16) of a
- * stream of 32-bit words, load(k) giving word k: value i is bits [Off + i·B, Off + i·B + B). */
-template <unsigned B, unsigned Off, typename Load, typename F>
-__device__ __forceinline__ void unpack16_wide_fixed(Load &&load, F &&f)
-{
-    static_assert(B > 32 && B < 64 && (Off == 0 || Off == 16), "16 values wider than one word");
-    constexpr unsigned N = (Off + 16 * B + 31) / 32;
+    static_assert(B > 32 && B < 64 && Off < 32, "values wider than one word and narrower than two");
+    constexpr unsigned N = (Off + Count * B + 31) / 32;
     uint32_t w[N];
 #pragma unroll
     for (unsigned k = 0; k < N; k++)
         w[k] = load(k);
 #pragma unroll
-    for (unsigned i = 0; i < 16; i++) {
+    for (unsigned i = 0; i < Count; i++) {
         const unsigned p = Off + i * B, k = p / 32, off = p % 32;
         const uint32_t lo = __funnelshift_r(w[k], w[k + 1], off);
         uint32_t hi;
@@ -254,7 +232,7 @@ __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes,
             for (unsigned i = 0; i < 32; i++)
                 put(i, right[i]);
         } else {
-            unpack32_wide_fixed<R>(load, put);
+            unpack_wide_fixed<R, 32, 0>(load, put);
         }
     });
 }
@@ -315,9 +293,9 @@ __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32
                 constexpr unsigned R = decltype(width)::value;
                 const auto put = [&](unsigned i, uint64_t right) { emit(16u * q + i, right, code_of(i)); };
                 if (right_bit % 32u == 0)
-                    unpack16_wide_fixed<R, 0>(load, put);
+                    unpack_wide_fixed<R, 16, 0>(load, put);
                 else
-                    unpack16_wide_fixed<R, 16>(load, put);
+                    unpack_wide_fixed<R, 16, 16>(load, put);
             });
         }
     }
