@@ -297,6 +297,16 @@ static void keep_end_symbol(galp_fsst_table *t)
     t->terminal[k] = true;
 }
 
+/* The most bytes of one sampled line: the parse's matcher is sized for them. */
+static uint64_t longest_line(const sample *s)
+{
+    uint64_t longest = 0;
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].hi - s->lines[l].lo > longest)
+            longest = s->lines[l].hi - s->lines[l].lo;
+    return longest;
+}
+
 #define CANDIDATE_SLOTS_MAX (1u << 18)
 
 /* Slots of the candidate set: twice the candidates a round can count (every id, every
@@ -326,18 +336,17 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
         next == NULL || best == NULL)
         status = GALP_ERR_NO_MEMORY;
+    galp_fsst_matcher *matcher =
+        status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&s)) : NULL;
+    if (matcher == NULL)
+        status = GALP_ERR_NO_MEMORY;
     /* The rounds, then one more count of the last table: of the tables counted over the whole
      * sample, the one that encodes it smallest is kept. */
     uint64_t best_cost = UINT64_MAX;
     for (int r = 0; r <= ROUNDS && status == GALP_OK; r++) {
-        galp_fsst_matcher *matcher = galp_fsst_matcher_new(table);
-        if (matcher == NULL) {
-            status = GALP_ERR_NO_MEMORY;
-            break;
-        }
+        galp_fsst_matcher_use(matcher, table);
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
         const uint64_t cost = count_round(input, &s, frac, matcher, &c);
-        galp_fsst_matcher_free(matcher);
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
             *best = *table;
@@ -351,6 +360,7 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
         *table = *best;
         keep_end_symbol(table);
     }
+    galp_fsst_matcher_free(matcher);
     free(s.lines);
     free(c.one);
     free(c.two);
