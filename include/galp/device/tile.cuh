@@ -113,12 +113,13 @@ __device__ __forceinline__ void tile_scan(uint32_t *warp_total, uint32_t base, u
 }
 
 /* spec/tile.md §3.2: thread t's items of the blocks of a GPU-FOR or GPU-DFOR payload staged
- * at `words`, those whose bit is set in `want` (the others are 0). Block k + 1 starts after
- * block k's 2 header words and its miniblocks' width sum of words. */
+ * at `words`, those whose bit is set in `want` (the others are 0); a warp that wants none
+ * reads nothing. Block k + 1 starts after block k's 2 header words and its miniblocks' width
+ * sum of words. Called by whole warps. */
 __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme scheme, uint32_t m,
                                             uint32_t want, uint32_t (&items)[tile_items])
 {
-    const uint32_t blocks = galp_tile_blocks(m);
+    const uint32_t blocks = __any_sync(0xffffffffu, want != 0) ? galp_tile_blocks(m) : 0u;
     const unsigned j = threadIdx.x / GALP_TILE_MINIBLOCK_VALUES;
     const unsigned r = threadIdx.x % GALP_TILE_MINIBLOCK_VALUES;
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
