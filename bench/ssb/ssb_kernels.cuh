@@ -68,14 +68,14 @@ __device__ __forceinline__ bool selected(selection sel, unsigned i)
  * at the block's start may start reading the vectors of all q.loads loads ahead (staged: the
  * kernel's dynamic shared memory); load(q, k, first, m, sm, staged, sel, x) fills x with
  * load k's items; drain() precedes a return before the last load, so that no copy into
- * shared memory outlives the block; min_blocks is the query kernel's floor on the blocks a
- * multiprocessor holds. */
+ * shared memory outlives the block; min_blocks(keep_first) is the query kernel's floor on
+ * the blocks a multiprocessor holds. */
 
 /* u32 columns: item i of thread t is row first + 128·i + t; only selected items are read. */
 struct raw_loader {
     struct shared {};
     /* no floor on the blocks a multiprocessor holds: the compiler's choice */
-    static constexpr unsigned min_blocks = 0;
+    static constexpr unsigned min_blocks(bool) { return 0; }
     /* nothing ahead: load reads only the rows still selected then */
     __device__ static void stage(const query &, uint64_t, shared &, uint32_t *) {}
     __device__ static void drain() {}
@@ -118,9 +118,11 @@ struct tile_loader {
         uint32_t run_starts[GALP_VECTOR_SIZE / 32];
         uint32_t warp_total[tile_items * galp::device::tile_warps];
     };
-    /* 8 blocks of 128 threads fill the 64 K registers at 64 a thread, without spills; left to
-     * itself the compiler took fewer registers for the same occupancy and spilled */
-    static constexpr unsigned min_blocks = 8;
+    /* The decoders are bound by instruction issue, and at 64 registers a thread (8 blocks)
+     * many issue slots found no warp ready: as many blocks as the registers allow without
+     * spills (ptxas -v), 10 at 48 a thread, or 9 at 56 for the kernel that also holds the
+     * first filter's values (keep_first). */
+    static constexpr unsigned min_blocks(bool keep_first) { return keep_first ? 9 : 10; }
     /* What the query kernel reads of a vector's metadata entry (spec/format.md §3.3), and
      * the fields' offsets there. */
     struct entry {
@@ -188,8 +190,8 @@ struct tile_loader {
  * validated by galp_open. Every thread of the block calls load. */
 struct fastlanes_loader {
     typedef galp::device::fastlanes_tile_shared shared;
-    /* the tile loader's floor: 64 registers a thread */
-    static constexpr unsigned min_blocks = tile_loader::min_blocks;
+    /* 8 blocks of 128 threads: 64 registers a thread, without spills */
+    static constexpr unsigned min_blocks(bool) { return 8; }
     /* Asks L2 for every load's payload (rounded up to 16 bytes as tile_loader::stage does)
      * with one instruction each, thread k for load k, so that a column loaded after others
      * does not wait for DRAM then. A hint: no value depends on it; nothing before sm_90. */
@@ -224,7 +226,8 @@ __device__ __forceinline__ bool block_any(selection sel)
  * its first filter's column (flight 1's lo_discount), whose values are kept from the filter
  * rather than loaded again; the other plans do not hold those registers. */
 template <class Loader, bool keep_first>
-__global__ void __launch_bounds__(tile_threads, Loader::min_blocks) query_kernel(const query q)
+__global__ void __launch_bounds__(tile_threads, Loader::min_blocks(keep_first))
+    query_kernel(const query q)
 {
     __shared__ typename Loader::shared sm;
     __shared__ long long warp_sum[tile_threads / 32];
