@@ -67,7 +67,7 @@ __device__ __forceinline__ bool selected(selection sel, unsigned i)
 /* A loader, every function called by every thread of the block: stage(q, first, sm, staged)
  * at the block's start may start reading the vectors of all q.loads loads ahead (staged: the
  * kernel's dynamic shared memory); load(q, k, first, m, sm, staged, sel, x) fills x with
- * load k's items; drain() precedes a return before the last load, so that no copy into
+ * load k's items; drain(q, sm) precedes a return before the last load, so that no copy into
  * shared memory outlives the block; min_blocks(keep_first) is the query kernel's floor on
  * the blocks a multiprocessor holds. */
 
@@ -78,7 +78,7 @@ struct raw_loader {
     static constexpr unsigned min_blocks(bool) { return 0; }
     /* nothing ahead: load reads only the rows still selected then */
     __device__ static void stage(const query &, uint64_t, shared &, uint32_t *) {}
-    __device__ static void drain() {}
+    __device__ static void drain(const query &, shared &) {}
     __device__ static void read(const uint8_t *column, uint64_t first, selection sel,
                                 uint32_t (&x)[items])
     {
@@ -113,16 +113,27 @@ __device__ __forceinline__ void copy_wait_at_most(unsigned pending)
 /* galp files of GPU-FOR/DFOR/RFOR columns (spec/tile.md); a vector stored RAW (spec/format.md
  * §4.2) is read as a raw_loader would. */
 struct tile_loader {
-    /* the decoders' scratch; the payloads are staged in the dynamic shared memory */
+    /* the decoders' scratch, and (sm_90) the barriers on which the loads' copies complete;
+     * the payloads are staged in the dynamic shared memory */
     struct shared {
         uint32_t run_starts[GALP_VECTOR_SIZE / 32];
         uint32_t warp_total[tile_items * galp::device::tile_warps];
+        uint64_t copied[SSB_FACT_COLUMNS];
     };
     /* The decoders are bound by instruction issue, and at 64 registers a thread (8 blocks)
      * many issue slots found no warp ready: as many blocks as the registers allow without
      * spills (ptxas -v), 10 at 48 a thread, or 9 at 56 for the kernel that also holds the
-     * first filter's values (keep_first). */
-    static constexpr unsigned min_blocks(bool keep_first) { return keep_first ? 9 : 10; }
+     * first filter's values (keep_first); 8 before sm_80, whose multiprocessors hold 1024
+     * threads. */
+    static constexpr unsigned min_blocks(bool keep_first)
+    {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+        (void)keep_first;
+        return 8;
+#else
+        return keep_first ? 9 : 10;
+#endif
+    }
     /* What the query kernel reads of a vector's metadata entry (spec/format.md §3.3), and
      * the fields' offsets there. */
     struct entry {
@@ -140,15 +151,40 @@ struct tile_loader {
                 *reinterpret_cast<const uint32_t *>(e + entry_payload_size),
                 (galp_scheme)e[entry_scheme]};
     }
-    /* Every load's payload in flight at once, one copy group per load in load order: 16-byte
-     * pieces, the last rounded up past the payload's end, which stays inside the file
-     * (payloads start at multiples of 16 and payload_end is round16 of the last one's end,
-     * spec/format.md §3.1, §3.2, §4). A RAW vector is not staged; its group is empty. The
-     * entries are all read before the first copy, so that their loads do not wait for each
-     * other. */
-    __device__ static void stage(const query &q, uint64_t first, shared &, uint32_t *staged)
+    /* Every load's payload in flight at once, in load order, rounded up to 16 bytes past
+     * its end, which stays inside the file (payloads start at multiples of 16 and
+     * payload_end is round16 of the last one's end, spec/format.md §3.1, §3.2, §4); a RAW
+     * vector is not staged. From sm_90 thread 0 copies each payload with one bulk copy that
+     * completes on copied[k] (the copies cost the other threads no instruction); before, the
+     * block copies it in 16-byte pieces, one copy group per load. The entries are all read
+     * before the first copy, so that their loads do not wait for each other. */
+    __device__ static void stage(const query &q, uint64_t first, shared &sm, uint32_t *staged)
     {
+        using namespace galp::device::detail;
         entry e[SSB_FACT_COLUMNS];
+#if GALP_GPU_BULK_COPY
+        if (threadIdx.x == 0) {
+#pragma unroll
+            for (int k = 0; k < SSB_FACT_COLUMNS; k++)
+                if (k < q.loads)
+                    e[k] = entry_of(q.column[q.load[k]], first);
+            bulk_barriers_init(sm.copied, (unsigned)q.loads);
+#pragma unroll
+            for (int k = 0; k < SSB_FACT_COLUMNS; k++) {
+                if (k >= q.loads)
+                    break;
+                const unsigned bytes =
+                    e[k].scheme != GALP_SCHEME_RAW ? (e[k].size + 15u) / 16u * 16u : 0u;
+                bulk_barrier_expect(&sm.copied[k], bytes);
+                if (bytes != 0)
+                    bulk_copy(staged + q.stage_word[k], q.column[q.load[k]] + e[k].offset, bytes,
+                              &sm.copied[k]);
+            }
+        }
+        /* the barriers are initialised before any thread waits on them */
+        __syncthreads();
+#else
+        (void)sm;
 #pragma unroll
         for (int k = 0; k < SSB_FACT_COLUMNS; k++)
             if (k < q.loads)
@@ -161,21 +197,37 @@ struct tile_loader {
                 const uint8_t *payload = q.column[q.load[k]] + e[k].offset;
                 uint32_t *dst = staged + q.stage_word[k];
                 for (uint32_t p = threadIdx.x; p < (e[k].size + 15u) / 16u; p += tile_threads)
-                    galp::device::detail::copy16_async(dst + 4u * p, payload + 16u * p);
+                    copy16_async(dst + 4u * p, payload + 16u * p);
             }
-            galp::device::detail::copy_commit();
+            copy_commit();
         }
+#endif
     }
-    __device__ static void drain() { galp::device::detail::copy_wait<0>(); }
-    /* Waits for load k's copy group (the groups of the loads after it may stay in flight),
-     * then the barrier that makes every thread's pieces visible to the block also orders the
-     * previous decode's reads of the scratch before this one's writes. */
+    /* No copy may land in shared memory after the block has left it. */
+    __device__ static void drain(const query &q, shared &sm)
+    {
+#if GALP_GPU_BULK_COPY
+        if (threadIdx.x == 0)
+            for (int k = 0; k < q.loads; k++)
+                galp::device::detail::bulk_barrier_wait(&sm.copied[k], 0);
+#else
+        (void)q, (void)sm;
+        galp::device::detail::copy_wait<0>();
+#endif
+    }
+    /* Waits for load k's copy (the loads after it may stay in flight), then for the block:
+     * before sm_90 that barrier makes every thread's pieces visible to the block, and it
+     * always orders the previous decode's reads of the scratch before this one's writes. */
     __device__ static void load(const query &q, unsigned k, uint64_t first, uint32_t m,
                                 shared &sm, const uint32_t *staged, selection sel,
                                 uint32_t (&x)[items])
     {
         const entry e = entry_of(q.column[q.load[k]], first);
+#if GALP_GPU_BULK_COPY
+        galp::device::detail::bulk_barrier_wait(&sm.copied[k], 0);
+#else
         copy_wait_at_most((unsigned)q.loads - 1u - k);
+#endif
         __syncthreads();
         if (e.scheme == GALP_SCHEME_RAW) {
             raw_loader::read(q.column[q.load[k]] + e.offset, 0, sel, x);
@@ -203,7 +255,7 @@ struct fastlanes_loader {
             galp::device::detail::prefetch_to_l2(file + e.offset, (e.size + 15u) / 16u * 16u);
         }
     }
-    __device__ static void drain() {}
+    __device__ static void drain(const query &, shared &) {}
     __device__ static void decode(const uint8_t *file, uint64_t first, uint32_t m, shared &sm,
                                   uint32_t (&x)[items])
     {
@@ -258,7 +310,7 @@ __global__ void __launch_bounds__(tile_threads, Loader::min_blocks(keep_first))
                 first_filtered[keep_first ? i : 0] = x[i];
         }
         if (!block_any(sel)) {
-            Loader::drain();
+            Loader::drain(q, sm);
             return;
         }
     }
@@ -270,7 +322,7 @@ __global__ void __launch_bounds__(tile_threads, Loader::min_blocks(keep_first))
             if (selected(sel, i) && !ssb_probe(&t, x[i], &group[i]))
                 sel &= ~(1u << i);
         if (!block_any(sel)) {
-            Loader::drain();
+            Loader::drain(q, sm);
             return;
         }
     }
