@@ -212,7 +212,18 @@ conformance_test_gpu_tile_SOURCES = conformance/test_gpu_tile.c
 conformance_test_gpu_tile_CPPFLAGS = $(AM_CPPFLAGS) -DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
 conformance_test_gpu_tile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_gpu_tile_LDADD = $(CONFORMANCE_TEST_LIBS) $(CUDA_LIBS) -lpthread
+if HAVE_CUDA
+# a user's kernel on the device API's decode_tile, compiled like gpu/*.cu
+conformance_test_gpu_tile_LDADD += conformance/test_gpu_tile_device.lo
+conformance/test_gpu_tile_device.lo: conformance/test_gpu_tile_device.cu \
+		conformance/test_gpu_tile_device.h $(GPU_KERNEL_INCLUDES)
+	$(AM_V_GEN)$(GPU_NVCC) $@ $(NVCC) $(GPU_NVCCFLAGS) -I$(top_srcdir)/conformance \
+		$(top_srcdir)/conformance/test_gpu_tile_device.cu
+CLEANFILES += conformance/test_gpu_tile_device.lo conformance/test_gpu_tile_device.o \
+	conformance/.libs/test_gpu_tile_device.o
+endif HAVE_CUDA
 endif HAVE_CMOCKA
+EXTRA_DIST += conformance/test_gpu_tile_device.cu conformance/test_gpu_tile_device.h
 
 # The value table of a column of constants (gpu/value_table.c): host code, tested in every
 # build; without CUDA, libgalp lacks it and the test compiles it in.

@@ -3,7 +3,9 @@
  * tile loader, galp/device/tile.cuh, for GPU-RFOR) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
  * GPU-RFOR columns of several shapes and lengths, the largest payloads a tile can have
  * (spec/tile.md §6), the golden vectors, and the refusals (invalid files with galp_open's
- * class and nothing written, other schemes, short destinations).
+ * class and nothing written, other schemes, short destinations). Every column is decoded
+ * too by a user's kernel on the device API's decode_tile
+ * (conformance/test_gpu_tile_device.cu), which unpacks only the items each thread wants.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first checks
  * that the entry point reports GALP_ERR_NO_DEVICE.
@@ -26,6 +28,32 @@
 #include "galp_gpu.h"
 #include "test_support.h"
 
+#ifdef GALP_HAVE_CUDA
+#include "test_gpu_tile_device.h"
+
+/* decode_tile's items (conformance/test_gpu_tile_device.cu): a wanted item, every item of a
+ * GPU-DFOR or RAW vector, is the reference's value; an item not wanted is 0. */
+static void check_decode_tile(const uint8_t *file, size_t len, const galp_column *col,
+                              const uint32_t *cpu)
+{
+    const uint64_t n = col->value_count;
+    uint32_t *got = malloc((size_t)n * 4 + 4);
+    assert_non_null(got);
+    assert_int_equal(test_device_api_decode_tile(file, len, n, got), GALP_OK);
+    for (uint32_t v = 0; v < col->vector_count; v++) {
+        galp_vector_info info;
+        assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
+        for (uint32_t s = 0; s < info.value_count; s++) {
+            const uint64_t i = (uint64_t)v * GALP_VECTOR_SIZE + s;
+            const int every = info.scheme == GALP_SCHEME_GPU_DFOR || info.scheme == GALP_SCHEME_RAW;
+            const int wanted = every || (test_tile_want(v, s % 128u) >> (s / 128u) & 1u) != 0;
+            assert_int_equal(got[i], wanted ? cpu[i] : 0u);
+        }
+    }
+    free(got);
+}
+#endif
+
 static const galp_scheme tile_schemes[] = {GALP_SCHEME_GPU_FOR, GALP_SCHEME_GPU_DFOR,
                                            GALP_SCHEME_GPU_RFOR};
 
@@ -42,6 +70,9 @@ static void check_file(const uint8_t *file, size_t len)
     assert_int_equal(galp_gpu_tile_decompress(file, len, gpu, bytes), GALP_OK);
     assert_memory_equal(gpu, cpu, bytes);
     assert_int_equal(((uint8_t *)gpu)[bytes], 0xa5); /* nothing past the values */
+#ifdef GALP_HAVE_CUDA
+    check_decode_tile(file, len, &col, cpu);
+#endif
     free(cpu);
     free(gpu);
 }

@@ -64,6 +64,7 @@ struct device_state {
     uint8_t *raw[SSB_FACT_COLUMNS];
     uint8_t *tile[SSB_FACT_COLUMNS];
     uint8_t *fastlanes[SSB_FACT_COLUMNS];
+    uint32_t tile_stage_bytes[SSB_FACT_COLUMNS]; /* largest staged payload of the tile column */
     uint32_t *dim[SSB_DIM_COLUMNS];
     uint32_t *slots[SSB_DIMENSIONS];
     ssb_table extent[SSB_DIMENSIONS];
@@ -76,18 +77,45 @@ struct device_state {
 #endif
 };
 
-/* Which fact columns a plan reads. */
-void columns_read(const ssb_plan *p, bool (&read)[SSB_FACT_COLUMNS])
+/* The fact columns a plan reads, in the order the fact kernel loads them (ssb::query::load),
+ * with the measure's columns, and whether measure_b is kept from the first filter (flight 1's
+ * lo_discount) rather than loaded. Returns -1 (printed) if a column would be loaded twice,
+ * which the kernel's staging does not provide for. */
+int plan_loads(const ssb_plan *p, ssb::query *q, bool *keep_first)
 {
-    for (int c = 0; c < SSB_FACT_COLUMNS; c++)
-        read[c] = false;
+    ssb_measure_columns(p->measure, &q->measure_a, &q->measure_b);
+    *keep_first = p->fact_filters > 0 && q->measure_b == p->fact_column[0];
+    ssb_fact_column order[SSB_MAX_FACT_FILTERS + SSB_DIMENSIONS + 2];
+    int n = 0;
     for (int f = 0; f < p->fact_filters; f++)
-        read[p->fact_column[f]] = true;
+        order[n++] = p->fact_column[f];
     for (int k = 0; k < p->probes; k++)
-        read[p->dim[p->probe_order[k]].key] = true;
-    ssb_fact_column a, b;
-    ssb_measure_columns(p->measure, &a, &b);
-    read[a] = read[b] = true;
+        order[n++] = p->dim[p->probe_order[k]].key;
+    order[n++] = q->measure_a;
+    if (!*keep_first && q->measure_b != q->measure_a)
+        order[n++] = q->measure_b;
+    for (int k = 0; k < n; k++)
+        for (int j = 0; j < k; j++)
+            if (order[j] == order[k]) {
+                fprintf(stderr, "ssb_gpu: %s loads a fact column twice\n", p->name);
+                return -1;
+            }
+    q->loads = n;
+    for (int k = 0; k < n; k++)
+        q->load[k] = order[k];
+    return 0;
+}
+
+/* Places the tile loads' payloads of q in the dynamic shared memory (q->stage_word) and
+ * returns its size in bytes. */
+uint32_t tile_stage(const device_state *s, ssb::query *q)
+{
+    uint32_t bytes = 0;
+    for (int k = 0; k < q->loads; k++) {
+        q->stage_word[k] = bytes / 4u;
+        bytes += s->tile_stage_bytes[q->load[k]];
+    }
+    return bytes;
 }
 
 struct query_run {
@@ -117,15 +145,14 @@ int launch_query(void *ctx, int, cudaStream_t stream)
             dp->filter_column[1] >= 0 ? s->dim[dp->filter_column[1]] : NULL, dp->filter[0],
             dp->filter[1], dp->attribute >= 0 ? s->dim[dp->attribute] : NULL, dp->base, rows);
         BENCH_CUDA(cudaGetLastError());
-        q.probe_key[k] = dp->key;
         q.table[k] = (ssb_table){s->slots[t], s->extent[t].key_min, s->extent[t].size,
                                  dp->stride};
     }
-    bool read[SSB_FACT_COLUMNS];
-    columns_read(p, read);
-    for (int c = 0; c < SSB_FACT_COLUMNS; c++) {
-        if (!read[c])
-            continue;
+    bool keep_first;
+    if (plan_loads(p, &q, &keep_first) != 0)
+        return -1;
+    for (int k = 0; k < q.loads; k++) {
+        const int c = q.load[k];
         q.column[c] = r->v == VARIANT_TILE        ? s->tile[c]
                       : r->v == VARIANT_FASTLANES ? s->fastlanes[c]
                                                   : s->raw[c];
@@ -142,23 +169,19 @@ int launch_query(void *ctx, int, cudaStream_t stream)
     }
     q.rows = s->data->fact_rows;
     q.fact_filters = p->fact_filters;
-    for (int f = 0; f < p->fact_filters; f++) {
-        q.fact_column[f] = p->fact_column[f];
+    for (int f = 0; f < p->fact_filters; f++)
         q.fact_filter[f] = p->fact_filter[f];
-    }
     q.probes = p->probes;
     q.measure = p->measure;
-    ssb_measure_columns(p->measure, &q.measure_a, &q.measure_b);
     q.groups = p->groups;
     q.sums = s->sums;
     q.counts = s->counts;
-    /* flight 1's measure reads lo_discount, its first filter's column: kept, not reloaded */
-    const bool keep_first = q.fact_filters > 0 && q.measure_b == q.fact_column[0];
     const unsigned vectors = s->vectors, threads = ssb::tile_threads;
+    const uint32_t stage = tile_stage(s, &q);
     if (r->v == VARIANT_TILE && keep_first)
-        ssb::query_kernel<ssb::tile_loader, true><<<vectors, threads, 0, stream>>>(q);
+        ssb::query_kernel<ssb::tile_loader, true><<<vectors, threads, stage, stream>>>(q);
     else if (r->v == VARIANT_TILE)
-        ssb::query_kernel<ssb::tile_loader, false><<<vectors, threads, 0, stream>>>(q);
+        ssb::query_kernel<ssb::tile_loader, false><<<vectors, threads, stage, stream>>>(q);
     else if (r->v == VARIANT_FASTLANES && keep_first)
         ssb::query_kernel<ssb::fastlanes_loader, true><<<vectors, threads, 0, stream>>>(q);
     else if (r->v == VARIANT_FASTLANES)
@@ -168,6 +191,29 @@ int launch_query(void *ctx, int, cudaStream_t stream)
     else
         ssb::query_kernel<ssb::raw_loader, false><<<vectors, threads, 0, stream>>>(q);
     BENCH_CUDA(cudaGetLastError());
+    return 0;
+}
+
+/* The shared memory tile_loader stages a vector of the column's tile file in: its largest
+ * payload rounded up to 16 bytes, as it is copied, and the decoder's spare words, rounded up
+ * to 16 bytes too; RAW vectors, read from global memory, take none. Returns 0, or -1
+ * (printed). */
+int tile_stage_bytes(const ssb_encoded *col, uint32_t *bytes)
+{
+    galp_column column;
+    galp_status st = galp_open(&column, col->file[col->tile], col->bytes[col->tile]);
+    *bytes = 0;
+    for (uint32_t v = 0; st == GALP_OK && v < column.vector_count; v++) {
+        galp_vector_info info;
+        if ((st = galp_vector_info_get(&column, v, &info)) == GALP_OK &&
+            info.scheme != GALP_SCHEME_RAW && (info.payload_size + 15u) / 16u * 16u > *bytes)
+            *bytes = (info.payload_size + 15u) / 16u * 16u;
+    }
+    if (st != GALP_OK) {
+        fprintf(stderr, "ssb_gpu: lineorder.%s: %s\n", col->name, galp_strerror(st));
+        return -1;
+    }
+    *bytes += (4u * galp::device::tile_spare_words + 15u) / 16u * 16u;
     return 0;
 }
 
@@ -191,9 +237,24 @@ int device_open(device_state *s, const ssb_data *d, const ssb_plan plans[SSB_QUE
             continue;
         if (upload(d->fact[f], d->fact_rows * 4u, &s->raw[f]) != 0 ||
             upload(cols[c].file[cols[c].tile], cols[c].bytes[cols[c].tile], &s->tile[f]) != 0 ||
-            upload(cols[c].file[fl], cols[c].bytes[fl], &s->fastlanes[f]) != 0)
+            upload(cols[c].file[fl], cols[c].bytes[fl], &s->fastlanes[f]) != 0 ||
+            tile_stage_bytes(&cols[c], &s->tile_stage_bytes[f]) != 0)
             return -1;
     }
+    /* the tile kernels' staging may pass the 48 KiB a launch gets without asking */
+    uint32_t stage = 0;
+    for (int q = 0; q < SSB_QUERIES; q++) {
+        ssb::query query;
+        bool keep_first;
+        if (plan_loads(&plans[q], &query, &keep_first) != 0)
+            return -1;
+        const uint32_t bytes = tile_stage(s, &query);
+        stage = bytes > stage ? bytes : stage;
+    }
+    BENCH_CUDA(cudaFuncSetAttribute(ssb::query_kernel<ssb::tile_loader, true>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)stage));
+    BENCH_CUDA(cudaFuncSetAttribute(ssb::query_kernel<ssb::tile_loader, false>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)stage));
     for (int c = 0; c < SSB_DIM_COLUMNS; c++)
         if (upload(d->dim[c], d->dim_rows[ssb_dim_column_table((ssb_dim_column)c)] * 4u,
                    &s->dim[c]) != 0)

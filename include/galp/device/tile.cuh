@@ -24,7 +24,8 @@
  *
  * The loaders trust a payload that galp_open has validated (spec/format.md §6): the widths
  * are at most 32, the blocks fill the payload exactly, the run lengths are at least 1 and add
- * up to m. They read shared memory only inside the copied payload.
+ * up to m. They read shared memory only inside the copied payload and the tile_spare_words
+ * words after it, whose bits they mask off.
  */
 #ifndef GALP_DEVICE_TILE_CUH
 #define GALP_DEVICE_TILE_CUH
@@ -41,11 +42,16 @@ constexpr unsigned tile_threads = 128;
 constexpr unsigned tile_items = GALP_VECTOR_SIZE / tile_threads;
 constexpr unsigned tile_warps = tile_threads / 32;
 
+/* Words a payload staged in shared memory must have after it, whatever they hold: tile_offset
+ * reads two words from where an offset starts, past the payload's end when it ends there. */
+constexpr unsigned tile_spare_words = 2;
+
 /* The shared memory of one tile loader: the largest payload (GPU-RFOR with 1024 runs of width
- * 32, spec/tile.md §6) as words, 16-byte aligned for the copy; GPU-RFOR's map of the slots
- * where a run starts; the per-(item, warp) totals of a scan in slot order. */
+ * 32, spec/tile.md §6) as words and its spare words, 16-byte aligned for the copy; GPU-RFOR's
+ * map of the slots where a run starts; the per-(item, warp) totals of a scan in slot order. */
 struct tile_shared {
-    alignas(16) uint32_t words[GALP_TILE_RFOR_HEADER_BYTES / 4 + 2 * GALP_VECTOR_SIZE];
+    alignas(16) uint32_t words[GALP_TILE_RFOR_HEADER_BYTES / 4 + 2 * GALP_VECTOR_SIZE +
+                               tile_spare_words];
     uint32_t run_starts[GALP_VECTOR_SIZE / 32];
     uint32_t warp_total[tile_items * tile_warps];
 };
@@ -55,18 +61,17 @@ namespace detail {
 /* One warp scans the (item, warp) totals of tile_scan: a lane per total. */
 static_assert(tile_items * tile_warps == 32, "a tile's warp totals fill one warp");
 
-/* Offset j of the packed run of width b starting at shared word `first` (spec/tile.md §2);
- * reads the next word only for an offset that straddles, and no word when b = 0. */
+/* Offset j of the packed run of width b starting at shared word `first` (spec/tile.md §2).
+ * Without a branch: it reads the offset's word and the next one whatever b (b = 0 included),
+ * which for the run's last word is one of the payload's spare words (tile_spare_words); the
+ * bits that do not belong to the offset are masked off. */
 __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t first, unsigned b,
                                                 uint32_t j)
 {
-    if (b == 0)
-        return 0;
-    const uint32_t bit = j * b, w = first + bit / 32u, s = bit % 32u;
-    uint64_t window = words[w];
-    if (s + b > 32u)
-        window |= (uint64_t)words[w + 1] << 32;
-    return (uint32_t)((window >> s) & ((1ull << b) - 1ull));
+    const uint32_t bit = j * b, w = first + bit / 32u;
+    /* the low b bits: the clamped shift by 32 − b leaves none for b = 0 */
+    const uint32_t mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
+    return __funnelshift_r(words[w], words[w + 1], bit % 32u) & mask;
 }
 
 /* Inclusive sum over the warp's lanes in lane order. */
@@ -84,10 +89,10 @@ __device__ __forceinline__ uint32_t tile_warp_scan(uint32_t x)
 
 /* In place, items[i] becomes base + x[0] + … + x[128·i + t] mod 2^32: the inclusive sum in
  * slot order of the block's items, of which those at and after item `live` (the same in every
- * thread) are 0, so that they need no warp scan. Every thread of the block must call it; it
- * synchronises the block once, after which the caller must synchronise again before the
- * next scan. */
-__device__ __forceinline__ void tile_scan(tile_shared &sm, uint32_t base, uint32_t live,
+ * thread) are 0, so that they need no warp scan. warp_total is the block's shared scratch of
+ * tile_items · tile_warps words. Every thread of the block must call it; it synchronises the
+ * block once, after which the caller must synchronise again before the next scan. */
+__device__ __forceinline__ void tile_scan(uint32_t *warp_total, uint32_t base, uint32_t live,
                                           uint32_t (&items)[tile_items])
 {
     const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
@@ -96,23 +101,25 @@ __device__ __forceinline__ void tile_scan(tile_shared &sm, uint32_t base, uint32
         if (i < live)
             items[i] = tile_warp_scan(items[i]);
         if (lane == 31u)
-            sm.warp_total[i * tile_warps + warp] = items[i];
+            warp_total[i * tile_warps + warp] = items[i];
     }
     __syncthreads();
     /* lane k: the sum of the totals before (item, warp) k, slot order being k's order */
-    const uint32_t total = sm.warp_total[lane];
+    const uint32_t total = warp_total[lane];
     const uint32_t before = tile_warp_scan(total) - total;
 #pragma unroll
     for (unsigned i = 0; i < tile_items; i++)
         items[i] += base + __shfl_sync(0xffffffffu, before, i * tile_warps + warp);
 }
 
-/* spec/tile.md §3.2: thread t's items of the blocks of a GPU-FOR or GPU-DFOR payload. Block
- * k + 1 starts after block k's 2 header words and its miniblocks' width sum of words. */
-__device__ __forceinline__ void tile_blocks(const tile_shared &sm, galp_scheme scheme, uint32_t m,
-                                            uint32_t (&items)[tile_items])
+/* spec/tile.md §3.2: thread t's items of the blocks of a GPU-FOR or GPU-DFOR payload staged
+ * at `words`, those whose bit is set in `want` (the others are 0); a warp that wants none
+ * reads nothing. Block k + 1 starts after block k's 2 header words and its miniblocks' width
+ * sum of words. Called by whole warps. */
+__device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme scheme, uint32_t m,
+                                            uint32_t want, uint32_t (&items)[tile_items])
 {
-    const uint32_t blocks = galp_tile_blocks(m);
+    const uint32_t blocks = __any_sync(0xffffffffu, want != 0) ? galp_tile_blocks(m) : 0u;
     const unsigned j = threadIdx.x / GALP_TILE_MINIBLOCK_VALUES;
     const unsigned r = threadIdx.x % GALP_TILE_MINIBLOCK_VALUES;
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
@@ -121,59 +128,73 @@ __device__ __forceinline__ void tile_blocks(const tile_shared &sm, galp_scheme s
         items[i] = 0;
         if (i >= blocks)
             continue;
-        const uint32_t widths = sm.words[block + 1];
+        const uint32_t widths = words[block + 1];
         /* byte j of `before` is width[0] + … + width[j−1], byte 3 of `sum` all four; no
          * carries, the sums are <= 128 */
         const uint32_t before = (widths << 8) + (widths << 16) + (widths << 24);
         const uint32_t sum = widths * 0x01010101u >> 24;
         const unsigned b = widths >> (8u * j) & 0xffu;
         const uint32_t first = block + 2u + (before >> (8u * j) & 0xffu);
-        items[i] = sm.words[block] + tile_offset(sm.words, first, b, r);
+        if (want >> i & 1u)
+            items[i] = words[block] + tile_offset(words, first, b, r);
         block += 2u + sum;
     }
 }
 
-/* spec/tile.md §5.2: thread t's items of a GPU-RFOR payload. */
-__device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t (&items)[tile_items])
+/* spec/tile.md §5.2: thread t's items of a GPU-RFOR payload staged at `words`, those whose bit
+ * is set in `want` (the others are 0); run_starts (GALP_VECTOR_SIZE / 32 words) and
+ * warp_total (tile_scan's) are the block's shared scratch, used only when the lengths are
+ * packed (bl > 0). */
+__device__ __forceinline__ void tile_runs(const uint32_t *words, uint32_t *run_starts,
+                                          uint32_t *warp_total, uint32_t m, uint32_t want,
+                                          uint32_t (&items)[tile_items])
 {
-    const uint32_t c = sm.words[0], value_ref = sm.words[1], length_ref = sm.words[2];
-    const unsigned bv = sm.words[3] & 0xffu, bl = sm.words[3] >> 8 & 0xffu;
+    const uint32_t c = words[0], value_ref = words[1], length_ref = words[2];
+    const unsigned bv = words[3] & 0xffu, bl = words[3] >> 8 & 0xffu;
     const uint32_t values = GALP_TILE_RFOR_HEADER_BYTES / 4u;
     const uint32_t lengths = values + (uint32_t)galp_tile_packed_words(c, bv);
     if (bl == 0) {
-        /* every run has length_ref >= 1 values and c·length_ref = m (validated, §6) */
+        /* every run has length_ref >= 1 values and c·length_ref = m (validated, §6); runs of
+         * one value each (a column without runs) take no division */
+        const bool single = length_ref == 1u;
 #pragma unroll
         for (unsigned i = 0; i < tile_items; i++) {
             const uint32_t slot = i * tile_threads + threadIdx.x;
-            items[i] = slot < m ? value_ref + tile_offset(sm.words, values, bv, slot / length_ref)
-                                : 0u;
+            const uint32_t run = single ? slot : slot / length_ref;
+            items[i] = slot < m && (want >> i & 1u)
+                           ? value_ref + tile_offset(words, values, bv, run)
+                           : 0u;
         }
         return;
     }
     /* slot 0 starts run 0; ordered before the other bits by tile_scan's barrier */
     if (threadIdx.x < GALP_VECTOR_SIZE / 32u)
-        sm.run_starts[threadIdx.x] = threadIdx.x == 0 ? 1u : 0u;
+        run_starts[threadIdx.x] = threadIdx.x == 0 ? 1u : 0u;
+    /* items at and after `live` (the same in every thread) hold only runs >= c: they stay 0
+     * and are neither read nor scanned */
+    const uint32_t live = (c + tile_threads - 1u) / tile_threads;
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
         const uint32_t run = k * tile_threads + threadIdx.x;
-        items[k] = run < c ? length_ref + tile_offset(sm.words, lengths, bl, run) : 0u;
+        items[k] = 0;
+        if (k < live && run < c)
+            items[k] = length_ref + tile_offset(words, lengths, bl, run);
     }
-    /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts; items of runs >= c
-     * are 0, so only the first ceil(c / 128) items are scanned */
-    tile_scan(sm, 0, (c + tile_threads - 1u) / tile_threads, items);
+    /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts */
+    tile_scan(warp_total, 0, live, items);
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
         /* the lengths are >= 1 and add up to m: the ends before the last are distinct and
          * below m */
         const uint32_t end = items[k];
-        if (k * tile_threads + threadIdx.x + 1u < c)
-            atomicOr(&sm.run_starts[end / 32u], 1u << end % 32u);
+        if (k < live && k * tile_threads + threadIdx.x + 1u < c)
+            atomicOr(&run_starts[end / 32u], 1u << end % 32u);
     }
     __syncthreads();
     /* lane k: the runs started in the 32-slot words before word k; warp w's slots of item i
      * are word 4·i + w, and slot 0 starts run 0 */
     const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
-    const uint32_t bits = sm.run_starts[lane];
+    const uint32_t bits = run_starts[lane];
     const uint32_t before = tile_warp_scan(__popc(bits)) - __popc(bits);
     const uint32_t at_or_below = 0xffffffffu >> (31u - lane);
 #pragma unroll
@@ -182,17 +203,42 @@ __device__ __forceinline__ void tile_runs(tile_shared &sm, uint32_t m, uint32_t 
         const uint32_t run = __shfl_sync(0xffffffffu, before, word) +
                              __popc(__shfl_sync(0xffffffffu, bits, word) & at_or_below) - 1u;
         const uint32_t slot = i * tile_threads + threadIdx.x;
-        items[i] = slot < m ? value_ref + tile_offset(sm.words, values, bv, run) : 0u;
+        items[i] = slot < m && (want >> i & 1u) ? value_ref + tile_offset(words, values, bv, run)
+                                                : 0u;
     }
 }
 
 } /* namespace detail */
 
+/* Decodes the tile scheme payload of a vector of m values (1 … 1024) staged in shared memory
+ * at `words` (validated, spec/format.md §6) and followed by tile_spare_words words, into
+ * items: item i of thread t is slot 128·i + t, decoded where bit i of the thread's `want` is
+ * set and 0 elsewhere (GPU-DFOR decodes every item: its scan needs every delta); items of
+ * slots >= m hold no value. Skipping the items a query no longer needs saves their unpacking,
+ * not their copy. run_starts (GALP_VECTOR_SIZE / 32 words) and warp_total (tile_items ·
+ * tile_warps words) are the block's shared scratch. Called by all 128 threads of the block,
+ * which must have blockDim.x == tile_threads, once every thread's part of the staged payload
+ * is visible to the block; the block must synchronise again before the scratch serves another
+ * decode. */
+__device__ __forceinline__ void decode_tile(const uint32_t *words, galp_scheme scheme, uint32_t m,
+                                            uint32_t want, uint32_t *run_starts,
+                                            uint32_t *warp_total, uint32_t (&items)[tile_items])
+{
+    if (scheme == GALP_SCHEME_GPU_RFOR) {
+        detail::tile_runs(words, run_starts, warp_total, m, want, items);
+    } else {
+        /* every delta enters the scan */
+        detail::tile_blocks(words, scheme, m, scheme == GALP_SCHEME_GPU_DFOR ? ~0u : want, items);
+        if (scheme == GALP_SCHEME_GPU_DFOR)
+            detail::tile_scan(warp_total, words[0], galp_tile_blocks(m), items);
+    }
+}
+
 /* Decodes the tile scheme vector whose payload (payload_size bytes, validated) starts at
- * `payload`, of m values (1 … 1024), into items: item i of thread t is slot 128·i + t; items
- * of slots >= m hold no value. Called by all 128 threads of the block, which must have
- * blockDim.x == tile_threads; `sm` is the block's shared tile_shared. Ends with the block
- * synchronised, so that sm can be reused for the next tile. */
+ * `payload`, of m values (1 … 1024), into items as decode_tile does, every item. Called by
+ * all 128 threads of the block, which must have blockDim.x == tile_threads; `sm` is the
+ * block's shared tile_shared. Ends with the block synchronised, so that sm can be reused for
+ * the next tile. */
 __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, galp_scheme scheme,
                                  uint32_t m, tile_shared &sm, uint32_t (&items)[tile_items])
 {
@@ -207,13 +253,7 @@ __device__ inline void load_tile(const uint8_t *payload, uint32_t payload_size, 
         sm.words[tail] = __ldg(reinterpret_cast<const uint32_t *>(payload) + tail);
     detail::copy_wait<0>();
     __syncthreads();
-    if (scheme == GALP_SCHEME_GPU_RFOR) {
-        detail::tile_runs(sm, m, items);
-    } else {
-        detail::tile_blocks(sm, scheme, m, items);
-        if (scheme == GALP_SCHEME_GPU_DFOR)
-            detail::tile_scan(sm, sm.words[0], galp_tile_blocks(m), items);
-    }
+    decode_tile(sm.words, scheme, m, ~0u, sm.run_starts, sm.warp_total, items);
     __syncthreads();
 }
 
