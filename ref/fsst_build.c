@@ -1,7 +1,8 @@
 /*
  * fsst_build.c — the reference encoder's symbol table (spec/fsst.md §7): FSST's iterative,
  * sample-based construction, over strings that each end with an end mark, so that a symbol
- * may end a string (spec/fsst.md §3).
+ * may end a string (spec/fsst.md §3), then refined a few symbols at a time while that makes
+ * the sample's codes and the table smaller.
  *
  * Candidates are numbered for counting: table symbols 0 … k−1, the single byte b as
  * BYTE_ID + b (a byte no symbol starts), and END_ID for the zero-byte terminal symbol. Every
@@ -17,14 +18,25 @@
 #define END_ID GALP_FSST_STEP_END
 #define IDS 513u
 
-/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128, and the
- * weight of one-byte candidates (FSST's 8 measured slightly worse on docs/COMPRESSION.md's
- * data than 4, whose one-byte symbols still win over the escapes they replace). */
+/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128. */
 #define SAMPLE_BYTES (256u * 1024u)
 #define SAMPLE_LINE 512u
 #define ROUNDS 9
-#define ONE_BYTE_WEIGHT 4u
 static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128, 128, 128, 128, 128};
+
+/* spec/fsst.md §7: a candidate's gain per count, by its reach r (bytes plus end mark):
+ * 16 · r^0.6 rounded, and 4 · 16 for r = 1. FSST's f · r rates a long symbol used a few times
+ * above the short ones it crowds out, which their many uses repay better: the sublinear
+ * weight gives smaller files on every file of docs/COMPRESSION.md. One-byte symbols are
+ * weighed up (FSST's factor is 8; 4 measured better) because each replaces an escape, two
+ * code bytes. */
+static const unsigned reach_weight[GALP_FSST_MAX_SYMBOL_LEN + 2] = {0,  64, 24, 31, 37,
+                                                                    42, 47, 51, 56, 60};
+
+/* spec/fsst.md §7 step 3: refinement rounds after the construction's, and the symbols the
+ * first one exchanges. */
+#define REFINE_ROUNDS 8
+#define REFINE_SWAP 16u
 
 /* A sampled string: bytes [lo, hi) of the input and whether hi is the string's end. */
 typedef struct sample_line {
@@ -119,16 +131,18 @@ typedef struct candidate {
     uint8_t bytes[GALP_FSST_MAX_SYMBOL_LEN];
     uint8_t len;
     bool terminal;
+    bool in_table; /* a symbol of the table counted */
     uint64_t gain;
 } candidate;
 
 static candidate symbol_of(const galp_fsst_table *t, unsigned id)
 {
-    candidate c = {{0}, 0, false, 0};
+    candidate c = {{0}, 0, false, false, 0};
     if (id < BYTE_ID) {
         memcpy(c.bytes, t->bytes[id], GALP_FSST_MAX_SYMBOL_LEN);
         c.len = t->len[id];
         c.terminal = t->terminal[id];
+        c.in_table = true;
     } else if (id < END_ID) {
         c.bytes[0] = (uint8_t)(id - BYTE_ID);
         c.len = 1;
@@ -165,6 +179,7 @@ static void add_candidate(candidate_set *set, const candidate *c)
     while (set->used[i]) {
         if (same_symbol(&set->slots[i], c)) {
             set->slots[i].gain += c->gain;
+            set->slots[i].in_table |= c->in_table;
             return;
         }
         i = (i + 1) & (set->size - 1);
@@ -233,9 +248,12 @@ static int by_gain(const void *a, const void *b)
     return memcmp(x->bytes, y->bytes, GALP_FSST_MAX_SYMBOL_LEN);
 }
 
-/* spec/fsst.md §7 step 2: the next table from one round's counts. */
+/* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts: the 255 candidates of
+ * highest gain, or with swap > 0, t less its `swap` symbols of lowest gain plus the `swap` best
+ * candidates not in t. */
 static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
-                       uint64_t sample_bytes, candidate_set *set, galp_fsst_table *out)
+                       uint64_t sample_bytes, unsigned swap, candidate_set *set,
+                       galp_fsst_table *out)
 {
     memset(set->used, 0, set->size * sizeof *set->used);
     set->count = 0;
@@ -250,7 +268,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         candidate sa = symbol_of(t, a);
         const unsigned reach_a = sa.len + sa.terminal;
         if (c->one[a] >= floor) {
-            sa.gain = (uint64_t)c->one[a] * reach_a * (reach_a == 1 ? ONE_BYTE_WEIGHT : 1u);
+            sa.gain = (uint64_t)c->one[a] * reach_weight[reach_a];
             add_candidate(set, &sa);
         }
         if (sa.terminal)
@@ -266,7 +284,8 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
             memcpy(ab.bytes + sa.len, sb.bytes, sb.len);
             ab.len = (uint8_t)(sa.len + sb.len);
             ab.terminal = sb.terminal;
-            ab.gain = (uint64_t)pair * (ab.len + ab.terminal);
+            ab.in_table = false;
+            ab.gain = (uint64_t)pair * reach_weight[ab.len + ab.terminal];
             add_candidate(set, &ab);
         }
     }
@@ -276,8 +295,15 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         if (set->used[i])
             all[n++] = set->slots[i];
     qsort(all, n, sizeof *all, by_gain);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        kept += all[i].in_table;
+    kept = kept + swap > GALP_FSST_MAX_SYMBOLS ? GALP_FSST_MAX_SYMBOLS - swap : kept;
+    size_t old = 0, fresh = 0;
     out->count = 0;
     for (size_t i = 0; i < n && out->count < GALP_FSST_MAX_SYMBOLS; i++) {
+        if (swap > 0 && (all[i].in_table ? old++ >= kept : fresh++ >= swap))
+            continue;
         const uint32_t k = out->count++;
         memcpy(out->bytes[k], all[i].bytes, GALP_FSST_MAX_SYMBOL_LEN);
         out->len[k] = all[i].len;
@@ -285,7 +311,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
     }
 }
 
-/* spec/fsst.md §7 step 3: the zero-byte terminal symbol, in place of the last if full. */
+/* spec/fsst.md §7 step 4: the zero-byte terminal symbol, in place of the last if full. */
 static void keep_end_symbol(galp_fsst_table *t)
 {
     for (uint32_t c = 0; c < t->count; c++)
@@ -295,6 +321,48 @@ static void keep_end_symbol(galp_fsst_table *t)
     memset(t->bytes[k], 0, GALP_FSST_MAX_SYMBOL_LEN);
     t->len[k] = 0;
     t->terminal[k] = true;
+}
+
+/* Code bytes of the whole sample under table t, counted into c; UINT64_MAX without memory. */
+static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp_fsst_table *t,
+                          counts *c)
+{
+    galp_fsst_matcher *matcher = galp_fsst_matcher_new(t);
+    if (matcher == NULL)
+        return UINT64_MAX;
+    const uint64_t cost = count_round(in, s, 128u, matcher, c);
+    galp_fsst_matcher_free(matcher);
+    return cost;
+}
+
+/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
+ * throw out symbols that were worth more than their replacements. Refinement exchanges a few
+ * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
+ * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
+ * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table. */
+static galp_status refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
+                          uint64_t best_cost, counts *c, candidate_set *set,
+                          galp_fsst_table *next)
+{
+    if (count_all(in, s, best, c) == UINT64_MAX)
+        return GALP_ERR_NO_MEMORY;
+    uint64_t best_size = best_cost + galp_fsst_table_size(best);
+    unsigned swap = REFINE_SWAP;
+    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
+        next_table(best, c, 128u, s->bytes, swap, set, next);
+        const uint64_t cost = count_all(in, s, next, c);
+        if (cost == UINT64_MAX)
+            return GALP_ERR_NO_MEMORY;
+        if (cost + galp_fsst_table_size(next) < best_size) {
+            best_size = cost + galp_fsst_table_size(next);
+            *best = *next; /* c holds its counts */
+            continue;
+        }
+        swap /= 2;
+        if (swap > 0 && count_all(in, s, best, c) == UINT64_MAX)
+            return GALP_ERR_NO_MEMORY;
+    }
+    return GALP_OK;
 }
 
 #define CANDIDATE_SLOTS_MAX (1u << 18)
@@ -343,10 +411,12 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
             *best = *table;
         }
         if (r < ROUNDS) {
-            next_table(table, &c, frac, s.bytes, &set, next);
+            next_table(table, &c, frac, s.bytes, 0, &set, next);
             *table = *next;
         }
     }
+    if (status == GALP_OK)
+        status = refine(input, &s, best, best_cost, &c, &set, next);
     if (status == GALP_OK) {
         *table = *best;
         keep_end_symbol(table);
