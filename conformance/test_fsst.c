@@ -559,6 +559,51 @@ static void test_piece_checks(void **state)
     free(file);
 }
 
+/* spec/fsst.md §7: a vector of K code bytes is cut into max(1, round(K / 2048)) pieces of about
+ * equal size, so no piece is a short remainder. Strings of at most `longest` code bytes let
+ * each piece differ from the mean K / p by less than one string's codes, padding aside. */
+static void check_piece_sizes(const uint8_t *file, uint32_t vectors, uint64_t longest)
+{
+    for (uint32_t v = 0; v < vectors; v++) {
+        const size_t at = payload_of(file, v);
+        const uint64_t p = ts_get_le(file, at, 4), c = ts_get_le(file, at + 4, 4);
+        /* K lies between c less the padding, at most 3 bytes per piece after the first, and c. */
+        const uint64_t fewest = (c - 3 * (p - 1) + 1024) / 2048, most = (c + 1024) / 2048;
+        assert_true(p >= (fewest > 1 ? fewest : 1) && p <= (most > 1 ? most : 1));
+        for (uint64_t j = 0; j < p; j++) {
+            const uint64_t from = ts_get_le(file, at + 16 + 12 * j, 4);
+            const uint64_t to = j + 1 < p ? ts_get_le(file, at + 16 + 12 * (j + 1), 4) : c;
+            assert_true((to - from) * p + (longest + 3) * p >= c);
+            assert_true((to - from) * p <= c + (longest + 3) * p);
+        }
+    }
+}
+
+static void test_piece_sizes(void **state)
+{
+    (void)state;
+    strings *s = strings_new();
+    uint64_t seed = 11;
+    static const char *const words[] = {"north", "south", "lake", "view", " ", "-", "1"};
+    for (unsigned i = 0; i < 5000; i++) {
+        char buf[32];
+        size_t len = 0, target = ts_random_below(&seed, 30);
+        while (len < target) {
+            const char *w = words[ts_random_below(&seed, 7)];
+            const size_t k = len + strlen(w) > target ? target - len : strlen(w);
+            memcpy(buf + len, w, k);
+            len += k;
+        }
+        strings_add(s, buf, len);
+    }
+    size_t len;
+    uint8_t *file = compress(s, 0, &len);
+    check_decodes_to(file, len, s);
+    check_piece_sizes(file, 5, 2 * 30 + 2);
+    free(file);
+    strings_free(s);
+}
+
 /* A padding byte between pieces that is not zero (spec/fsst.md §5): built from strings whose
  * first piece ends one byte past a multiple of 4. */
 static void test_piece_padding(void **state)
@@ -792,6 +837,7 @@ int main(void)
         cmocka_unit_test(test_entry_checks),
         cmocka_unit_test(test_code_checks),
         cmocka_unit_test(test_piece_checks),
+        cmocka_unit_test(test_piece_sizes),
         cmocka_unit_test(test_piece_padding),
         cmocka_unit_test(test_default_length_checks),
         cmocka_unit_test(test_end_offsets),
