@@ -2,7 +2,8 @@
  * fsst_build.c — the reference encoder's symbol table (spec/fsst.md §7): FSST's iterative,
  * sample-based construction, over strings that each end with an end mark, so that a symbol
  * may end a string (spec/fsst.md §3), then refined a few symbols at a time while that makes
- * the sample's codes and the table smaller.
+ * the sample's codes and the table smaller; run twice, the second time with every sampled
+ * string's last bytes as terminal candidates, keeping the smaller result.
  *
  * Candidates are numbered for counting: table symbols 0 … k−1, the single byte b as
  * BYTE_ID + b (a byte no symbol starts), and END_ID for the zero-byte terminal symbol. Every
@@ -32,6 +33,10 @@ static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128, 128, 128, 128, 1
  * code bytes. */
 static const unsigned reach_weight[GALP_FSST_MAX_SYMBOL_LEN + 2] = {0,  64, 24, 31, 37,
                                                                     42, 47, 51, 56, 60};
+
+/* spec/fsst.md §7 step 4: the second construction's prior gain of a terminal candidate per
+ * sampled string it ends: reach_weight / SUFFIX_DIVISOR (1 to 3). */
+#define SUFFIX_DIVISOR 20u
 
 /* spec/fsst.md §7 step 3: refinement rounds after the construction's, and the symbols the
  * first one exchanges. */
@@ -248,12 +253,28 @@ static int by_gain(const void *a, const void *b)
     return memcmp(x->bytes, y->bytes, GALP_FSST_MAX_SYMBOL_LEN);
 }
 
-/* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts: the 255 candidates of
- * highest gain, or with swap > 0, t less its `swap` symbols of lowest gain plus the `swap` best
- * candidates not in t. */
+/* spec/fsst.md §7 step 4, the second construction: each of the 1 to 8 last bytes of each
+ * sampled string that ends, as a terminal candidate with a small gain, so that the rounds
+ * weigh string ends the parse has not yet cut a symbol at. */
+static void add_suffixes(const galp_fsst_input *in, const sample *s, candidate_set *set)
+{
+    for (size_t l = 0; l < s->count; l++) {
+        const sample_line *line = &s->lines[l];
+        const uint64_t len = line->ends ? line->hi - line->lo : 0;
+        for (unsigned r = 1; r <= GALP_FSST_MAX_SYMBOL_LEN && r <= len; r++) {
+            candidate end = {{0}, (uint8_t)r, true, false, reach_weight[r + 1] / SUFFIX_DIVISOR};
+            memcpy(end.bytes, galp_fsst_input_at(in, line->hi - r), r);
+            add_candidate(set, &end);
+        }
+    }
+}
+
+/* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts (and the suffixes of
+ * `suffixes`' strings when not NULL): the 255 candidates of highest gain, or with swap > 0, t
+ * less its `swap` symbols of lowest gain plus the `swap` best candidates not in t. */
 static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
-                       uint64_t sample_bytes, unsigned swap, candidate_set *set,
-                       galp_fsst_table *out)
+                       uint64_t sample_bytes, unsigned swap, const galp_fsst_input *in,
+                       const sample *suffixes, candidate_set *set, galp_fsst_table *out)
 {
     memset(set->used, 0, set->size * sizeof *set->used);
     set->count = 0;
@@ -289,6 +310,8 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
             add_candidate(set, &ab);
         }
     }
+    if (suffixes != NULL)
+        add_suffixes(in, suffixes, set);
     candidate *all = set->slots + set->size; /* the scratch half after the slots */
     size_t n = 0;
     for (size_t i = 0; i < set->size; i++)
@@ -311,7 +334,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
     }
 }
 
-/* spec/fsst.md §7 step 4: the zero-byte terminal symbol, in place of the last if full. */
+/* spec/fsst.md §7 step 5: the zero-byte terminal symbol, in place of the last if full. */
 static void keep_end_symbol(galp_fsst_table *t)
 {
     for (uint32_t c = 0; c < t->count; c++)
@@ -339,17 +362,18 @@ static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp
  * throw out symbols that were worth more than their replacements. Refinement exchanges a few
  * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
  * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
- * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table. */
+ * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table, *size its
+ * sample codes plus its bytes. */
 static galp_status refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
                           uint64_t best_cost, counts *c, candidate_set *set,
-                          galp_fsst_table *next)
+                          galp_fsst_table *next, uint64_t *size)
 {
     if (count_all(in, s, best, c) == UINT64_MAX)
         return GALP_ERR_NO_MEMORY;
     uint64_t best_size = best_cost + galp_fsst_table_size(best);
     unsigned swap = REFINE_SWAP;
     for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
-        next_table(best, c, 128u, s->bytes, swap, set, next);
+        next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
         const uint64_t cost = count_all(in, s, next, c);
         if (cost == UINT64_MAX)
             return GALP_ERR_NO_MEMORY;
@@ -362,6 +386,7 @@ static galp_status refine(const galp_fsst_input *in, const sample *s, galp_fsst_
         if (swap > 0 && count_all(in, s, best, c) == UINT64_MAX)
             return GALP_ERR_NO_MEMORY;
     }
+    *size = best_size;
     return GALP_OK;
 }
 
@@ -379,54 +404,81 @@ static size_t candidate_slots(const sample *s)
     return slots;
 }
 
-galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
-{
-    memset(table, 0, sizeof *table);
+/* The working memory of the constructions. */
+typedef struct builder {
+    const galp_fsst_input *in;
     sample s;
-    galp_status status = take_sample(input, &s);
-    if (status == GALP_OK)
-        status = mark_default_length(&s);
-    const size_t slots = status == GALP_OK ? candidate_slots(&s) : 1;
-    counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
-    candidate_set set = {calloc(2 * slots, sizeof *set.slots), calloc(slots, sizeof *set.used),
-                         slots, 0};
-    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
-    if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
-        next == NULL || best == NULL)
-        status = GALP_ERR_NO_MEMORY;
+    counts c;
+    candidate_set set;
+    galp_fsst_table *next, *best;
+} builder;
+
+/* spec/fsst.md §7 steps 2 and 3, with or without the suffix candidates: the table into `out`,
+ * and what it costs on the sample (code bytes plus the table's bytes) into *size. */
+static galp_status construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t *size)
+{
+    memset(out, 0, sizeof *out);
     /* The rounds, then one more count of the last table: of the tables counted over the whole
      * sample, the one that encodes it smallest is kept. */
     uint64_t best_cost = UINT64_MAX;
-    for (int r = 0; r <= ROUNDS && status == GALP_OK; r++) {
-        galp_fsst_matcher *matcher = galp_fsst_matcher_new(table);
-        if (matcher == NULL) {
-            status = GALP_ERR_NO_MEMORY;
-            break;
-        }
+    for (int r = 0; r <= ROUNDS; r++) {
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        const uint64_t cost = count_round(input, &s, frac, matcher, &c);
+        galp_fsst_matcher *matcher = galp_fsst_matcher_new(out);
+        if (matcher == NULL)
+            return GALP_ERR_NO_MEMORY;
+        const uint64_t cost = count_round(b->in, &b->s, frac, matcher, &b->c);
         galp_fsst_matcher_free(matcher);
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
-            *best = *table;
+            *b->best = *out;
         }
         if (r < ROUNDS) {
-            next_table(table, &c, frac, s.bytes, 0, &set, next);
-            *table = *next;
+            next_table(out, &b->c, frac, b->s.bytes, 0, b->in, suffixes ? &b->s : NULL,
+                       &b->set, b->next);
+            *out = *b->next;
         }
     }
+    const galp_status status =
+        refine(b->in, &b->s, b->best, best_cost, &b->c, &b->set, b->next, size);
+    *out = *b->best;
+    return status;
+}
+
+galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
+{
+    memset(table, 0, sizeof *table);
+    builder b = {.in = input};
+    galp_status status = take_sample(input, &b.s);
     if (status == GALP_OK)
-        status = refine(input, &s, best, best_cost, &c, &set, next);
-    if (status == GALP_OK) {
-        *table = *best;
+        status = mark_default_length(&b.s);
+    const size_t slots = status == GALP_OK ? candidate_slots(&b.s) : 1;
+    b.c = (counts){calloc(IDS, sizeof *b.c.one), calloc((size_t)IDS * IDS, sizeof *b.c.two)};
+    b.set = (candidate_set){calloc(2 * slots, sizeof *b.set.slots),
+                            calloc(slots, sizeof *b.set.used), slots, 0};
+    b.next = malloc(sizeof *b.next);
+    b.best = malloc(sizeof *b.best);
+    galp_fsst_table *other = malloc(sizeof *other);
+    if (b.c.one == NULL || b.c.two == NULL || b.set.slots == NULL || b.set.used == NULL ||
+        b.next == NULL || b.best == NULL || other == NULL)
+        status = GALP_ERR_NO_MEMORY;
+    /* spec/fsst.md §7 step 4: two constructions, without and with the suffix candidates; the
+     * smaller on the sample is kept, the first on a tie. */
+    uint64_t size = 0, other_size = 0;
+    if (status == GALP_OK)
+        status = construct(&b, false, table, &size);
+    if (status == GALP_OK)
+        status = construct(&b, true, other, &other_size);
+    if (status == GALP_OK && other_size < size)
+        *table = *other;
+    if (status == GALP_OK)
         keep_end_symbol(table);
-    }
-    free(s.lines);
-    free(c.one);
-    free(c.two);
-    free(set.slots);
-    free(set.used);
-    free(next);
-    free(best);
+    free(b.s.lines);
+    free(b.c.one);
+    free(b.c.two);
+    free(b.set.slots);
+    free(b.set.used);
+    free(b.next);
+    free(b.best);
+    free(other);
     return status;
 }
