@@ -846,7 +846,7 @@ static void test_shortest_parse(void **state)
     t.terminal[3] = true;
     memset(t.bytes[4], 'a', 8);
     t.len[4] = 8;
-    galp_fsst_matcher *m = galp_fsst_matcher_new(&t);
+    galp_fsst_matcher *m = galp_fsst_matcher_new(&t, 70000);
     assert_non_null(m);
     uint8_t out[2 * 70000 + 2];
 

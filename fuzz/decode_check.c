@@ -231,7 +231,7 @@ galp_status fuzz_check_decode(const uint8_t *data, size_t size, const void *expe
         return status;
     }
     if (col.type == GALP_TYPE_STR) {
-        fuzz_check_strings(data, size, &col);
+        fuzz_check_strings(data, size, &col, expected);
         if (decoded != NULL)
             *decoded = NULL;
         return GALP_OK;

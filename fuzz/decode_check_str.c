@@ -32,7 +32,8 @@ static void check_one(const galp_column *col, uint64_t i, const int64_t *offsets
     }
 }
 
-void fuzz_check_strings(const uint8_t *data, size_t size, const galp_column *col)
+void fuzz_check_strings(const uint8_t *data, size_t size, const galp_column *col,
+                        const fuzz_expected_strings *expected)
 {
     const uint64_t n = col->value_count;
     uint64_t bytes = 0;
@@ -63,6 +64,17 @@ void fuzz_check_strings(const uint8_t *data, size_t size, const galp_column *col
                  (long long)o64[n], (unsigned long long)bytes);
     for (uint64_t i = 0; i < n; i++)
         FUZZ_REQUIRE(o64[i] <= o64[i + 1], "offset %llu decreases", (unsigned long long)i);
+    if (expected != NULL) {
+        FUZZ_REQUIRE(n == expected->n && bytes == expected->offsets[n],
+                     "%llu strings of %llu bytes, expected %llu of %llu", (unsigned long long)n,
+                     (unsigned long long)bytes, (unsigned long long)expected->n,
+                     (unsigned long long)expected->offsets[expected->n]);
+        FUZZ_REQUIRE(bytes == 0 || memcmp(bulk, expected->bytes, (size_t)bytes) == 0,
+                     "decoded bytes differ from the expected strings");
+        for (uint64_t i = 0; i <= n; i++)
+            FUZZ_REQUIRE((uint64_t)o64[i] == expected->offsets[i], "offset %llu differs",
+                         (unsigned long long)i);
+    }
 
     if (bytes <= INT32_MAX) {
         st = galp_column_decode_str32(col, o32, (size_t)n + 1, other, (size_t)bytes);

@@ -28,25 +28,18 @@
 
 #include "galp/device/async_copy.cuh"
 #include "galp/device/column.cuh"
+#include "galp/device/table.cuh"
 #include "galp/device/unpack_fixed.cuh"
 #include "galp/layout.h"
 
 namespace galp::device::detail {
 
-/* The b packed bits (0 <= b <= W) of slot s of FFOR-packed words staged in shared memory:
- * row s div L of lane s mod L (spec/ffor.md §2-§3), reading only the words that hold them. */
+/* The b packed bits of slot s of FFOR-packed words staged in shared memory (galp/device/table.cuh). */
 template <typename Word>
 __device__ __forceinline__ typename reg_of<Word>::type staged_slot(const Word *words, unsigned b, unsigned s)
 {
-    typedef typename reg_of<Word>::type reg;
-    constexpr unsigned W = 8u * sizeof(Word), L = 1024u / W;
-    if (b == 0)
-        return 0;
-    const unsigned lane = s % L, bit = (s / L) * b, k = bit / W, off = bit % W;
-    reg v = (reg)words[k * L + lane] >> off;
-    if (off + b > W) /* straddles into the lane's next word; off > 0 here */
-        v |= (reg)words[(k + 1u) * L + lane] << (W - off);
-    return v & (reg)(~(reg)0 >> (8u * sizeof(reg) - b));
+    constexpr unsigned L = 1024u / (8u * sizeof(Word));
+    return slot_bits<Word>(b, s, [=](unsigned k, unsigned lane) { return words[k * L + lane]; });
 }
 
 /* A staged packed table of `count` W-bit entries (spec/fastlanes.md §1): entry j is

@@ -7,6 +7,7 @@
  * (r, k) is kept, the first found on ties. The dictionary goes to the payload's head, or to the
  * entry's base where the file's flags put it there (spec/alprd.md §3.1).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <galp/layout.h>
@@ -25,6 +26,7 @@ struct galp_alprd_workspace {
     uint64_t rights[GALP_VECTOR_SIZE]; /* right parts of all 1024 slots, to pack */
     uint64_t codes[GALP_VECTOR_SIZE];  /* codes of all 1024 slots, to pack */
     uint16_t sorted[GALP_VECTOR_SIZE]; /* the values' 16 high bits, sorted */
+    uint16_t spare[GALP_VECTOR_SIZE];  /* sort_high_bits' other buffer */
     left_count ranked[GALP_VECTOR_SIZE];
 };
 
@@ -45,24 +47,37 @@ typedef struct alprd_choice {
     uint16_t dict[GALP_LAYOUT_ALPRD_DICT_ENTRIES];
 } alprd_choice;
 
-static int compare_u16(const void *a, const void *b)
+/* work->sorted[0 .. m) in ascending order: a radix sort on the low byte, then the high byte
+ * (each pass stable), through work->spare. */
+static void sort_high_bits(galp_alprd_workspace *work, uint32_t m)
 {
-    uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
-    return (x > y) - (x < y);
+    uint16_t *from = work->sorted, *to = work->spare;
+    for (unsigned shift = 0; shift < 16; shift += 8) {
+        uint32_t start[257] = {0};
+        for (uint32_t i = 0; i < m; i++)
+            start[(from[i] >> shift & 0xFFu) + 1]++;
+        for (unsigned d = 1; d <= 256; d++)
+            start[d] += start[d - 1];
+        for (uint32_t i = 0; i < m; i++)
+            to[start[from[i] >> shift & 0xFFu]++] = from[i];
+        uint16_t *swap = from;
+        from = to;
+        to = swap;
+    }
 }
 
-/* Most frequent first; of equal counts the smaller left part first (spec/alprd.md §6 step 1). */
-static int compare_rank(const void *a, const void *b)
+/* Whether x ranks before y: most frequent first; of equal counts the smaller left part first
+ * (spec/alprd.md §6 step 1). Left parts are distinct, so the order is total. */
+static bool ranks_before(const left_count *x, const left_count *y)
 {
-    const left_count *x = a, *y = b;
-    if (x->count != y->count)
-        return x->count < y->count ? 1 : -1;
-    return (x->left > y->left) - (x->left < y->left);
+    return x->count != y->count ? x->count > y->count : x->left < y->left;
 }
 
-/* Ranks the distinct left parts x div 2^r of the m values; returns how many there are. The
- * left parts are the sorted 16 high bits shifted right by `shift` = r − (W − 16), which keeps
- * them sorted, so equal ones are adjacent. */
+/* Counts the distinct left parts x div 2^r of the m values and moves the highest-ranked
+ * GALP_LAYOUT_ALPRD_DICT_ENTRIES of them, in rank order, to the front of work->ranked (only
+ * those can enter a dictionary); returns how many distinct ones there are. The left parts are
+ * the sorted 16 high bits shifted right by `shift` = r − (W − 16), which keeps them sorted, so
+ * equal ones are adjacent. */
 static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned shift)
 {
     uint32_t distinct = 0;
@@ -72,7 +87,17 @@ static uint32_t rank_left_parts(galp_alprd_workspace *work, uint32_t m, unsigned
             work->ranked[distinct++] = (left_count){left, 0};
         work->ranked[distinct - 1].count++;
     }
-    qsort(work->ranked, distinct, sizeof work->ranked[0], compare_rank);
+    /* Insertion into the ranked prefix [0, top): it only ever writes at or before entry j. */
+    uint32_t top = 0;
+    for (uint32_t j = 0; j < distinct; j++) {
+        const left_count x = work->ranked[j];
+        if (top == GALP_LAYOUT_ALPRD_DICT_ENTRIES && !ranks_before(&x, &work->ranked[top - 1]))
+            continue;
+        uint32_t at = top < GALP_LAYOUT_ALPRD_DICT_ENTRIES ? top++ : top - 1;
+        for (; at > 0 && ranks_before(&x, &work->ranked[at - 1]); at--)
+            work->ranked[at] = work->ranked[at - 1];
+        work->ranked[at] = x;
+    }
     return distinct;
 }
 
@@ -84,7 +109,7 @@ static alprd_choice choose(galp_alprd_workspace *work, unsigned w, uint32_t flag
     const unsigned widest = w - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH; /* r = W − 16 */
     for (uint32_t i = 0; i < m; i++)
         work->sorted[i] = (uint16_t)(work->bits[i] >> widest);
-    qsort(work->sorted, m, sizeof work->sorted[0], compare_u16);
+    sort_high_bits(work, m);
     for (unsigned r = w - 1; r >= widest; r--) {
         const uint32_t distinct = rank_left_parts(work, m, r - widest);
         for (unsigned k = 0; k <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH; k++) {

@@ -91,7 +91,11 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
 
 /* The parse of strings into codes (fsst_parse.c): the fewest code bytes for a table. */
 typedef struct galp_fsst_matcher galp_fsst_matcher;
-galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table);
+/* A matcher for `table` (kept by pointer) and strings of at most `longest` bytes; NULL when out
+ * of memory. */
+galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table, uint64_t longest);
+/* The matcher parses with `table` from now on (its strings stay those of galp_fsst_matcher_new). */
+void galp_fsst_matcher_use(galp_fsst_matcher *matcher, const galp_fsst_table *table);
 void galp_fsst_matcher_free(galp_fsst_matcher *matcher);
 /* The table's end symbol (terminal, no bytes), or -1. */
 int galp_fsst_end_code(const galp_fsst_matcher *matcher);
@@ -107,7 +111,7 @@ typedef void galp_fsst_step_fn(void *ctx, unsigned step);
  * their number (an escape counts 2). With `ends`, the string ends at len (with a terminal
  * symbol, or the end symbol after it); without, the codes cover exactly len bytes with no
  * terminal symbol (a string of the default length, spec/fsst.md §5, or a sample's piece of a
- * string). */
+ * string). len is at most the `longest` of galp_fsst_matcher_new. */
 uint64_t galp_fsst_parse(galp_fsst_matcher *matcher, const uint8_t *s, uint64_t len, bool ends,
                          galp_fsst_step_fn *step, void *ctx);
 

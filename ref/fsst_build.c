@@ -346,16 +346,12 @@ static void keep_end_symbol(galp_fsst_table *t)
     t->terminal[k] = true;
 }
 
-/* Code bytes of the whole sample under table t, counted into c; UINT64_MAX without memory. */
+/* Code bytes of the whole sample under table t, counted into c. */
 static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp_fsst_table *t,
-                          counts *c)
+                          galp_fsst_matcher *matcher, counts *c)
 {
-    galp_fsst_matcher *matcher = galp_fsst_matcher_new(t);
-    if (matcher == NULL)
-        return UINT64_MAX;
-    const uint64_t cost = count_round(in, s, 128u, matcher, c);
-    galp_fsst_matcher_free(matcher);
-    return cost;
+    galp_fsst_matcher_use(matcher, t);
+    return count_round(in, s, 128u, matcher, c);
 }
 
 /* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
@@ -364,30 +360,37 @@ static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp
  * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
  * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table, *size its
  * sample codes plus its bytes. */
-static galp_status refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
-                          uint64_t best_cost, counts *c, candidate_set *set,
-                          galp_fsst_table *next, uint64_t *size)
+static void refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
+                   uint64_t best_cost, galp_fsst_matcher *matcher, counts *c, candidate_set *set,
+                   galp_fsst_table *next, uint64_t *size)
 {
-    if (count_all(in, s, best, c) == UINT64_MAX)
-        return GALP_ERR_NO_MEMORY;
+    count_all(in, s, best, matcher, c);
     uint64_t best_size = best_cost + galp_fsst_table_size(best);
     unsigned swap = REFINE_SWAP;
     for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
         next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
-        const uint64_t cost = count_all(in, s, next, c);
-        if (cost == UINT64_MAX)
-            return GALP_ERR_NO_MEMORY;
-        if (cost + galp_fsst_table_size(next) < best_size) {
-            best_size = cost + galp_fsst_table_size(next);
+        const uint64_t size_next =
+            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next);
+        if (size_next < best_size) {
+            best_size = size_next;
             *best = *next; /* c holds its counts */
             continue;
         }
         swap /= 2;
-        if (swap > 0 && count_all(in, s, best, c) == UINT64_MAX)
-            return GALP_ERR_NO_MEMORY;
+        if (swap > 0)
+            count_all(in, s, best, matcher, c);
     }
     *size = best_size;
-    return GALP_OK;
+}
+
+/* The most bytes of one sampled line: the parse's matcher is sized for them. */
+static uint64_t longest_line(const sample *s)
+{
+    uint64_t longest = 0;
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].hi - s->lines[l].lo > longest)
+            longest = s->lines[l].hi - s->lines[l].lo;
+    return longest;
 }
 
 #define CANDIDATE_SLOTS_MAX (1u << 18)
@@ -410,12 +413,13 @@ typedef struct builder {
     sample s;
     counts c;
     candidate_set set;
+    galp_fsst_matcher *matcher; /* sized for the sample's lines */
     galp_fsst_table *next, *best;
 } builder;
 
 /* spec/fsst.md §7 steps 2 and 3, with or without the suffix candidates: the table into `out`,
  * and what it costs on the sample (code bytes plus the table's bytes) into *size. */
-static galp_status construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t *size)
+static void construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t *size)
 {
     memset(out, 0, sizeof *out);
     /* The rounds, then one more count of the last table: of the tables counted over the whole
@@ -423,11 +427,8 @@ static galp_status construct(builder *b, bool suffixes, galp_fsst_table *out, ui
     uint64_t best_cost = UINT64_MAX;
     for (int r = 0; r <= ROUNDS; r++) {
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        galp_fsst_matcher *matcher = galp_fsst_matcher_new(out);
-        if (matcher == NULL)
-            return GALP_ERR_NO_MEMORY;
-        const uint64_t cost = count_round(b->in, &b->s, frac, matcher, &b->c);
-        galp_fsst_matcher_free(matcher);
+        galp_fsst_matcher_use(b->matcher, out);
+        const uint64_t cost = count_round(b->in, &b->s, frac, b->matcher, &b->c);
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
             *b->best = *out;
@@ -438,10 +439,8 @@ static galp_status construct(builder *b, bool suffixes, galp_fsst_table *out, ui
             *out = *b->next;
         }
     }
-    const galp_status status =
-        refine(b->in, &b->s, b->best, best_cost, &b->c, &b->set, b->next, size);
+    refine(b->in, &b->s, b->best, best_cost, b->matcher, &b->c, &b->set, b->next, size);
     *out = *b->best;
-    return status;
 }
 
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
@@ -461,17 +460,20 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (b.c.one == NULL || b.c.two == NULL || b.set.slots == NULL || b.set.used == NULL ||
         b.next == NULL || b.best == NULL || other == NULL)
         status = GALP_ERR_NO_MEMORY;
+    b.matcher = status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&b.s)) : NULL;
+    if (b.matcher == NULL)
+        status = GALP_ERR_NO_MEMORY;
     /* spec/fsst.md §7 step 4: two constructions, without and with the suffix candidates; the
      * smaller on the sample is kept, the first on a tie. */
-    uint64_t size = 0, other_size = 0;
-    if (status == GALP_OK)
-        status = construct(&b, false, table, &size);
-    if (status == GALP_OK)
-        status = construct(&b, true, other, &other_size);
-    if (status == GALP_OK && other_size < size)
-        *table = *other;
-    if (status == GALP_OK)
+    if (status == GALP_OK) {
+        uint64_t size, other_size;
+        construct(&b, false, table, &size);
+        construct(&b, true, other, &other_size);
+        if (other_size < size)
+            *table = *other;
         keep_end_symbol(table);
+    }
+    galp_fsst_matcher_free(b.matcher);
     free(b.s.lines);
     free(b.c.one);
     free(b.c.two);

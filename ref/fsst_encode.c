@@ -245,7 +245,11 @@ galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint
     galp_fsst_table_write(&table, file + payload_offset);
     memset(file + payload_offset + table_size, 0, (size_t)(start - payload_offset - table_size));
 
-    galp_fsst_matcher *matcher = galp_fsst_matcher_new(&table);
+    uint64_t longest = 0;
+    for (uint64_t i = 0; i < n; i++)
+        if (offsets[i + 1] - offsets[i] > longest)
+            longest = offsets[i + 1] - offsets[i];
+    galp_fsst_matcher *matcher = galp_fsst_matcher_new(&table, longest);
     if (matcher == NULL)
         return GALP_ERR_NO_MEMORY;
     uint64_t end;

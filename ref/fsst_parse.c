@@ -21,21 +21,33 @@
 
 /* Symbols by first byte, longest first, the end symbol, and the parse's scratch: cost[i] the
  * fewest code bytes from position i of the window to its end, choice[i] the code that starts
- * such a parse (GALP_FSST_ESCAPE: escape the byte). */
+ * such a parse (GALP_FSST_ESCAPE: escape the byte). The scratch holds `window` positions, the
+ * longest window the matcher's strings need: a column of short strings gets a small matcher. */
 struct galp_fsst_matcher {
     const galp_fsst_table *table;
     uint8_t count[256];
     uint8_t codes[256][GALP_FSST_MAX_SYMBOLS];
     int end_code;
-    uint32_t cost[PARSE_WINDOW + 1];
-    uint8_t choice[PARSE_WINDOW];
+    uint32_t window;
+    uint8_t *choice; /* window entries, after cost */
+    uint32_t cost[];  /* window + 1 entries */
 };
 
-galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table)
+galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table, uint64_t longest)
 {
-    galp_fsst_matcher *m = malloc(sizeof *m);
+    const uint32_t window = longest < PARSE_WINDOW ? (uint32_t)longest : PARSE_WINDOW;
+    const size_t cost_bytes = ((size_t)window + 1) * sizeof(uint32_t);
+    galp_fsst_matcher *m = malloc(sizeof *m + cost_bytes + window);
     if (m == NULL)
         return NULL;
+    m->window = window;
+    m->choice = (uint8_t *)m->cost + cost_bytes;
+    galp_fsst_matcher_use(m, table);
+    return m;
+}
+
+void galp_fsst_matcher_use(galp_fsst_matcher *m, const galp_fsst_table *table)
+{
     m->table = table;
     m->end_code = -1;
     memset(m->count, 0, sizeof m->count);
@@ -50,7 +62,6 @@ galp_fsst_matcher *galp_fsst_matcher_new(const galp_fsst_table *table)
             const uint8_t first = table->bytes[c][0];
             m->codes[first][m->count[first]++] = (uint8_t)c;
         }
-    return m;
 }
 
 void galp_fsst_matcher_free(galp_fsst_matcher *matcher)
@@ -100,6 +111,8 @@ uint64_t galp_fsst_parse(galp_fsst_matcher *matcher, const uint8_t *s, uint64_t 
     const galp_fsst_table *t = matcher->table;
     uint64_t codes = 0, at = 0;
     for (;;) {
+        /* Windows are cut at PARSE_WINDOW whatever the matcher's size: the codes do not
+         * depend on it. The caller's strings fit it (galp_fsst_matcher_new). */
         const uint32_t window = len - at < PARSE_WINDOW ? (uint32_t)(len - at) : PARSE_WINDOW;
         const bool last = at + window == len;
         const uint8_t *w = s + at;

@@ -15,21 +15,28 @@
 
 namespace galp::device::detail {
 
-/* The b packed bits (0 <= b <= W) of slot s, before any base is added. */
-template <typename Word>
-__device__ __forceinline__ typename reg_of<Word>::type packed_slot(const Word *words, unsigned b, unsigned s)
+/* The b packed bits (0 <= b <= W) of slot s, before any base is added; word(k, lane) reads word
+ * k of a lane's stream: through the read-only cache from global memory (packed_slot), or a
+ * plain load from words staged in shared memory. */
+template <typename Word, typename WordAt>
+__device__ __forceinline__ typename reg_of<Word>::type slot_bits(unsigned b, unsigned s, WordAt word)
 {
     typedef typename reg_of<Word>::type reg;
     constexpr unsigned W = 8u * sizeof(Word), L = 1024u / W;
     if (b == 0)
         return 0;
     const unsigned lane = s % L, bit = (s / L) * b, k = bit / W, off = bit % W;
-    const reg lo = (reg)__ldg(words + (size_t)k * L + lane);
-    reg v = lo >> off;
+    reg v = (reg)word(k, lane) >> off;
     if (off + b > W) /* straddles into the lane's next word; off > 0 here */
-        v |= (reg)__ldg(words + (size_t)(k + 1u) * L + lane) << (W - off);
-    const reg mask = (reg)(~(reg)0 >> (8u * sizeof(reg) - b));
-    return v & mask;
+        v |= (reg)word(k + 1u, lane) << (W - off);
+    return v & (reg)(~(reg)0 >> (8u * sizeof(reg) - b));
+}
+
+template <typename Word>
+__device__ __forceinline__ typename reg_of<Word>::type packed_slot(const Word *words, unsigned b, unsigned s)
+{
+    constexpr unsigned L = 1024u / (8u * sizeof(Word));
+    return slot_bits<Word>(b, s, [=](unsigned k, unsigned lane) { return __ldg(words + (size_t)k * L + lane); });
 }
 
 /* A packed table of `count` W-bit entries (spec/fastlanes.md §1): entry j is
