@@ -367,7 +367,8 @@ static void test_symbol_table_checks(void **state)
 {
     (void)state;
     size_t len;
-    uint8_t *file = file_of(&len, 2, "abcabc", "abc");
+    /* The four x make a one-byte symbol pay for its table bytes (spec/fsst.md §7). */
+    uint8_t *file = file_of(&len, 6, "abcabc", "abc", "x", "x", "x", "x");
     const size_t t = table_of(file);
     uint8_t *copy = malloc(len);
 
@@ -556,6 +557,102 @@ static void test_piece_checks(void **state)
     expect(copy, len, GALP_ERR_PAYLOAD_SIZE);
     free(copy);
     free(file);
+}
+
+/* spec/fsst.md §7: a vector of K code bytes is cut into max(1, round(K / 2048)) pieces of about
+ * equal size, so no piece is a short remainder. Strings of at most `longest` code bytes let
+ * each piece differ from the mean K / p by less than one string's codes, padding aside. */
+static void check_piece_sizes(const uint8_t *file, uint32_t vectors, uint64_t longest)
+{
+    for (uint32_t v = 0; v < vectors; v++) {
+        const size_t at = payload_of(file, v);
+        const uint64_t p = ts_get_le(file, at, 4), c = ts_get_le(file, at + 4, 4);
+        /* K lies between c less the padding, at most 3 bytes per piece after the first, and c. */
+        const uint64_t fewest = (c - 3 * (p - 1) + 1024) / 2048, most = (c + 1024) / 2048;
+        assert_true(p >= (fewest > 1 ? fewest : 1) && p <= (most > 1 ? most : 1));
+        for (uint64_t j = 0; j < p; j++) {
+            const uint64_t from = ts_get_le(file, at + 16 + 12 * j, 4);
+            const uint64_t to = j + 1 < p ? ts_get_le(file, at + 16 + 12 * (j + 1), 4) : c;
+            assert_true((to - from) * p + (longest + 3) * p >= c);
+            assert_true((to - from) * p <= c + (longest + 3) * p);
+        }
+    }
+}
+
+static void test_piece_sizes(void **state)
+{
+    (void)state;
+    strings *s = strings_new();
+    uint64_t seed = 11;
+    static const char *const words[] = {"north", "south", "lake", "view", " ", "-", "1"};
+    for (unsigned i = 0; i < 5000; i++) {
+        char buf[32];
+        size_t len = 0, target = ts_random_below(&seed, 30);
+        while (len < target) {
+            const char *w = words[ts_random_below(&seed, 7)];
+            const size_t k = len + strlen(w) > target ? target - len : strlen(w);
+            memcpy(buf + len, w, k);
+            len += k;
+        }
+        strings_add(s, buf, len);
+    }
+    size_t len;
+    uint8_t *file = compress(s, 0, &len);
+    check_decodes_to(file, len, s);
+    check_piece_sizes(file, 5, 2 * 30 + 2);
+    free(file);
+    strings_free(s);
+}
+
+/* docs/COMPRESSION.md: on $GALP_DATA_DIR/strings/city (one string per line, the newline
+ * dropped), the reference encoder's cf_term, string bytes plus one per string over the whole
+ * file, is at least 2.00, where the FSST reference's is 2.1325; the file decodes back. */
+static void test_city_ratio(void **state)
+{
+    (void)state;
+    const char *dir = getenv("GALP_DATA_DIR");
+    char path[4096];
+    FILE *f = NULL;
+    if (dir != NULL && snprintf(path, sizeof path, "%s/strings/city", dir) < (int)sizeof path)
+        f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "test_city_ratio skipped: no $GALP_DATA_DIR/strings/city\n");
+        skip();
+    }
+    uint8_t *text = malloc(1u << 20);
+    assert_non_null(text);
+    const size_t size = fread(text, 1, 1u << 20, f);
+    fclose(f);
+    assert_true(size < (1u << 20));
+    uint64_t *offsets = malloc((size + 1) * sizeof *offsets), n = 0, kept = 0;
+    assert_non_null(offsets);
+    offsets[0] = 0;
+    for (size_t i = 0; i < size; i++)
+        if (text[i] == '\n')
+            offsets[++n] = kept;
+        else
+            text[kept++] = text[i];
+    const size_t bound = galp_str_compress_bound(n, kept);
+    uint8_t *file = malloc(bound);
+    assert_non_null(file);
+    size_t len = 0;
+    assert_int_equal(galp_str_compress(offsets, text, n, 0, file, bound, &len), GALP_OK);
+    assert_true((kept + n) * 100 >= 200 * (uint64_t)len);
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    int64_t *back_offsets = malloc((n + 1) * sizeof *back_offsets);
+    uint8_t *back = malloc(kept ? kept : 1);
+    assert_non_null(back_offsets);
+    assert_non_null(back);
+    assert_int_equal(galp_column_decode_str64(&col, back_offsets, n + 1, back, kept), GALP_OK);
+    for (uint64_t i = 0; i <= n; i++)
+        assert_int_equal(back_offsets[i], offsets[i]);
+    assert_memory_equal(back, text, kept);
+    free(back);
+    free(back_offsets);
+    free(file);
+    free(offsets);
+    free(text);
 }
 
 /* A padding byte between pieces that is not zero (spec/fsst.md §5): built from strings whose
@@ -791,6 +888,8 @@ int main(void)
         cmocka_unit_test(test_entry_checks),
         cmocka_unit_test(test_code_checks),
         cmocka_unit_test(test_piece_checks),
+        cmocka_unit_test(test_piece_sizes),
+        cmocka_unit_test(test_city_ratio),
         cmocka_unit_test(test_piece_padding),
         cmocka_unit_test(test_default_length_checks),
         cmocka_unit_test(test_end_offsets),

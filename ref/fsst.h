@@ -4,7 +4,7 @@
  *   fsst_table.c     the column's symbol table: read, check, write           [fsst §3, §6]
  *   fsst_decode.c    piece directory checks and piece decoding              [fsst §5, §6]
  *   fsst_strings.c   the public string API: Arrow decode, one string        [fsst §1, §5]
- *   fsst_build.c     the symbol-table construction (sample, five rounds)    [fsst §7]
+ *   fsst_build.c     the symbol-table construction and refinement           [fsst §7]
  *   fsst_parse.c     the shortest parse of a string into codes              [fsst §7]
  *   fsst_encode.c    encoding, pieces, the column writer                    [fsst §2, §4, §5, §7]
  */

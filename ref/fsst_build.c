@@ -1,7 +1,9 @@
 /*
  * fsst_build.c — the reference encoder's symbol table (spec/fsst.md §7): FSST's iterative,
  * sample-based construction, over strings that each end with an end mark, so that a symbol
- * may end a string (spec/fsst.md §3).
+ * may end a string (spec/fsst.md §3), then refined a few symbols at a time while that makes
+ * the sample's codes and the table smaller; run twice, the second time with every sampled
+ * string's last bytes as terminal candidates, keeping the smaller result.
  *
  * Candidates are numbered for counting: table symbols 0 … k−1, the single byte b as
  * BYTE_ID + b (a byte no symbol starts), and END_ID for the zero-byte terminal symbol. Every
@@ -17,14 +19,29 @@
 #define END_ID GALP_FSST_STEP_END
 #define IDS 513u
 
-/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128, and the
- * weight of one-byte candidates (FSST's 8 measured slightly worse on docs/COMPRESSION.md's
- * data than 4, whose one-byte symbols still win over the escapes they replace). */
+/* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128. */
 #define SAMPLE_BYTES (256u * 1024u)
 #define SAMPLE_LINE 512u
 #define ROUNDS 9
-#define ONE_BYTE_WEIGHT 4u
 static const unsigned round_frac[ROUNDS] = {8, 38, 68, 98, 128, 128, 128, 128, 128};
+
+/* spec/fsst.md §7: a candidate's gain per count, by its reach r (bytes plus end mark):
+ * 16 · r^0.6 rounded, and 4 · 16 for r = 1. FSST's f · r rates a long symbol used a few times
+ * above the short ones it crowds out, which their many uses repay better: the sublinear
+ * weight gives smaller files on every file of docs/COMPRESSION.md. One-byte symbols are
+ * weighed up (FSST's factor is 8; 4 measured better) because each replaces an escape, two
+ * code bytes. */
+static const unsigned reach_weight[GALP_FSST_MAX_SYMBOL_LEN + 2] = {0,  64, 24, 31, 37,
+                                                                    42, 47, 51, 56, 60};
+
+/* spec/fsst.md §7 step 4: the second construction's prior gain of a terminal candidate per
+ * sampled string it ends: reach_weight / SUFFIX_DIVISOR (1 to 3). */
+#define SUFFIX_DIVISOR 20u
+
+/* spec/fsst.md §7 step 3: refinement rounds after the construction's, and the symbols the
+ * first one exchanges. */
+#define REFINE_ROUNDS 8
+#define REFINE_SWAP 16u
 
 /* A sampled string: bytes [lo, hi) of the input and whether hi is the string's end. */
 typedef struct sample_line {
@@ -119,16 +136,18 @@ typedef struct candidate {
     uint8_t bytes[GALP_FSST_MAX_SYMBOL_LEN];
     uint8_t len;
     bool terminal;
+    bool in_table; /* a symbol of the table counted */
     uint64_t gain;
 } candidate;
 
 static candidate symbol_of(const galp_fsst_table *t, unsigned id)
 {
-    candidate c = {{0}, 0, false, 0};
+    candidate c = {{0}, 0, false, false, 0};
     if (id < BYTE_ID) {
         memcpy(c.bytes, t->bytes[id], GALP_FSST_MAX_SYMBOL_LEN);
         c.len = t->len[id];
         c.terminal = t->terminal[id];
+        c.in_table = true;
     } else if (id < END_ID) {
         c.bytes[0] = (uint8_t)(id - BYTE_ID);
         c.len = 1;
@@ -165,6 +184,7 @@ static void add_candidate(candidate_set *set, const candidate *c)
     while (set->used[i]) {
         if (same_symbol(&set->slots[i], c)) {
             set->slots[i].gain += c->gain;
+            set->slots[i].in_table |= c->in_table;
             return;
         }
         i = (i + 1) & (set->size - 1);
@@ -233,9 +253,28 @@ static int by_gain(const void *a, const void *b)
     return memcmp(x->bytes, y->bytes, GALP_FSST_MAX_SYMBOL_LEN);
 }
 
-/* spec/fsst.md §7 step 2: the next table from one round's counts. */
+/* spec/fsst.md §7 step 4, the second construction: each of the 1 to 8 last bytes of each
+ * sampled string that ends, as a terminal candidate with a small gain, so that the rounds
+ * weigh string ends the parse has not yet cut a symbol at. */
+static void add_suffixes(const galp_fsst_input *in, const sample *s, candidate_set *set)
+{
+    for (size_t l = 0; l < s->count; l++) {
+        const sample_line *line = &s->lines[l];
+        const uint64_t len = line->ends ? line->hi - line->lo : 0;
+        for (unsigned r = 1; r <= GALP_FSST_MAX_SYMBOL_LEN && r <= len; r++) {
+            candidate end = {{0}, (uint8_t)r, true, false, reach_weight[r + 1] / SUFFIX_DIVISOR};
+            memcpy(end.bytes, galp_fsst_input_at(in, line->hi - r), r);
+            add_candidate(set, &end);
+        }
+    }
+}
+
+/* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts (and the suffixes of
+ * `suffixes`' strings when not NULL): the 255 candidates of highest gain, or with swap > 0, t
+ * less its `swap` symbols of lowest gain plus the `swap` best candidates not in t. */
 static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
-                       uint64_t sample_bytes, candidate_set *set, galp_fsst_table *out)
+                       uint64_t sample_bytes, unsigned swap, const galp_fsst_input *in,
+                       const sample *suffixes, candidate_set *set, galp_fsst_table *out)
 {
     memset(set->used, 0, set->size * sizeof *set->used);
     set->count = 0;
@@ -250,7 +289,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         candidate sa = symbol_of(t, a);
         const unsigned reach_a = sa.len + sa.terminal;
         if (c->one[a] >= floor) {
-            sa.gain = (uint64_t)c->one[a] * reach_a * (reach_a == 1 ? ONE_BYTE_WEIGHT : 1u);
+            sa.gain = (uint64_t)c->one[a] * reach_weight[reach_a];
             add_candidate(set, &sa);
         }
         if (sa.terminal)
@@ -266,18 +305,28 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
             memcpy(ab.bytes + sa.len, sb.bytes, sb.len);
             ab.len = (uint8_t)(sa.len + sb.len);
             ab.terminal = sb.terminal;
-            ab.gain = (uint64_t)pair * (ab.len + ab.terminal);
+            ab.in_table = false;
+            ab.gain = (uint64_t)pair * reach_weight[ab.len + ab.terminal];
             add_candidate(set, &ab);
         }
     }
+    if (suffixes != NULL)
+        add_suffixes(in, suffixes, set);
     candidate *all = set->slots + set->size; /* the scratch half after the slots */
     size_t n = 0;
     for (size_t i = 0; i < set->size; i++)
         if (set->used[i])
             all[n++] = set->slots[i];
     qsort(all, n, sizeof *all, by_gain);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        kept += all[i].in_table;
+    kept = kept + swap > GALP_FSST_MAX_SYMBOLS ? GALP_FSST_MAX_SYMBOLS - swap : kept;
+    size_t old = 0, fresh = 0;
     out->count = 0;
     for (size_t i = 0; i < n && out->count < GALP_FSST_MAX_SYMBOLS; i++) {
+        if (swap > 0 && (all[i].in_table ? old++ >= kept : fresh++ >= swap))
+            continue;
         const uint32_t k = out->count++;
         memcpy(out->bytes[k], all[i].bytes, GALP_FSST_MAX_SYMBOL_LEN);
         out->len[k] = all[i].len;
@@ -285,7 +334,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
     }
 }
 
-/* spec/fsst.md §7 step 3: the zero-byte terminal symbol, in place of the last if full. */
+/* spec/fsst.md §7 step 5: the zero-byte terminal symbol, in place of the last if full. */
 static void keep_end_symbol(galp_fsst_table *t)
 {
     for (uint32_t c = 0; c < t->count; c++)
@@ -295,6 +344,43 @@ static void keep_end_symbol(galp_fsst_table *t)
     memset(t->bytes[k], 0, GALP_FSST_MAX_SYMBOL_LEN);
     t->len[k] = 0;
     t->terminal[k] = true;
+}
+
+/* Code bytes of the whole sample under table t, counted into c. */
+static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp_fsst_table *t,
+                          galp_fsst_matcher *matcher, counts *c)
+{
+    galp_fsst_matcher_use(matcher, t);
+    return count_round(in, s, 128u, matcher, c);
+}
+
+/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
+ * throw out symbols that were worth more than their replacements. Refinement exchanges a few
+ * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
+ * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
+ * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table, *size its
+ * sample codes plus its bytes. */
+static void refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
+                   uint64_t best_cost, galp_fsst_matcher *matcher, counts *c, candidate_set *set,
+                   galp_fsst_table *next, uint64_t *size)
+{
+    count_all(in, s, best, matcher, c);
+    uint64_t best_size = best_cost + galp_fsst_table_size(best);
+    unsigned swap = REFINE_SWAP;
+    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
+        next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
+        const uint64_t size_next =
+            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next);
+        if (size_next < best_size) {
+            best_size = size_next;
+            *best = *next; /* c holds its counts */
+            continue;
+        }
+        swap /= 2;
+        if (swap > 0)
+            count_all(in, s, best, matcher, c);
+    }
+    *size = best_size;
 }
 
 /* The most bytes of one sampled line: the parse's matcher is sized for them. */
@@ -321,52 +407,80 @@ static size_t candidate_slots(const sample *s)
     return slots;
 }
 
-galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
-{
-    memset(table, 0, sizeof *table);
+/* The working memory of the constructions. */
+typedef struct builder {
+    const galp_fsst_input *in;
     sample s;
-    galp_status status = take_sample(input, &s);
-    if (status == GALP_OK)
-        status = mark_default_length(&s);
-    const size_t slots = status == GALP_OK ? candidate_slots(&s) : 1;
-    counts c = {calloc(IDS, sizeof *c.one), calloc((size_t)IDS * IDS, sizeof *c.two)};
-    candidate_set set = {calloc(2 * slots, sizeof *set.slots), calloc(slots, sizeof *set.used),
-                         slots, 0};
-    galp_fsst_table *next = malloc(sizeof *next), *best = malloc(sizeof *best);
-    if (c.one == NULL || c.two == NULL || set.slots == NULL || set.used == NULL ||
-        next == NULL || best == NULL)
-        status = GALP_ERR_NO_MEMORY;
-    galp_fsst_matcher *matcher =
-        status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&s)) : NULL;
-    if (matcher == NULL)
-        status = GALP_ERR_NO_MEMORY;
+    counts c;
+    candidate_set set;
+    galp_fsst_matcher *matcher; /* sized for the sample's lines */
+    galp_fsst_table *next, *best;
+} builder;
+
+/* spec/fsst.md §7 steps 2 and 3, with or without the suffix candidates: the table into `out`,
+ * and what it costs on the sample (code bytes plus the table's bytes) into *size. */
+static void construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t *size)
+{
+    memset(out, 0, sizeof *out);
     /* The rounds, then one more count of the last table: of the tables counted over the whole
      * sample, the one that encodes it smallest is kept. */
     uint64_t best_cost = UINT64_MAX;
-    for (int r = 0; r <= ROUNDS && status == GALP_OK; r++) {
-        galp_fsst_matcher_use(matcher, table);
+    for (int r = 0; r <= ROUNDS; r++) {
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        const uint64_t cost = count_round(input, &s, frac, matcher, &c);
+        galp_fsst_matcher_use(b->matcher, out);
+        const uint64_t cost = count_round(b->in, &b->s, frac, b->matcher, &b->c);
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
-            *best = *table;
+            *b->best = *out;
         }
         if (r < ROUNDS) {
-            next_table(table, &c, frac, s.bytes, &set, next);
-            *table = *next;
+            next_table(out, &b->c, frac, b->s.bytes, 0, b->in, suffixes ? &b->s : NULL,
+                       &b->set, b->next);
+            *out = *b->next;
         }
     }
+    refine(b->in, &b->s, b->best, best_cost, b->matcher, &b->c, &b->set, b->next, size);
+    *out = *b->best;
+}
+
+galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
+{
+    memset(table, 0, sizeof *table);
+    builder b = {.in = input};
+    galp_status status = take_sample(input, &b.s);
+    if (status == GALP_OK)
+        status = mark_default_length(&b.s);
+    const size_t slots = status == GALP_OK ? candidate_slots(&b.s) : 1;
+    b.c = (counts){calloc(IDS, sizeof *b.c.one), calloc((size_t)IDS * IDS, sizeof *b.c.two)};
+    b.set = (candidate_set){calloc(2 * slots, sizeof *b.set.slots),
+                            calloc(slots, sizeof *b.set.used), slots, 0};
+    b.next = malloc(sizeof *b.next);
+    b.best = malloc(sizeof *b.best);
+    galp_fsst_table *other = malloc(sizeof *other);
+    if (b.c.one == NULL || b.c.two == NULL || b.set.slots == NULL || b.set.used == NULL ||
+        b.next == NULL || b.best == NULL || other == NULL)
+        status = GALP_ERR_NO_MEMORY;
+    b.matcher = status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&b.s)) : NULL;
+    if (b.matcher == NULL)
+        status = GALP_ERR_NO_MEMORY;
+    /* spec/fsst.md §7 step 4: two constructions, without and with the suffix candidates; the
+     * smaller on the sample is kept, the first on a tie. */
     if (status == GALP_OK) {
-        *table = *best;
+        uint64_t size, other_size;
+        construct(&b, false, table, &size);
+        construct(&b, true, other, &other_size);
+        if (other_size < size)
+            *table = *other;
         keep_end_symbol(table);
     }
-    galp_fsst_matcher_free(matcher);
-    free(s.lines);
-    free(c.one);
-    free(c.two);
-    free(set.slots);
-    free(set.used);
-    free(next);
-    free(best);
+    galp_fsst_matcher_free(b.matcher);
+    free(b.s.lines);
+    free(b.c.one);
+    free(b.c.two);
+    free(b.set.slots);
+    free(b.set.used);
+    free(b.next);
+    free(b.best);
+    free(other);
     return status;
 }

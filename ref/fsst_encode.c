@@ -40,8 +40,9 @@ uint64_t galp_fsst_encode_string(galp_fsst_matcher *matcher, const uint8_t *s, u
     return w.n;
 }
 
-/* spec/fsst.md §7: a piece ends after the string that brings its codes to this size. */
-#define PIECE_TARGET_CODES 2048u
+/* spec/fsst.md §7: a vector of C code bytes is cut into max(1, round(C / PIECE_CODES)) pieces of
+ * about equal size. */
+#define PIECE_CODES 2048u
 
 /* Worst-case payload of a vector of m strings of `bytes` bytes (spec/fsst.md §7). */
 static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
@@ -55,29 +56,49 @@ static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
 static uint64_t encode_vector(galp_fsst_matcher *matcher, const galp_fsst_input *input,
                               uint64_t first, uint32_t m, uint64_t fixed, uint8_t *payload)
 {
-    /* Codes go after the largest possible directory, then move down behind the real one. */
-    uint8_t *codes = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * m;
-    uint64_t at = 0, piece_start = 0, out = 0;
-    uint32_t p = 0;
+    /* The strings' codes are written back to back after the largest directory and padding,
+     * then cut into pieces, each moved down behind the real directory: every piece's place is
+     * before its codes' (12 + 15·p bytes of directory and padding at most, p ≤ m). */
+    uint8_t *raw = payload + GALP_FSST_PAYLOAD_HEAD +
+                   (uint64_t)(GALP_FSST_PIECE_ENTRY + GALP_FSST_PIECE_ALIGN) * m;
+    uint64_t ends[GALP_VECTOR_SIZE]; /* ends[i]: the raw code bytes of strings 0 … i */
+    uint64_t total = 0;
     for (uint32_t i = 0; i < m; i++) {
-        if (i == 0 || at - piece_start >= PIECE_TARGET_CODES) {
-            while (at % GALP_FSST_PIECE_ALIGN != 0)
-                codes[at++] = 0;
-            uint8_t *e = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
-            galp_store_u32(e, i);
-            galp_store_u32(e + 4, (uint32_t)at);
-            galp_store_u32(e + 8, (uint32_t)out);
-            piece_start = at;
-            p++;
-        }
         const uint64_t lo = input->offsets[first + i], hi = input->offsets[first + i + 1];
         const bool is_fixed = fixed != 0 && hi - lo == fixed;
-        at += galp_fsst_encode_string(matcher, galp_fsst_input_at(input, lo), hi - lo, is_fixed,
-                                      fixed != 0 && !is_fixed, codes + at);
-        out += hi - lo;
+        total += galp_fsst_encode_string(matcher, galp_fsst_input_at(input, lo), hi - lo, is_fixed,
+                                         fixed != 0 && !is_fixed, raw + total);
+        ends[i] = total;
     }
+    /* A piece starts at string 0 and at each string whose preceding codes pass a multiple of
+     * total / want (total ≥ m ≥ 1: every string has a code); a string that passes several
+     * starts one piece. Piece j holds strings starts[j] … starts[j + 1] − 1. */
+    const uint64_t rounded = (total + PIECE_CODES / 2) / PIECE_CODES;
+    const uint64_t want = rounded > 1 ? rounded : 1;
+    uint32_t starts[GALP_VECTOR_SIZE + 1], p = 0;
+    uint64_t passed = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        const uint64_t share = i == 0 ? 0 : ends[i - 1] * want / total;
+        if (i == 0 || share > passed) {
+            starts[p++] = i;
+            passed = share;
+        }
+    }
+    starts[p] = m;
     const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
-    memmove(payload + area, codes, at);
+    uint64_t at = 0;
+    for (uint32_t j = 0; j < p; j++) {
+        const uint64_t lo = starts[j] == 0 ? 0 : ends[starts[j] - 1], hi = ends[starts[j + 1] - 1];
+        while (at % GALP_FSST_PIECE_ALIGN != 0)
+            payload[area + at++] = 0;
+        uint8_t *e = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * j;
+        galp_store_u32(e, starts[j]);
+        galp_store_u32(e + 4, (uint32_t)at);
+        galp_store_u32(e + 8, (uint32_t)(input->offsets[first + starts[j]] -
+                                         input->offsets[first]));
+        memmove(payload + area + at, raw + lo, hi - lo);
+        at += hi - lo;
+    }
     galp_store_u32(payload, p);
     galp_store_u32(payload + 4, (uint32_t)at);
     galp_store_u32(payload + 8, (uint32_t)fixed);

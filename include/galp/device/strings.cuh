@@ -65,7 +65,7 @@ struct str_piece {
 };
 
 /* The vectors a warp of visit_strings_by_warp takes at once, by default: a vector of short
- * strings has two to four pieces (spec/fsst.md §7 cuts them at 2 KiB of codes), so 16 vectors
+ * strings has two to four pieces (spec/fsst.md §7: about 2 KiB of codes each), so 16 vectors
  * keep the 32 lanes busy. Columns of longer strings have more pieces per vector and want
  * fewer vectors per warp, so that more warps share the work: str_vectors_per_warp_for picks
  * the number from the column's piece count, which the host can read from the file. */
