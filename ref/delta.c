@@ -172,6 +172,20 @@ void galp_delta_pack_packed(unsigned w, unsigned b, uint64_t base, uint64_t base
     galp_ffor_pack(w, b, base, slots, vector + head);
 }
 
+/* spec/fastlanes.md §2.1 from §2.3: the L lane bases written as W-bit values, the packed
+ * deltas copied after them. */
+uint32_t galp_delta_plain_payload(unsigned w, uint32_t flags, const galp_vector_info *info, galp_reader *vector,
+                                  uint8_t *dst)
+{
+    const lane_bases bases = vector_bases(w, flags, info);
+    for (uint32_t lane = 0; lane < galp_layout_lanes(w); lane++)
+        galp_store_le(w / 8, dst + (size_t)lane * (w / 8), lane_base(w, &bases, vector, lane));
+    const uint8_t *deltas = galp_read_span(vector, bases.bytes, galp_layout_packed_bytes(info->bit_width));
+    if (deltas != NULL)
+        memcpy(dst + galp_layout_lane_bases_bytes(), deltas, galp_layout_packed_bytes(info->bit_width));
+    return galp_layout_lane_bases_bytes() + galp_layout_packed_bytes(info->bit_width);
+}
+
 void galp_delta_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
                               galp_reader *payload, void *dst)
 {

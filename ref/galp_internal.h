@@ -162,6 +162,10 @@ void galp_delta_pack_packed(unsigned w, unsigned b, uint64_t base, uint64_t base
                             uint32_t m, uint8_t *vector);
 uint64_t galp_delta_vector_get(unsigned w, uint32_t flags, const galp_vector_info *info,
                                galp_reader *vector, uint32_t position);
+/* The vector in the plain form (§2.1: 128 bytes of lane bases, then the deltas) at dst;
+ * returns its size, 128 + 128·b (the GPU image's form, gpu/image.c). */
+uint32_t galp_delta_plain_payload(unsigned w, uint32_t flags, const galp_vector_info *info, galp_reader *vector,
+                                  uint8_t *dst);
 void galp_delta_encode_vector(galp_type type, uint32_t flags, const void *values, uint32_t m,
                               galp_vector_info *info, uint8_t *payload);
 void galp_delta_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
