@@ -29,8 +29,6 @@ typedef struct lane_bases {
     uint32_t bytes;
 } lane_bases;
 
-static const lane_bases plain_bases = {false, 0, 128};
-
 static lane_bases vector_bases(unsigned w, uint32_t flags, const galp_vector_info *info)
 {
     const lane_bases bases = {galp_layout_delta_fields(w, info->exponent, flags) != 0, info->exponent,
@@ -39,7 +37,7 @@ static lane_bases vector_bases(unsigned w, uint32_t flags, const galp_vector_inf
 }
 
 /* Lane `lane`'s field of c bits: bits lane·c … lane·c + c − 1 of the stream of W-bit words
- * that starts at word 1, least significant bit first; at most two words, as c <= W. */
+ * that starts at word 1, least significant bit first; at most two words, as c < W. */
 static uint64_t packed_field(unsigned w, unsigned c, galp_reader *head, uint32_t lane)
 {
     uint64_t field = 0;
@@ -98,16 +96,19 @@ static void chain_unpack(unsigned w, unsigned b, uint64_t base, const lane_bases
     vector->overrun |= packed.overrun;
 }
 
+/* RLE's run-index vector keeps its plain lane bases (spec/fastlanes.md §2.3). */
 uint64_t galp_delta_get(unsigned w, unsigned b, uint64_t base, galp_reader *vector,
                         uint32_t position)
 {
-    return chain_get(w, b, base, &plain_bases, vector, position);
+    const lane_bases plain = {false, 0, galp_layout_lane_bases_bytes()};
+    return chain_get(w, b, base, &plain, vector, position);
 }
 
 void galp_delta_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *vector,
                        uint64_t out[GALP_VECTOR_SIZE])
 {
-    chain_unpack(w, b, base, &plain_bases, vector, out);
+    const lane_bases plain = {false, 0, galp_layout_lane_bases_bytes()};
+    chain_unpack(w, b, base, &plain, vector, out);
 }
 
 uint64_t galp_delta_vector_get(unsigned w, uint32_t flags, const galp_vector_info *info,
