@@ -4,7 +4,9 @@
  * The file is encoded by the reference encoder (one period, tiled: bench/galp_tile.h) and
  * uploaded with galp_gpu_column_upload, which turns ALP-layout vectors into G-ALP ones
  * (include/galp_gpu.h): the "alp" rows therefore time the G-ALP kernels on the regrouped
- * image, and only their ratio is the ALP layout's own.
+ * image, and only their ratio is the ALP layout's own. Likewise the upload unpacks DELTA lane
+ * bases (spec/fastlanes.md §2.3): DELTA vectors are timed with their 128-byte lane bases, and
+ * compressed_bytes, which sets the limit, is the smaller file's.
  */
 #include "galp_rows.h"
 

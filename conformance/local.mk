@@ -306,4 +306,10 @@ TESTS += conformance/test_alprd_dict
 conformance_test_alprd_dict_SOURCES = conformance/test_alprd_dict.c
 conformance_test_alprd_dict_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alprd_dict_LDADD = $(CONFORMANCE_TEST_LIBS)
+
+check_PROGRAMS += conformance/test_delta_packed
+TESTS += conformance/test_delta_packed
+conformance_test_delta_packed_SOURCES = conformance/test_delta_packed.c
+conformance_test_delta_packed_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_delta_packed_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA

@@ -135,7 +135,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.4, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.5, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -257,6 +257,23 @@ has "alp-rd dictionary in the entry: vector" out.log '^ +0 +1024 +alp-rd .* 0x40
 expect 0 "alp-rd dictionary in the entry: inspect --json" inspect --json --vectors rd.galp
 has "alp-rd dictionary in the entry: json summary" out.log '"alprd_dicts_in_entry": 1,'
 has "alp-rd dictionary in the entry: json vector" out.log '"dictionary_in_entry": true'
+# Packed DELTA lane bases (spec/fastlanes.md §2.3.1): 100 u16 values 5000 - 3i, lane bases
+# 288 apart at most: 9 bits each.
+i=0
+while [ $i -lt 100 ]; do
+    echo $((5000 - 3 * i))
+    i=$((i + 1))
+done >delta16.txt
+expect 0 "packed lane bases: encode" encode -t u16 -s delta delta16.txt pd.galp
+expect 0 "packed lane bases: decode" decode --text pd.galp pd.txt
+same "packed lane bases: round trip" delta16.txt pd.txt
+expect 0 "packed lane bases: inspect" inspect --vectors pd.galp
+has "packed lane bases: version" out.log '^format version +1\.5$'
+has "packed lane bases: summary" out.log '^delta lane bases packed for 1 of 1 delta vectors$'
+has "packed lane bases: vector" out.log '^ +0 +100 +delta .*  lane bases 9 bits$'
+expect 0 "packed lane bases: inspect --json" inspect --json --vectors pd.galp
+has "packed lane bases: json summary" out.log '"packed_lane_bases": 1,'
+has "packed lane bases: json vector" out.log '"lane_base_width": 9'
 
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'

@@ -291,9 +291,9 @@ static void test_api_arguments(void **state)
     uint8_t big[1024];
     assert_int_equal(galp_str_compress(bad, s->data, 2, 0, big, sizeof big, &size),
                      GALP_ERR_ARGUMENT);
-    assert_int_equal(galp_str_compress(s->offsets, s->data, 2, 16, big, sizeof big, &size),
+    assert_int_equal(galp_str_compress(s->offsets, s->data, 2, 32, big, sizeof big, &size),
                      GALP_ERR_ARGUMENT);
-    /* COMPACT_GALP, NARROW_LANE_ENDS and ALPRD_DICT_IN_ENTRY are taken, as galp_compress_ex
+    /* COMPACT_GALP, NARROW_LANE_ENDS, ALPRD_DICT_IN_ENTRY and PACKED_LANE_BASES are taken, as galp_compress_ex
      * takes them, and change nothing: the file is the one written without them (a STR header never carries them). */
     uint8_t plain[1024];
     size_t plain_size;
@@ -302,7 +302,8 @@ static void test_api_arguments(void **state)
                      GALP_OK);
     assert_int_equal(galp_str_compress(s->offsets, s->data, 2,
                                        GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                                           GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
+                                           GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
+                                           GALP_FLAG_PACKED_LANE_BASES,
                                        big, sizeof big, &size),
                      GALP_OK);
     assert_int_equal(size, plain_size);

@@ -88,7 +88,8 @@ static int is_float(galp_type type)
 /* ---- one column ---------------------------------------------------------------------- */
 
 /* The header flags galp_compress writes (include/galp.h). */
-#define COMPRESS_FLAGS (GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY)
+#define COMPRESS_FLAGS \
+    (GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES)
 
 typedef struct checked_column {
     galp_column cpu;

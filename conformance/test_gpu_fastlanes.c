@@ -460,6 +460,8 @@ static void test_delta_chains(void **state)
         }
         size_t len;
         uint8_t *file = ts_compress(types[t], GALP_SCHEME_DELTA, values, n, &len);
+        /* packed lane bases (spec/fastlanes.md §2.3), which the upload unpacks (gpu/image.c) */
+        assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_PACKED_LANE_BASES, GALP_FLAG_PACKED_LANE_BASES);
         memset(vectors_seen, 0, sizeof vectors_seen);
         check_file(file, len, values, &seed);
         assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);

@@ -49,6 +49,7 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
     assert_int_equal(img.scheme, image_column_scheme);
     assert_int_equal(img.flags & GALP_FLAG_NARROW_LANE_ENDS, 0); /* the kernels read u16 lane ends */
     assert_int_equal(img.flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY, 0); /* and dictionary heads */
+    assert_int_equal(img.flags & GALP_FLAG_PACKED_LANE_BASES, 0);   /* and 128-byte lane bases */
     assert_int_equal(galp_gpu_image_scheme(&col), image_column_scheme);
     const uint32_t alprd = 1u << GALP_SCHEME_ALP_RD;
     assert_int_equal((galp_gpu_image_vector_schemes(&col) & alprd) != 0, has_alprd);
@@ -63,6 +64,7 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
     bool any_decoded = false; /* a vector the device has no decoder for, held RAW */
     bool any_narrow = false;  /* a vector with u8 lane ends, held with u16 ones */
     bool any_dict = false;    /* an ALP_RD dictionary in the entry, held in a head */
+    bool any_packed = false;  /* packed DELTA lane bases, held as 128 bytes */
     const unsigned w = 8u * (unsigned)galp_type_size(col.type);
     uint32_t largest = 0;
     for (uint32_t v = 0; v < col.vector_count; v++) {
@@ -97,12 +99,18 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
                                                               ((UINT64_C(1) << (w - a.bit_width)) - 1u)
                                                         : 0u);
         }
+        if (a.scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(col.flags)) {
+            /* spec/fastlanes.md §2.3 -> §2.1: 128 bytes of lane bases, exponent 0 */
+            assert_int_equal(b.exponent, 0);
+            assert_int_equal(b.payload_size, 128u + 128u * a.bit_width);
+            any_packed = true;
+        }
         any_decoded |= !device_decodes;
         largest = b.payload_size > largest ? b.payload_size : largest;
     }
-    /* the test columns hold one kind or the other, or vectors with narrow lane ends or
-     * dictionaries in the entry */
-    assert_true(any_decoded != has_alprd || any_narrow || any_dict);
+    /* the test columns hold one kind or the other, or vectors with narrow lane ends,
+     * dictionaries in the entry or packed lane bases */
+    assert_true(any_decoded != has_alprd || any_narrow || any_dict || any_packed);
     const galp_gpu_shape shape = galp_gpu_image_shape(&img); /* the shape of the image */
     assert_true(shape.largest_vector >= largest);
     if (any_decoded) {
@@ -243,6 +251,50 @@ static void fill_timestamps(uint32_t *values, uint32_t n)
         values[i] = t += 1000u + (uint32_t)ts_random_below(&seed, 20);
 }
 
+/* Packed DELTA lane bases (spec/fastlanes.md §2.3): the image unpacks them, so that it decodes
+ * to the column's values, has exponent 0 in every DELTA entry and no flag, and, for full
+ * vectors, equals byte for byte the file written without the flag (in a partial vector the
+ * lanes past m hold other bases). DELTA and AUTO columns of u32 and u64, with payload
+ * checksums, which the image recomputes. */
+static void test_packed_delta_column(void **state)
+{
+    (void)state;
+    enum { n = 3 * GALP_VECTOR_SIZE };
+    static uint32_t values[n + 500];
+    static uint64_t wide[n + 500];
+    fill_timestamps(values, n + 500);
+    for (uint32_t i = 0; i < n + 500; i++)
+        wide[i] = (uint64_t)values[i] * 1000003u;
+    const uint32_t packed = GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_PAYLOAD_CHECKSUMS;
+    const galp_scheme schemes[2] = {GALP_SCHEME_DELTA, GALP_SCHEME_AUTO};
+    for (unsigned t = 0; t < 4; t++) {
+        const galp_type type = t < 2 ? GALP_TYPE_U32 : GALP_TYPE_U64;
+        const void *data = t < 2 ? (const void *)values : (const void *)wide;
+        size_t len, plain_len;
+        uint8_t *file = ts_compress_ex(type, schemes[t % 2], packed, data, n, &len);
+        uint8_t *plain = ts_compress_ex(type, schemes[t % 2], GALP_FLAG_PAYLOAD_CHECKSUMS, data, n, &plain_len);
+        assert_int_equal(ts_get_le(file, TS_FLAGS, 4), packed);
+        assert_true(len < plain_len);
+        check_image(file, len, (schemes[t % 2] == GALP_SCHEME_AUTO ? GALP_SCHEME_FFOR : GALP_SCHEME_DELTA), false);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        uint8_t *image = NULL;
+        size_t image_size = 0;
+        assert_int_equal(galp_gpu_image_build(&col, &image, &image_size), GALP_OK);
+        assert_non_null(image);
+        assert_int_equal(image[TS_VERSION_MINOR], 2);
+        assert_int_equal(image_size, plain_len);
+        assert_memory_equal(image, plain, plain_len);
+        free(image);
+        free(plain);
+        free(file);
+        /* a partial last vector: the values (check_image) */
+        file = ts_compress_ex(type, schemes[t % 2], packed, data, n + 500, &len);
+        check_image(file, len, (schemes[t % 2] == GALP_SCHEME_AUTO ? GALP_SCHEME_FFOR : GALP_SCHEME_DELTA), false);
+        free(file);
+    }
+}
+
 /* A GPU-FOR column (spec/tile.md) becomes a FFOR column of RAW vectors. */
 static void test_tile_column(void **state)
 {
@@ -271,7 +323,8 @@ static void check_own_image(const uint8_t *file, size_t len, bool fastlanes)
 
 /* FastLanes vectors (spec/fastlanes.md) stay as stored: AUTO's FFOR column of DELTA vectors,
  * DELTA, RLE and DICT columns of u32 and a DICT column of f64 are their own images; a FFOR
- * column without them is too, and has none. */
+ * column without them is too, and has none. Written without packed DELTA lane bases, which
+ * the image unpacks (test_packed_delta_column). */
 static void test_fastlanes_columns(void **state)
 {
     (void)state;
@@ -281,7 +334,10 @@ static void test_fastlanes_columns(void **state)
     const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT};
     for (size_t s = 0; s < 4; s++) {
         size_t len;
-        uint8_t *file = ts_compress(GALP_TYPE_U32, schemes[s], values, n, &len);
+        uint8_t *file = ts_compress_ex(GALP_TYPE_U32, schemes[s],
+                                       GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
+                                           GALP_FLAG_ALPRD_DICT_IN_ENTRY,
+                                       values, n, &len);
         check_own_image(file, len, true);
         free(file);
     }
@@ -307,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_alprd_column),
         cmocka_unit_test(test_narrow_columns),
         cmocka_unit_test(test_alprd_dict_column),
+        cmocka_unit_test(test_packed_delta_column),
         cmocka_unit_test(test_tile_column),
         cmocka_unit_test(test_fastlanes_columns),
     };

@@ -23,7 +23,7 @@ static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions", "alprd-f32-entry",
-    "delta-u16-descending", "rle-u32-three-runs", "dict-f64-three-values",
+    "delta-u16-descending", "delta-u16-packed-lane-bases", "rle-u32-three-runs", "dict-f64-three-values",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
     "galp-compact-f64", "galp-narrow-f64",
 };
@@ -364,6 +364,17 @@ static void test_delta_u16_descending(void **state)
                               GALP_SCHEME_DELTA, 0, values, 100);
 }
 
+/* spec/fastlanes.md §2.3.1: the values of §6.1 with packed lane bases: B = 0x126b, c = 9. */
+static void test_delta_u16_packed_lane_bases(void **state)
+{
+    (void)state;
+    uint16_t values[100];
+    for (uint32_t i = 0; i < 100; i++)
+        values[i] = (uint16_t)(5000 - 3 * i);
+    check_scheme_file_example("spec/fastlanes.md", "delta-u16-packed-lane-bases", GALP_TYPE_U16,
+                              GALP_SCHEME_DELTA, GALP_FLAG_PACKED_LANE_BASES, values, 100);
+}
+
 /* spec/fastlanes.md §6.2: runs of 7, 9, 7. */
 static void test_rle_u32_three_runs(void **state)
 {
@@ -466,6 +477,7 @@ int main(void)
         cmocka_unit_test(test_alprd_f32),
         cmocka_unit_test(test_alprd_f32_entry),
         cmocka_unit_test(test_delta_u16_descending),
+        cmocka_unit_test(test_delta_u16_packed_lane_bases),
         cmocka_unit_test(test_rle_u32_three_runs),
         cmocka_unit_test(test_dict_f64_three_values),
         cmocka_unit_test(test_tile_gpu_for),

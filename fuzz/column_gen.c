@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <galp/layout.h>
+
 #include "alp_constants.h"
 #include "bytes.h"
 #include "column_gen.h"
@@ -173,6 +175,46 @@ static void narrow_lane_ends(unsigned w, vector_plan *plan)
         t[l] = (uint8_t)galp_load_u16(t + 2u * l);
     memmove(t + lanes, t + 2u * lanes, info->payload_size - table - 2u * lanes);
     plan->info.payload_size -= lanes;
+}
+
+/* spec/fastlanes.md §2.3: a DELTA vector's 128 bytes of lane bases (plan_delta's) replaced by
+ * a drawn base of the bases B and width c (any B, wrapping included; a head larger than 128
+ * bytes keeps the plain bases, with c = W): lane l's base becomes B + ((its base − B) mod
+ * 2^c), the values of its lane (those below m, in `out`) move by as much, and the head bytes
+ * after the fields, which carry no meaning, are sometimes junk. */
+static void packed_lane_bases(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    galp_vector_info *info = &plan->info;
+    if (info->scheme != GALP_SCHEME_DELTA)
+        return;
+    const unsigned lanes = GALP_VECTOR_SIZE / w, c = (unsigned)byte_source_below(src, w + 1);
+    const uint64_t base_of_bases = byte_source_u64(src) & low_mask(w);
+    const uint32_t head = galp_layout_delta_head_bytes(w, c, GALP_FLAG_PACKED_LANE_BASES);
+    /* c = W, or a width whose head would be larger (u64, c = 61 … 63): the plain bases, since
+     * the payload was placed at its plain size and may only shrink */
+    info->exponent = (uint8_t)(c == w || head > 128u ? w : c);
+    if (info->exponent == w)
+        return;
+    const uint32_t used = (1u + (lanes * c + w - 1u) / w) * (w / 8u);
+    uint8_t packed[128] = {0};
+    memset(packed + used, byte_source_below(src, 2) == 0 ? 0 : 0xA5, head - used);
+    galp_store_le(w / 8, packed, base_of_bases);
+    for (unsigned l = 0; l < lanes; l++) {
+        const uint64_t old = galp_load_le(w / 8, plan->payload + (size_t)l * (w / 8));
+        const uint64_t field = (old - base_of_bases) & low_mask(c);
+        for (unsigned i = 0; i < c; i++) { /* bit l·c + i of the words from word 1 */
+            const unsigned bit = l * c + i;
+            packed[w / 8 + bit / 8] |= (uint8_t)((field >> i & 1u) << (bit % 8));
+        }
+        const uint64_t shift = base_of_bases + field - old;
+        for (unsigned r = 0; r < w && l * w + r < m; r++) {
+            uint8_t *x = out + (size_t)(l * w + r) * (w / 8);
+            galp_store_le(w / 8, x, (galp_load_le(w / 8, x) + shift) & low_mask(w));
+        }
+    }
+    memmove(plan->payload + head, plan->payload + 128, info->payload_size - 128u);
+    memcpy(plan->payload, packed, head);
+    info->payload_size = info->payload_size - 128u + head;
 }
 
 /* spec/alprd.md §3.1: an ALP_RD vector whose 2^k entries of W − r bits fit in 64 bits, its
@@ -527,7 +569,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
     galp_store_u32(file + 20, (col->payload_checksums ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
                                   (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0) |
                                   (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
-                                  (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0));
+                                  (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0) |
+                                  (col->packed_lane_bases ? GALP_FLAG_PACKED_LANE_BASES : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -634,6 +677,12 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
                                byte_source_below(src, 2) == 1;
     for (uint32_t v = 0; col->alprd_dict_in_entry && v < nv; v++)
         dict_in_entry(w, &plans[v]);
+    /* spec/fastlanes.md §2.3, likewise drawn last, in the columns that may hold DELTA vectors. */
+    col->packed_lane_bases = (col->scheme == GALP_SCHEME_FFOR || col->scheme == GALP_SCHEME_DELTA) &&
+                             byte_source_below(src, 2) == 1;
+    for (uint32_t v = 0; col->packed_lane_bases && v < nv; v++)
+        packed_lane_bases(src, w, plans[v].info.value_count, &plans[v],
+                          col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
     const uint64_t payload_end =
         nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;

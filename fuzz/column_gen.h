@@ -36,6 +36,8 @@ typedef struct fuzz_column {
                             * exceptions have u8 lane ends (spec/galp.md §1.2) */
     bool alprd_dict_in_entry; /* header flag bit 3: ALP_RD vectors whose dictionary fits in 64
                                * bits keep it in base, without a head (spec/alprd.md §3.1) */
+    bool packed_lane_bases; /* header flag bit 4: DELTA vectors' lane bases are packed
+                             * (spec/fastlanes.md §2.3) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

@@ -119,6 +119,13 @@ static bool lane_table_scheme(uint8_t s)
     return s == GALP_SCHEME_ALP || s == GALP_SCHEME_GALP || s == GALP_SCHEME_ALP_RD;
 }
 
+/* The column schemes that may hold DELTA vectors, where flag bit 4 has a meaning
+ * (spec/format.md §3.1, spec/fastlanes.md §2.3). */
+static bool delta_scheme(uint8_t s)
+{
+    return s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA;
+}
+
 static bool vector_allowed(uint8_t column_scheme, uint8_t s)
 {
     return s == column_scheme || s == GALP_SCHEME_RAW || (is_rd(s) && is_alp(column_scheme)) ||
@@ -318,6 +325,9 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         if (allowed && !lane_table_scheme(s) &&
             (galp_load_u32(f + H_FLAGS) & (GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY)))
             expected = GALP_ERR_RESERVED;
+        /* and the packed lane-base flag (bit 4) outside FFOR and DELTA columns */
+        if (allowed && !delta_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES))
+            expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
                 expected = GALP_ERR_BAD_SCHEME;
@@ -332,8 +342,9 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
-            if ((bit == 2 || bit == 3) && lane_table_scheme(col->scheme))
-                bit = 1; /* bits 2 and 3 have a meaning there; bit 1 is reserved (not G-ALP) */
+            if (((bit == 2 || bit == 3) && lane_table_scheme(col->scheme)) ||
+                (bit == 4 && delta_scheme(col->scheme)))
+                bit = 1; /* bits 2 and 3, or 4, have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
@@ -412,6 +423,13 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
             *out = result("exponent/factor",
                           k && galp_load_u64(a + E_BASE) != 0 ? GALP_ERR_BASE : GALP_ERR_EXPONENT, 0);
             break;
+        } else if (e.scheme == GALP_SCHEME_DELTA &&
+                   (galp_load_u32(fc->file + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES) != 0) {
+            /* spec/fastlanes.md §2.3: a lane-base width above W, or a factor */
+            if (byte_source_below(src, 2))
+                a[E_EXPONENT] = (uint8_t)(fc->w + 1 + byte_source_below(src, 255 - fc->w));
+            else
+                a[E_FACTOR] = nonzero(src);
         } else if (!is_alp(e.scheme))
             a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
         else if (byte_source_below(src, 2))
@@ -585,6 +603,31 @@ static bool mutate_dict_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     return true;
 }
 
+/* Packed DELTA lane bases (spec/fastlanes.md §2.3, spec/format.md §6): header flag bit 4
+ * toggled in a FFOR or DELTA column. The first DELTA vector decides: cleared, a width other
+ * than 0 fails 10.5 (EXPONENT) and width 0 (a 16-byte head) 10.7 (PAYLOAD_SIZE); set, every
+ * DELTA vector has width 0 and its 128-byte lane bases fail 10.7. A column without DELTA
+ * vectors stays valid. */
+static bool mutate_packed_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (!delta_scheme((uint8_t)col->scheme))
+        return false;
+    const uint32_t from = galp_load_u32(fc->file + H_FLAGS);
+    galp_status expected = GALP_OK;
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+        const entry e = entry_of(fc, v);
+        if (e.scheme == GALP_SCHEME_DELTA)
+            expected = (from & GALP_FLAG_PACKED_LANE_BASES) != 0 && e.at[E_EXPONENT] != 0 ? GALP_ERR_EXPONENT
+                                                                                      : GALP_ERR_PAYLOAD_SIZE;
+    }
+    galp_store_u32(fc->file + H_FLAGS, from ^ GALP_FLAG_PACKED_LANE_BASES);
+    fuzz_column_seal(fc->file);
+    *out = result((from & GALP_FLAG_PACKED_LANE_BASES) != 0 ? "packed lane-base flag cleared"
+                                                           : "packed lane-base flag set",
+                  expected, col->buffer_size);
+    return true;
+}
+
 /* Payload rules of the tile schemes, spec/tile.md §6: a miniblock or run width above 32, a
  * GPU-RFOR reserved byte, run count 0, or lengths that add up to more than m. */
 static bool mutate_tile(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
@@ -734,6 +777,8 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     if (kind == 25 && mutate_index(src, col, &fc, &out))
         return out;
     if (kind == 26 && mutate_dict_flag(col, &fc, &out))
+        return out;
+    if (kind == 26 && mutate_packed_flag(col, &fc, &out))
         return out;
     if (kind == 27 && mutate_flag(col, &fc, &out))
         return out;

@@ -219,9 +219,12 @@ static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_
  * header flag bit 0, payload checksums (§3.4); `compact`: bit 1, G-ALP vectors without
  * exceptions have no lane table (spec/galp.md §1.1); `narrow`: bit 2, lane ends of vectors with
  * 1 … 255 exceptions are u8 (spec/galp.md §1.2); `dict`: bit 3, ALP_RD dictionaries that fit
- * in 64 bits are in base (spec/alprd.md §3.1). */
+ * in 64 bits are in base (spec/alprd.md §3.1); `packed`: bit 4, DELTA lane bases are a base of
+ * the bases and L fields of `exponent` bits, the plain 128 bytes when it is W
+ * (spec/fastlanes.md §2.3). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                bool sums, bool compact, bool narrow, bool dict, unsigned w, uint32_t m,
+                                bool sums, bool compact, bool narrow, bool dict, bool packed, unsigned w,
+                                uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -231,6 +234,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const unsigned c = galp_load_u16(e + 20);
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme), tile = is_tile(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
+    const bool packed_delta = scheme == GALP_SCHEME_DELTA && packed; /* spec/fastlanes.md §2.3 */
     const bool lane_table = scheme == GALP_SCHEME_GALP && !(compact && c == 0);
     const unsigned eb = narrow && c >= 1 && c <= 255 ? 1 : 2; /* bytes per lane end */
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
@@ -249,7 +253,9 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         return GALP_ERR_BASE;
     const unsigned head = in_entry ? 0u : 16u; /* the dictionary at the payload's head */
     if (alp ? factor > exponent || exponent > max_e
-            : rd ? exponent > 3 || factor != 0 : exponent != 0 || factor != 0) /* 10.5 */
+            : rd             ? exponent > 3 || factor != 0
+            : packed_delta   ? exponent > w || factor != 0
+                             : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
     if (is_table(scheme) ? c == 0 || c > m : alp || rd ? c > m : c != 0)      /* 10.6 */
         return GALP_ERR_EXCEPTION_COUNT;
@@ -258,8 +264,10 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
         implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? eb * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
         implied += head + 128u * exponent + (c > 0 ? eb * lanes : 0) + 4u * (uint64_t)c;
-    if (scheme == GALP_SCHEME_DELTA)
-        implied += 128;
+    if (scheme == GALP_SCHEME_DELTA) /* the lane bases: B and L fields of c < W bits, or 128 */
+        implied += packed_delta && exponent < w
+                       ? ((1u + (lanes * exponent + w - 1) / w) * (w / 8) + 15) / 16 * 16
+                       : 128;
     if (is_table(scheme)) { /* spec/fastlanes.md §1: 128·ceil(ceil(c/L)·b/W) after the index */
         unsigned code_bits = 0;
         while ((c - 1) >> code_bits != 0)
@@ -507,12 +515,13 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
     /* bit 1: G-ALP only; bits 2 and 3: columns that may hold G-ALP or ALP_RD vectors (ALP,
-     * G-ALP, ALP_RD) */
+     * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA) */
     const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
                            (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
                                     scheme == GALP_SCHEME_ALP_RD
                                 ? 4u | 8u
-                                : 0u);
+                                : 0u) |
+                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u);
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
@@ -524,7 +533,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint64_t left = n - (uint64_t)v * 1024;
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
-                                      (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0, w, m,
+                                      (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0,
+                                      (flags & 16u) != 0, w, m,
                                       payload_end,
                                       &floor, &end);
         if (st != GALP_OK)

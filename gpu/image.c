@@ -21,7 +21,9 @@
  * is rewritten with u16 ones, and the image has no GALP_FLAG_NARROW_LANE_ENDS. Likewise they
  * read an ALP_RD dictionary from the payload's 16-byte head: a vector whose dictionary is in
  * its entry (spec/alprd.md §3.1) is rewritten with the head restored and base 0, and the
- * image has no GALP_FLAG_ALPRD_DICT_IN_ENTRY.
+ * image has no GALP_FLAG_ALPRD_DICT_IN_ENTRY. And they read a DELTA vector's 128 bytes of lane
+ * bases: a vector with packed lane bases (spec/fastlanes.md §2.3) is rewritten with them
+ * unpacked and exponent 0, and the image has no GALP_FLAG_PACKED_LANE_BASES.
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -53,6 +55,7 @@ enum {
     ENT_BASE = 8,
     ENT_PAYLOAD_SIZE = 16,
     ENT_SCHEME = 22,
+    ENT_EXPONENT = 24,
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
@@ -85,10 +88,12 @@ static galp_scheme image_column_scheme(const galp_column *col)
 
 /* The header flags of the image: an ALP column's image is compact G-ALP (spec/galp.md §1.1)
  * where it has a vector without exceptions; any other column's are its own, less narrow lane
- * ends (spec/galp.md §1.2) and ALP_RD dictionaries in the entry (spec/alprd.md §3.1). */
+ * ends (spec/galp.md §1.2), ALP_RD dictionaries in the entry (spec/alprd.md §3.1) and packed
+ * DELTA lane bases (spec/fastlanes.md §2.3). */
 static uint32_t image_flags(const galp_column *col)
 {
-    uint32_t flags = col->flags & ~(GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY);
+    uint32_t flags = col->flags &
+                     ~(GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES);
     galp_vector_info info;
     for (uint32_t v = 0; col->scheme == GALP_SCHEME_ALP && v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
@@ -110,7 +115,8 @@ static uint64_t image_payload_size(const galp_column *col, uint32_t flags, const
                                          info->value_count, flags);
     case GALP_SCHEME_ALP_RD: return galp_layout_alprd_payload_bytes(w, info->bit_width, info->exponent, c, flags);
     case GALP_SCHEME_RAW: return galp_layout_payload_bytes(GALP_SCHEME_RAW, w, 0, 0, info->value_count, flags);
-    default: return info->payload_size; /* FFOR and FastLanes: as stored */
+    case GALP_SCHEME_DELTA: return galp_layout_delta_payload_bytes(w, info->bit_width, 0, flags);
+    default: return info->payload_size; /* FFOR, RLE and DICT: as stored */
     }
 }
 
@@ -368,8 +374,9 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
         return GALP_ERR_NO_MEMORY;
     memcpy(out, col->data, (size_t)table_end);
     out[HDR_SCHEME] = (uint8_t)image_column_scheme(col);
-    if (flags != col->flags) { /* compact, no longer narrow or with ALP_RD dictionaries in the
-                                * entry: version 1.2 (spec/format.md §1.1, §3.1) */
+    if (flags != col->flags) { /* compact, no longer narrow, with ALP_RD dictionaries in the
+                                * entry or packed DELTA lane bases: version 1.2
+                                * (spec/format.md §1.1, §3.1) */
         galp_store_u32(out + HDR_FLAGS, flags);
         if ((flags & GALP_FLAG_COMPACT_GALP) != 0 || out[HDR_VERSION_MINOR] > 2)
             out[HDR_VERSION_MINOR] = 2;
@@ -405,6 +412,13 @@ galp_status galp_gpu_image_build(const galp_column *col, uint8_t **image, size_t
                 return st;
             }
             at += image_payload_size(col, flags, &info);
+        } else if (info.scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(col->flags)) {
+            /* spec/fastlanes.md §2.3 -> §2.1: the kernels read 128 bytes of lane bases */
+            galp_reader payload = galp_reader_of(src, info.payload_size);
+            const uint32_t size = galp_delta_plain_payload(w, col->flags, &info, &payload, out + at);
+            entry[ENT_EXPONENT] = 0;
+            galp_store_u32(entry + ENT_PAYLOAD_SIZE, size);
+            at += size;
         } else if (info.scheme == GALP_SCHEME_ALP_RD && alprd_rewritten(w, &info, col->flags)) {
             const uint32_t size = restore_alprd(w, &info, col->flags, src, out + at);
             galp_store_u64(entry + ENT_BASE, 0); /* the dictionary is in the payload now */

@@ -30,8 +30,8 @@ extern "C" {
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
- * metadata entry (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 4u
+ * metadata entry, 1.5 with packed DELTA lane bases (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 5u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -46,6 +46,10 @@ extern "C" {
  * fits in 64 bits keeps it bit-packed in its entry's base field and has no dictionary head in
  * its payload (spec/alprd.md §3.1, version 1.4). */
 #define GALP_FLAG_ALPRD_DICT_IN_ENTRY 8u
+/* PACKED_LANE_BASES (FFOR and DELTA columns only): every DELTA vector stores its lane bases
+ * packed, a base of the bases and one field per lane of the width in its entry's exponent
+ * (spec/fastlanes.md §2.3, version 1.5). */
+#define GALP_FLAG_PACKED_LANE_BASES 16u
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -166,9 +170,11 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *    such a vector;
  *  - GALP_FLAG_ALPRD_DICT_IN_ENTRY: ALP_RD vectors whose dictionary fits in 64 bits keep it in
  *    their entry's base; the header has the flag, and the file is version 1.4, only if the
- *    column has such a vector.
+ *    column has such a vector;
+ *  - GALP_FLAG_PACKED_LANE_BASES: DELTA vectors store their lane bases packed; the header has
+ *    the flag, and the file is version 1.5, only if the column has a DELTA vector.
  * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY. Without them a G-ALP file is one that decoders of versions
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES. Without them a G-ALP file is one that decoders of versions
  * 1.0 and 1.1 read. Other bits are
  * GALP_ERR_ARGUMENT. */
 galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,
@@ -197,7 +203,8 @@ typedef struct galp_column {
     uint32_t vector_count;
     uint16_t version_minor;
     uint32_t flags;          /* header flags: GALP_FLAG_PAYLOAD_CHECKSUMS, GALP_FLAG_COMPACT_GALP,
-                              * GALP_FLAG_NARROW_LANE_ENDS, GALP_FLAG_ALPRD_DICT_IN_ENTRY */
+                              * GALP_FLAG_NARROW_LANE_ENDS, GALP_FLAG_ALPRD_DICT_IN_ENTRY,
+                              * GALP_FLAG_PACKED_LANE_BASES */
     uint32_t checksum;
     uint32_t seal;           /* private: set by galp_open, checked by every call */
 } galp_column;
@@ -211,7 +218,8 @@ typedef struct galp_vector_info {
     uint16_t exception_count; /* ALP/G-ALP exceptions; RLE run count; DICT dictionary size */
     galp_scheme scheme;
     uint8_t bit_width;       /* ALP_RD: the right part width r */
-    uint8_t exponent;        /* ALP e; ALP_RD: the code width k */
+    uint8_t exponent;        /* ALP e; ALP_RD: the code width k; DELTA with packed lane bases:
+                              * their field width */
     uint8_t factor;          /* ALP f */
     uint32_t payload_checksum; /* CRC32C of the payload with GALP_FLAG_PAYLOAD_CHECKSUMS, else 0 */
 } galp_vector_info;
@@ -266,9 +274,10 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
 
 /* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
- * or not; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS and
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY are accepted and change nothing (a STR column has no G-ALP or
- * ALP_RD vectors, and its header never has those flags),
+ * or not; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY and GALP_FLAG_PACKED_LANE_BASES are accepted and change
+ * nothing (a STR column has no G-ALP, ALP_RD or DELTA vectors, and its header never has those
+ * flags),
  * as galp_compress_ex takes them for any column.
  * The file is version 1.2 and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are

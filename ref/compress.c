@@ -43,7 +43,8 @@ typedef struct encode_scratch {
     unsigned try_count;
     uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP and
                               * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts,
-                              * GALP_FLAG_ALPRD_DICT_IN_ENTRY where ALP_RD's dictionary goes */
+                              * GALP_FLAG_ALPRD_DICT_IN_ENTRY where ALP_RD's dictionary goes,
+                              * GALP_FLAG_PACKED_LANE_BASES how DELTA's lane bases are stored */
 } encode_scratch;
 
 /* Encodes m values with one scheme into `payload`, filling `info`. */
@@ -54,7 +55,7 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     info->value_count = m;
     switch (scheme) {
     case GALP_SCHEME_FFOR: galp_ffor_encode_vector(type, values, m, info, payload); break;
-    case GALP_SCHEME_DELTA: galp_delta_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_DELTA: galp_delta_encode_vector(type, scratch->flags, values, m, info, payload); break;
     case GALP_SCHEME_RLE: galp_rle_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_DICT: galp_dict_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_ALP:
@@ -152,6 +153,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         if (info.scheme == GALP_SCHEME_ALP_RD &&
             galp_layout_alprd_dict_in_entry(galp_type_bits(type), info.bit_width, info.exponent, flags))
             header_flags |= GALP_FLAG_ALPRD_DICT_IN_ENTRY;
+        /* spec/fastlanes.md §2.3: the packed lane-base flag only where a DELTA vector has them. */
+        if (info.scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(flags))
+            header_flags |= GALP_FLAG_PACKED_LANE_BASES;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -181,7 +185,8 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
                           void *dst, size_t dst_capacity, size_t *dst_len)
 {
     return galp_compress_ex(type, requested,
-                            GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
+                            GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
+                                GALP_FLAG_PACKED_LANE_BASES,
                             values, n, dst, dst_capacity, dst_len);
 }
 
@@ -192,7 +197,8 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
         (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY)) != 0 ||
+                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
+                   GALP_FLAG_PACKED_LANE_BASES)) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)

@@ -146,12 +146,16 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     h->flags = galp_read_u32(&header, HDR_FLAGS);
     /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column; bit 2 the lane
      * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
-     * and ALP_RD columns hold (§2). */
+     * and ALP_RD columns hold (§2); bit 4 DELTA vectors, which only FFOR and DELTA columns
+     * hold. */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
                            (h->scheme == GALP_SCHEME_GALP ? GALP_FLAG_COMPACT_GALP : 0u) |
-                           (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0u);
+                           (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0u) |
+                           (h->scheme == GALP_SCHEME_FFOR || h->scheme == GALP_SCHEME_DELTA
+                                ? GALP_FLAG_PACKED_LANE_BASES
+                                : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -220,14 +224,17 @@ static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, u
 }
 
 /* spec/format.md §6 step 10.5: ALP's 0 <= f <= e <= 18 (f64) or 10 (f32) (spec/alp.md §3),
- * ALP_RD's code width k <= 3 in the exponent byte and factor 0 (spec/alprd.md §2). */
-static bool exponent_in_range(unsigned w, const galp_vector_info *info)
+ * ALP_RD's code width k <= 3 in the exponent byte and factor 0 (spec/alprd.md §2), the width
+ * c <= W of packed DELTA lane bases and factor 0 (spec/fastlanes.md §2.3). */
+static bool exponent_in_range(unsigned w, uint32_t flags, const galp_vector_info *info)
 {
     const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
     if (is_alp_scheme(info->scheme))
         return info->exponent <= max_e && info->factor <= info->exponent;
     if (info->scheme == GALP_SCHEME_ALP_RD)
         return info->exponent <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH && info->factor == 0;
+    if (info->scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(flags))
+        return info->exponent <= w && info->factor == 0;
     return info->exponent == 0 && info->factor == 0;
 }
 
@@ -267,7 +274,7 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
                     : raw || tile ? info->base != 0
                                   : (w < 64 && info->base >> w != 0)))
         return GALP_ERR_BASE;
-    if (!exponent_in_range(w, info))
+    if (!exponent_in_range(w, column->flags, info))
         return GALP_ERR_EXPONENT;
     /* spec/fastlanes.md §3.2, §4.2: RLE's run count and DICT's dictionary size, 1 … m. */
     if (is_table_scheme(info->scheme)
@@ -400,12 +407,14 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 }
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
- * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, and the version each scheme in use, the column's or a vector's, needs
+ * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
+ * packed DELTA lane bases, and the version each scheme in use, the column's or a vector's, needs
  * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
-    unsigned minor = (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u
+    unsigned minor = (flags & GALP_FLAG_PACKED_LANE_BASES) != 0     ? 5u
+                     : (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u
                      : (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0  ? 3u
                      : (flags & GALP_FLAG_COMPACT_GALP) != 0      ? 2u
                      : (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? 1u

@@ -59,7 +59,7 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
         galp_ffor_decode_vector(column->type, &info, &payload, dst);
         break;
     case GALP_SCHEME_DELTA:
-        galp_delta_decode_vector(column->type, &info, &payload, dst);
+        galp_delta_decode_vector(column->type, column->flags, &info, &payload, dst);
         break;
     case GALP_SCHEME_RLE:
         galp_rle_decode_vector(column->type, &info, &payload, dst);
@@ -144,7 +144,7 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_DELTA:
-        unpacked = galp_delta_get(w, info.bit_width, info.base, &payload, slot);
+        unpacked = galp_delta_vector_get(w, column->flags, &info, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_RLE:

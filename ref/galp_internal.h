@@ -154,10 +154,22 @@ void galp_delta_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *vecto
                        uint64_t out[GALP_VECTOR_SIZE]);
 void galp_delta_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GALP_VECTOR_SIZE],
                      uint32_t m, uint8_t *vector);
-void galp_delta_encode_vector(galp_type type, const void *values, uint32_t m,
+/* A DELTA vector's lane bases are packed in a file with GALP_FLAG_PACKED_LANE_BASES (§2.3):
+ * galp_delta_pack_packed writes the head from the base of the bases, the field width c and
+ * the L fields, then the deltas; galp_delta_vector_get and _decode_vector read either form. */
+void galp_delta_pack_packed(unsigned w, unsigned b, uint64_t base, uint64_t base_of_bases, unsigned c,
+                            const uint64_t fields[GALP_VECTOR_SIZE / 8], const uint64_t in[GALP_VECTOR_SIZE],
+                            uint32_t m, uint8_t *vector);
+uint64_t galp_delta_vector_get(unsigned w, uint32_t flags, const galp_vector_info *info,
+                               galp_reader *vector, uint32_t position);
+/* The vector in the plain form (§2.1: 128 bytes of lane bases, then the deltas) at dst;
+ * returns its size, 128 + 128·b (the GPU image's form, gpu/image.c). */
+uint32_t galp_delta_plain_payload(unsigned w, uint32_t flags, const galp_vector_info *info, galp_reader *vector,
+                                  uint8_t *dst);
+void galp_delta_encode_vector(galp_type type, uint32_t flags, const void *values, uint32_t m,
                               galp_vector_info *info, uint8_t *payload);
-void galp_delta_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
-                              void *dst);
+void galp_delta_decode_vector(galp_type type, uint32_t flags, const galp_vector_info *info,
+                              galp_reader *payload, void *dst);
 /* The packed table of RLE run values or DICT entries (§1): entry `index`, and the encoder. */
 uint64_t galp_table_get(unsigned w, const galp_vector_info *info, galp_reader *payload,
                         uint32_t index);

@@ -139,6 +139,9 @@ uint64_t galp_payload_size(galp_type type, uint32_t flags, const galp_vector_inf
     if (info->scheme == GALP_SCHEME_ALP_RD)
         return galp_layout_alprd_payload_bytes(galp_type_bits(type), info->bit_width,
                                                info->exponent, info->exception_count, flags);
+    if (info->scheme == GALP_SCHEME_DELTA)
+        return galp_layout_delta_payload_bytes(galp_type_bits(type), info->bit_width, info->exponent,
+                                               flags);
     return galp_layout_payload_bytes(galp_layout_scheme(info->scheme, flags, info->exception_count),
                                      galp_type_bits(type), info->bit_width, info->exception_count,
                                      info->value_count, flags);

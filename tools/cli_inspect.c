@@ -41,6 +41,8 @@ void inspect_read_vector(const galp_column *column, uint32_t v, inspect_vector *
     const unsigned w = 8 * (unsigned)galp_type_size(column->type);
     out->dict_in_entry = info->scheme == GALP_SCHEME_ALP_RD &&
                          galp_layout_alprd_dict_in_entry(w, info->bit_width, info->exponent, column->flags);
+    if (info->scheme == GALP_SCHEME_DELTA)
+        out->lane_base_width = galp_layout_delta_fields(w, info->exponent, column->flags) ? info->exponent : w;
     uint32_t lane_end_offset;
     if (info->scheme == GALP_SCHEME_GALP && info->exception_count > 0) {
         /* spec/galp.md §1.1: a vector without exceptions may have no lane table. */
@@ -105,6 +107,8 @@ static void add_vector(inspect_report *report, uint32_t v, const inspect_vector 
     }
     report->packed_vectors++;
     report->dicts_in_entry += vector->dict_in_entry;
+    report->packed_lane_bases += vector->info.scheme == GALP_SCHEME_DELTA &&
+                                 vector->lane_base_width < 8u * galp_type_size(report->column->type);
     report->bit_width_sum += info->bit_width;
     if (!inspect_is_alp(report)) {
         return;

@@ -20,6 +20,8 @@ typedef struct inspect_vector {
     galp_vector_info info;
     uint16_t lane_exceptions[INSPECT_MAX_LANES]; /* G-ALP and ALP-RD vectors; else all zero */
     bool dict_in_entry; /* an ALP-RD vector whose dictionary is its base (spec/alprd.md §3.1) */
+    unsigned lane_base_width; /* DELTA: bits per lane base, the packed width c or W
+                               * (spec/fastlanes.md §2.3) */
 } inspect_vector;
 
 /* The whole column, summarised. */
@@ -37,6 +39,7 @@ typedef struct inspect_report {
     uint32_t most_exceptions, most_exceptions_vector;
     uint32_t most_lane_exceptions, most_lane_vector, most_lane; /* G-ALP, ALP-RD */
     uint32_t dicts_in_entry;          /* ALP-RD vectors whose dictionary is their base */
+    uint32_t packed_lane_bases;       /* DELTA vectors whose lane bases are packed below W bits */
     uint32_t ef_vectors[INSPECT_MAX_EXPONENT + 1][INSPECT_MAX_EXPONENT + 1]; /* [e][f], ALP */
 } inspect_report;
 

@@ -93,6 +93,9 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     if (info->scheme == GALP_SCHEME_ALP_RD) {
         fprintf(out, ", \"dictionary_in_entry\": %s", vector.dict_in_entry ? "true" : "false");
     }
+    if (info->scheme == GALP_SCHEME_DELTA) {
+        fprintf(out, ", \"lane_base_width\": %u", vector.lane_base_width);
+    }
     if ((r->column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0) {
         fprintf(out, ", \"payload_checksum\": \"0x%08" PRIx32 "\"", info->payload_checksum);
     }
@@ -140,12 +143,14 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
             ",\n  \"file_size\": %zu,\n  \"version\": \"%u.%u\",\n  \"type\": \"%s\",\n"
             "  \"scheme\": \"%s\",\n  \"value_count\": %" PRIu64 ",\n  \"vector_count\": %"
             PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"payload_checksums\": %s,\n"
-            "  \"narrow_lane_ends\": %s,\n  \"alprd_dicts_in_entry\": %" PRIu32 ",\n  \"raw_size\": %" PRIu64
+            "  \"narrow_lane_ends\": %s,\n  \"alprd_dicts_in_entry\": %" PRIu32 ",\n"
+            "  \"packed_lane_bases\": %" PRIu32 ",\n  \"raw_size\": %" PRIu64
             ",\n  \"payload_size\": %" PRIu64 ",\n  \"ratio\": ",
             c->size, GALP_VERSION_MAJOR, (unsigned)c->version_minor, galp_type_name(c->type),
             galp_scheme_name(c->scheme), c->value_count, c->vector_count, c->checksum,
             (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "true" : "false",
-            (c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0 ? "true" : "false", r->dicts_in_entry, r->raw_size,
+            (c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0 ? "true" : "false", r->dicts_in_entry,
+            r->packed_lane_bases, r->raw_size,
             r->payload_bytes);
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",

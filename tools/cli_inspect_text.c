@@ -85,6 +85,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     if ((c->flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0)
         fprintf(out, "alp-rd dicts     in the metadata entry's base for %" PRIu32 " of %" PRIu32
                 " alp-rd vectors\n", r->dicts_in_entry, r->vectors_by_scheme[GALP_SCHEME_ALP_RD]);
+    if ((c->flags & GALP_FLAG_PACKED_LANE_BASES) != 0)
+        fprintf(out, "delta lane bases packed for %" PRIu32 " of %" PRIu32 " delta vectors\n",
+                r->packed_lane_bases, r->vectors_by_scheme[GALP_SCHEME_DELTA]);
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);
@@ -152,6 +155,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, "  dictionary %u", info->exception_count);
     } else if (vector.dict_in_entry) {
         fputs("  dictionary in base", out);
+    } else if (info->scheme == GALP_SCHEME_DELTA) {
+        fprintf(out, "  lane bases %u bits", vector.lane_base_width);
     }
     fputc('\n', out);
     if ((info->scheme == GALP_SCHEME_GALP || info->scheme == GALP_SCHEME_ALP_RD) &&

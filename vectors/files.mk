@@ -255,7 +255,17 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/alprd_f32_dict_in_entry.galp \
 	vectors/valid/alprd_f32_dict_in_entry.out \
 	vectors/valid/alprd_f64_dict_in_entry.galp \
-	vectors/valid/alprd_f64_dict_in_entry.out
+	vectors/valid/alprd_f64_dict_in_entry.out \
+	vectors/valid/delta_u8_packed_lane_bases.galp \
+	vectors/valid/delta_u8_packed_lane_bases.out \
+	vectors/valid/delta_u16_packed_lane_bases.galp \
+	vectors/valid/delta_u16_packed_lane_bases.out \
+	vectors/valid/delta_u32_packed_lane_bases.galp \
+	vectors/valid/delta_u32_packed_lane_bases.out \
+	vectors/valid/delta_u64_packed_lane_bases.galp \
+	vectors/valid/delta_u64_packed_lane_bases.out \
+	vectors/valid/auto_u32_packed_lane_bases.galp \
+	vectors/valid/auto_u32_packed_lane_bases.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -422,4 +432,11 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/alprd_dict_base_with_head.galp \
 	vectors/invalid/alprd_dict_flag_cleared.galp \
 	vectors/invalid/alprd_dict_flag_in_ffor_u16.galp \
-	vectors/invalid/alprd_dict_payload_size_head.galp
+	vectors/invalid/alprd_dict_payload_size_head.galp \
+	vectors/invalid/delta_packed_width_above_w.galp \
+	vectors/invalid/delta_packed_factor.galp \
+	vectors/invalid/delta_packed_flag_cleared.galp \
+	vectors/invalid/delta_packed_flag_on_plain.galp \
+	vectors/invalid/delta_packed_flag_in_dict_u16.galp \
+	vectors/invalid/delta_packed_payload_size_plain.galp \
+	vectors/invalid/delta_packed_width_plain.galp

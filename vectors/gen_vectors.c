@@ -19,7 +19,7 @@
 #include "sha256.h"
 
 /* Bumped whenever a vector is added, removed or changed; recorded in the MANIFEST. */
-#define SUITE_VERSION 6
+#define SUITE_VERSION 7
 
 static void manifest_line(gen_buf *manifest, const gen_vector *vec)
 {
@@ -188,6 +188,7 @@ int main(int argc, char **argv)
     gen_fsst_vectors(&set);
     gen_narrow_vectors(&set);
     gen_alprd_dict_vectors(&set);
+    gen_delta_packed_vectors(&set);
     gen_buf manifest = {0}, file_list = {0};
     build_manifest(&set, &manifest);
     build_file_list(&set, &file_list);

@@ -107,13 +107,16 @@ class Header:
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
         # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
-        # columns that may hold G-ALP or ALP_RD vectors; the other bits are reserved
-        known = 1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
+        # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
+        # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; the other bits are reserved
+        known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
+                 | (16 if self.scheme in (FFOR, DELTA) else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
         self.narrow_lane_ends = self.flags & 4 == 4
         self.alprd_dict_in_entry = self.flags & 8 == 8
+        self.packed_lane_bases = self.flags & 16 == 16
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -157,6 +160,9 @@ class Vector:
         elif alp_like:
             require(self.factor <= self.exponent <= MAX_EXPONENT[w], "EXPONENT", "e/f")
             require(self.c <= self.m, "EXCEPTION_COUNT", "more exceptions than values")
+        elif self.scheme == DELTA and header.packed_lane_bases:  # spec/fastlanes.md §2.3: c
+            require(self.exponent <= w and self.factor == 0, "EXPONENT", "lane-base width")
+            require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
             if self.scheme in TABLE_SCHEMES:
@@ -169,6 +175,10 @@ class Vector:
         # spec/galp.md §1.2: with the narrow flag, 1 <= c <= 255 exceptions take u8 lane ends
         self.end_size = 1 if header.narrow_lane_ends and 1 <= self.c <= 255 else 2
         self.rd_head = 0 if self.dict_in_entry else 16
+        # spec/fastlanes.md §2.3: with flag bit 4 and c < W, B and L fields of c bits
+        self.lane_fields = self.scheme == DELTA and header.packed_lane_bases and self.exponent < w
+        self.delta_head = (round16(w // 8 * (1 + -(-header.lanes * self.exponent // w)))
+                           if self.lane_fields else 128)
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
                             DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
         if self.scheme in TILE:
@@ -187,7 +197,7 @@ class Vector:
                        + self.c * (w // 8 + 2),
                        ALP_RD: self.rd_head + 128 * (self.b + self.exponent)
                        + (self.end_size * header.lanes if self.c else 0) + 4 * self.c,
-                       DELTA: 128 + 128 * self.b,
+                       DELTA: self.delta_head + 128 * self.b,
                        RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
             require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
         require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
@@ -419,14 +429,26 @@ def unpack(buf, offset, w, b, base, bugs):
     return out
 
 
-def transposed(buf, offset, w, b, base, bugs):
-    """spec/fastlanes.md §2: L lane bases, then deltas packed in FFOR slots; lane l carries
+def lane_bases(buf, offset, w, fields):
+    """spec/fastlanes.md §2.1: L lane bases of W bits; §2.3 with `fields` = c < W bits: the
+    base of the bases B, then field l at bits l*c ... of the W-bit words after it."""
+    lanes = 1024 // w
+    if fields is None:
+        return [u(buf, offset + lane * w // 8, w // 8) for lane in range(lanes)]
+    stream = u(buf, offset + w // 8, w // 8 * -(-lanes * fields // w))
+    return [(u(buf, offset, w // 8) + (stream >> (lane * fields) & ((1 << fields) - 1))) % (1 << w)
+            for lane in range(lanes)]
+
+
+def transposed(buf, offset, w, b, base, bugs, fields=None, head=128):
+    """spec/fastlanes.md §2: the lane bases, then deltas packed in FFOR slots; lane l carries
     positions l*W ... l*W + W - 1, each row adding base + delta to the lane's running value."""
     lanes = 1024 // w
-    deltas = unpack(buf, offset + 128, w, b, 0, bugs)
+    deltas = unpack(buf, offset + head, w, b, 0, bugs)
+    bases = lane_bases(buf, offset, w, fields)
     out = [0] * 1024
     for lane in range(lanes):
-        value = u(buf, offset + lane * w // 8, w // 8)
+        value = bases[lane]
         for row in range(w):
             value = (value + base + deltas[row * lanes + lane]) % (1 << w)
             out[lane * w + row] = value
@@ -525,7 +547,8 @@ def decode(buf, bugs=()):
             out += b"".join(i.to_bytes(4, "little") for i in vec.tile_values)
             continue
         if vec.scheme == DELTA:
-            ints = transposed(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
+            ints = transposed(buf, vec.offset, header.w, vec.b, vec.base, bugs,
+                              vec.exponent if vec.lane_fields else None, vec.delta_head)[:vec.m]
         elif vec.scheme in TABLE_SCHEMES:  # spec/fastlanes.md §1: the table of values
             table = unpack(buf, vec.offset + vec.index_bytes, header.w, vec.b, vec.base, bugs)
             ints = [table[i] for i in vec.indexes[:vec.m]]

@@ -243,6 +243,41 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_lane_b
     return 128u;
 }
 
+/* Whether a file's DELTA vectors store their lane bases packed: every one of them in a file
+ * with GALP_FLAG_PACKED_LANE_BASES, with the fields' width c in the entry's exponent
+ * (spec/fastlanes.md §2.3). RLE's run-index vector keeps its 128-byte lane bases. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR int galp_layout_delta_packed_bases(uint32_t flags)
+{
+    return (flags & GALP_FLAG_PACKED_LANE_BASES) != 0u;
+}
+
+/* Whether a DELTA vector's head holds a base of the bases and L fields of c < W bits; with
+ * c = W (or without the flag) it holds the L lane bases themselves (spec/fastlanes.md §2.3). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR int galp_layout_delta_fields(uint32_t w, uint32_t c, uint32_t flags)
+{
+    return galp_layout_delta_packed_bases(flags) && c < w;
+}
+
+/* Bytes of a DELTA vector's lane-base head: round16 of 1 + ceil(L·c / W) words of W bits, the
+ * base of the bases then L fields of c bits, or the 128 bytes of the L W-bit lane bases
+ * (spec/fastlanes.md §2.1, §2.3). Any exponent c <= 255 gives a size, so unvalidated
+ * metadata does too. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_delta_head_bytes(uint32_t w, uint32_t c,
+                                                                     uint32_t flags)
+{
+    return galp_layout_delta_fields(w, c, flags)
+               ? ((1u + (galp_layout_lanes(w) * c + w - 1u) / w) * (w / 8u) + 15u) / 16u * 16u
+               : galp_layout_lane_bases_bytes();
+}
+
+/* The payload_size of a DELTA vector: its head, then 128·b bytes of packed deltas
+ * (spec/format.md §4 table, spec/fastlanes.md §2.1, §2.3); c is the entry's exponent. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_delta_payload_bytes(uint32_t w, uint32_t b,
+                                                                        uint32_t c, uint32_t flags)
+{
+    return galp_layout_delta_head_bytes(w, c, flags) + galp_layout_packed_bytes(b);
+}
+
 /* Transposed position of slot (row r, lane l): lane l carries the W consecutive values
  * l·W … l·W + W − 1 of the vector, row r the value l·W + r (spec/fastlanes.md §2). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_transposed_position(uint32_t w, uint32_t row,
@@ -289,7 +324,9 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_
  * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + lane table + c·(W/8 + 2) (scheme: the vector's
  * layout, galp_layout_scheme; flags: the header's, for the lane table's width), DELTA
  * 128 + 128·b, RLE and DICT their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
- * galp_layout_alprd_payload_bytes. Any other scheme implies no valid size here: UINT32_MAX,
+ * galp_layout_alprd_payload_bytes; a DELTA vector with packed lane bases on their width:
+ * galp_layout_delta_payload_bytes (the DELTA size here is that of the 128-byte lane bases,
+ * the layout the GPU kernels read: gpu/image.c restores it). Any other scheme implies no valid size here: UINT32_MAX,
  * which no payload_size of a valid file equals. */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payload_bytes(galp_scheme scheme, uint32_t w, uint32_t b,
                                                                   uint32_t c, uint32_t m, uint32_t flags)

@@ -14,11 +14,13 @@ from ._column import OpenedColumn
 from ._errors import MismatchError, check
 
 FLAG_PAYLOAD_CHECKSUMS = 1  # GALP_FLAG_PAYLOAD_CHECKSUMS (spec/format.md §3.1)
-# The G-ALP and ALP_RD layouts that galp_compress writes (spec/galp.md §1.1, §1.2,
-# spec/alprd.md §3.1): a column gets each flag only where one of its vectors uses it.
+# The G-ALP, ALP_RD and DELTA layouts that galp_compress writes (spec/galp.md §1.1, §1.2,
+# spec/alprd.md §3.1, spec/fastlanes.md §2.3): a column gets each flag only where one of its
+# vectors uses it.
 FLAG_COMPACT_GALP = 2  # GALP_FLAG_COMPACT_GALP
 FLAG_NARROW_LANE_ENDS = 4  # GALP_FLAG_NARROW_LANE_ENDS
 FLAG_ALPRD_DICT_IN_ENTRY = 8  # GALP_FLAG_ALPRD_DICT_IN_ENTRY (spec/alprd.md §3.1)
+FLAG_PACKED_LANE_BASES = 16  # GALP_FLAG_PACKED_LANE_BASES (spec/fastlanes.md §2.3)
 
 
 def _is_strings(values) -> bool:
@@ -63,7 +65,7 @@ def compress(array, scheme: str | int = "auto", *, checksums: bool = False) -> b
     Raises TypeError for an unsupported dtype, ValueError for an unknown scheme name and
     GalpError for a combination that libgalp refuses (e.g. ALP on integers)."""
     flags = ((FLAG_PAYLOAD_CHECKSUMS if checksums else 0) | FLAG_COMPACT_GALP | FLAG_NARROW_LANE_ENDS
-             | FLAG_ALPRD_DICT_IN_ENTRY)
+             | FLAG_ALPRD_DICT_IN_ENTRY | FLAG_PACKED_LANE_BASES)
     if _is_strings(array):
         code = _types.scheme_code(scheme)
         if code not in (_types.SCHEME_AUTO, _types.SCHEME_CODES.get("fsst")):
