@@ -1,6 +1,7 @@
 /*
  * galp/device/alprd_f32_lane.cuh — the 32 rows of one lane of a full float32 ALP_RD vector
- * (spec/alprd.md), for visit_lane_alprd (galp/device/alprd.cuh).
+ * (spec/alprd.md), for visit_lane_alprd (galp/device/alprd.cuh); its loads, dictionary and
+ * codes serve alprd_lane_match (galp/device/alprd_match.cuh) too.
  *
  * A float32 lane carries twice the values per byte of a float64 one, so a filter over it is
  * bound by the instructions per value, and by the round trips to memory a thread waits for,
