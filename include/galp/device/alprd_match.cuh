@@ -111,11 +111,15 @@ __device__ __forceinline__ typename lane_rows<T>::mask alprd_lane_match(const ga
     mask match = 0;
     const auto compare = [&](unsigned slot, T x) { match |= (mask)(lo <= x && x <= hi) << (slot - lane) / L; };
     const vector_entry e = read_vector_entry(col.data, vector);
-    if (e.scheme != GALP_SCHEME_ALP_RD)
+    if (e.scheme != GALP_SCHEME_ALP_RD) {
         visit_lane<T>(col, vector, lane, compare);
-    else if (value_traits<T>::bits == 32 && vector_value_count(col, vector) == GALP_VECTOR_SIZE)
-        return alprd_f32_full_lane_match(col.data + e.payload_offset, e, lane, lo, hi);
-    else if (!alprd_full_lane<T>(col, vector, e, lane, compare))
+        return match;
+    }
+    if constexpr (value_traits<T>::bits == 32) {
+        if (vector_value_count(col, vector) == GALP_VECTOR_SIZE)
+            return alprd_f32_full_lane_match(col.data + e.payload_offset, e, lane, lo, hi);
+    }
+    if (!alprd_full_lane<T>(col, vector, e, lane, compare))
         alprd_visit_lane_by_values<T>(col, vector, lane, e, compare);
     return match;
 }
