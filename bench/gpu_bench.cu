@@ -7,7 +7,8 @@
  * that the reference encodes ALP_RD (poi_lat, poi_lon, air_sensor_f, bitcoin_transactions_f_tw),
  * float64 and cast to float32, encoded AUTO: full decompression as a fraction of the copy
  * limit, a device-API filter (visit_lane_alprd) and galp_gpu_count_range as fractions of the
- * read limit.
+ * read limit; on a second line, variants of the filter: with registers bounded for more
+ * blocks per multiprocessor, and by the row masks of alprd_lane_match.
  *
  * Ceilings, measured in the same run by bench/bench_device.cuh (the ones galp-bench and the
  * gate use): device-to-device copy (cudaMemcpy and a 16-byte copy kernel; bytes read +
@@ -181,20 +182,44 @@ static void report_float(const char *name, const column_bench &b, const bench_ce
 
 /* ---- columns with ALP_RD vectors (gpu/alprd.cu, galp/device/alprd.cuh) ------------------ */
 
-/* Device-API user code: lo <= x <= hi counted decode-then-compare through visit_lane_alprd,
- * one thread per lane, one atomic per warp that matched. */
-template <typename T>
-__global__ void __launch_bounds__(256) alprd_filter(galp_gpu_view col, T lo, T hi, unsigned long long *count)
+/* Device-API user code, one thread per lane, one atomic per warp that matched: lo <= x <= hi
+ * counted decode-then-compare through visit_lane_alprd, or (by_mask) from the lane's mask of
+ * alprd_lane_match. */
+template <typename T, bool by_mask>
+__device__ __forceinline__ void alprd_filter_lane(const galp_gpu_view &col, T lo, T hi, unsigned long long *count)
 {
     using namespace galp::device::detail;
     lane_per_thread<T> at((uint64_t)blockIdx.x * 256 + threadIdx.x);
     unsigned long long hits = 0;
-    if (at.vector < col.vector_count)
-        visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    if (at.vector < col.vector_count) {
+        if constexpr (by_mask)
+            hits = __popcll(alprd_lane_match<T>(col, at.vector, at.lane, lo, hi));
+        else
+            visit_lane_alprd<T>(col, at.vector, at.lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+    }
     for (int d = 16; d > 0; d >>= 1)
         hits += __shfl_xor_sync(~0u, hits, d);
     if (threadIdx.x % 32 == 0 && hits != 0)
         atomicAdd(count, hits);
+}
+
+/* The compiler chooses the registers per thread, and with them how many blocks fit a
+ * multiprocessor. */
+template <typename T, bool by_mask>
+__global__ void __launch_bounds__(256) alprd_filter(galp_gpu_view col, T lo, T hi, unsigned long long *count)
+{
+    alprd_filter_lane<T, by_mask>(col, lo, hi, count);
+}
+
+/* The same with registers bounded so that a multiprocessor holds at least alprd_blocks<T>
+ * blocks: 4 for float32 (64 registers per thread), 2 for float64 (128, more than the
+ * compiler takes: fewer would spill). */
+template <typename T> constexpr int alprd_blocks = sizeof(T) == 4 ? 4 : 2;
+template <typename T, bool by_mask>
+__global__ void __launch_bounds__(256, alprd_blocks<T>) alprd_filter_bounded(galp_gpu_view col, T lo, T hi,
+                                                                              unsigned long long *count)
+{
+    alprd_filter_lane<T, by_mask>(col, lo, hi, count);
 }
 
 /* An AUTO column of dataset d (ALP_RD where the encoder chooses it, as the reference does):
@@ -222,17 +247,38 @@ template <typename T> static void report_alprd(const char *name, const column_be
     const double read = c.read * 1e6, copy = c.copy * 1e6; /* bytes per ms */
     const double td = bench_decompress(b);
     const unsigned blocks = (unsigned)(((uint64_t)b.view.vector_count * galp::device::value_traits<T>::lanes + 255) / 256);
-    const double tf = time_ms([&] {
-        CHECK_CUDA(cudaMemsetAsync(d_count, 0, sizeof *d_count, stream));
-        alprd_filter<T><<<blocks, 256, 0, stream>>>(b.view, lo, hi, d_count);
-    });
+    /* one device-API filter kernel: its time, and its count checked against count_range's */
+    unsigned long long expect = 0;
+    CHECK_GALP(galp_gpu_count_range(b.col, &lo, &hi, nullptr, 0, (uint64_t *)d_count, stream));
+    CHECK_CUDA(cudaMemcpyAsync(&expect, d_count, sizeof expect, cudaMemcpyDeviceToHost, stream));
+    CHECK_CUDA(cudaStreamSynchronize(stream));
+    const auto filter = [&](auto kernel) {
+        const double t = time_ms([&] {
+            CHECK_CUDA(cudaMemsetAsync(d_count, 0, sizeof *d_count, stream));
+            kernel<<<blocks, 256, 0, stream>>>(b.view, lo, hi, d_count);
+        });
+        unsigned long long got = 0;
+        CHECK_CUDA(cudaMemcpyAsync(&got, d_count, sizeof got, cudaMemcpyDeviceToHost, stream));
+        CHECK_CUDA(cudaStreamSynchronize(stream));
+        if (got != expect) {
+            fprintf(stderr, "gpu_bench: %s: a device-API filter counted %llu, count_range %llu\n", name, got, expect);
+            exit(1);
+        }
+        return 100 * b.compressed / t / read;
+    };
+    const double tf = filter(alprd_filter<T, false>);
     const double tr = time_ms([&] {
         CHECK_GALP(galp_gpu_count_range(b.col, &lo, &hi, nullptr, 0, (uint64_t *)d_count, stream));
     });
     printf("%-30s ratio %5.2f decompress %7.3f ms %5.1f%% of copy | device-API filter %5.1f%% of read | "
            "count_range %5.1f%% of read\n",
-           name, (double)b.decoded / b.compressed, td, 100 * (b.compressed + b.decoded) / td / copy,
-           100 * b.compressed / tf / read, 100 * b.compressed / tr / read);
+           name, (double)b.decoded / b.compressed, td, 100 * (b.compressed + b.decoded) / td / copy, tf,
+           100 * b.compressed / tr / read);
+    const double tfb = filter(alprd_filter_bounded<T, false>), tm = filter(alprd_filter<T, true>),
+                 tmb = filter(alprd_filter_bounded<T, true>);
+    printf("%-30s device-API filter, %d blocks/SM %5.1f%% | alprd_lane_match %5.1f%% | alprd_lane_match, "
+           "%d blocks/SM %5.1f%% of read\n",
+           name, alprd_blocks<T>, tfb, tm, alprd_blocks<T>, tmb);
     CHECK_CUDA(cudaFree(d_agg));
     CHECK_CUDA(cudaFree(d_count));
 }

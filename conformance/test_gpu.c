@@ -400,6 +400,38 @@ static void record_plan_kinds(checked_column *c, const range_buffers *r, uint64_
     free(plans);
 }
 
+/* alprd_lane_match's masks for [lo, hi] against decode-then-compare, bit by bit: bit i of
+ * lane l of vector v is slot v·1024 + i·L + l, set iff that value is in range, clear past the
+ * column's values. */
+static void check_match_alprd(checked_column *c, const galp_gpu_view *view, uint64_t lo, uint64_t hi)
+{
+    const galp_type type = c->cpu.type;
+    const unsigned w = galp_type_bits(type), lanes = 1024u / w;
+    const uint64_t n = c->cpu.value_count, count = (uint64_t)view->vector_count * lanes;
+    uint64_t *dev = NULL, *masks = malloc(count * sizeof *masks + 1);
+    assert_non_null(masks);
+    CUDA_OK(cudaMalloc((void **)&dev, count * sizeof *dev + 1));
+    CUDA_OK(cudaMemset(dev, 0xa5, count * sizeof *dev));
+    assert_int_equal(test_device_api_match_alprd(view, lo, hi, dev), GALP_OK);
+    CUDA_OK(cudaMemcpy(masks, dev, count * sizeof *masks, cudaMemcpyDeviceToHost));
+    for (uint64_t t = 0; t < count; t++) {
+        const uint64_t first = t / lanes * 1024u + t % lanes;
+        for (unsigned row = 0; row < w; row++) {
+            const uint64_t i = first + (uint64_t)row * lanes;
+            const int expect = i < n && ts_in_range(type, ts_bits_at(type, c->decoded, i), lo, hi);
+            const int got = (int)(masks[t] >> row & 1u);
+            if (got != expect)
+                print_error("alprd_lane_match type %d lo %016llx hi %016llx: value %llu: gpu %d cpu %d\n", (int)type,
+                            (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)i, got, expect);
+            assert_int_equal(got, expect);
+        }
+        if (w == 32) /* a float32 lane's mask has 32 bits */
+            assert_int_equal(masks[t] >> 32, 0);
+    }
+    CUDA_OK(cudaFree(dev));
+    free(masks);
+}
+
 /* One range query against decode-then-compare; records the plan modes it used. */
 static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range_buffers *r)
 {
@@ -442,6 +474,8 @@ static void check_range(checked_column *c, uint64_t lo, uint64_t hi, const range
                          GALP_OK);
         CUDA_OK(cudaMemcpy(&by_device_api, dev_count, sizeof by_device_api, cudaMemcpyDeviceToHost));
         assert_int_equal(by_device_api, expect);
+        if (view.scheme == GALP_SCHEME_ALP_RD)
+            check_match_alprd(c, &view, lo, hi);
     }
 
     if (lo == hi) { /* exists(x) is count_range(x, x) > 0 */

@@ -282,6 +282,19 @@ __global__ void __launch_bounds__(threads) count_alprd(galp_gpu_view col, uint64
         atomicAdd(count, hits);
 }
 
+/* Each lane's mask of rows in [lo, hi], by alprd_lane_match. */
+template <typename T>
+__global__ void __launch_bounds__(threads) match_alprd(galp_gpu_view col, uint64_t lo_bits, uint64_t hi_bits,
+                                                      uint64_t *masks)
+{
+    using namespace galp::device::detail;
+    const uint64_t thread = (uint64_t)blockIdx.x * threads + threadIdx.x;
+    lane_per_thread<T> at(thread);
+    if (at.vector >= col.vector_count)
+        return;
+    masks[thread] = alprd_lane_match<T>(col, at.vector, at.lane, value_of_bits<T>(lo_bits), value_of_bits<T>(hi_bits));
+}
+
 /* Calls f(T()) for a float column, GALP_ERR_ARGUMENT for another. */
 template <typename F> galp_status dispatch_float(galp_type type, F &&f)
 {
@@ -318,6 +331,20 @@ extern "C" galp_status test_device_api_count_range_alprd(const galp_gpu_view *vi
         if (col.vector_count != 0) {
             const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
             count_alprd<T><<<blocks, threads>>>(col, lo_bits, hi_bits, (unsigned long long *)count);
+        }
+        return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
+    });
+}
+
+extern "C" galp_status test_device_api_match_alprd(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                                   uint64_t *masks)
+{
+    const galp_gpu_view col = *view;
+    return dispatch_float(col.type, [&](auto zero) {
+        typedef decltype(zero) T;
+        if (col.vector_count != 0) {
+            const unsigned blocks = galp::device::detail::lane_blocks(col, galp::device::value_traits<T>::lanes, threads);
+            match_alprd<T><<<blocks, threads>>>(col, lo_bits, hi_bits, masks);
         }
         return cudaDeviceSynchronize() == cudaSuccess ? galp::device::detail::launch_status() : GALP_ERR_CUDA;
     });

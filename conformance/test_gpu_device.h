@@ -52,6 +52,10 @@ galp_status test_device_alp_constants(unsigned *mismatches);
 galp_status test_device_api_decode_alprd(const galp_gpu_view *view, unsigned by_rows, void *dst);
 galp_status test_device_api_count_range_alprd(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
                                               uint64_t *count);
+/* The same columns: masks[v·L + l] (device memory, L lanes per vector, a uint64_t each) =
+ * alprd_lane_match's mask of lane l of vector v for [lo, hi], waited for; errors as above. */
+galp_status test_device_api_match_alprd(const galp_gpu_view *view, uint64_t lo_bits, uint64_t hi_bits,
+                                        uint64_t *masks);
 
 #ifdef __cplusplus
 }

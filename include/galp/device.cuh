@@ -32,6 +32,8 @@
  *                                  filters (galp/device/strings.cuh)
  *   alprd_lane_decoder<T>,         per-lane decoder of ALP_RD vectors, and visit_lane for
  *   visit_lane_alprd               columns that hold them (galp/device/alprd.cuh)
+ *   alprd_lane_match<T>            a lane's rows with values in [lo, hi], as a mask, for
+ *                                  the same columns (galp/device/alprd_match.cuh)
  */
 #ifndef GALP_DEVICE_CUH
 #define GALP_DEVICE_CUH
@@ -53,5 +55,6 @@
 #include "galp/device/rle.cuh"
 #include "galp/device/dict.cuh"
 #include "galp/device/alprd.cuh"
+#include "galp/device/alprd_match.cuh"
 
 #endif /* GALP_DEVICE_CUH */

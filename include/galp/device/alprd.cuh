@@ -302,19 +302,12 @@ __device__ __forceinline__ bool alprd_full_lane(const galp_gpu_view &col, uint32
     return true;
 }
 
-/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. The lanes
- * that alprd_full_lane does not take (those of a partial vector, and float32 lanes with many
- * exceptions) go value by value, with four words of right parts in flight. */
+/* f(slot, x) for each value of lane `lane` of the ALP_RD vector `vector` of entry e, value by
+ * value, with four words of right parts in flight: any lane, full or partial. */
 template <typename T, typename F>
-__device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
+__device__ __forceinline__ void alprd_visit_lane_by_values(const galp_gpu_view &col, uint32_t vector, unsigned lane,
+                                                           const vector_entry &e, F &&f)
 {
-    const vector_entry e = read_vector_entry(col.data, vector);
-    if (e.scheme != GALP_SCHEME_ALP_RD) {
-        visit_lane<T>(col, vector, lane, f);
-        return;
-    }
-    if (alprd_full_lane<T>(col, vector, e, lane, f))
-        return;
     alprd_lane_decoder<T, 4> d(col, vector, lane, e);
     for (unsigned row = 0; row < value_traits<T>::bits; row++) {
         const unsigned slot = d.next_slot();
@@ -322,6 +315,19 @@ __device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint3
         if (slot < d.value_count)
             f(slot, x);
     }
+}
+
+/* f(slot, x) for each value of lane `lane` of vector `vector`, whatever its scheme. The lanes
+ * that alprd_full_lane does not take (those of a partial vector, and float32 lanes with many
+ * exceptions) go value by value. */
+template <typename T, typename F>
+__device__ __forceinline__ void visit_lane_alprd(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
+{
+    const vector_entry e = read_vector_entry(col.data, vector);
+    if (e.scheme != GALP_SCHEME_ALP_RD)
+        visit_lane<T>(col, vector, lane, f);
+    else if (!alprd_full_lane<T>(col, vector, e, lane, f))
+        alprd_visit_lane_by_values<T>(col, vector, lane, e, f);
 }
 
 } /* namespace galp::device::detail */

@@ -1,10 +1,17 @@
 /*
  * galp/device/alprd_f32_lane.cuh — the 32 rows of one lane of a full float32 ALP_RD vector
- * (spec/alprd.md), for visit_lane_alprd (galp/device/alprd.cuh).
+ * (spec/alprd.md), for visit_lane_alprd (galp/device/alprd.cuh); its loads, dictionary and
+ * codes serve alprd_lane_match (galp/device/alprd_match.cuh) too.
  *
  * A float32 lane carries twice the values per byte of a float64 one, so a filter over it is
- * bound by the instructions per value rather than by reading. This path spends few of them:
+ * bound by the instructions per value, and by the round trips to memory a thread waits for,
+ * rather than by reading. This path spends few of both:
  *
+ *   - every word of the lane that its metadata entry alone addresses (the dictionary, the
+ *     codes, the right parts and the lane's bounds in the lane table) is loaded before any of
+ *     them is used, so that a lane waits for one round trip to memory after its entry, and
+ *     for one more where the vector has exceptions (their left parts and positions, which the
+ *     lane table addresses), rather than one for each part in turn;
  *   - the right parts are unpacked by code compiled for their width r, and the left part is
  *     placed with a shift by that constant (spec/alprd.md §4 step 4);
  *   - the dictionary lookup is one byte permute (PRMT) where a left part fits a byte
@@ -39,14 +46,28 @@ __device__ __forceinline__ uint32_t alprd_permute(uint32_t a, uint32_t b, uint32
     return d;
 }
 
+/* The 16 bytes at p (global memory, 16-byte aligned), loaded where the call stands. The
+ * compiler moves a load through the read-only path (__ldg) down to the first use of its value
+ * where one block holds all uses, which would put a round trip to memory between the words
+ * loaded before it and its own; it does not move a relaxed load of device scope, which reads
+ * the same bytes here, since nothing writes the column while a kernel reads it. */
+__device__ __forceinline__ uint4 alprd_load_v4_here(const void *p)
+{
+    uint4 v;
+    asm volatile("ld.relaxed.gpu.global.v4.u32 {%0, %1, %2, %3}, [%4];"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(__cvta_generic_to_global(p)));
+    return v;
+}
+
 /* dict[8] of spec/alprd.md §3 as two byte tables: byte e of low (of high) is the low (high)
  * byte of entry e. */
 struct alprd_byte_dictionary {
     uint32_t low[2], high[2];
 
-    __device__ __forceinline__ void load(const uint8_t *payload)
+    /* d: the 16 bytes of dict[8], as loaded from the payload's head */
+    __device__ __forceinline__ void set(const uint4 &d)
     {
-        const uint4 d = __ldg((const uint4 *)payload); /* the payload is 16-byte aligned */
         low[0] = alprd_permute(d.x, d.y, 0x6420u);
         low[1] = alprd_permute(d.z, d.w, 0x6420u);
         high[0] = alprd_permute(d.x, d.y, 0x7531u);
@@ -106,6 +127,40 @@ __device__ __forceinline__ void alprd_code_nibbles(Load &&load, uint32_t (&nibbl
  * (spec/alprd.md §6); such a lane goes through alprd_lane_decoder. */
 constexpr unsigned alprd_f32_lane_exceptions = 4;
 
+/* The words of one lane of a full float32 ALP_RD vector that depend on its entry alone: the
+ * dictionary, the lane's code and right-part words (spec/alprd.md §3) and, where the vector
+ * has exceptions, the lane's bounds in the lane table. All are loaded by load() before any is
+ * used, so that they are in flight together: a use between two of them would hold the later
+ * ones back by a round trip to memory (the exceptions' left parts and positions, addressed
+ * by the lane table, can only follow). The widths are run-time values here, so the words past
+ * r (past k) are left unread and zero; the code that compiles the widths in takes the first
+ * r (k) of them. */
+struct alprd_f32_lane_words {
+    static constexpr unsigned L = 32, max_right = 32 - 1, max_code = GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH;
+    uint4 dictionary;
+    uint32_t right[max_right], code[max_code];
+    unsigned exception_start, exception_end; /* lane_end[lane - 1], lane_end[lane]: 0, 0 if c = 0 */
+
+    __device__ __forceinline__ void load(const uint8_t *payload, unsigned r, unsigned k, unsigned c, unsigned lane)
+    {
+        exception_start = exception_end = 0;
+        if (c != 0) {
+            const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
+            exception_start = lane == 0 ? 0u : __ldg(lane_end + lane - 1);
+            exception_end = __ldg(lane_end + lane);
+        }
+        dictionary = alprd_load_v4_here(payload); /* the payload is 16-byte aligned */
+        const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
+        const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+#pragma unroll
+        for (unsigned j = 0; j < max_code; j++)
+            code[j] = j < k ? __ldg(code_words + j * L + lane) : 0u;
+#pragma unroll
+        for (unsigned j = 0; j < max_right; j++)
+            right[j] = j < r ? __ldg(right_words + j * L + lane) : 0u;
+    }
+};
+
 /* Lane `lane` of the ALP_RD vector of entry e whose payload is `payload`, a full vector
  * (m = 1024): f(slot, x) for its 32 rows in order; false, and no call, if the lane has more
  * than alprd_f32_lane_exceptions exceptions. Lane l's exceptions are entries lane_end[l-1]
@@ -122,12 +177,14 @@ __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, cons
 {
     constexpr unsigned W = 32, L = 32, X = alprd_f32_lane_exceptions;
     const unsigned r = e.bit_width, k = e.exponent, c = e.exception_count;
+    alprd_f32_lane_words words;
+    words.load(payload, r, k, c, lane);
+    const unsigned count = words.exception_end - words.exception_start;
+    if (count > X)
+        return false;
     uint32_t exception_rows = 0, queue[2] = {0, 0};
     if (c != 0) {
-        const uint16_t *lane_end = (const uint16_t *)(payload + galp_layout_alprd_lane_end_offset(r, k));
-        const unsigned start = lane == 0 ? 0u : __ldg(lane_end + lane - 1), count = __ldg(lane_end + lane) - start;
-        if (count > X)
-            return false;
+        const unsigned start = words.exception_start;
         const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, k, c, 0u)) + start;
         const uint16_t *positions =
             (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, k, c, 0u)) + start;
@@ -140,20 +197,18 @@ __device__ __forceinline__ bool alprd_f32_full_lane(const uint8_t *payload, cons
         }
     }
     alprd_byte_dictionary dict;
-    dict.load(payload);
-    const uint32_t *right_words = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
-    const uint32_t *code_words = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
+    dict.set(words.dictionary);
     uint32_t code_nibbles[4];
     dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
         constexpr unsigned K = decltype(width)::value;
-        alprd_code_nibbles<K>([&](unsigned j) { return __ldg(code_words + j * L + lane); }, code_nibbles);
+        alprd_code_nibbles<K>([&](unsigned j) { return words.code[j]; }, code_nibbles);
     });
     /* the rows with the exception check compiled in or out */
     const auto rows = [&](auto checked) {
         dispatch_width<W - GALP_LAYOUT_ALPRD_MAX_LEFT_WIDTH, W - 1>(r, [&](auto width) {
             constexpr unsigned R = decltype(width)::value;
             uint32_t right[32];
-            unpack32_fixed<R>([&](unsigned j) { return __ldg(right_words + j * L + lane); }, right);
+            unpack32_fixed<R>([&](unsigned j) { return words.right[j]; }, right);
             /* selector of field i: bytes 2i and 2i + 1 of queue, nibbles below 8 for i < X */
             uint32_t field = 0x10u;
 #pragma unroll
