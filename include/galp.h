@@ -77,6 +77,8 @@ typedef enum galp_scheme {
     GALP_SCHEME_GPU_DFOR = 9,
     GALP_SCHEME_GPU_RFOR = 10,
     GALP_SCHEME_FSST = 11,  /* STR columns only (spec/fsst.md) */
+    GALP_SCHEME_RUNS = 12,  /* format 1.5: run lengths and run values (spec/fastlanes.md §8);
+                               also a companion in FFOR columns */
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -208,7 +210,7 @@ typedef struct galp_vector_info {
     uint64_t base;           /* FOR base, in the low type-width bits */
     uint32_t payload_size;   /* bytes */
     uint32_t value_count;    /* values in this vector: 1024, or fewer for the last one */
-    uint16_t exception_count; /* ALP/G-ALP exceptions; RLE run count; DICT dictionary size */
+    uint16_t exception_count; /* ALP/G-ALP exceptions; RLE, RUNS run count; DICT dictionary size */
     galp_scheme scheme;
     uint8_t bit_width;       /* ALP_RD: the right part width r */
     uint8_t exponent;        /* ALP e; ALP_RD: the code width k */
