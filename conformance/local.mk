@@ -296,3 +296,12 @@ conformance_test_alprd_dict_SOURCES = conformance/test_alprd_dict.c
 conformance_test_alprd_dict_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_alprd_dict_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
+
+# RUNS, run lengths and run values (spec/fastlanes.md §8).
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_runs
+TESTS += conformance/test_runs
+conformance_test_runs_SOURCES = conformance/test_runs.c
+conformance_test_runs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_runs_LDADD = $(CONFORMANCE_TEST_LIBS)
+endif HAVE_CMOCKA

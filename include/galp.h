@@ -30,8 +30,8 @@ extern "C" {
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
- * metadata entry (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 4u
+ * metadata entry, 1.5 with RUNS vectors (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 5u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
