@@ -115,7 +115,8 @@ typedef enum galp_status {
                                        dictionary entry non-zero */
     GALP_ERR_DICT_CODE = 26,        /* an RLE run index or DICT code not below the vector's
                                        run count or dictionary size */
-    GALP_ERR_RUN_LENGTHS = 27,      /* GPU-RFOR runs do not cover the vector's values exactly */
+    GALP_ERR_RUN_LENGTHS = 27,      /* GPU-RFOR or RUNS runs do not cover the vector's values
+                                       exactly */
     GALP_ERR_SYMBOL_TABLE = 28,     /* FSST symbol count, length or descriptor bits invalid */
     GALP_ERR_CODE = 29,             /* FSST code that names no symbol */
     GALP_ERR_ESCAPE = 30,           /* FSST escape code as the last byte of a piece */
