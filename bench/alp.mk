@@ -13,7 +13,7 @@ bench_alp_speed_SOURCES = bench/alp_speed.c conformance/alp_data.c conformance/a
 bench_alp_speed_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_alp_speed_LDADD = libgalp.la
 
-# Run: bench/fastlanes_table [DATA_DIR] — FFOR, DELTA, RLE, DICT and AUTO bits/value on
+# Run: bench/fastlanes_table [DATA_DIR] — FFOR, DELTA, RLE, DICT, RUNS and AUTO bits/value on
 # generated and real integer columns (docs/COMPRESSION.md).
 noinst_PROGRAMS += bench/fastlanes_table
 bench_fastlanes_table_SOURCES = bench/fastlanes_table.c \

@@ -40,7 +40,7 @@ typedef struct options {
     size_t bytes;
     int warmup, runs;
     int real, f32, sweeps, nvcomp, nvcomp_sweeps, alp_layout;
-    int fastlanes; /* integer columns and DELTA, RLE, DICT and AUTO rows (--fastlanes) */
+    int fastlanes; /* integer columns and DELTA, RLE, DICT, RUNS and AUTO rows (--fastlanes) */
 } options;
 
 static void usage(FILE *f)
@@ -58,7 +58,7 @@ static void usage(FILE *f)
             "  --no-real, --no-f32, --no-sweeps   leave out the corpus, its f32 casts, the sweeps\n"
             "  --no-nvcomp         leave out nvCOMP's rows\n"
             "  --fastlanes         add the corpus scaled to integers and sorted timestamps, and\n"
-            "                      DELTA, RLE, DICT and AUTO rows beside FFOR on integer columns\n"
+            "                      DELTA, RLE, DICT, RUNS and AUTO rows beside FFOR on integer columns\n"
             "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
             "  --codecs LIST       nvCOMP codecs, comma-separated (default all)\n"
             "  --size BYTES        decoded bytes per column, at least (default 1073741824)\n"
@@ -299,8 +299,9 @@ static int run_dataset(const bench_dataset *d, const options *o, const bench_cei
         rc = galp_rows(&c, is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, report);
     if (rc == 0 && is_float && o->alp_layout)
         rc = galp_rows(&c, GALP_SCHEME_ALP, report);
-    static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_AUTO};
-    for (size_t k = 0; k < 4 && rc == 0 && !is_float && o->fastlanes; k++)
+    static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_RUNS,
+                                            GALP_SCHEME_AUTO};
+    for (size_t k = 0; k < sizeof fastlanes / sizeof fastlanes[0] && rc == 0 && !is_float && o->fastlanes; k++)
         rc = galp_rows(&c, fastlanes[k], report);
 #ifdef GALP_BENCH_NVCOMP
     if (rc == 0 && o->nvcomp && (strcmp(d->source, "synthetic") != 0 || o->nvcomp_sweeps))

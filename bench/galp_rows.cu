@@ -26,6 +26,7 @@ const char *galp_rows_codec_name(galp_scheme scheme)
     case GALP_SCHEME_DELTA: return "delta";
     case GALP_SCHEME_RLE: return "rle";
     case GALP_SCHEME_DICT: return "dict";
+    case GALP_SCHEME_RUNS: return "runs";
     case GALP_SCHEME_AUTO: return "auto";
     default: return "raw";
     }
@@ -75,11 +76,12 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
     unsigned char lo[8], hi[8], needle[8];
     int rc = 0;
     char what[160];
-    /* the device API's RAW/FFOR/G-ALP visitors behind the filter and warp rows; DELTA, RLE
-     * and DICT columns, and AUTO's integer columns that mix them with FFOR, are scanned by
+    /* the device API's RAW/FFOR/G-ALP visitors behind the filter and warp rows; DELTA, RLE,
+     * DICT and RUNS columns, and AUTO's integer columns that mix them with FFOR, are scanned by
      * the host API's calls alone (gpu/fastlanes.cu) */
     const bool lane_decoder_decodes = scheme != GALP_SCHEME_DELTA && scheme != GALP_SCHEME_RLE &&
-                                      scheme != GALP_SCHEME_DICT && scheme != GALP_SCHEME_AUTO;
+                                      scheme != GALP_SCHEME_DICT && scheme != GALP_SCHEME_RUNS &&
+                                      scheme != GALP_SCHEME_AUTO;
 
     snprintf(what, sizeof what, "%s: %s encode", d->name, codec);
     if (status_ok(galp_tile_encode(d->type, scheme, d->values, d->n, c->copies, &file,

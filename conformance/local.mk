@@ -313,3 +313,12 @@ conformance_test_delta_packed_SOURCES = conformance/test_delta_packed.c
 conformance_test_delta_packed_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_delta_packed_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
+
+# RUNS, run lengths and run values (spec/fastlanes.md §8).
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_runs
+TESTS += conformance/test_runs
+conformance_test_runs_SOURCES = conformance/test_runs.c
+conformance_test_runs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_runs_LDADD = $(CONFORMANCE_TEST_LIBS)
+endif HAVE_CMOCKA

@@ -831,7 +831,8 @@ static void test_type_and_scheme_names(void **state)
     assert_string_equal(galp_scheme_name(GALP_SCHEME_GPU_RFOR), "gpu-rfor");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_FSST), "fsst");
     assert_string_equal(galp_scheme_name(GALP_SCHEME_AUTO), "auto");
-    assert_null(galp_scheme_name((galp_scheme)12));
+    assert_string_equal(galp_scheme_name(GALP_SCHEME_RUNS), "runs");
+    assert_null(galp_scheme_name((galp_scheme)13));
 }
 
 int main(void)

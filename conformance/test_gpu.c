@@ -589,7 +589,7 @@ static uint32_t image_vector_schemes(const galp_column *col)
     return schemes;
 }
 
-/* A column with FastLanes DELTA, RLE or DICT vectors, which the device API decodes with their
+/* A column with FastLanes DELTA, RLE, DICT or RUNS vectors, which the device API decodes with their
  * own lane decoders (conformance/test_gpu_fastlanes.c): the warp visitor must refuse it rather
  * than decode those vectors as FFOR. */
 static void check_visitor_refuses(checked_column *c)
@@ -619,7 +619,8 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     assert_int_equal(view.vector_schemes, image_vector_schemes(&c.cpu));
 
     check_decompress(&c);
-    const uint32_t fastlanes = (1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT);
+    const uint32_t fastlanes = (1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT) |
+                               (1u << GALP_SCHEME_RUNS);
     if (view.vector_schemes & fastlanes) {
         if (galp_type_size(view.type) >= 4) /* the warp visitor takes 32- and 64-bit types */
             check_visitor_refuses(&c);

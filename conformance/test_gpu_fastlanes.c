@@ -1,6 +1,6 @@
 /*
- * test_gpu_fastlanes.c — the device's FastLanes DELTA, RLE and DICT decoding (gpu/fastlanes.cu,
- * galp/device/delta.cuh, rle.cuh, dict.cuh) against the reference decoder and host
+ * test_gpu_fastlanes.c — the device's FastLanes DELTA, RLE, DICT and RUNS decoding (gpu/fastlanes.cu,
+ * galp/device/delta.cuh, rle.cuh, dict.cuh, runs.cuh) against the reference decoder and host
  * computations: galp_gpu_decompress bit for bit (aligned and unaligned destinations, nothing
  * written past the values), a user's kernel on the lane decoders
  * (conformance/test_gpu_fastlanes_device.cu) bit for bit, for u32 columns also one on the
@@ -48,13 +48,13 @@
 static cudaStream_t stream;
 
 /* Vectors of each FastLanes scheme that the checks decoded on the GPU. */
-static uint64_t vectors_seen[GALP_SCHEME_DICT + 1];
+static uint64_t vectors_seen[GALP_SCHEME_RUNS + 1];
 /* Vectors of u32 columns, by scheme, that the block loader (load_fastlanes_tile) decoded. */
-static uint64_t tile_vectors_seen[GALP_SCHEME_DICT + 1];
+static uint64_t tile_vectors_seen[GALP_SCHEME_RUNS + 1];
 
 static bool is_fastlanes(galp_scheme s)
 {
-    return s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE || s == GALP_SCHEME_DICT;
+    return s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE || s == GALP_SCHEME_DICT || s == GALP_SCHEME_RUNS;
 }
 
 /* Whether the column holds a FastLanes vector; tallies its vectors by scheme. */
@@ -152,7 +152,7 @@ static void check_file(const uint8_t *file, size_t len, const uint8_t *want, uin
     galp_vector_info info;
     for (uint32_t v = 0; v < col.vector_count && col.type == GALP_TYPE_U32; v++) {
         assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-        assert_true(info.scheme <= GALP_SCHEME_DICT);
+        assert_true(info.scheme <= GALP_SCHEME_DICT || info.scheme == GALP_SCHEME_RUNS);
         tile_vectors_seen[info.scheme]++;
     }
     const galp_type type = col.type;
@@ -243,6 +243,7 @@ static void test_golden_vectors(void **state)
     assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
     assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RUNS] > 0);
 }
 
 /* ---- reference-encoded columns ----------------------------------------------------------- */
@@ -276,7 +277,8 @@ static void test_reference_columns(void **state)
 {
     (void)state;
     static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
-    static const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT};
+    static const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT,
+                                          GALP_SCHEME_RUNS};
     static const uint64_t lengths[] = {1, 700, 6 * GALP_VECTOR_SIZE, 13 * GALP_VECTOR_SIZE + 333};
     uint8_t *values = malloc(13 * GALP_VECTOR_SIZE * 8 + 333 * 8);
     assert_non_null(values);
@@ -284,7 +286,7 @@ static void test_reference_columns(void **state)
     memset(vectors_seen, 0, sizeof vectors_seen);
     memset(tile_vectors_seen, 0, sizeof tile_vectors_seen);
     for (size_t t = 0; t < 4; t++)
-        for (size_t s = 0; s < 4; s++)
+        for (size_t s = 0; s < sizeof schemes / sizeof schemes[0]; s++)
             for (size_t k = 0; k < 4; k++) {
                 fill_mixed(types[t], values, lengths[k], &seed);
                 size_t len;
@@ -295,9 +297,10 @@ static void test_reference_columns(void **state)
     assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
     assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RUNS] > 0);
     /* the u32 columns took the block loader through every kind of vector */
     static const galp_scheme kinds[] = {GALP_SCHEME_RAW, GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
-                                        GALP_SCHEME_DICT};
+                                        GALP_SCHEME_DICT, GALP_SCHEME_RUNS};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
         assert_true(tile_vectors_seen[kinds[k]] > 0);
     free(values);
@@ -326,7 +329,7 @@ static void test_long_columns(void **state)
         free(values);
     }
     assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
-    assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RUNS] > 0); /* AUTO's vectors of runs (RLE before format 1.5) */
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
 }
 
@@ -425,6 +428,58 @@ static void test_run_and_code_counts(void **state)
                 assert_true(runs_seen > 0);
             free(file);
         }
+    }
+    free(values);
+}
+
+/* RUNS columns (spec/fastlanes.md §8) of every type: vectors of 1, 2, 3, 31, 32, 33, 100, 1023
+ * and 1024 runs, of equal lengths or of lengths that grow along the vector (so that the warp's
+ * spans of 32 runs end anywhere), values spread over 0 ... W bits at the top of the range (u64
+ * sums wrap), and a partial last vector: decompression (aligned and not), the device API's
+ * runs_warp and tile loader, sums, extremes and counts against the reference. */
+static void test_runs_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned counts[] = {1, 2, 3, 31, 32, 33, 100, 1023, 1024};
+    const uint64_t kinds = sizeof counts / sizeof counts[0];
+    const uint64_t vectors = 2u * kinds * 2u, n = vectors * GALP_VECTOR_SIZE - 300u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 59;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+            const unsigned c = counts[v % kinds];
+            unsigned spread = spreads[(v + t) % SPREADS], least = 0;
+            while (least < 10u && (1u << least) < c)
+                least++;
+            spread = spread < least ? least : spread;
+            spread = spread > bits ? bits : spread;
+            /* run k of c: equal lengths, or lengths growing with the square of the position */
+            const uint64_t k = v / kinds % 2u == 0 ? p * c / GALP_VECTOR_SIZE
+                                                   : p * p * c / (GALP_VECTOR_SIZE * GALP_VECTOR_SIZE);
+            ts_store_bits(types[t], values, i, top_value(bits, spread, k));
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        galp_vector_info info;
+        unsigned one_run = 0, full_runs = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            one_run += info.scheme == GALP_SCHEME_RUNS && info.exception_count == 1;
+            full_runs += info.scheme == GALP_SCHEME_RUNS && info.exception_count == GALP_VECTOR_SIZE;
+        }
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_true(vectors_seen[GALP_SCHEME_RUNS] > vectors / 2u);
+        assert_true(one_run > 0);
+        if (bits >= 16) /* (a u8 vector of 1024 runs costs exactly RAW's size) */
+            assert_true(full_runs > 0);
+        free(file);
     }
     free(values);
 }
@@ -560,6 +615,7 @@ static void test_generated_columns(void **state)
     assert_true(vectors_seen[GALP_SCHEME_DELTA] > 0);
     assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_RUNS] > 0);
 }
 
 int main(void)
@@ -579,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_float_dict_columns),
         cmocka_unit_test(test_run_and_code_counts),
+        cmocka_unit_test(test_runs_columns),
         cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),

@@ -1,8 +1,9 @@
 /*
  * test_gpu_fastlanes_device.cu — a user's kernel on the device API's FastLanes decoders
- * (galp/device/delta.cuh, rle.cuh, dict.cuh), which conformance/test_gpu_fastlanes compares
- * bit for bit with the reference decoder. Each decoder stores its rows at the positions its
- * header gives: DELTA row r of lane l at l·W + r, RLE at 16·l + r, DICT at 64·r + l.
+ * (galp/device/delta.cuh, rle.cuh, dict.cuh, runs.cuh), which conformance/test_gpu_fastlanes
+ * compares bit for bit with the reference decoder. Each decoder stores its rows at the
+ * positions its header gives: DELTA row r of lane l at l·W + r, RLE at 16·l + r, DICT at
+ * 64·r + l; RUNS's warp visitor gives each position with its value.
  */
 #include "dispatch.cuh"
 #include "galp/device.cuh"
@@ -46,6 +47,13 @@ template <typename T> __global__ void __launch_bounds__(threads) decode_vectors(
                     if (lane * W + r < m)
                         o[lane * W + r] = x;
                 }
+            }
+            return;
+        }
+        if (e.scheme == GALP_SCHEME_RUNS) { /* one warp visits the vector */
+            if (threadIdx.x < 32) {
+                const runs_warp<T> d(col, v);
+                d.visit(threadIdx.x, [&](unsigned p, T x) { o[p] = x; });
             }
             return;
         }

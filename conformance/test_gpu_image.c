@@ -74,7 +74,8 @@ static void check_image(const uint8_t *file, size_t len, galp_scheme image_colum
         const bool device_decodes = a.scheme == GALP_SCHEME_RAW || a.scheme == GALP_SCHEME_FFOR ||
                                     a.scheme == GALP_SCHEME_GALP || a.scheme == GALP_SCHEME_ALP ||
                                     a.scheme == GALP_SCHEME_ALP_RD || a.scheme == GALP_SCHEME_DELTA ||
-                                    a.scheme == GALP_SCHEME_RLE || a.scheme == GALP_SCHEME_DICT;
+                                    a.scheme == GALP_SCHEME_RLE || a.scheme == GALP_SCHEME_DICT ||
+                                    a.scheme == GALP_SCHEME_RUNS;
         const galp_scheme expected = !device_decodes             ? GALP_SCHEME_RAW
                                      : a.scheme == GALP_SCHEME_ALP ? GALP_SCHEME_GALP
                                                                    : a.scheme;
@@ -331,8 +332,9 @@ static void test_fastlanes_columns(void **state)
     const uint32_t n = 3 * GALP_VECTOR_SIZE + 500;
     uint32_t values[3 * GALP_VECTOR_SIZE + 500];
     fill_timestamps(values, n);
-    const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT};
-    for (size_t s = 0; s < 4; s++) {
+    const galp_scheme schemes[] = {GALP_SCHEME_AUTO, GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT,
+                                   GALP_SCHEME_RUNS};
+    for (size_t s = 0; s < sizeof schemes / sizeof schemes[0]; s++) {
         size_t len;
         uint8_t *file = ts_compress_ex(GALP_TYPE_U32, schemes[s],
                                        GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |

@@ -126,6 +126,12 @@ static void test_fastlanes_payload_sizes(void **state)
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_RLE, 32, 2, 3, 300, 0), 384);
     assert_int_equal(galp_layout_table_offset(GALP_SCHEME_RLE, 3), 256);
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_RLE, 8, 0, 1, 1024, 0), 128);
+    /* RUNS (spec/fastlanes.md §8.1): two packed runs of u32 words, R·k and R·b bits */
+    assert_int_equal(galp_layout_runs_payload_bytes(2, 8, 3), 8);
+    assert_int_equal(galp_layout_runs_payload_bytes(0, 10, 1), 4);
+    assert_int_equal(galp_layout_runs_payload_bytes(0, 0, 1), 0);
+    assert_int_equal(galp_layout_runs_payload_bytes(64, 10, 1024), 1280 + 8192);
+    assert_int_equal(galp_layout_runs_part_bytes(33, 1), 8);
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DICT, 64, 63, 3, 200, 0), 384);
     assert_int_equal(galp_layout_table_offset(GALP_SCHEME_DICT, 3), 256);
     assert_int_equal(galp_layout_payload_bytes(GALP_SCHEME_DICT, 8, 0, 1, 1024, 0), 0);

@@ -24,6 +24,7 @@ static const char *const checked_examples[] = {
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions", "alprd-f32-entry",
     "delta-u16-descending", "delta-u16-packed-lane-bases", "rle-u32-three-runs", "dict-f64-three-values",
+    "runs-u32-three-runs",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
     "galp-compact-f64", "galp-narrow-f64",
 };
@@ -386,6 +387,17 @@ static void test_rle_u32_three_runs(void **state)
                               GALP_SCHEME_RLE, 0, values, 300);
 }
 
+/* spec/fastlanes.md §8.4: the runs of §6.2 as RUNS. */
+static void test_runs_u32_three_runs(void **state)
+{
+    (void)state;
+    uint32_t values[300];
+    for (uint32_t i = 0; i < 300; i++)
+        values[i] = i >= 100 && i < 250 ? 9 : 7;
+    check_scheme_file_example("spec/fastlanes.md", "runs-u32-three-runs", GALP_TYPE_U32,
+                              GALP_SCHEME_RUNS, 0, values, 300);
+}
+
 /* spec/fastlanes.md §6.3: 1.5, 2.25, −0.0 repeated; the dictionary holds bit patterns. */
 static void test_dict_f64_three_values(void **state)
 {
@@ -479,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_delta_u16_descending),
         cmocka_unit_test(test_delta_u16_packed_lane_bases),
         cmocka_unit_test(test_rle_u32_three_runs),
+        cmocka_unit_test(test_runs_u32_three_runs),
         cmocka_unit_test(test_dict_f64_three_values),
         cmocka_unit_test(test_tile_gpu_for),
         cmocka_unit_test(test_tile_gpu_dfor),

@@ -315,6 +315,54 @@ static unsigned bit_count(uint32_t x)
     return bits;
 }
 
+/* Writes the b-bit entry d (b <= 64) as entry j of the packed run at `words`, leaving the
+ * other bits as they are (spec/fastlanes.md §8.1: bit t of the string is bit t mod 8 of byte
+ * t div 8). */
+static void set_entry(uint8_t *words, unsigned b, uint32_t j, uint64_t d)
+{
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t t = (uint64_t)j * b + i;
+        words[t / 8] = (uint8_t)((words[t / 8] & ~(1u << t % 8)) | (d >> i & 1u) << t % 8);
+    }
+}
+
+/* RUNS (spec/fastlanes.md §8): runs of 1 … 2^g positions (g drawn, so mostly a few long runs
+ * or many short ones) cut to end at m, stored with a length width k of at least what they
+ * need, up to 10; values of any width and base, wrapping modulo 2^W, neighbours possibly
+ * equal; the bits after each part's entries sometimes junk, which decoders must ignore. */
+static void plan_runs(byte_source *src, unsigned w, uint32_t m, vector_plan *plan, uint8_t *out)
+{
+    const unsigned g = byte_source_below(src, 11);
+    uint32_t lengths[GALP_VECTOR_SIZE], c = 0, longest = 1;
+    for (uint32_t covered = 0; covered < m; c++) {
+        const uint32_t length = 1 + byte_source_below(src, 1u << g);
+        lengths[c] = length < m - covered ? length : m - covered;
+        covered += lengths[c];
+        longest = lengths[c] > longest ? lengths[c] : longest;
+    }
+    unsigned k = bit_count(longest - 1u);
+    k += byte_source_below(src, 11 - k);
+    const unsigned b = byte_source_below(src, w + 1);
+    const uint64_t base = byte_source_u64(src) & low_mask(w);
+    const uint32_t lengths_bytes = 4u * ((c * k + 31u) / 32u);
+    const uint32_t size = lengths_bytes + 4u * ((c * b + 31u) / 32u);
+    const bool junk = byte_source_below(src, 4) == 0;
+    for (uint32_t i = 0; i < size; i++)
+        plan->payload[i] = junk ? byte_source_u8(src) : 0;
+    for (uint32_t j = 0, p = 0; j < c; j++) {
+        const uint64_t d = byte_source_u64(src) & low_mask(b);
+        set_entry(plan->payload, k, j, lengths[j] - 1u);
+        set_entry(plan->payload + lengths_bytes, b, j, d);
+        for (uint32_t i = 0; i < lengths[j]; i++, p++)
+            galp_store_le(w / 8, out + (size_t)p * (w / 8), (base + d) & low_mask(w));
+    }
+    plan->info.base = base;
+    plan->info.bit_width = (uint8_t)b;
+    plan->info.exponent = (uint8_t)k;
+    plan->info.exception_count = (uint16_t)c;
+    plan->info.payload_size = size;
+}
+
 /* RLE and DICT (spec/fastlanes.md §1, §3, §4): a table of c values (mostly few), and an index
  * below c for every position below m: RLE as 16-bit transposed chains of one-bit steps with
  * lane bases that may wrap (0xffff plus a step of 1 is index 0), DICT as 16-bit FFOR codes.
@@ -580,8 +628,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
 }
 
 /* The column scheme: RAW sometimes, DICT sometimes, else the type's schemes (ALP, GALP or
- * ALP_RD for floats; FFOR, DELTA or RLE for integers; for u32 also the tile schemes). Picks
- * 5 … 7 are DELTA, RLE and DICT for every integer type; u32 draws from 11 picks, 8 … 10 being
+ * ALP_RD for floats; FFOR, DELTA, RLE or RUNS for integers; for u32 also the tile schemes).
+ * Picks 4 … 7 are RUNS, DELTA, RLE and DICT for every integer type; u32 draws from 11 picks, 8 … 10 being
  * GPU-FOR, GPU-DFOR and GPU-RFOR. */
 static galp_scheme choose_scheme(byte_source *src, galp_type type)
 {
@@ -594,15 +642,16 @@ static galp_scheme choose_scheme(byte_source *src, galp_type type)
         return (galp_scheme)(GALP_SCHEME_GPU_FOR + (pick - 8));
     if (type == GALP_TYPE_F32 || type == GALP_TYPE_F64)
         return pick == 6 ? GALP_SCHEME_ALP_RD : pick % 2 ? GALP_SCHEME_GALP : GALP_SCHEME_ALP;
-    return pick == 5 ? GALP_SCHEME_DELTA : pick == 6 ? GALP_SCHEME_RLE : GALP_SCHEME_FFOR;
+    return pick == 5 ? GALP_SCHEME_DELTA : pick == 6 ? GALP_SCHEME_RLE
+           : pick == 4 ? GALP_SCHEME_RUNS : GALP_SCHEME_FFOR;
 }
 
-/* spec/format.md §2: a FFOR column's vectors may be FFOR, DELTA, RLE or DICT. */
+/* spec/format.md §2: a FFOR column's vectors may be FFOR, DELTA, RLE, DICT or RUNS. */
 static galp_scheme choose_companion(byte_source *src)
 {
-    static const galp_scheme schemes[4] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
-                                           GALP_SCHEME_DICT};
-    return schemes[byte_source_below(src, 4)];
+    static const galp_scheme schemes[5] = {GALP_SCHEME_FFOR, GALP_SCHEME_DELTA, GALP_SCHEME_RLE,
+                                           GALP_SCHEME_DICT, GALP_SCHEME_RUNS};
+    return schemes[byte_source_below(src, 5)];
 }
 
 void fuzz_column_generate(byte_source *src, fuzz_column *col)
@@ -645,6 +694,7 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
         case GALP_SCHEME_DELTA: plan_delta(src, w, m, plan, out); break;
         case GALP_SCHEME_RLE:
         case GALP_SCHEME_DICT: plan_table(src, plan->info.scheme, w, m, plan, out); break;
+        case GALP_SCHEME_RUNS: plan_runs(src, w, m, plan, out); break;
         case GALP_SCHEME_GPU_FOR:
         case GALP_SCHEME_GPU_DFOR: plan_tile_blocks(src, m, plan, out); break;
         case GALP_SCHEME_GPU_RFOR: plan_tile_runs(src, m, plan, out); break;

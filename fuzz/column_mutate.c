@@ -91,6 +91,12 @@ static bool is_table(uint8_t scheme)
     return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
 }
 
+/* RUNS (spec/fastlanes.md §8): exception_count is the run count, exponent the length width. */
+static bool is_runs(uint8_t scheme)
+{
+    return scheme == GALP_SCHEME_RUNS;
+}
+
 /* GPU-FOR, GPU-DFOR, GPU-RFOR (spec/tile.md). */
 static bool is_tile(uint8_t scheme)
 {
@@ -100,7 +106,7 @@ static bool is_tile(uint8_t scheme)
 
 /* spec/format.md §2: the schemes a type allows (the tile schemes for u32 only), and those a
  * column scheme's vectors may use: the column scheme, RAW, ALP_RD in an ALP or GALP column,
- * DELTA, RLE or DICT in a FFOR column. */
+ * DELTA, RLE, DICT or RUNS in a FFOR column. */
 static bool column_allowed(galp_type type, uint8_t s)
 {
     const bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
@@ -109,7 +115,8 @@ static bool column_allowed(galp_type type, uint8_t s)
     if (is_tile(s))
         return type == GALP_TYPE_U32;
     return is_float ? is_alp(s) || is_rd(s)
-                    : s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE;
+                    : s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE ||
+                          is_runs(s);
 }
 
 /* The column schemes that may hold G-ALP or ALP_RD vectors, where flag bit 2 has a meaning
@@ -129,7 +136,14 @@ static bool delta_scheme(uint8_t s)
 static bool vector_allowed(uint8_t column_scheme, uint8_t s)
 {
     return s == column_scheme || s == GALP_SCHEME_RAW || (is_rd(s) && is_alp(column_scheme)) ||
-           (column_scheme == GALP_SCHEME_FFOR && (s == GALP_SCHEME_DELTA || is_table(s)));
+           (column_scheme == GALP_SCHEME_FFOR &&
+            (s == GALP_SCHEME_DELTA || is_table(s) || is_runs(s)));
+}
+
+/* Bytes of RUNS's run lengths before its run values (spec/fastlanes.md §8.1). */
+static uint32_t runs_length_bytes(const entry *e)
+{
+    return 4u * ((e->c * e->at[E_EXPONENT] + 31u) / 32u);
 }
 
 /* Bytes of an RLE run-index vector or DICT codes before the table (spec/fastlanes.md §3, §4). */
@@ -430,6 +444,11 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
                 a[E_EXPONENT] = (uint8_t)(fc->w + 1 + byte_source_below(src, 255 - fc->w));
             else
                 a[E_FACTOR] = nonzero(src);
+        } else if (is_runs(e.scheme)) { /* k above 10 or factor non-zero */
+            if (byte_source_below(src, 2))
+                a[E_EXPONENT] = (uint8_t)(11 + byte_source_below(src, 245));
+            else
+                a[E_FACTOR] = nonzero(src);
         } else if (!is_alp(e.scheme))
             a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
         else if (byte_source_below(src, 2))
@@ -438,15 +457,18 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
             a[E_FACTOR] = (uint8_t)(a[E_EXPONENT] + 1 + byte_source_below(src, 255 - a[E_EXPONENT]));
         *out = result("exponent/factor", GALP_ERR_EXPONENT, 0);
         break;
-    case 5: /* 10.6: more exceptions (or table entries) than values, none in RLE or DICT, or
-             * any outside ALP, RLE and DICT */
+    case 5: /* 10.6: more exceptions (or table entries, or runs) than values, none in RLE, DICT
+             * or RUNS, or any outside ALP, RLE, DICT and RUNS */
+    {
+        const bool counted = is_table(e.scheme) || is_runs(e.scheme);
         galp_store_u16(a + E_EXCEPTION_COUNT,
-                       (uint16_t)(is_table(e.scheme) && byte_source_below(src, 2) ? 0
-                                  : is_alp(e.scheme) || is_rd(e.scheme) || is_table(e.scheme)
+                       (uint16_t)(counted && byte_source_below(src, 2) ? 0
+                                  : is_alp(e.scheme) || is_rd(e.scheme) || counted
                                       ? e.m + 1 + byte_source_below(src, 65535 - e.m)
                                       : 1 + byte_source_below(src, 65535)));
         *out = result("exception_count", GALP_ERR_EXCEPTION_COUNT, 0);
         break;
+    }
     case 6: /* 10.7 */
     {
         uint32_t delta = byte_source_below(src, 2) ? 1 + byte_source_below(src, 64) : byte_source_u16(src) + 1u;
@@ -692,7 +714,8 @@ static bool mutate_swap(byte_source *src, fuzz_column *col, facts *fc, fuzz_muta
 
 /* spec/fastlanes.md §3.2, §4.2: a run index or code of a position below m at or above the
  * table size: an RLE lane base of a lane holding such a position set to c (its indexes only
- * grow from there), or a DICT code set to c … 2^bits − 1 where that range is not empty. */
+ * grow from there), or a DICT code set to c … 2^bits − 1 where that range is not empty;
+ * §8.2: a RUNS run length changed. */
 static bool mutate_index(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
 {
     if (fc->nv == 0)
@@ -713,6 +736,14 @@ static bool mutate_index(byte_source *src, fuzz_column *col, facts *fc, fuzz_mut
                 uint8_t *byte = e.payload + (size_t)((bit / 16) * 64 + lane) * 2 + (bit % 16) / 8;
                 *byte = (uint8_t)((*byte & ~(1u << (bit % 8))) | ((code >> j & 1u) << (bit % 8)));
             }
+        } else if (is_runs(e.scheme) && e.at[E_EXPONENT] > 0) {
+            /* spec/fastlanes.md §8.2: one bit of one length flipped, so they no longer add
+             * up to m */
+            const uint32_t bit = byte_source_below(src, e.c * e.at[E_EXPONENT]);
+            e.payload[bit / 8] ^= (uint8_t)(1u << bit % 8);
+            *out = result("run length", after_payload_edit(src, fc, &e, GALP_ERR_RUN_LENGTHS),
+                          col->buffer_size);
+            return true;
         } else {
             continue;
         }
@@ -724,7 +755,7 @@ static bool mutate_index(byte_source *src, fuzz_column *col, facts *fc, fuzz_mut
 }
 
 /* Bytes that no structural rule covers: packed integers, exception values, ALP_RD right parts
- * and codes, RAW values, DELTA payloads, RLE and DICT tables, tail padding. Only payload
+ * and codes, RAW values, DELTA payloads, RLE and DICT tables, RUNS's run values, tail padding. Only payload
  * checksums, where the column has them, cover the payload bytes. */
 static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts *fc)
 {
@@ -733,7 +764,8 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
     bool in_payload = false;
     if (fc->nv > 0 && byte_source_below(src, 4) != 0) {
         e = entry_of(fc, byte_source_below(src, fc->nv));
-        lo = (size_t)(e.payload - fc->file) + (is_table(e.scheme) ? index_bytes(&e) : 0);
+        lo = (size_t)(e.payload - fc->file) +
+             (is_table(e.scheme) ? index_bytes(&e) : is_runs(e.scheme) ? runs_length_bytes(&e) : 0);
         hi = (size_t)(e.payload - fc->file) + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
         if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary (if there) */
             hi = lo + alprd_lane_end_at(&e);

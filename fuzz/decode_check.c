@@ -148,13 +148,13 @@ static void check_vector(const galp_column *col, uint32_t v, const uint8_t *bulk
     uint32_t m = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
     FUZZ_REQUIRE(info.value_count == m, "vector %u: %u values, expected %u", v, info.value_count, m);
     /* spec/format.md §2: the column scheme, RAW, ALP_RD in an ALP or GALP column, or a FFOR
-     * column's DELTA, RLE or DICT. */
+     * column's DELTA, RLE, DICT or RUNS. */
     const bool companion =
         (info.scheme == GALP_SCHEME_ALP_RD &&
          (col->scheme == GALP_SCHEME_ALP || col->scheme == GALP_SCHEME_GALP)) ||
         (col->scheme == GALP_SCHEME_FFOR &&
          (info.scheme == GALP_SCHEME_DELTA || info.scheme == GALP_SCHEME_RLE ||
-          info.scheme == GALP_SCHEME_DICT));
+          info.scheme == GALP_SCHEME_DICT || info.scheme == GALP_SCHEME_RUNS));
     FUZZ_REQUIRE(info.scheme == col->scheme || info.scheme == GALP_SCHEME_RAW || companion,
                  "vector %u scheme %d in a %d column", v, (int)info.scheme, (int)col->scheme);
     FUZZ_REQUIRE(info.payload_offset % 16 == 0 && info.payload_offset + info.payload_size <= col->size,

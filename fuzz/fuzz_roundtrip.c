@@ -131,7 +131,8 @@ static galp_scheme requested_scheme(unsigned pick, galp_type type)
     case 1: return is_float ? GALP_SCHEME_ALP : integer_schemes[pick >> 3 & 3u];
     case 2: return is_float ? (pick & 8u ? GALP_SCHEME_DICT : GALP_SCHEME_GALP)
                             : integer_schemes[pick >> 3 & 3u];
-    case 3: return is_float ? GALP_SCHEME_ALP_RD : integer_schemes[pick >> 3 & 3u];
+    case 3: return is_float ? GALP_SCHEME_ALP_RD
+                   : pick & 8u ? GALP_SCHEME_RUNS : integer_schemes[pick >> 3 & 3u];
     default: return GALP_SCHEME_AUTO;
     }
 }

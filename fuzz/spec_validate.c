@@ -20,14 +20,20 @@ static bool is_table(unsigned scheme)
     return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
 }
 
+/* spec/fastlanes.md §8: RUNS (code 12), run lengths and run values. */
+static bool is_runs(unsigned scheme)
+{
+    return scheme == 12;
+}
+
 /* spec/tile.md: GPU-FOR, GPU-DFOR, GPU-RFOR (codes 8, 9, 10). */
 static bool is_tile(unsigned scheme)
 {
     return scheme >= 8 && scheme <= 10;
 }
 
-/* §2 table: RAW and DICT for every type, FFOR, DELTA and RLE for integers, ALP, GALP and
- * ALP_RD for floats, the tile schemes for u32. */
+/* §2 table: RAW and DICT for every type, FFOR, DELTA, RLE and RUNS for integers, ALP, GALP
+ * and ALP_RD for floats, the tile schemes for u32. */
 static bool scheme_allowed(unsigned type, unsigned scheme)
 {
     bool is_float = type == GALP_TYPE_F32 || type == GALP_TYPE_F64;
@@ -37,17 +43,17 @@ static bool scheme_allowed(unsigned type, unsigned scheme)
         return type == GALP_TYPE_U32;
     return is_float ? is_alp(scheme) || scheme == GALP_SCHEME_ALP_RD
                     : scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ||
-                          scheme == GALP_SCHEME_RLE;
+                          scheme == GALP_SCHEME_RLE || is_runs(scheme);
 }
 
 /* §2: a vector uses the column scheme, RAW, or a companion: ALP_RD in an ALP or GALP column
- * (spec/alprd.md), DELTA, RLE or DICT in a FFOR column (spec/fastlanes.md). */
+ * (spec/alprd.md), DELTA, RLE, DICT or RUNS in a FFOR column (spec/fastlanes.md). */
 static bool vector_allowed(unsigned column_scheme, unsigned scheme)
 {
     return scheme == column_scheme || scheme == GALP_SCHEME_RAW ||
            (scheme == GALP_SCHEME_ALP_RD && is_alp(column_scheme)) ||
            (column_scheme == GALP_SCHEME_FFOR &&
-            (scheme == GALP_SCHEME_DELTA || is_table(scheme)));
+            (scheme == GALP_SCHEME_DELTA || is_table(scheme) || is_runs(scheme)));
 }
 
 /* spec/alprd.md §5 rules 1 and 4: the 2^k addressable dictionary entries and the c exception
@@ -105,6 +111,22 @@ static galp_status table_indexes(const uint8_t *payload, unsigned scheme, unsign
             return GALP_ERR_DICT_CODE;
     }
     return GALP_OK;
+}
+
+/* spec/fastlanes.md §8.2: the c lengths of k bits (bit t of the string is bit t mod 8 of byte
+ * t div 8 of the little-endian u32 words), each plus one, add up to m. */
+static galp_status runs_lengths(const uint8_t *payload, unsigned c, unsigned k, uint32_t m)
+{
+    uint64_t covered = 0;
+    for (uint64_t j = 0; j < c; j++) {
+        uint64_t length = 1;
+        for (unsigned i = 0; i < k; i++) {
+            const uint64_t t = j * k + i;
+            length += (uint64_t)(payload[t / 8] >> (t % 8) & 1u) << i;
+        }
+        covered += length;
+    }
+    return covered == m ? GALP_OK : GALP_ERR_RUN_LENGTHS;
 }
 
 /* spec/tile.md §6, GPU-FOR (scheme 8) and GPU-DFOR (9): the blocks walked from offset 0 or 4. */
@@ -235,6 +257,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const bool raw = scheme == GALP_SCHEME_RAW, alp = is_alp(scheme), tile = is_tile(scheme);
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
     const bool packed_delta = scheme == GALP_SCHEME_DELTA && packed; /* spec/fastlanes.md §2.3 */
+    const bool runs = is_runs(scheme);            /* spec/fastlanes.md §8 */
     const bool lane_table = scheme == GALP_SCHEME_GALP && !(compact && c == 0);
     const unsigned eb = narrow && c >= 1 && c <= 255 ? 1 : 2; /* bytes per lane end */
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
@@ -255,9 +278,10 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (alp ? factor > exponent || exponent > max_e
             : rd             ? exponent > 3 || factor != 0
             : packed_delta   ? exponent > w || factor != 0
+            : runs           ? exponent > 10 || factor != 0
                              : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
-    if (is_table(scheme) ? c == 0 || c > m : alp || rd ? c > m : c != 0)      /* 10.6 */
+    if (is_table(scheme) || runs ? c == 0 || c > m : alp || rd ? c > m : c != 0) /* 10.6 */
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
     if (alp)
@@ -276,6 +300,8 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
             scheme == GALP_SCHEME_RLE ? 128u + 128u * (c > 1) : 128u * code_bits;
         implied = index_bytes + 128u * ((((uint64_t)c + lanes - 1) / lanes * b + w - 1) / w);
     }
+    if (runs) /* spec/fastlanes.md §8.1: two packed runs of u32 words */
+        implied = 4u * (((uint64_t)c * exponent + 31) / 32) + 4u * (((uint64_t)c * b + 31) / 32);
     const uint32_t blocks = (m + 127) / 128, dfor = scheme == 9 ? 4 : 0;     /* tile §6 */
     const uint64_t low = scheme == 10 ? 16 : dfor + 8u * blocks;
     const uint64_t high = scheme == 10 ? 16 + 8u * (uint64_t)m : dfor + 520u * blocks;
@@ -304,6 +330,8 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     }
     if (is_table(scheme))                                                     /* 10.10 */
         return table_indexes(data + offset, scheme, c, m);
+    if (runs)                                                                 /* 10.10 */
+        return runs_lengths(data + offset, c, exponent, m);
     if (tile)                                                                 /* 10.10 */
         return scheme == 10 ? tile_runs(data + offset, size, b, m)
                             : tile_blocks(data + offset, size, scheme, b, m);

@@ -1,6 +1,6 @@
 /*
  * gpu/fastlanes.cu — full decompression and fused scans of columns whose image holds
- * FastLanes DELTA, RLE or DICT vectors (spec/fastlanes.md; gpu/image.c keeps them as stored),
+ * FastLanes DELTA, RLE, DICT or RUNS vectors (spec/fastlanes.md; gpu/image.c keeps them as stored),
  * which the launchers of gpu/host.c send here instead of to the RAW/FFOR/G-ALP kernels.
  *
  * Every warp of a resident grid stages its vectors' payloads in shared memory two at a time
@@ -22,7 +22,9 @@
  * (gpu/aggregate_partial.cuh) and one set of atomics per block; the integer sum adds an RLE
  * lane run by run from its run values decoded into shared memory, a DICT vector's lookups in
  * its decoded dictionary (offsets from its base, in 32 bits, where they fit), and u32 and u64
- * DELTA lanes in closed form where it can (gpu/fastlanes.cuh). The aggregate's three kernels
+ * DELTA lanes in closed form where it can (gpu/fastlanes.cuh); the sum and the range count
+ * take a RUNS vector a run at a time, its value times its length, with no work per position.
+ * The aggregate's three kernels
  * (set the result, scan, finish) are programmatic dependent launches of each other, so none
  * waits for the launch of the next.
  */
@@ -78,7 +80,7 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
  * DELTA's closed-form sums respectively, which would take more without spilling anything, so
  * that these cost vectors of the other schemes no resident warps. The u32 aggregate of a
  * column with DICT or RLE vectors asks for one block less: with its two DICT sums (offsets,
- * values) it spills at eight. */
+ * values) it spills at eight, and so does one with RUNS vectors. */
 template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
 template <typename T, bool Tables>
 constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? (Tables ? 7u : 8u) : 0u;
@@ -90,7 +92,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
     T *tile = tiles[threadIdx.x / 32u];
     const unsigned lane = threadIdx.x % 32u;
-    for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+    for_each_staged_vector<T, !value_traits<T>::is_float>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t v, const vector_entry &e, unsigned m, const uint8_t *payload) {
         T *o = out + (size_t)v * GALP_VECTOR_SIZE;
         if constexpr (!value_traits<T>::is_float && sizeof(T) >= 4) {
@@ -145,16 +147,18 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
 
 /* Tables: the column holds DICT or RLE vectors, whose dictionaries and run values the warps
  * decode into shared memory (a tile each) for integer types; a kernel without that tile keeps
- * the room for more resident warps on other columns. */
-template <typename T, bool Tables>
-__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables>)
+ * the room for more resident warps on other columns. Runs: the column holds RUNS vectors,
+ * summed a run at a time; the kernels of columns without them do without that branch, which
+ * would make the u32 and u64 ones spill. */
+template <typename T, bool Tables, bool Runs>
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables || Runs>)
     fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
     allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */
     aggregate_partial<T> acc;
     const unsigned lane = threadIdx.x % 32u;
-    if constexpr (value_traits<T>::is_float) {
-        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+    if constexpr (value_traits<T>::is_float) { /* no RUNS vectors: an integer scheme */
+        for_each_staged_vector<T, false>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { acc.add(x); });
         });
@@ -167,7 +171,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables>)
             lo = x < lo ? x : lo;
             hi = x > hi ? x : hi;
         };
-        for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+        for_each_staged_vector<T, Runs>(col, warp_stages(stage_bytes), stage_bytes,
                                   [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
             acc.count += lane == 0 ? m : 0u;
             const auto extremes = [&](T first, T last) {
@@ -186,6 +190,13 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables>)
                                         [&](T x) { extremes(x, x); });
                     return;
                 }
+            }
+            if (Runs && e.scheme == GALP_SCHEME_RUNS) { /* a run adds its value times its length */
+                for_each_run<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) {
+                    acc.isum += (uint64_t)x * n;
+                    extremes(x, x);
+                });
+                return;
             }
             if (Tables && e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
                 decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, table_tile);
@@ -223,8 +234,8 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables>)
                     if (full || p + 1u < m)
                         add(table_tile[b]);
                 });
-            } else {
-                decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
+            } else { /* RUNS vectors were summed above */
+                decode_staged_vector<T, false>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
             }
         });
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
@@ -250,9 +261,15 @@ __global__ void __launch_bounds__(scan_threads)
     const T lo = value_of_bits<T>(lo_bits), hi = value_of_bits<T>(hi_bits);
     const unsigned lane = threadIdx.x % 32u;
     uint64_t hits = 0;
-    for_each_staged_vector<T>(col, warp_stages(stage_bytes), stage_bytes,
+    for_each_staged_vector<T, !value_traits<T>::is_float>(col, warp_stages(stage_bytes), stage_bytes,
                               [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
-        decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+        if constexpr (!value_traits<T>::is_float) {
+            if (e.scheme == GALP_SCHEME_RUNS) { /* a run in the range counts its length */
+                for_each_run<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) { hits += lo <= x && x <= hi ? n : 0u; });
+                return;
+            }
+        }
+        decode_staged_vector<T, false>(payload, e, m, lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
     });
     hits = block_reduce<scan_threads / 32u>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {
@@ -290,11 +307,15 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
         return st;
     return dispatch_type(col.type, [&](auto zero) {
         typedef decltype(zero) T;
-        auto kernel = fastlanes_aggregate_kernel<T, false>;
-        if constexpr (!value_traits<T>::is_float)
-            if ((col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0 ||
-                (col.vector_schemes >> GALP_SCHEME_RLE & 1u) != 0)
-                kernel = fastlanes_aggregate_kernel<T, true>;
+        auto kernel = fastlanes_aggregate_kernel<T, false, false>;
+        if constexpr (!value_traits<T>::is_float) {
+            const bool tables = (col.vector_schemes >> GALP_SCHEME_DICT & 1u) != 0 ||
+                                (col.vector_schemes >> GALP_SCHEME_RLE & 1u) != 0;
+            const bool runs = (col.vector_schemes >> GALP_SCHEME_RUNS & 1u) != 0;
+            kernel = runs     ? (tables ? fastlanes_aggregate_kernel<T, true, true> : fastlanes_aggregate_kernel<T, false, true>)
+                     : tables ? fastlanes_aggregate_kernel<T, true, false>
+                              : kernel;
+        }
         if (col.vector_count != 0 &&
             !launch_scan<true>(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();

@@ -3,8 +3,10 @@
  * FastLanes vectors (spec/fastlanes.md), each staged in shared memory and decoded there by
  * one warp.
  *
- * Such a column holds RAW, FFOR, DELTA, RLE and DICT vectors (spec/format.md §2,
- * spec/fastlanes.md §5; f32 and f64 columns only RAW and DICT). Every warp of a block runs its
+ * Such a column holds RAW, FFOR, DELTA, RLE, DICT and RUNS vectors (spec/format.md §2,
+ * spec/fastlanes.md §5, §8; f32 and f64 columns only RAW and DICT). RUNS vectors decode 32 runs
+ * at a time and are summed and counted a run at a time, from their staged payload
+ * (galp/device/runs.cuh). Every warp of a block runs its
  * own pipeline (for_each_staged_vector): the payload of its next vector is on its way into
  * shared memory (cp.async, galp/device/async_copy.cuh) while it decodes the current one, so
  * many bytes are in flight per multiprocessor, as in the bulk scans
@@ -29,6 +31,7 @@
 #include "galp/device/async_copy.cuh"
 #include "galp/device/column.cuh"
 #include "galp/device/table.cuh"
+#include "galp/device/runs.cuh"
 #include "galp/device/unpack_fixed.cuh"
 #include "galp/layout.h"
 
@@ -518,8 +521,10 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
 
 /* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
  * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
- * position depends on the scheme, see above). */
-template <typename T, typename F>
+ * position depends on the scheme, see above). Runs = false for a caller that takes RUNS
+ * vectors a run at a time itself, or sees none: the code it leaves out costs the sums'
+ * kernels registers. */
+template <typename T, bool Runs = true, typename F>
 __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                      unsigned lane, F &&f)
 {
@@ -539,6 +544,8 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
                 f(p, (T)ffor.entry(p));
         } else if (e.scheme == GALP_SCHEME_DELTA) {
             decode_staged_delta<T>(payload, e, m, lane, f);
+        } else if (Runs && e.scheme == GALP_SCHEME_RUNS) {
+            for_each_run_value<T>(runs_parts(payload, e), m, lane, f);
         } else {
             decode_staged_rle<T>(payload, e, m, lane, f);
         }
@@ -552,8 +559,9 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
  * vector is copied while body runs and the entry of the one after it read; a stage is
  * refilled only after the warp's __syncwarp past the body that read it. The copies round the
  * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
- * so they stay in the image (spec/format.md §3.5). */
-template <typename T, typename Body>
+ * so they stay in the image (spec/format.md §3.5). Runs = false for a column without RUNS
+ * vectors, whose payload sizes then need no branch. */
+template <typename T, bool Runs = true, typename Body>
 __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col, uint8_t *stages,
                                                        unsigned stage_bytes, Body &&body)
 {
@@ -564,8 +572,11 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
     const auto entry_of = [&](uint64_t v) { return v < n ? read_vector_entry(col.data, (uint32_t)v) : vector_entry{}; };
     const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
         if (v < n) {
-            const unsigned bytes = galp_layout_payload_bytes((galp_scheme)e.scheme, W, e.bit_width, e.exception_count,
-                                                             vector_value_count(col, (uint32_t)v), 0u);
+            const unsigned bytes =
+                Runs && e.scheme == GALP_SCHEME_RUNS
+                    ? galp_layout_runs_payload_bytes(e.bit_width, e.exponent, e.exception_count)
+                    : galp_layout_payload_bytes((galp_scheme)e.scheme, W, e.bit_width, e.exception_count,
+                                                vector_value_count(col, (uint32_t)v), 0u);
             const unsigned copied = min((bytes + 15u) & ~15u, stage_bytes); /* a valid image never clips */
             const uint8_t *src = col.data + e.payload_offset;
             for (unsigned o = lane * 16u; o < copied; o += 32u * 16u)

@@ -59,8 +59,8 @@ enum {
     ENT_PAYLOAD_CHECKSUM = 28
 };
 
-/* The scheme a vector has in the image: ALP becomes G-ALP, FastLanes DELTA, RLE and DICT stay
- * (gpu/fastlanes.cu decodes them), a scheme without a device decoder becomes RAW. */
+/* The scheme a vector has in the image: ALP becomes G-ALP, FastLanes DELTA, RLE, DICT and RUNS
+ * stay (gpu/fastlanes.cu decodes them), a scheme without a device decoder becomes RAW. */
 static galp_scheme image_scheme(galp_scheme scheme)
 {
     switch (scheme) {
@@ -70,6 +70,7 @@ static galp_scheme image_scheme(galp_scheme scheme)
     case GALP_SCHEME_DELTA:
     case GALP_SCHEME_RLE:
     case GALP_SCHEME_DICT:
+    case GALP_SCHEME_RUNS:
     case GALP_SCHEME_ALP_RD: return scheme;
     case GALP_SCHEME_ALP: return GALP_SCHEME_GALP;
     default: return GALP_SCHEME_RAW;

@@ -42,12 +42,12 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
 /* The schemes of the vectors of the image of a validated column (or of the image itself: its
  * vectors keep those schemes), bit s for scheme s (galp_gpu_view.vector_schemes). ALP_RD
  * vectors stay in their layout and only the kernels of gpu/alprd.cu decode them; FastLanes
- * DELTA, RLE and DICT vectors (GALP_GPU_FASTLANES_SCHEMES, spec/fastlanes.md) only those of
+ * DELTA, RLE, DICT and RUNS vectors (GALP_GPU_FASTLANES_SCHEMES, spec/fastlanes.md) only those of
  * gpu/fastlanes.cu, for which only the largest vector of the shape above counts, sizing
  * their stages. */
 uint32_t galp_gpu_image_vector_schemes(const galp_column *col);
 
 #define GALP_GPU_FASTLANES_SCHEMES \
-    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT))
+    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT) | (1u << GALP_SCHEME_RUNS))
 
 #endif /* GALP_GPU_IMAGE_H */

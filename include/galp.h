@@ -30,7 +30,7 @@ extern "C" {
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
- * metadata entry, 1.5 with packed DELTA lane bases (spec/format.md §1.1). */
+ * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 5u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -81,6 +81,8 @@ typedef enum galp_scheme {
     GALP_SCHEME_GPU_DFOR = 9,
     GALP_SCHEME_GPU_RFOR = 10,
     GALP_SCHEME_FSST = 11,  /* STR columns only (spec/fsst.md) */
+    GALP_SCHEME_RUNS = 12,  /* format 1.5: run lengths and run values (spec/fastlanes.md §8);
+                               also a companion in FFOR columns */
     /* Encoder request only, never stored: pick the best scheme for the type. */
     GALP_SCHEME_AUTO = 255
 } galp_scheme;
@@ -117,7 +119,8 @@ typedef enum galp_status {
                                        dictionary entry non-zero */
     GALP_ERR_DICT_CODE = 26,        /* an RLE run index or DICT code not below the vector's
                                        run count or dictionary size */
-    GALP_ERR_RUN_LENGTHS = 27,      /* GPU-RFOR runs do not cover the vector's values exactly */
+    GALP_ERR_RUN_LENGTHS = 27,      /* GPU-RFOR or RUNS runs do not cover the vector's values
+                                       exactly */
     GALP_ERR_SYMBOL_TABLE = 28,     /* FSST symbol count, length or descriptor bits invalid */
     GALP_ERR_CODE = 29,             /* FSST code that names no symbol */
     GALP_ERR_ESCAPE = 30,           /* FSST escape code as the last byte of a piece */
@@ -215,7 +218,7 @@ typedef struct galp_vector_info {
     uint64_t base;           /* FOR base, in the low type-width bits */
     uint32_t payload_size;   /* bytes */
     uint32_t value_count;    /* values in this vector: 1024, or fewer for the last one */
-    uint16_t exception_count; /* ALP/G-ALP exceptions; RLE run count; DICT dictionary size */
+    uint16_t exception_count; /* ALP/G-ALP exceptions; RLE, RUNS run count; DICT dictionary size */
     galp_scheme scheme;
     uint8_t bit_width;       /* ALP_RD: the right part width r */
     uint8_t exponent;        /* ALP e; ALP_RD: the code width k; DELTA with packed lane bases:

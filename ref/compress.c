@@ -58,6 +58,7 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     case GALP_SCHEME_DELTA: galp_delta_encode_vector(type, scratch->flags, values, m, info, payload); break;
     case GALP_SCHEME_RLE: galp_rle_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_DICT: galp_dict_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_RUNS: galp_runs_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
         galp_alp_encode_vector(scratch->alp, type, scheme, scratch->flags, candidates, values, m, info,

@@ -168,10 +168,11 @@ static bool is_alp_scheme(galp_scheme scheme)
     return scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP;
 }
 
-/* Schemes whose exception_count is the size of a table of values (spec/fastlanes.md §1). */
+/* Schemes whose exception_count is a count of values, 1 … m: RLE's and RUNS's runs, DICT's
+ * dictionary (spec/fastlanes.md §1, §8). */
 static bool is_table_scheme(galp_scheme scheme)
 {
-    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT;
+    return scheme == GALP_SCHEME_RLE || scheme == GALP_SCHEME_DICT || scheme == GALP_SCHEME_RUNS;
 }
 
 /* spec/format.md §6 step 10.10: the scheme's own payload checks. */
@@ -184,6 +185,7 @@ static galp_status validate_payload(galp_type type, uint32_t flags, const galp_v
     case GALP_SCHEME_ALP_RD: return galp_alprd_validate_payload(type, flags, info, payload);
     case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
     case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
+    case GALP_SCHEME_RUNS: return galp_runs_validate_payload(info, payload);
     case GALP_SCHEME_GPU_FOR:
     case GALP_SCHEME_GPU_DFOR: return galp_tile_for_validate(info, payload);
     case GALP_SCHEME_GPU_RFOR: return galp_tile_rfor_validate(info, payload);
@@ -225,7 +227,8 @@ static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, u
 
 /* spec/format.md §6 step 10.5: ALP's 0 <= f <= e <= 18 (f64) or 10 (f32) (spec/alp.md §3),
  * ALP_RD's code width k <= 3 in the exponent byte and factor 0 (spec/alprd.md §2), the width
- * c <= W of packed DELTA lane bases and factor 0 (spec/fastlanes.md §2.3). */
+ * c <= W of packed DELTA lane bases and factor 0 (spec/fastlanes.md §2.3), RUNS's run-length
+ * width k <= 10 in the exponent byte and factor 0 (spec/fastlanes.md §8.1). */
 static bool exponent_in_range(unsigned w, uint32_t flags, const galp_vector_info *info)
 {
     const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
@@ -235,6 +238,8 @@ static bool exponent_in_range(unsigned w, uint32_t flags, const galp_vector_info
         return info->exponent <= GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH && info->factor == 0;
     if (info->scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(flags))
         return info->exponent <= w && info->factor == 0;
+    if (info->scheme == GALP_SCHEME_RUNS)
+        return info->exponent <= GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH && info->factor == 0;
     return info->exponent == 0 && info->factor == 0;
 }
 
@@ -276,7 +281,8 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
         return GALP_ERR_BASE;
     if (!exponent_in_range(w, column->flags, info))
         return GALP_ERR_EXPONENT;
-    /* spec/fastlanes.md §3.2, §4.2: RLE's run count and DICT's dictionary size, 1 … m. */
+    /* spec/fastlanes.md §3.2, §4.2, §8.2: RLE's and RUNS's run count and DICT's dictionary
+     * size, 1 … m. */
     if (is_table_scheme(info->scheme)
             ? info->exception_count == 0 || info->exception_count > info->value_count
             : info->exception_count > (exceptions ? info->value_count : 0u))
@@ -409,7 +415,8 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
  * packed DELTA lane bases, and the version each scheme in use, the column's or a vector's, needs
- * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column. */
+ * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for
+ * RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {

@@ -67,6 +67,9 @@ static galp_status decode_vector(const galp_column *column, uint32_t vector, voi
     case GALP_SCHEME_DICT:
         galp_dict_decode_vector(column->type, &info, &payload, dst);
         break;
+    case GALP_SCHEME_RUNS:
+        galp_runs_decode_vector(column->type, &info, &payload, dst);
+        break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
         galp_alp_decode_vector(column->type, column->flags, &info, &payload, dst);
@@ -122,7 +125,8 @@ galp_status galp_column_decode_vector(const galp_column *column, uint32_t vector
 }
 
 /* O(1) for RAW, FFOR and DICT (spec/ffor.md §4, spec/fastlanes.md §4); DELTA and RLE sum at
- * most W steps of one lane's chain (spec/fastlanes.md §2, §3); ALP, G-ALP and ALP_RD look the
+ * most W steps of one lane's chain (spec/fastlanes.md §2, §3); RUNS walks the run lengths
+ * before the index (spec/fastlanes.md §8); ALP, G-ALP and ALP_RD look the
  * index up among the vector's exceptions (spec/alp.md §5, spec/galp.md §1, spec/alprd.md §4);
  * the tile schemes walk at most the vector's blocks (GPU-FOR), deltas (GPU-DFOR) or runs
  * (GPU-RFOR) before it (spec/tile.md). */
@@ -153,6 +157,10 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
         break;
     case GALP_SCHEME_DICT:
         unpacked = galp_dict_get(column->type, &info, &payload, slot);
+        galp_values_narrow(w / 8, &unpacked, 1, value);
+        break;
+    case GALP_SCHEME_RUNS:
+        unpacked = galp_runs_get(&info, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_ALP:

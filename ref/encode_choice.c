@@ -53,8 +53,9 @@ static bool at_alprd_threshold(galp_type type, uint64_t bits, uint64_t values)
 }
 
 /* spec/fastlanes.md §5: an integer column asked for AUTO is a FFOR column whose vectors are
- * each the smallest of their FFOR, DELTA, RLE and DICT encodings, decided from the vector
- * itself; FFOR first, so that it wins ties. */
+ * each the smallest of their FFOR, DELTA, RLE, DICT and RUNS encodings, decided from the
+ * vector itself; FFOR first, so that it wins ties, and RUNS last, so that files RLE or DICT
+ * already expressed as small keep their version. */
 unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_scheme column,
                                     galp_scheme tries[GALP_ENCODE_TRIES_MAX])
 {
@@ -66,7 +67,8 @@ unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_
     tries[1] = GALP_SCHEME_DELTA;
     tries[2] = GALP_SCHEME_RLE;
     tries[3] = GALP_SCHEME_DICT;
-    return 4;
+    tries[4] = GALP_SCHEME_RUNS;
+    return 5;
 }
 
 /* spec/alprd.md §6.1: ALP_RD is tried where the row group's sample or the vector's own ALP

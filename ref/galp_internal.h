@@ -16,7 +16,7 @@
  *   ffor.c           FFOR packing and the one FFOR decoder                     [ffor §2–4]
  *   ffor_encode.c    the FFOR encoder's choice of base and bit width           [ffor §3.1]
  *   include/galp/tile_layout.h  sizes and positions of the tile schemes' payloads  [tile §3–6]
- *   tile_packed.c    the tile schemes' packed runs                             [tile §2]
+ *   tile_packed.c    packed runs of the tile schemes and of RUNS          [tile §2, fastlanes §8]
  *   tile_for.c       GPU-FOR and GPU-DFOR: validate, decode, single values     [tile §3, §4, §6]
  *   tile_rfor.c      GPU-RFOR: validate, decode, single values                 [tile §5, §6]
  *   tile_encode.c    the tile schemes' encoder                  [tile §3.3, §4.3, §5.3]
@@ -34,6 +34,8 @@
  *   delta_encode.c   the DELTA encoder's choice of base and bit width        [fastlanes §2.2]
  *   rle.c            RLE vectors: run indexes, validation, single values      [fastlanes §3]
  *   rle_encode.c     runs found and written                                   [fastlanes §3.3]
+ *   runs.c           RUNS vectors: run lengths, validation, single values     [fastlanes §8]
+ *   runs_encode.c    runs found, lengths and values packed                   [fastlanes §8.3]
  *   dict.c           DICT vectors, the packed value table of RLE and DICT     [fastlanes §1, §4]
  *   dict_encode.c    dictionaries built and written; the table encoder        [fastlanes §1, §4.3]
  *   encode_choice.c  the encoder driver's choices: AUTO, sampling, RAW fallback
@@ -192,11 +194,22 @@ void galp_dict_decode_vector(galp_type type, const galp_vector_info *info, galp_
 uint64_t galp_dict_get(galp_type type, const galp_vector_info *info, galp_reader *payload,
                        uint32_t position);
 
-/* ---- GPU-FOR, GPU-DFOR, GPU-RFOR: u32 only (spec/tile.md) ----------------------------
- * Offset j of the packed run (spec/tile.md §2) of width b whose first word is at byte
- * `offset`; and the encoder's store of one offset into zeroed words. */
-uint32_t galp_tile_packed_get(galp_reader *payload, uint64_t offset, unsigned b, uint32_t j);
-void galp_tile_packed_put(uint8_t *words, unsigned b, uint32_t j, uint32_t d);
+/* RUNS (§8): the run lengths and values of a vector; validation checks that the lengths
+ * cover its m positions exactly, else GALP_ERR_RUN_LENGTHS. */
+galp_status galp_runs_validate_payload(const galp_vector_info *info, galp_reader *payload);
+void galp_runs_encode_vector(galp_type type, const void *values, uint32_t m,
+                             galp_vector_info *info, uint8_t *payload);
+void galp_runs_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
+                             void *dst);
+uint64_t galp_runs_get(const galp_vector_info *info, galp_reader *payload, uint32_t position);
+
+/* ---- Packed runs (spec/tile.md §2) ---------------------------------------------------
+ * Entry j (b <= 64 bits) of the packed run whose first word is at byte `offset`; and the
+ * encoder's store of one entry into zeroed words. The tile schemes' offsets have b <= 32. */
+uint64_t galp_packed_run_get(galp_reader *payload, uint64_t offset, unsigned b, uint32_t j);
+void galp_packed_run_put(uint8_t *words, unsigned b, uint32_t j, uint64_t d);
+
+/* ---- GPU-FOR, GPU-DFOR, GPU-RFOR: u32 only (spec/tile.md) ---------------------------- */
 /* The scheme's own payload checks of spec/tile.md §6; the container has checked the entry's
  * fields and the size bounds. GPU-FOR and GPU-DFOR share the _for functions. */
 galp_status galp_tile_for_validate(const galp_vector_info *info, galp_reader *payload);
@@ -225,9 +238,9 @@ galp_status galp_encode_scheme(galp_type type, galp_scheme requested, galp_schem
 uint64_t galp_encode_rowgroup_values(galp_type type, galp_scheme scheme, uint64_t n,
                                      uint32_t vector);
 /* The schemes each vector is encoded with before the smallest is kept: AUTO on an integer
- * type tries FFOR, DELTA, RLE and DICT in this order, the first of equal sizes winning
+ * type tries FFOR, DELTA, RLE, DICT and RUNS in this order, the first of equal sizes winning
  * (spec/fastlanes.md §5); any other request, the column scheme alone. Returns their count. */
-#define GALP_ENCODE_TRIES_MAX 4u
+#define GALP_ENCODE_TRIES_MAX 5u
 unsigned galp_encode_vector_schemes(galp_type type, galp_scheme requested, galp_scheme column,
                                     galp_scheme tries[GALP_ENCODE_TRIES_MAX]);
 /* Whether a vector of m values keeps a scheme payload of payload_size bytes rather than RAW. */

@@ -17,6 +17,8 @@ libgalp_la_SOURCES += \
 	ref/delta_encode.c \
 	ref/rle.c \
 	ref/rle_encode.c \
+	ref/runs.c \
+	ref/runs_encode.c \
 	ref/dict.c \
 	ref/dict_encode.c \
 	ref/tile_packed.c \

@@ -66,8 +66,8 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
                             "an RLE run index or DICT code is not below the vector's run "
                             "count or dictionary size"},
     [GALP_ERR_RUN_LENGTHS] = {"GALP_ERR_RUN_LENGTHS",
-                              "GPU-RFOR run count or run lengths do not cover the vector's "
-                              "values exactly"},
+                              "GPU-RFOR or RUNS run count or run lengths do not cover the "
+                              "vector's values exactly"},
     [GALP_ERR_SYMBOL_TABLE] = {"GALP_ERR_SYMBOL_TABLE",
                                "FSST symbol table invalid: more than 255 symbols, a symbol "
                                "longer than 8 bytes, an empty non-terminal symbol or reserved "

@@ -46,7 +46,7 @@ static uint32_t write_blocks(const uint32_t *items, uint32_t count, bool signed_
             *largest = b > *largest ? b : *largest;
             memset(words, 0, 4u * b);
             for (uint32_t i = lo; i < lo + GALP_TILE_MINIBLOCK_VALUES && i < in_block; i++)
-                galp_tile_packed_put(words, b, i - lo, items[first + i] - ref);
+                galp_packed_run_put(words, b, i - lo, items[first + i] - ref);
             words += 4u * b;
         }
         size += (uint32_t)(words - block);
@@ -90,7 +90,7 @@ static unsigned write_run(const uint32_t *items, uint32_t c, uint8_t *words, uin
     const unsigned b = galp_ffor_bit_width(range);
     memset(words, 0, 4u * (size_t)galp_tile_packed_words(c, b));
     for (uint32_t r = 0; r < c; r++)
-        galp_tile_packed_put(words, b, r, items[r] - *ref);
+        galp_packed_run_put(words, b, r, items[r] - *ref);
     return b;
 }
 

@@ -46,7 +46,7 @@ static uint32_t block_item(galp_reader *payload, const tile_block *block, uint32
 {
     const unsigned j = i / GALP_TILE_MINIBLOCK_VALUES;
     const uint64_t miniblock = block->offset + galp_tile_block_bytes(width_sum(block, j));
-    return block->ref + galp_tile_packed_get(payload, miniblock, block->width[j],
+    return block->ref + (uint32_t)galp_packed_run_get(payload, miniblock, block->width[j],
                                              i % GALP_TILE_MINIBLOCK_VALUES);
 }
 

@@ -37,12 +37,12 @@ static uint64_t lengths_offset(const rfor_header *h)
 static uint32_t run_value(galp_reader *payload, const rfor_header *h, uint32_t r)
 {
     return h->value_ref +
-           galp_tile_packed_get(payload, GALP_TILE_RFOR_HEADER_BYTES, h->value_width, r);
+           (uint32_t)galp_packed_run_get(payload, GALP_TILE_RFOR_HEADER_BYTES, h->value_width, r);
 }
 
 static uint32_t run_length(galp_reader *payload, const rfor_header *h, uint32_t r)
 {
-    return h->length_ref + galp_tile_packed_get(payload, lengths_offset(h), h->length_width, r);
+    return h->length_ref + (uint32_t)galp_packed_run_get(payload, lengths_offset(h), h->length_width, r);
 }
 
 /* spec/tile.md §6, GPU-RFOR, steps 1–6 in order. */

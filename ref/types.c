@@ -66,13 +66,14 @@ const char *galp_scheme_name(galp_scheme scheme)
     case GALP_SCHEME_GPU_DFOR: return "gpu-dfor";
     case GALP_SCHEME_GPU_RFOR: return "gpu-rfor";
     case GALP_SCHEME_FSST: return "fsst";
+    case GALP_SCHEME_RUNS: return "runs";
     case GALP_SCHEME_AUTO: return "auto";
     }
     return NULL;
 }
 
-/* spec/format.md §2 table: RAW and DICT for all fixed-width types, FFOR, DELTA and RLE for
- * integers, ALP, GALP and ALP_RD for floats, the tile schemes for u32 (spec/tile.md); FSST,
+/* spec/format.md §2 table: RAW and DICT for all fixed-width types, FFOR, DELTA, RLE and RUNS
+ * for integers, ALP, GALP and ALP_RD for floats, the tile schemes for u32 (spec/tile.md); FSST,
  * and only FSST, for STR (spec/fsst.md §1). */
 bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 {
@@ -83,7 +84,7 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
     switch (scheme) {
     case GALP_SCHEME_RAW: case GALP_SCHEME_DICT: return true;
     case GALP_SCHEME_FSST: return false;
-    case GALP_SCHEME_FFOR: case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE:
+    case GALP_SCHEME_FFOR: case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_RUNS:
         return !galp_type_is_float(type);
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: case GALP_SCHEME_ALP_RD:
         return galp_type_is_float(type);
@@ -95,8 +96,8 @@ bool galp_scheme_allowed(galp_type type, galp_scheme scheme)
 }
 
 /* spec/format.md §2: a vector uses the column scheme or RAW, or a companion scheme that the
- * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns; DELTA, RLE and
- * DICT in FFOR columns (spec/fastlanes.md §5). */
+ * column scheme's row of the §2 table names: ALP_RD in ALP and GALP columns; DELTA, RLE, DICT
+ * and RUNS in FFOR columns (spec/fastlanes.md §5, §8). */
 bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_scheme)
 {
     if (column_scheme == GALP_SCHEME_FSST)
@@ -107,7 +108,7 @@ bool galp_vector_scheme_allowed(galp_scheme column_scheme, galp_scheme vector_sc
     case GALP_SCHEME_ALP: case GALP_SCHEME_GALP: return vector_scheme == GALP_SCHEME_ALP_RD;
     case GALP_SCHEME_FFOR:
         return vector_scheme == GALP_SCHEME_DELTA || vector_scheme == GALP_SCHEME_RLE ||
-               vector_scheme == GALP_SCHEME_DICT;
+               vector_scheme == GALP_SCHEME_DICT || vector_scheme == GALP_SCHEME_RUNS;
     default: return false;
     }
 }
@@ -120,6 +121,7 @@ unsigned galp_scheme_version_minor(galp_scheme scheme)
     case GALP_SCHEME_DELTA: case GALP_SCHEME_RLE: case GALP_SCHEME_DICT:
     case GALP_SCHEME_GPU_FOR: case GALP_SCHEME_GPU_DFOR: case GALP_SCHEME_GPU_RFOR:
     case GALP_SCHEME_FSST: return 2u;
+    case GALP_SCHEME_RUNS: return 5u;
     default: return 0u;
     }
 }
@@ -142,6 +144,9 @@ uint64_t galp_payload_size(galp_type type, uint32_t flags, const galp_vector_inf
     if (info->scheme == GALP_SCHEME_DELTA)
         return galp_layout_delta_payload_bytes(galp_type_bits(type), info->bit_width, info->exponent,
                                                flags);
+    if (info->scheme == GALP_SCHEME_RUNS)
+        return galp_layout_runs_payload_bytes(info->bit_width, info->exponent,
+                                              info->exception_count);
     return galp_layout_payload_bytes(galp_layout_scheme(info->scheme, flags, info->exception_count),
                                      galp_type_bits(type), info->bit_width, info->exception_count,
                                      info->value_count, flags);

@@ -16,10 +16,10 @@ static const char usage[] =
     "Compress a column of values into a galp column file (spec/format.md).\n"
     "\n"
     "  -t, --type TYPE      value type: u8, u16, u32, u64, f32, f64, str (required)\n"
-    "  -s, --scheme SCHEME  raw, ffor, delta or rle (integers), dict (any type but str), alp,\n"
-    "                       galp or alp-rd (floats), gpu-for, gpu-dfor or gpu-rfor (u32),\n"
+    "  -s, --scheme SCHEME  raw, ffor, delta, rle or runs (integers), dict (any type but str),\n"
+    "                       alp, galp or alp-rd (floats), gpu-for, gpu-dfor or gpu-rfor (u32),\n"
     "                       fsst (str), or auto (default): for integers a ffor column whose\n"
-    "                       vectors each take the smallest of ffor, delta, rle and dict, for\n"
+    "                       vectors each take the smallest of ffor, delta, rle, dict and runs, for\n"
     "                       floats galp with alp-rd vectors where ALP compresses poorly, fsst\n"
     "                       for str; any vector of numbers that would grow is stored raw\n"
     "  -f, --format FORMAT  input format: binary (little-endian values back to back; for str,\n"
@@ -92,13 +92,13 @@ static int parse_args(int argc, char **argv, encode_args *args)
     if (!args->has_type) {
         return cli_usage_error("encode", "--type is required");
     }
-    /* spec/format.md §2: FFOR, DELTA and RLE are for integers, ALP, G-ALP and ALP-RD for
+    /* spec/format.md §2: FFOR, DELTA, RLE and RUNS are for integers, ALP, G-ALP and ALP-RD for
      * floats, the tile schemes for u32, RAW and DICT for all fixed-width types, FSST for str
      * alone. */
     bool is_float = cli_type_is_float(args->type);
     bool is_str = args->type == GALP_TYPE_STR;
     bool integer_only = args->scheme == GALP_SCHEME_FFOR || args->scheme == GALP_SCHEME_DELTA ||
-                        args->scheme == GALP_SCHEME_RLE;
+                        args->scheme == GALP_SCHEME_RLE || args->scheme == GALP_SCHEME_RUNS;
     bool float_only = args->scheme == GALP_SCHEME_ALP || args->scheme == GALP_SCHEME_GALP ||
                       args->scheme == GALP_SCHEME_ALP_RD;
     bool is_tile = args->scheme == GALP_SCHEME_GPU_FOR || args->scheme == GALP_SCHEME_GPU_DFOR ||

@@ -87,6 +87,9 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     }
     if (info->scheme == GALP_SCHEME_RLE) {
         fprintf(out, ", \"runs\": %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_RUNS) {
+        fprintf(out, ", \"runs\": %u, \"length_width\": %u", info->exception_count,
+                info->exponent);
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, ", \"dictionary_size\": %u", info->exception_count);
     }

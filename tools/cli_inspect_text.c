@@ -151,6 +151,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     }
     if (info->scheme == GALP_SCHEME_RLE) {
         fprintf(out, "  runs %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_RUNS) {
+        fprintf(out, "  runs %u, length width %u", info->exception_count, info->exponent);
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, "  dictionary %u", info->exception_count);
     } else if (vector.dict_in_entry) {

@@ -24,7 +24,8 @@ bool cli_scheme_from_name(const char *name, galp_scheme *scheme)
                                           GALP_SCHEME_ALP_RD,  GALP_SCHEME_DELTA,
                                           GALP_SCHEME_RLE,     GALP_SCHEME_DICT,
                                           GALP_SCHEME_GPU_FOR, GALP_SCHEME_GPU_DFOR,
-                                          GALP_SCHEME_GPU_RFOR, GALP_SCHEME_FSST};
+                                          GALP_SCHEME_GPU_RFOR, GALP_SCHEME_FSST,
+                                          GALP_SCHEME_RUNS};
     for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
         if (strcmp(name, galp_scheme_name(schemes[i])) == 0) {
             *scheme = schemes[i];

@@ -186,6 +186,16 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/dict_f32_bit_patterns.out \
 	vectors/valid/auto_u32_mixed.galp \
 	vectors/valid/auto_u32_mixed.out \
+	vectors/valid/runs_u8_lengths.galp \
+	vectors/valid/runs_u8_lengths.out \
+	vectors/valid/runs_u16_lengths.galp \
+	vectors/valid/runs_u16_lengths.out \
+	vectors/valid/runs_u32_lengths.galp \
+	vectors/valid/runs_u32_lengths.out \
+	vectors/valid/runs_u64_lengths.galp \
+	vectors/valid/runs_u64_lengths.out \
+	vectors/valid/auto_u32_runs.galp \
+	vectors/valid/auto_u32_runs.out \
 	vectors/valid/galp_f32_compact.galp \
 	vectors/valid/galp_f32_compact.out \
 	vectors/valid/galp_f64_compact.galp \
@@ -354,6 +364,17 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/payload_size_dict_minus_128.galp \
 	vectors/invalid/rle_index_beyond_runs.galp \
 	vectors/invalid/dict_code_beyond_size.galp \
+	vectors/invalid/runs_run_count_zero.galp \
+	vectors/invalid/runs_run_count_above_m.galp \
+	vectors/invalid/runs_length_width_11.galp \
+	vectors/invalid/runs_factor_nonzero.galp \
+	vectors/invalid/bit_width_runs_u32_33.galp \
+	vectors/invalid/base_runs_u32_bit_32.galp \
+	vectors/invalid/bad_scheme_runs_for_f64.galp \
+	vectors/invalid/bad_scheme_vector_runs_in_delta.galp \
+	vectors/invalid/payload_size_runs_plus_4.galp \
+	vectors/invalid/runs_lengths_short.galp \
+	vectors/invalid/runs_lengths_long.galp \
 	vectors/invalid/compact_flag_in_alp.galp \
 	vectors/invalid/reserved_flags_bit_4.galp \
 	vectors/invalid/compact_flag_cleared.galp \

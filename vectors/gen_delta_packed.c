@@ -88,7 +88,8 @@ static void packed_column(gen_set *set, galp_type type, uint64_t seed)
     free(values);
 }
 
-/* AUTO on u32: DELTA (packed), FFOR, RLE, DICT and DELTA again, with the flag. */
+/* AUTO on u32: DELTA (packed), FFOR, RUNS, DICT and DELTA again, with the flag: both of
+ * version 1.5's additions in one file. */
 static void auto_column(gen_set *set)
 {
     enum { n = 5 * GALP_VECTOR_SIZE };
@@ -105,9 +106,9 @@ static void auto_column(gen_set *set)
                              : x;
     }
     gen_vector *vec = gen_encoded_ex(set, AUTO_U32, GALP_TYPE_U32, GALP_SCHEME_AUTO, packed_flag, values, n,
-                                     "u32 AUTO: packed DELTA, FFOR, RLE, DICT and packed DELTA vectors "
+                                     "u32 AUTO: packed DELTA, FFOR, RUNS, DICT and packed DELTA vectors "
                                      "in one FFOR column (version 1.5)");
-    static const galp_scheme schemes[5] = {GALP_SCHEME_DELTA, GALP_SCHEME_FFOR, GALP_SCHEME_RLE,
+    static const galp_scheme schemes[5] = {GALP_SCHEME_DELTA, GALP_SCHEME_FFOR, GALP_SCHEME_RUNS,
                                            GALP_SCHEME_DICT, GALP_SCHEME_DELTA};
     for (uint32_t v = 0; v < 5; v++)
         gen_expect_vector(vec, v, schemes[v], -1, -1);

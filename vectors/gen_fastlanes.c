@@ -1,5 +1,5 @@
 /*
- * gen_fastlanes.c — the valid DELTA, RLE and DICT vectors (spec/fastlanes.md), from their own
+ * gen_fastlanes.c — the valid DELTA, RLE, DICT and RUNS vectors (spec/fastlanes.md), from their own
  * seed so that the earlier vectors stay as they were. Each vector's parameters are asserted
  * with gen_expect_vector, so an encoder that stops producing them is noticed.
  */
@@ -107,6 +107,37 @@ static void rle_runs(gen_set *set, galp_type type, gen_rng *rng)
     gen_expect_vector(vec, 6, GALP_SCHEME_RLE, -1, 1);
 }
 
+/* spec/fastlanes.md §8: vector k has runs of length lengths[k], random run values of
+ * value_bits[k] bits (so the values' bit width b ranges over 0 … W and the lengths' width k
+ * over 0 … 10); a last, partial vector of 500 values. Vectors larger than RAW are RAW, and
+ * neighbouring runs that happen to draw the same value are one run. */
+static void runs_lengths(gen_set *set, galp_type type, gen_rng *rng)
+{
+    static const unsigned lengths[] = {1024, 1, 2, 3, 16, 100, 512, 7, 300};
+    const unsigned w = galp_type_bits(type);
+    const unsigned value_bits[] = {w, w / 4, w / 2, 1, w, 2, w, w - 1, w / 2};
+    const uint64_t n = (COUNT(lengths) - 1) * GALP_VECTOR_SIZE + 500;
+    values c = values_new(type, n);
+    uint64_t value = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        const unsigned k = (unsigned)(i / GALP_VECTOR_SIZE);
+        if (i % GALP_VECTOR_SIZE % lengths[k] == 0)
+            value = gen_low_bits(rng, value_bits[k]);
+        values_set(&c, i, value);
+    }
+    char name[64], desc[200];
+    snprintf(name, sizeof name, "valid/runs_%s_lengths", galp_type_name(type));
+    snprintf(desc, sizeof desc,
+             "RUNS %s: runs of 1024, 1, 2, 3, 16, 100, 512, 7 values; last vector 500 values in "
+             "runs of 300 and 200", galp_type_name(type));
+    gen_vector *vec = encode(set, name, GALP_SCHEME_RUNS, &c, desc);
+    gen_expect_vector(vec, 0, GALP_SCHEME_RUNS, 0, 1);
+    gen_expect_vector(vec, 1, GALP_SCHEME_RUNS, -1, -1);
+    gen_expect_vector(vec, 5, GALP_SCHEME_RUNS, -1, -1);
+    gen_expect_vector(vec, 6, GALP_SCHEME_RUNS, -1, 2);
+    gen_expect_vector(vec, 8, GALP_SCHEME_RUNS, -1, 2);
+}
+
 /* spec/fastlanes.md §4: vector k draws from sizes[k] distinct values (at most 2^W), so its
  * dictionary has that size; the last vector holds 600 values. */
 static void dict_sizes(gen_set *set, galp_type type, gen_rng *rng)
@@ -162,19 +193,26 @@ static void dict_floats(gen_set *set, gen_rng *rng)
 }
 
 /* spec/fastlanes.md §5: an AUTO u32 column is a FFOR column whose vectors are DELTA, RLE, DICT,
- * FFOR and RAW (a last vector of 10 random values); with payload checksums. */
+ * FFOR and RAW; with payload checksums. RLE's vector is one run of 64 and 640 runs of 1 and 2
+ * distinct values: RUNS would need 6-bit lengths, more than RLE's run-index vector. The last
+ * vector, 100 values spanning 32 bits with one run of 2, is RAW: as RUNS, 99 full-width values
+ * and 99 one-bit lengths are larger. */
 static void auto_mixed(gen_set *set, gen_rng *rng)
 {
-    values c = values_new(GALP_TYPE_U32, 4 * GALP_VECTOR_SIZE + 10);
+    values c = values_new(GALP_TYPE_U32, 4 * GALP_VECTOR_SIZE + 100);
     static const uint32_t three[3] = {9, 123456789, 42};
     for (uint64_t i = 0; i < GALP_VECTOR_SIZE; i++) {
         values_set(&c, i, 1700000000u + 60 * i);
-        values_set(&c, GALP_VECTOR_SIZE + i, (uint32_t)((i / 100) * 2654435761u));
+        const uint64_t run = i < 64 ? 0 : 1 + (i - 64) / 3 * 2 + ((i - 64) % 3 != 0);
+        values_set(&c, GALP_VECTOR_SIZE + i, (uint32_t)(run * 2654435761u));
         values_set(&c, 2 * GALP_VECTOR_SIZE + i, three[gen_below(rng, 3)]);
         values_set(&c, 3 * GALP_VECTOR_SIZE + i, 500 + gen_low_bits(rng, 6));
     }
-    for (uint64_t i = 4 * GALP_VECTOR_SIZE; i < c.n; i++)
-        values_set(&c, i, gen_low_bits(rng, 32));
+    uint64_t x = 0;
+    for (uint64_t i = 4 * GALP_VECTOR_SIZE; i < c.n; i++) {
+        x = i == 4 * GALP_VECTOR_SIZE + 1 ? x : i == c.n - 1 ? UINT32_MAX : gen_low_bits(rng, 32);
+        values_set(&c, i, i == c.n - 2 ? 0 : x);
+    }
     gen_vector *vec = gen_encoded_ex(set, "valid/auto_u32_mixed", GALP_TYPE_U32, GALP_SCHEME_AUTO,
                                      GALP_FLAG_PAYLOAD_CHECKSUMS, c.bytes, c.n,
                                      "FFOR u32 column with DELTA, RLE, DICT, FFOR and RAW vectors, "
@@ -187,6 +225,23 @@ static void auto_mixed(gen_set *set, gen_rng *rng)
         gen_expect_vector(vec, v, schemes[v], -1, -1);
 }
 
+/* spec/fastlanes.md §5, §8: an AUTO u32 column with few runs a vector (the shape of a sorted
+ * or slowly changing column) is a FFOR column of RUNS vectors, version 1.5. */
+static void auto_runs(gen_set *set)
+{
+    values c = values_new(GALP_TYPE_U32, 3 * GALP_VECTOR_SIZE);
+    for (uint64_t i = 0; i < c.n; i++)
+        values_set(&c, i, (uint32_t)(20240101u + i / 100 * 7919u));
+    gen_vector *vec = gen_encoded_ex(set, "valid/auto_u32_runs", GALP_TYPE_U32, GALP_SCHEME_AUTO,
+                                     0, c.bytes, c.n,
+                                     "FFOR u32 column of RUNS vectors, runs of 100 (the "
+                                     "encoder's AUTO)");
+    vec->scheme = GALP_SCHEME_FFOR;
+    free(c.bytes);
+    for (uint32_t v = 0; v < 3; v++)
+        gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
+}
+
 void gen_fastlanes_vectors(gen_set *set)
 {
     gen_rng rng = {0x67616c70666c7331u}; /* "galpfls1" */
@@ -197,4 +252,8 @@ void gen_fastlanes_vectors(gen_set *set)
     }
     dict_floats(set, &rng);
     auto_mixed(set, &rng);
+    gen_rng runs_rng = {0x67616c7072756e73u}; /* "galpruns": the earlier vectors keep theirs */
+    for (unsigned t = 0; t < COUNT(int_types); t++)
+        runs_lengths(set, int_types[t], &runs_rng);
+    auto_runs(set);
 }

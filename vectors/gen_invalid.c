@@ -21,6 +21,7 @@
 #define DELTA_BASE "valid/delta_u32_widths" /* u32 DELTA, vector v of bit width v */
 #define RLE_BASE "valid/rle_u32_runs"       /* u32 RLE, vector 5: runs of 100 (R = 11) */
 #define DICT_BASE "valid/dict_u16_sizes"    /* u16 DICT, vector 2: D = 3; vector 6: m = 600 */
+#define RUNS_BASE "valid/runs_u32_lengths" /* u32 RUNS, vector 8: m = 500, runs of 300, 200 */
 #define COMPACT_BASE "valid/galp_f64_compact" /* f64 G-ALP, compact: vector 0 b = 0, c = 0 */
 
 /* Header fields (spec/format.md §3.1) and vector entry fields (§3.3), by byte offset. */
@@ -385,6 +386,59 @@ static void fastlanes_defects(gen_set *set)
     put(vec, codes, 2, get(vec, codes, 2) | 3);
 }
 
+/* Sets run j's length, minus one, in the k-bit lengths of the RUNS vector whose payload starts
+ * at `payload` (spec/fastlanes.md §8.1: entry j is bits j·k … j·k + k − 1 of the u32 words). */
+static void put_run_length(gen_vector *vec, size_t payload, unsigned k, uint32_t j,
+                           uint32_t length)
+{
+    for (unsigned i = 0; i < k; i++) {
+        const size_t bit = (size_t)j * k + i;
+        const size_t at = payload + bit / 8;
+        const uint64_t byte = get(vec, at, 1) & ~(1u << bit % 8);
+        put(vec, at, 1, byte | (uint64_t)((length - 1u) >> i & 1u) << bit % 8);
+    }
+}
+
+/* spec/fastlanes.md §8.2 and the entry checks of spec/format.md §6 step 10 as they apply to
+ * RUNS: vector 8 of RUNS_BASE has m = 500 in runs of 300 and 200, lengths of k = 9 bits. */
+static void runs_defects(gen_set *set)
+{
+    edit(set, "runs_run_count_zero", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(8) + E_EXCEPTIONS, 2, 0, "RUNS vector with run count 0");
+    edit(set, "runs_run_count_above_m", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
+         GEN_ENTRY(8) + E_EXCEPTIONS, 2, 501, "RUNS run count 501 in a last vector of 500 values");
+    edit(set, "runs_length_width_11", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_EXPONENT,
+         1, 11, "RUNS vector with run-length width 11 (exponent byte)");
+    edit(set, "runs_factor_nonzero", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_FACTOR, 1,
+         1, "RUNS vector with factor 1");
+    edit(set, "bit_width_runs_u32_33", RUNS_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(8) + E_WIDTH, 1,
+         33, "u32 RUNS vector bit width 33");
+    edit(set, "base_runs_u32_bit_32", RUNS_BASE, GALP_ERR_BASE, GEN_ENTRY(8) + E_BASE, 8,
+         (uint64_t)1 << 32, "u32 RUNS vector base with bit 32 set");
+    edit(set, "bad_scheme_runs_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
+         H_SCHEME, 1, GALP_SCHEME_RUNS, "f64 column with column_scheme RUNS");
+    edit(set, "bad_scheme_vector_runs_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
+         GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_RUNS, "RUNS vector in a DELTA column");
+
+    gen_vector *vec = mutant(set, "payload_size_runs_plus_4", RUNS_BASE, GALP_ERR_PAYLOAD_SIZE,
+                             "RUNS payload_size 4 bytes too large");
+    put(vec, GEN_ENTRY(8) + E_SIZE, 4, get(vec, GEN_ENTRY(8) + E_SIZE, 4) + 4);
+    gen_fix_checksum(&vec->file);
+
+    /* Payload edits (not covered by the header checksum). */
+    const gen_vector *src = gen_set_find(set, RUNS_BASE);
+    if (!src || get(src, GEN_ENTRY(8) + E_EXCEPTIONS, 2) != 2 ||
+        get(src, GEN_ENTRY(8) + E_EXPONENT, 1) != 9)
+        gen_fail("%s: vector 8 is no longer 2 runs with 9-bit lengths", RUNS_BASE);
+    const size_t payload = get(src, GEN_ENTRY(8) + E_OFFSET, 8);
+    vec = mutant(set, "runs_lengths_short", RUNS_BASE, GALP_ERR_RUN_LENGTHS,
+                 "RUNS lengths 300 and 199 in a vector of 500 values");
+    put_run_length(vec, payload, 9, 1, 199);
+    vec = mutant(set, "runs_lengths_long", RUNS_BASE, GALP_ERR_RUN_LENGTHS,
+                 "RUNS lengths 300 and 201 in a vector of 500 values");
+    put_run_length(vec, payload, 9, 1, 201);
+}
+
 gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
                        const char *description)
 {
@@ -413,5 +467,6 @@ void gen_invalid_vectors(gen_set *set)
     exception_defects(set);
     payload_checksum_defects(set);
     fastlanes_defects(set);
+    runs_defects(set);
     compact_galp_defects(set);
 }

@@ -33,6 +33,7 @@ TABLE_SCHEMES = (RLE, DICT)  # exception_count is the size of a table of values
 GPU_FOR, GPU_DFOR, GPU_RFOR = 8, 9, 10  # spec/tile.md, u32 only
 TILE = (GPU_FOR, GPU_DFOR, GPU_RFOR)
 STR, FSST = 7, 11
+RUNS = 12  # spec/fastlanes.md §8, format 1.5
 
 # spec/alp.md §4: FRAC_W[i] as bit patterns; FACT_W[i] = 10^i mod 2^W.
 FRAC64 = [0x3ff0000000000000, 0x3fb999999999999a, 0x3f847ae147ae147b, 0x3f50624dd2f1a9fc,
@@ -101,7 +102,7 @@ class Header:
         _, self.w, self.is_float = TYPES.get(self.type, ("str", 0, False))
         allowed = ((FSST,) if self.type == STR
                    else (RAW, ALP, GALP, ALP_RD, DICT) if self.is_float
-                   else (RAW, FFOR, DELTA, RLE, DICT))
+                   else (RAW, FFOR, DELTA, RLE, DICT, RUNS))
         if self.type == 3:
             allowed += TILE
         require(self.scheme in allowed, "BAD_SCHEME", "column scheme %d" % self.scheme)
@@ -131,10 +132,10 @@ class Vector:
         self.exponent, self.factor = buf[e + 24], buf[e + 25]
         self.m = min(1024, header.n - 1024 * v)
         w, alp_like, rd = header.w, self.scheme in (ALP, GALP), self.scheme == ALP_RD
-        # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns, DELTA, RLE and
-        # DICT of FFOR columns; str columns have no RAW vectors (spec/fsst.md §1)
+        # spec/format.md §2: ALP_RD is a companion of ALP and GALP columns, DELTA, RLE, DICT
+        # and RUNS of FFOR columns; str columns have no RAW vectors (spec/fsst.md §1)
         companions = ((ALP_RD,) if header.scheme in (ALP, GALP)
-                      else (DELTA, RLE, DICT) if header.scheme == FFOR else ())
+                      else (DELTA, RLE, DICT, RUNS) if header.scheme == FFOR else ())
         require(self.scheme in (header.scheme,) + companions
                 or (self.scheme == RAW and header.type != STR), "BAD_SCHEME", "vector scheme")
         reserved_end = e + 28 if header.payload_checksums else e + 32
@@ -163,6 +164,9 @@ class Vector:
         elif self.scheme == DELTA and header.packed_lane_bases:  # spec/fastlanes.md §2.3: c
             require(self.exponent <= w and self.factor == 0, "EXPONENT", "lane-base width")
             require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
+        elif self.scheme == RUNS:  # spec/fastlanes.md §8: the length width k in the exponent
+            require(self.exponent <= 10 and self.factor == 0, "EXPONENT", "RUNS k/factor")
+            require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "run count %d" % self.c)
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
             if self.scheme in TABLE_SCHEMES:
@@ -180,7 +184,8 @@ class Vector:
         self.delta_head = (round16(w // 8 * (1 + -(-header.lanes * self.exponent // w)))
                            if self.lane_fields else 128)
         self.index_bytes = {RLE: 128 + 128 * (self.c > 1),
-                            DICT: 128 * (self.c - 1).bit_length()}.get(self.scheme, 0)
+                            DICT: 128 * (self.c - 1).bit_length(),
+                            RUNS: 4 * (-(-self.c * self.exponent // 32))}.get(self.scheme, 0)
         if self.scheme in TILE:
             nb = (self.m + 127) // 128
             start = 4 if self.scheme == GPU_DFOR else 0
@@ -198,7 +203,8 @@ class Vector:
                        ALP_RD: self.rd_head + 128 * (self.b + self.exponent)
                        + (self.end_size * header.lanes if self.c else 0) + 4 * self.c,
                        DELTA: self.delta_head + 128 * self.b,
-                       RLE: self.index_bytes + table, DICT: self.index_bytes + table}[self.scheme]
+                       RLE: self.index_bytes + table, DICT: self.index_bytes + table,
+                       RUNS: self.index_bytes + 4 * (-(-self.c * self.b // 32))}[self.scheme]
             require(self.size == implied, "PAYLOAD_SIZE", "payload size %d" % self.size)
         require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
                 and self.offset + self.size <= header.payload_end,
@@ -226,6 +232,19 @@ class Vector:
         self.indexes = None  # RLE run indexes or DICT codes, checked below m
         if self.scheme in TABLE_SCHEMES:
             self._table_indexes(buf, bugs)
+        self.runs = None  # RUNS: (value, length) of every run
+        if self.scheme == RUNS:
+            self._runs(buf, w)
+
+    def _runs(self, buf, w):
+        """spec/fastlanes.md §8.1-8.2: R lengths of k bits (minus one), then R values of b
+        bits; the lengths add up to m."""
+        payload = buf[self.offset:self.end]
+        lengths = [1 + packed(payload, 0, self.exponent, j) for j in range(self.c)]
+        require(sum(lengths) == self.m, "RUN_LENGTHS",
+                "run lengths add up to %d of %d" % (sum(lengths), self.m))
+        self.runs = [((self.base + packed(payload, self.index_bytes, self.b, j)) % (1 << w),
+                      lengths[j]) for j in range(self.c)]
 
     def _table_indexes(self, buf, bugs):
         """spec/fastlanes.md §3.2, §4.2: every index of a position below m is below c."""
@@ -359,12 +378,14 @@ class Vector:
 
 
 def packed(payload, offset, b, j):
-    """spec/tile.md §2: offset j of the LSB-first run of b-bit offsets at byte `offset`."""
+    """spec/tile.md §2: entry j of the LSB-first run of b-bit entries at byte `offset`; the
+    tile schemes' have b <= 32, RUNS's up to 64, over as many u32 words as the entry spans
+    (spec/fastlanes.md §8.1)."""
     if b == 0:
         return 0
     t = j * b
     word = offset + 4 * (t // 32)
-    window = u(payload, word, 8 if t % 32 + b > 32 else 4)
+    window = u(payload, word, 4 * (-(-(t % 32 + b) // 32)))
     return (window >> (t % 32)) & ((1 << b) - 1)
 
 
@@ -545,6 +566,9 @@ def decode(buf, bugs=()):
             continue
         if vec.tile_values is not None:
             out += b"".join(i.to_bytes(4, "little") for i in vec.tile_values)
+            continue
+        if vec.scheme == RUNS:
+            out += b"".join(v.to_bytes(size, "little") * n for v, n in vec.runs)
             continue
         if vec.scheme == DELTA:
             ints = transposed(buf, vec.offset, header.w, vec.b, vec.base, bugs,

@@ -26,6 +26,8 @@
  *   delta_lane, rle_lane,          FastLanes DELTA, RLE and DICT vectors (spec/fastlanes.md):
  *   dict_lane, dict_value          one lane's values in order, or one DICT position
  *                                  (galp/device/delta.cuh, rle.cuh, dict.cuh)
+ *   runs_warp                      a RUNS vector for a warp: its runs, or its values in
+ *                                  position order (galp/device/runs.cuh)
  *   visit_strings_by_warp          str columns: each string, in pieces of its symbols, to a
  *                                  visitor of the caller's, with the symbol table staged by
  *                                  stage_str_symbols; str_matcher for equality and prefix
@@ -54,6 +56,7 @@
 #include "galp/device/delta.cuh"
 #include "galp/device/rle.cuh"
 #include "galp/device/dict.cuh"
+#include "galp/device/runs.cuh"
 #include "galp/device/alprd.cuh"
 #include "galp/device/alprd_match.cuh"
 

@@ -310,6 +310,21 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_rle_st
     return c > 1u ? 1u : 0u;
 }
 
+/* RUNS (spec/fastlanes.md §8): R run lengths minus one, k <= 10 bits each (the entry's
+ * exponent byte), then R run values less the base, b bits each, each part a packed run of
+ * little-endian u32 words (spec/tile.md §2, with entries of up to 64 bits). */
+#define GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH 10u
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_runs_part_bytes(uint32_t c, uint32_t b)
+{
+    return 4u * ((c * b + 31u) / 32u);
+}
+
+/* The payload_size of a RUNS vector of c runs, lengths of k bits and values of b bits. */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_runs_payload_bytes(uint32_t b, uint32_t k, uint32_t c)
+{
+    return galp_layout_runs_part_bytes(c, k) + galp_layout_runs_part_bytes(c, b);
+}
+
 /* Where the run values (RLE) or the dictionary (DICT) start: after the run-index vector
  * (128-byte lane bases, then its steps of the width above, in the 16-bit layout) or after
  * the codes (spec/fastlanes.md §3, §4). */

@@ -12,7 +12,7 @@ from conftest import manifest_entries
 import galp
 
 RNG = np.random.default_rng(40)
-INT_SCHEMES = ["auto", "raw", "ffor", "delta", "rle", "dict"]
+INT_SCHEMES = ["auto", "raw", "ffor", "delta", "rle", "dict", "runs"]
 FLOAT_SCHEMES = ["auto", "raw", "alp", "galp", "alp-rd", "alp_rd", "dict"]
 
 

@@ -1,6 +1,6 @@
 /*
  * galp/device/fastlanes_tile.cuh — a tile loader for the vectors of u32 FFOR columns, which
- * hold FFOR, DELTA, RLE, DICT and RAW vectors (spec/fastlanes.md §5): a thread block of 128
+ * hold FFOR, DELTA, RLE, DICT, RUNS and RAW vectors (spec/fastlanes.md §5, §8): a thread block of 128
  * threads decodes one vector into registers, 8 values per thread, in the mapping of the tile
  * schemes' load_tile (galp/device/tile.cuh): item i of thread t is position 128·i + t of the
  * vector, so a query kernel takes either column kind through the same registers.
@@ -19,7 +19,9 @@
  *          index is the lane base plus the steps set in rows 0 … p mod 16 of the lane's one
  *          16-bit step word, then one table entry;
  *   DICT   one 16-bit code in FFOR's slot order, then one dictionary entry (§4.1);
- *   RAW    value p is u32 p of the payload, read directly (spec/format.md §4.2).
+ *   RAW    value p is u32 p of the payload, read directly (spec/format.md §4.2);
+ *   RUNS   warp 0 expands the runs into the staged words from the payload in place, 32 runs
+ *          at a time (galp/device/runs.cuh, spec/fastlanes.md §8), position p at word p.
  *
  * The loader trusts a file that galp_open has validated (spec/format.md §6): payload sizes
  * as the entry implies, widths at most 32, run and dictionary counts in 1 … m. It reads
@@ -32,6 +34,7 @@
 #include <stdint.h>
 
 #include "galp/device/async_copy.cuh"
+#include "galp/device/runs.cuh"
 #include "galp/device/tile.cuh"
 #include "galp/layout.h"
 
@@ -116,6 +119,20 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
     const uint32_t base = head.z, payload_size = tail.x;
     const unsigned count = tail.y & 0xffffu, scheme = tail.y >> 16 & 0xffu, b = tail.y >> 24;
     const unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
+    if (scheme == GALP_SCHEME_RUNS) {
+        const detail::vector_entry e = {(uint64_t)head.y << 32 | head.x, base, count, scheme, b, tail.z & 0xffu, 0u};
+        if (warp == 0)
+            detail::for_each_run_value<uint32_t>(detail::runs_parts(image + e.payload_offset, e), m, lane,
+                                                 [&](unsigned p, uint32_t x) { sm.words[p] = x; });
+        __syncthreads();
+#pragma unroll
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned p = i * tile_threads + t;
+            items[i] = p < m ? sm.words[p] : 0u;
+        }
+        __syncthreads();
+        return;
+    }
     if (scheme == GALP_SCHEME_RAW) {
         const uint32_t *values = reinterpret_cast<const uint32_t *>(payload);
 #pragma unroll

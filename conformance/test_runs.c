@@ -1,0 +1,302 @@
+/*
+ * test_runs.c — RUNS (spec/fastlanes.md §8): round trips over every integer type, run length,
+ * value width b = 0 … W and length width k = 0 … 10, whole and partial vectors; the layout and
+ * parameters the reference encoder writes (§8.3); AUTO's choice of RUNS (§5); every
+ * validation step and class (§8.2, spec/format.md §6); and the decoder against an oracle
+ * written here from §8.1's formula, on payloads no encoder writes.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+static const galp_type integer_types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32,
+                                          GALP_TYPE_U64};
+
+static unsigned type_bits(galp_type type)
+{
+    return 8u * (unsigned)galp_type_size(type);
+}
+
+static uint64_t width_mask(unsigned w)
+{
+    return w == 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1u;
+}
+
+/* n values of `type` in runs: run j has length lengths[j % count] and a value drawn from
+ * `seed` of `value_bits` bits; neighbouring runs may draw the same value. Caller frees. */
+static uint8_t *run_values(galp_type type, uint64_t n, const uint32_t *lengths, size_t count,
+                           unsigned value_bits, uint64_t seed)
+{
+    uint8_t *values = malloc(n * galp_type_size(type) + 1);
+    assert_non_null(values);
+    uint64_t value = 0;
+    for (uint64_t i = 0, j = 0, left = 0; i < n; i++, left--) {
+        if (left == 0) {
+            left = lengths[j++ % count];
+            value = ts_random(&seed) & width_mask(value_bits);
+        }
+        ts_store_bits(type, values, i, value);
+    }
+    return values;
+}
+
+/* Compresses as RUNS, checks every decoding path and that every vector is RUNS or RAW. */
+static void round_trip(galp_type type, const uint8_t *values, uint64_t n)
+{
+    size_t len;
+    uint8_t *file = ts_compress(type, GALP_SCHEME_RUNS, values, n, &len);
+    ts_check_decodes_to(file, len, type, values, n);
+    assert_int_equal(file[TS_COLUMN_SCHEME], GALP_SCHEME_RUNS);
+    assert_int_equal(file[TS_VERSION_MINOR], 5);
+    for (uint32_t v = 0; v < (n + 1023) / 1024; v++) {
+        const uint64_t scheme = ts_get_le(file, ts_entry(v, TS_ENT_SCHEME), 1);
+        assert_true(scheme == GALP_SCHEME_RUNS || scheme == GALP_SCHEME_RAW);
+    }
+    free(file);
+}
+
+/* spec/fastlanes.md §8: run lengths 1 … 1024 and mixed, values narrow and full width,
+ * sizes from one value to a partial fourth vector. */
+static void test_runs_round_trips(void **state)
+{
+    (void)state;
+    static const uint32_t lengths[][4] = {{1, 1, 1, 1},     {2, 2, 2, 2},   {3, 1, 7, 2},
+                                          {17, 17, 17, 17}, {100, 1, 1, 5}, {511, 3, 1, 2},
+                                          {1023, 1, 1, 1},  {1024, 1024, 1024, 1024}};
+    static const uint64_t sizes[] = {1, 2, 700, 1024, 3 * 1024 + 333};
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned w = type_bits(integer_types[t]);
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+                const unsigned value_bits = (l % 2) ? w : 3;
+                uint8_t *values = run_values(integer_types[t], sizes[s], lengths[l], 4,
+                                             value_bits, 7 + l + s);
+                round_trip(integer_types[t], values, sizes[s]);
+                free(values);
+            }
+        }
+    }
+}
+
+/* spec/fastlanes.md §8.3: the encoder's b is the width of (largest − smallest run value) and
+ * k that of (longest run − 1), each over its whole range; the payload is
+ * 4·ceil(R·k/32) + 4·ceil(R·b/32) bytes, RAW where that is larger. */
+static void test_runs_widths(void **state)
+{
+    (void)state;
+    for (size_t t = 0; t < 4; t++) {
+        const galp_type type = integer_types[t];
+        const unsigned w = type_bits(type);
+        for (unsigned b = 0; b <= w; b++) {
+            for (unsigned k = 0; k <= 10; k += 5) {
+                /* Runs of 2^k values alternate between 0 and 2^b − 1: R = 1024 / 2^k runs,
+                 * or a single run (b = 0 or k = 10) whose length 1024 needs k = 10. */
+                const bool one_run = b == 0 || k == 10;
+                const uint32_t length = 1u << k, runs = one_run ? 1 : 1024u >> k;
+                const unsigned eb = one_run ? 0 : b, ek = one_run ? 10 : k;
+                uint8_t values[1024 * 8];
+                for (uint32_t i = 0; i < 1024; i++)
+                    ts_store_bits(type, values, i, (i / length % 2) * width_mask(b));
+                size_t len;
+                uint8_t *file = ts_compress(type, GALP_SCHEME_RUNS, values, 1024, &len);
+                ts_check_decodes_to(file, len, type, values, 1024);
+                const uint32_t bytes = 4 * ((runs * ek + 31) / 32) + 4 * ((runs * eb + 31) / 32);
+                const uint64_t scheme = ts_get_le(file, ts_entry(0, TS_ENT_SCHEME), 1);
+                if (bytes > 1024 * w / 8) {
+                    assert_int_equal(scheme, GALP_SCHEME_RAW);
+                } else {
+                    assert_int_equal(scheme, GALP_SCHEME_RUNS);
+                    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_BIT_WIDTH), 1), eb);
+                    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_EXPONENT), 1), ek);
+                    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2), runs);
+                    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4), bytes);
+                    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_BASE), 8), 0);
+                }
+                free(file);
+            }
+        }
+    }
+}
+
+/* spec/fastlanes.md §5: AUTO keeps RUNS where it is the smallest (a vector of 11 runs of
+ * full-width values), FFOR for noise, and writes version 1.5 only with a RUNS vector. */
+static void test_auto_picks_runs(void **state)
+{
+    (void)state;
+    uint32_t values[2048];
+    uint64_t seed = 3;
+    for (uint32_t i = 0; i < 1024; i++) {
+        values[i] = (uint32_t)((i / 100) * 2654435761u);
+        values[1024 + i] = 700 + (uint32_t)ts_random_below(&seed, 256);
+    }
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_AUTO, values, 2048, &len);
+    ts_check_decodes_to(file, len, GALP_TYPE_U32, values, 2048);
+    assert_int_equal(file[TS_COLUMN_SCHEME], GALP_SCHEME_FFOR);
+    assert_int_equal(file[TS_VERSION_MINOR], 5);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_SCHEME), 1), GALP_SCHEME_RUNS);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2), 11);
+    assert_int_equal(ts_get_le(file, ts_entry(1, TS_ENT_SCHEME), 1), GALP_SCHEME_FFOR);
+    free(file);
+    file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_AUTO, values + 1024, 1024, &len);
+    assert_int_equal(file[TS_VERSION_MINOR], 0);
+    free(file);
+}
+
+/* The three runs of spec/fastlanes.md §8.5: 7 × 100, 9 × 150, 7 × 50 (u32, m = 300): R = 3,
+ * k = 8, b = 2, lengths in payload bytes 0 … 3, values in 4 … 7. */
+static uint8_t *three_runs(size_t *len)
+{
+    uint32_t values[300];
+    for (uint32_t i = 0; i < 300; i++)
+        values[i] = i >= 100 && i < 250 ? 9 : 7;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_RUNS, values, 300, len);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2), 3);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_EXPONENT), 1), 8);
+    assert_int_equal(ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4), 8);
+    return file;
+}
+
+/* Edits one entry field of the three-runs file (resealed) and expects `status`. */
+static void expect_entry_edit(size_t field, unsigned bytes, uint64_t value, galp_status status)
+{
+    size_t len;
+    uint8_t *file = three_runs(&len);
+    ts_put_le(file, ts_entry(0, field), bytes, value);
+    ts_reseal(file);
+    ts_expect_status(file, len, status);
+    free(file);
+}
+
+/* spec/format.md §6 steps 8, 10.1 and 10.3 … 10.7 as they apply to RUNS. */
+static void test_runs_entry_checks(void **state)
+{
+    (void)state;
+    expect_entry_edit(TS_ENT_EXCEPTION_COUNT, 2, 0, GALP_ERR_EXCEPTION_COUNT);
+    expect_entry_edit(TS_ENT_EXCEPTION_COUNT, 2, 301, GALP_ERR_EXCEPTION_COUNT);
+    expect_entry_edit(TS_ENT_EXPONENT, 1, 11, GALP_ERR_EXPONENT);
+    expect_entry_edit(TS_ENT_FACTOR, 1, 1, GALP_ERR_EXPONENT);
+    expect_entry_edit(TS_ENT_BIT_WIDTH, 1, 33, GALP_ERR_BIT_WIDTH);
+    expect_entry_edit(TS_ENT_BASE, 8, (uint64_t)1 << 32, GALP_ERR_BASE);
+    expect_entry_edit(TS_ENT_PAYLOAD_SIZE, 4, 12, GALP_ERR_PAYLOAD_SIZE);
+    /* k = 9 instead of 8, R = 2 instead of 3: the parts keep their sizes, and the lengths
+     * read with them do not add up to 300. */
+    expect_entry_edit(TS_ENT_EXPONENT, 1, 9, GALP_ERR_RUN_LENGTHS);
+    expect_entry_edit(TS_ENT_EXCEPTION_COUNT, 2, 2, GALP_ERR_RUN_LENGTHS);
+
+    size_t len;
+    uint8_t *file = three_runs(&len);
+    file[TS_VALUE_TYPE] = GALP_TYPE_F32; /* RUNS is for integers: column scheme */
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_BAD_SCHEME);
+    free(file);
+    file = three_runs(&len);
+    file[TS_COLUMN_SCHEME] = GALP_SCHEME_DELTA; /* not a companion of DELTA */
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_BAD_SCHEME);
+    free(file);
+}
+
+/* spec/fastlanes.md §8.2: lengths that add up to less or more than m are RUN_LENGTHS. */
+static void test_runs_lengths_must_cover_m(void **state)
+{
+    (void)state;
+    static const uint8_t lengths[][3] = {{99, 149, 48}, {99, 149, 50}, {0, 0, 0}, {255, 255, 255}};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        size_t len;
+        uint8_t *file = three_runs(&len);
+        const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+        memcpy(file + payload, lengths[i], 3);
+        ts_expect_status(file, len, GALP_ERR_RUN_LENGTHS);
+        free(file);
+    }
+}
+
+/* spec/fastlanes.md §8.1: entry j of a packed run of b-bit entries, and its store. */
+static uint64_t oracle_entry(const uint8_t *words, unsigned b, uint32_t j)
+{
+    uint64_t d = 0;
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t bit = (uint64_t)j * b + i;
+        d |= (uint64_t)(words[bit / 8] >> (bit % 8) & 1u) << i;
+    }
+    return d;
+}
+
+static void oracle_put(uint8_t *words, unsigned b, uint32_t j, uint64_t d)
+{
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t bit = (uint64_t)j * b + i;
+        words[bit / 8] = (uint8_t)((words[bit / 8] & ~(1u << bit % 8)) | (d >> i & 1u) << bit % 8);
+    }
+}
+
+/* Random payloads with random m, k, b and base: runs of the lengths the payload holds until
+ * they reach m. In odd rounds the last length is cut to end exactly at m and the vector
+ * decodes as the formula says (values wrapping modulo 2^W, neighbouring runs possibly equal,
+ * bits past the entries set); in even rounds a length that passes m is RUN_LENGTHS. */
+static void test_decoder_matches_formula(void **state)
+{
+    (void)state;
+    uint64_t seed = 91;
+    uint8_t payload[4 * 320 + 4 * 2048];
+    for (int round = 0; round < 400; round++) {
+        const galp_type type = integer_types[round % 4];
+        const unsigned w = type_bits(type);
+        const uint32_t m = 1 + (uint32_t)ts_random_below(&seed, 1024);
+        const unsigned b = (unsigned)ts_random_below(&seed, w + 1);
+        const unsigned k = (unsigned)ts_random_below(&seed, 11);
+        const uint64_t base = ts_random(&seed) & width_mask(w);
+        for (size_t i = 0; i < sizeof payload; i++)
+            payload[i] = (uint8_t)ts_random(&seed);
+        uint32_t r = 0, covered = 0, lengths[1024];
+        while (covered < m) { /* lengths >= 1, so r <= m */
+            lengths[r] = 1 + (uint32_t)oracle_entry(payload, k, r);
+            covered += lengths[r++];
+        }
+        if (round % 2 == 1 && covered > m) {
+            lengths[r - 1] -= covered - m;
+            oracle_put(payload, k, r - 1, lengths[r - 1] - 1u);
+            covered = m;
+        }
+        const uint32_t values_offset = 4 * ((r * k + 31) / 32);
+        const uint32_t size = values_offset + 4 * ((r * b + 31) / 32);
+        uint8_t expected[1024 * 8];
+        for (uint32_t j = 0, p = 0; j < r && covered == m; j++) {
+            const uint64_t delta = oracle_entry(payload + values_offset, b, j);
+            for (uint32_t i = 0; i < lengths[j]; i++)
+                ts_store_bits(type, expected, p++, (base + delta) & width_mask(w));
+        }
+        size_t len;
+        uint8_t *file = ts_one_vector_file(type, GALP_SCHEME_RUNS, m, base, b, (uint16_t)r,
+                                           payload, size, &len);
+        file[ts_entry(0, TS_ENT_EXPONENT)] = (uint8_t)k;
+        ts_reseal(file);
+        if (covered == m)
+            ts_check_decodes_to(file, len, type, expected, m);
+        else
+            ts_expect_status(file, len, GALP_ERR_RUN_LENGTHS);
+        free(file);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_runs_round_trips),
+        cmocka_unit_test(test_runs_widths),
+        cmocka_unit_test(test_auto_picks_runs),
+        cmocka_unit_test(test_runs_entry_checks),
+        cmocka_unit_test(test_runs_lengths_must_cover_m),
+        cmocka_unit_test(test_decoder_matches_formula),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

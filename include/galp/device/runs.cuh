@@ -1,0 +1,144 @@
+/*
+ * galp/device/runs.cuh — a FastLanes RUNS vector (spec/fastlanes.md §8) for one warp: its runs,
+ * value and length, or its values in position order, read where the payload lies (the image in
+ * global memory, or a copy staged in shared memory).
+ *
+ * A RUNS payload holds R run lengths minus one of k bits, then R run values less the entry's
+ * base of b bits, each part a packed run of u32 words (spec/fastlanes.md §8.1). Runs need no
+ * positions for a sum, a count or an extreme; positions come from a prefix sum over the
+ * lengths, which the warp computes 32 runs at a time.
+ *
+ *   runs_warp<T> d(col, vector);              // T = uint8_t ... uint64_t, a RUNS vector
+ *   d.visit_runs(lane, [&](T x, unsigned n) { ... });     // runs lane, lane + 32, ...
+ *   d.visit(lane, [&](unsigned p, T x) { ... });          // every position p < m, once;
+ *                                                        // all 32 lanes of the warp call it
+ *
+ * galp_open has checked 1 <= R <= m, k <= 10 and that the lengths add up to m
+ * (spec/fastlanes.md §8.2), so a valid image's runs cover exactly the vector's m positions.
+ */
+#ifndef GALP_DEVICE_RUNS_CUH
+#define GALP_DEVICE_RUNS_CUH
+
+#include "galp/layout.h"
+
+#include "column.cuh"
+
+namespace galp::device::detail {
+
+/* Entry j of width b <= 64 of a packed run of u32 words (spec/tile.md §2 with entries of up to
+ * 64 bits), reading only the one to three words it occupies. */
+__device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsigned b, unsigned j)
+{
+    if (b == 0)
+        return 0;
+    const unsigned t = j * b, k = t / 32u, s = t % 32u;
+    uint64_t d = words[k] >> s;
+    if (s + b > 32u)
+        d |= (uint64_t)words[k + 1u] << (32u - s);
+    if (s + b > 64u) /* s > 0 here */
+        d |= (uint64_t)words[k + 2u] << (64u - s);
+    return b == 64u ? d : d & (((uint64_t)1 << b) - 1u);
+}
+
+/* The two parts of a RUNS payload: R = exception_count lengths of k = exponent bits, then the
+ * values of b = bit_width bits (spec/fastlanes.md §8.1). */
+struct runs_parts {
+    const uint32_t *lengths, *values;
+    unsigned count, length_width, value_width;
+    uint64_t base;
+
+    runs_parts() = default;
+    __device__ __forceinline__ runs_parts(const uint8_t *payload, const vector_entry &e)
+        : lengths((const uint32_t *)payload),
+          values((const uint32_t *)(payload + galp_layout_runs_part_bytes(e.exception_count, e.exponent))),
+          count(e.exception_count), length_width(e.exponent), value_width(e.bit_width), base(e.base)
+    {
+    }
+    __device__ __forceinline__ unsigned length(unsigned j) const
+    {
+        return 1u + (unsigned)packed_run_entry(lengths, length_width, j);
+    }
+    template <typename T> __device__ __forceinline__ T value(unsigned j) const
+    {
+        return (T)(base + packed_run_entry(values, value_width, j)); /* mod 2^W */
+    }
+};
+
+/* f(x, n) for runs j = lane, lane + 32, ...: value x, length n. */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned lane, F &&f)
+{
+    for (unsigned j = lane; j < runs.count; j += 32u)
+        f(runs.template value<T>(j), runs.length(j));
+}
+
+/* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
+ * scan of the lengths over the warp gives the runs' ends, and each lane takes positions
+ * start + t, start + t + 32, ... of the 32 runs' span, finding its run by a binary search over
+ * the 32 ends (shuffles) and its value from that run's lane. No lane walks over runs, and every
+ * lane does the same work whatever the lengths. Every lane of the warp calls it. */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsigned m, unsigned lane, F &&f)
+{
+    unsigned start = 0; /* where the 32 runs begin; uniform over the warp */
+    for (unsigned first = 0; first < runs.count; first += 32u) {
+        const unsigned j = first + lane;
+        const bool live = j < runs.count;
+        unsigned end = live ? runs.length(j) : 0u;
+#pragma unroll
+        for (unsigned d = 1; d < 32u; d *= 2u) {
+            const unsigned before = __shfl_up_sync(~0u, end, d);
+            end += lane >= d ? before : 0u;
+        }
+        end += start; /* run j covers [end - length, end); a lane past R repeats the last end */
+        const unsigned long long x = live ? (unsigned long long)runs.template value<T>(j) : 0u;
+        const unsigned span_end = __shfl_sync(~0u, end, 31);
+        for (unsigned q = start; q < span_end; q += 32u) { /* uniform: every lane shuffles */
+            const unsigned p = q + lane;
+            unsigned below = 0; /* runs of the 32 that end at or before p: p's run is lane `below` */
+#pragma unroll
+            for (unsigned step = 16; step != 0; step /= 2u)
+                below += __shfl_sync(~0u, end, below + step - 1u) <= p ? step : 0u;
+            const unsigned long long value = __shfl_sync(~0u, x, below);
+            if (p < span_end && p < m)
+                f(p, (T)value);
+        }
+        start = span_end;
+    }
+}
+
+template <typename T> struct runs_warp {
+    static_assert(!value_traits<T>::is_float, "RUNS is an integer scheme (spec/fastlanes.md §8)");
+
+    runs_parts runs;
+    unsigned m; /* the vector's value count */
+
+    runs_warp() = default; /* then init() */
+    __device__ __forceinline__ runs_warp(const galp_gpu_view &col, uint32_t vector)
+    {
+        init(col.data, read_vector_entry(col.data, vector), vector_value_count(col, vector));
+    }
+    __device__ __forceinline__ void init(const uint8_t *image, const vector_entry &e, unsigned values)
+    {
+        runs = runs_parts(image + e.payload_offset, e);
+        m = values;
+    }
+
+    template <typename F> __device__ __forceinline__ void visit_runs(unsigned lane, F &&f) const
+    {
+        for_each_run<T>(runs, lane, f);
+    }
+    template <typename F> __device__ __forceinline__ void visit(unsigned lane, F &&f) const
+    {
+        for_each_run_value<T>(runs, m, lane, f);
+    }
+};
+
+} /* namespace galp::device::detail */
+
+/* The public names of this header (docs/GPU.md). */
+namespace galp::device {
+using detail::runs_warp;
+} /* namespace galp::device */
+
+#endif /* GALP_DEVICE_RUNS_CUH */
