@@ -117,7 +117,11 @@ static long round_trip(galp_type type, galp_scheme scheme, const void *values, u
     assert_int_equal(ts_get_le(plain, TS_FLAGS, 4), 0u);
     if (delta)
         assert_int_equal(file[TS_VERSION_MINOR], 5);
-    assert_true(plain[TS_VERSION_MINOR] <= 2);
+    /* Without the flag only RUNS vectors (also format 1.5) raise the version above 1.2. */
+    bool runs = false;
+    for (uint32_t v = 0; v < nv; v++)
+        runs |= plain[ts_entry(v, TS_ENT_SCHEME)] == GALP_SCHEME_RUNS;
+    assert_true(runs ? plain[TS_VERSION_MINOR] == 5 : plain[TS_VERSION_MINOR] <= 2);
     check_heads(file, type, values, n);
     ts_check_decodes_to(file, len, type, values, n);
     ts_check_decodes_to(plain, plain_len, type, values, n);
