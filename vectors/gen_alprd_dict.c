@@ -79,37 +79,25 @@ static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
     return galp_load_le(bytes, vec->file.data + at);
 }
 
-/* A copy of `base` with `bytes` bytes at `at` set to `value`, its checksum recomputed (the
- * bases have no payload checksums). */
-static void edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
-                 unsigned bytes, uint64_t value, const char *description)
-{
-    gen_vector *vec = gen_mutant(set, name, base, expect, description);
-    uint8_t le[8];
-    galp_store_u64(le, value);
-    memcpy(vec->file.data + at, le, bytes);
-    gen_fix_checksum(&vec->file);
-}
-
 static void dict_defects(gen_set *set)
 {
     const gen_vector *f32 = gen_set_find(set, DICT_F32);
     const uint64_t base0 = get(f32, GEN_ENTRY(0) + E_BASE, 8);
-    edit(set, "alprd_dict_unused_bits", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
+    gen_edit(set, "alprd_dict_unused_bits", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
          base0 | UINT64_C(1) << 32,
          "vector 0's dictionary (k = 1, 16-bit left parts) with bit 32 of base set");
-    edit(set, "alprd_dict_unused_bits_f64", DICT_F64, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
+    gen_edit(set, "alprd_dict_unused_bits_f64", DICT_F64, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
          get(gen_set_find(set, DICT_F64), GEN_ENTRY(0) + E_BASE, 8) | UINT64_C(1) << 63,
          "f64 vector 0's one-entry dictionary (16 bits) with bit 63 of base set");
-    edit(set, "alprd_dict_base_with_head", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(3) + E_BASE, 8, 1,
+    gen_edit(set, "alprd_dict_base_with_head", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(3) + E_BASE, 8, 1,
          "vector 3 (72-bit dictionary, kept in its payload) with base 1");
-    edit(set, "alprd_dict_flag_cleared", DICT_F32, GALP_ERR_BASE, H_FLAGS, 4,
+    gen_edit(set, "alprd_dict_flag_cleared", DICT_F32, GALP_ERR_BASE, H_FLAGS, 4,
          GALP_FLAG_NARROW_LANE_ENDS,
          "file without flag bit 3: vector 0's base, its dictionary, must be 0");
-    edit(set, "alprd_dict_flag_in_ffor_u16", "valid/checksums_u16_two_vectors", GALP_ERR_RESERVED,
+    gen_edit(set, "alprd_dict_flag_in_ffor_u16", "valid/checksums_u16_two_vectors", GALP_ERR_RESERVED,
          H_FLAGS, 4, GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
          "header flag bit 3 (ALP_RD dictionaries in the entry) in a u16 FFOR column");
-    edit(set, "alprd_dict_payload_size_head", DICT_F32, GALP_ERR_PAYLOAD_SIZE,
+    gen_edit(set, "alprd_dict_payload_size_head", DICT_F32, GALP_ERR_PAYLOAD_SIZE,
          GEN_ENTRY(0) + E_SIZE, 4, get(f32, GEN_ENTRY(0) + E_SIZE, 4) + 16,
          "vector 0 (dictionary in the entry) with the payload_size of a dictionary head");
 }

@@ -114,35 +114,24 @@ static void auto_column(gen_set *set)
         gen_expect_vector(vec, v, schemes[v], -1, -1);
 }
 
-/* A copy of `base` with `bytes` bytes at `at` set to `value`, its checksum recomputed. */
-static void edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
-                 unsigned bytes, uint64_t value, const char *description)
-{
-    gen_vector *vec = gen_mutant(set, name, base, expect, description);
-    uint8_t le[8];
-    galp_store_u64(le, value);
-    memcpy(vec->file.data + at, le, bytes);
-    gen_fix_checksum(&vec->file);
-}
-
 static void packed_defects(gen_set *set)
 {
     const gen_vector *u32 = gen_set_find(set, PACKED_U32);
     const uint32_t size0 = galp_load_u32(u32->file.data + GEN_ENTRY(0) + E_SIZE);
-    edit(set, "delta_packed_width_above_w", PACKED_U32, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 33,
+    gen_edit(set, "delta_packed_width_above_w", PACKED_U32, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 33,
          "vector 0 with lane-base width 33 in a u32 column");
-    edit(set, "delta_packed_factor", PACKED_U32, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_FACTOR, 1, 1,
+    gen_edit(set, "delta_packed_factor", PACKED_U32, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_FACTOR, 1, 1,
          "vector 0 with factor 1");
-    edit(set, "delta_packed_flag_cleared", PACKED_U32, GALP_ERR_EXPONENT, H_FLAGS, 4, 0,
+    gen_edit(set, "delta_packed_flag_cleared", PACKED_U32, GALP_ERR_EXPONENT, H_FLAGS, 4, 0,
          "file without flag bit 4: vector 0's exponent, its lane-base width, must be 0");
-    edit(set, "delta_packed_flag_on_plain", "valid/delta_u32_widths", GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4,
+    gen_edit(set, "delta_packed_flag_on_plain", "valid/delta_u32_widths", GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4,
          packed_flag, "flag bit 4 on a 1.2 DELTA file: vector 0 (width 0) implies a 16-byte head");
-    edit(set, "delta_packed_flag_in_dict_u16", "valid/dict_u16_sizes", GALP_ERR_RESERVED, H_FLAGS, 4,
+    gen_edit(set, "delta_packed_flag_in_dict_u16", "valid/dict_u16_sizes", GALP_ERR_RESERVED, H_FLAGS, 4,
          packed_flag, "header flag bit 4 (packed DELTA lane bases) in a u16 DICT column");
-    edit(set, "delta_packed_payload_size_plain", PACKED_U32, GALP_ERR_PAYLOAD_SIZE, GEN_ENTRY(0) + E_SIZE, 4,
+    gen_edit(set, "delta_packed_payload_size_plain", PACKED_U32, GALP_ERR_PAYLOAD_SIZE, GEN_ENTRY(0) + E_SIZE, 4,
          size0 - galp_layout_delta_head_bytes(32, 5, packed_flag) + 128,
          "vector 0 (5-bit lane bases) with the payload_size of 128 bytes of plain lane bases");
-    edit(set, "delta_packed_width_plain", PACKED_U32, GALP_ERR_PAYLOAD_SIZE, GEN_ENTRY(0) + E_EXPONENT, 1, 32,
+    gen_edit(set, "delta_packed_width_plain", PACKED_U32, GALP_ERR_PAYLOAD_SIZE, GEN_ENTRY(0) + E_EXPONENT, 1, 32,
          "vector 0 with lane-base width 32 (the plain form) and the payload_size of 5-bit fields");
 }
 

@@ -66,9 +66,8 @@ static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
     return galp_load_le(bytes, vec->file.data + at);
 }
 
-/* A header or metadata edit, checksum recomputed. */
-static void edit(gen_set *set, const char *name, const char *base, galp_status expect,
-                 size_t at, unsigned bytes, uint64_t value, const char *description)
+void gen_edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
+              unsigned bytes, uint64_t value, const char *description)
 {
     gen_vector *vec = mutant(set, name, base, expect, description);
     put(vec, at, bytes, value);
@@ -99,22 +98,22 @@ static void container_defects(gen_set *set)
     truncated(set, "truncated_payload", 600, "input cut inside the first payload");
     truncated(set, "truncated_tail", SIZE_MAX, "last byte of the tail padding missing");
 
-    edit(set, "bad_magic", FFOR_BASE, GALP_ERR_BAD_MAGIC, H_MAGIC + 3, 1, 'Q', "magic GALQ");
-    edit(set, "version_major_0", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 0, "major version 0");
-    edit(set, "version_major_2", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 2, "major version 2");
+    gen_edit(set, "bad_magic", FFOR_BASE, GALP_ERR_BAD_MAGIC, H_MAGIC + 3, 1, 'Q', "magic GALQ");
+    gen_edit(set, "version_major_0", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 0, "major version 0");
+    gen_edit(set, "version_major_2", FFOR_BASE, GALP_ERR_VERSION, H_MAJOR, 1, 2, "major version 2");
 
-    edit(set, "count_vector_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VECTOR_COUNT, 4, 3,
+    gen_edit(set, "count_vector_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VECTOR_COUNT, 4, 3,
          "vector_count 3 for 1500 values");
-    edit(set, "count_value_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 2049,
+    gen_edit(set, "count_value_count_high", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 2049,
          "value_count 2049 with 2 vectors");
-    edit(set, "count_value_count_zero", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 0,
+    gen_edit(set, "count_value_count_zero", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8, 0,
          "value_count 0 with 2 vectors");
-    edit(set, "count_value_count_max", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8,
+    gen_edit(set, "count_value_count_max", FFOR_BASE, GALP_ERR_COUNT_MISMATCH, H_VALUE_COUNT, 8,
          UINT64_C(1024) * UINT32_MAX + 1, "value_count 1024*(2^32-1)+1, above the format limit");
 
-    edit(set, "layout_metadata_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_METADATA, 8, 80,
+    gen_edit(set, "layout_metadata_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_METADATA, 8, 80,
          "metadata_offset 80");
-    edit(set, "layout_payload_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_PAYLOAD, 8, 64 + 64 + 16,
+    gen_edit(set, "layout_payload_offset", FFOR_BASE, GALP_ERR_LAYOUT, H_PAYLOAD, 8, 64 + 64 + 16,
          "header payload_offset 16 bytes after the table");
     gen_vector *vec = mutant(set, "layout_payload_end_misaligned", FFOR_BASE, GALP_ERR_LAYOUT,
                              "payload_end (and file_size) 8 bytes further, not a multiple of 16");
@@ -135,21 +134,21 @@ static void container_defects(gen_set *set)
                  "vector 1 base changed, checksum not updated");
     put(vec, GEN_ENTRY(1) + E_BASE, 1, get(vec, GEN_ENTRY(1) + E_BASE, 1) ^ 1);
 
-    edit(set, "bad_type_0", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 0, "value_type 0");
-    edit(set, "bad_type_8", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 8, "value_type 8");
-    edit(set, "bad_scheme_4", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1, 4, "column_scheme 4");
-    edit(set, "bad_scheme_alp_for_u16", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
+    gen_edit(set, "bad_type_0", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 0, "value_type 0");
+    gen_edit(set, "bad_type_8", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 8, "value_type 8");
+    gen_edit(set, "bad_scheme_4", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1, 4, "column_scheme 4");
+    gen_edit(set, "bad_scheme_alp_for_u16", FFOR_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
          GALP_SCHEME_ALP, "u16 column with column_scheme ALP");
-    edit(set, "bad_scheme_ffor_for_f64", ALP_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
+    gen_edit(set, "bad_scheme_ffor_for_f64", ALP_BASE, GALP_ERR_BAD_SCHEME, H_SCHEME, 1,
          GALP_SCHEME_FFOR, "f64 column with column_scheme FFOR");
 
-    edit(set, "reserved_flags", FFOR_BASE, GALP_ERR_RESERVED, H_FLAGS, 4, 2,
+    gen_edit(set, "reserved_flags", FFOR_BASE, GALP_ERR_RESERVED, H_FLAGS, 4, 2,
          "header flags 2 (bit 1; bit 0 means payload checksums)");
-    edit(set, "reserved_header", FFOR_BASE, GALP_ERR_RESERVED, H_RESERVED + 3, 1, 0x80,
+    gen_edit(set, "reserved_header", FFOR_BASE, GALP_ERR_RESERVED, H_RESERVED + 3, 1, 0x80,
          "header reserved u32 0x80000000");
-    edit(set, "reserved_entry", FFOR_BASE, GALP_ERR_RESERVED, GEN_ENTRY(1) + E_RESERVED + 5, 1, 1,
+    gen_edit(set, "reserved_entry", FFOR_BASE, GALP_ERR_RESERVED, GEN_ENTRY(1) + E_RESERVED + 5, 1, 1,
          "vector 1 entry: last reserved byte 1 (payload_checksum without the flag)");
-    edit(set, "reserved_entry_with_checksums", SUMS_BASE, GALP_ERR_RESERVED,
+    gen_edit(set, "reserved_entry_with_checksums", SUMS_BASE, GALP_ERR_RESERVED,
          GEN_ENTRY(1) + E_RESERVED + 1, 1, 1, "payload checksums: vector 1 entry byte 27 1");
 }
 
@@ -163,70 +162,70 @@ static void vector_entry_defects(gen_set *set)
     const uint64_t alp_size = get(gen_set_find(set, ALP_BASE), size0, 4);
     const uint64_t galp_size = get(gen_set_find(set, GALP_BASE), size0, 4);
 
-    edit(set, "bad_scheme_vector_galp_in_alp", ALP_BASE, GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_vector_galp_in_alp", ALP_BASE, GALP_ERR_BAD_SCHEME,
          GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_GALP, "vector 0 scheme GALP in an ALP column");
-    edit(set, "bad_scheme_vector_9", FFOR_BASE, GALP_ERR_BAD_SCHEME, GEN_ENTRY(1) + E_SCHEME, 1, 9,
+    gen_edit(set, "bad_scheme_vector_9", FFOR_BASE, GALP_ERR_BAD_SCHEME, GEN_ENTRY(1) + E_SCHEME, 1, 9,
          "vector 1 scheme 9");
-    edit(set, "bad_scheme_vector_ffor_in_raw", RAW_BASE, GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_vector_ffor_in_raw", RAW_BASE, GALP_ERR_BAD_SCHEME,
          GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_FFOR, "FFOR vector in a RAW column");
 
-    edit(set, "bit_width_u16_17", FFOR_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 17,
+    gen_edit(set, "bit_width_u16_17", FFOR_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 17,
          "u16 vector 0 bit width 17");
-    edit(set, "bit_width_f64_65", ALP_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(1) + E_WIDTH, 1, 65,
+    gen_edit(set, "bit_width_f64_65", ALP_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(1) + E_WIDTH, 1, 65,
          "f64 vector 1 bit width 65");
-    edit(set, "bit_width_raw_1", RAW_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 1,
+    gen_edit(set, "bit_width_raw_1", RAW_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(0) + E_WIDTH, 1, 1,
          "RAW vector with bit width 1");
 
-    edit(set, "base_u16_bit_16", FFOR_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE + 2, 1, 1,
+    gen_edit(set, "base_u16_bit_16", FFOR_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE + 2, 1, 1,
          "u16 vector 0 base with bit 16 set");
-    edit(set, "base_f32_bit_63", GALP_BASE, GALP_ERR_BASE, GEN_ENTRY(1) + E_BASE + 7, 1, 0x80,
+    gen_edit(set, "base_f32_bit_63", GALP_BASE, GALP_ERR_BASE, GEN_ENTRY(1) + E_BASE + 7, 1, 0x80,
          "f32 vector 1 base with bit 63 set");
-    edit(set, "base_raw_1", RAW_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8, 1,
+    gen_edit(set, "base_raw_1", RAW_BASE, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8, 1,
          "RAW vector with base 1");
 
-    edit(set, "exponent_f64_e19", ALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 19,
+    gen_edit(set, "exponent_f64_e19", ALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 19,
          "f64 exponent 19");
-    edit(set, "exponent_f32_e11", GALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(1) + E_EXPONENT, 1, 11,
+    gen_edit(set, "exponent_f32_e11", GALP_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(1) + E_EXPONENT, 1, 11,
          "f32 exponent 11");
     gen_vector *vec = mutant(set, "exponent_factor_above_exponent", ALP_BASE, GALP_ERR_EXPONENT,
                              "f64 vector 0 e = 2, f = 3");
     put(vec, GEN_ENTRY(0) + E_EXPONENT, 1, 2);
     put(vec, GEN_ENTRY(0) + E_FACTOR, 1, 3);
     gen_fix_checksum(&vec->file);
-    edit(set, "exponent_in_ffor", FFOR_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 1,
+    gen_edit(set, "exponent_in_ffor", FFOR_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 1,
          "FFOR vector with exponent 1");
-    edit(set, "exponent_factor_in_raw", RAW_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_FACTOR, 1, 1,
+    gen_edit(set, "exponent_factor_in_raw", RAW_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_FACTOR, 1, 1,
          "RAW vector with factor 1");
 
-    edit(set, "exception_count_above_m", ALP_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "exception_count_above_m", ALP_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(1) + E_EXCEPTIONS, 2, 901, "901 exceptions in the last vector of 900 values");
-    edit(set, "exception_count_in_ffor", FFOR_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "exception_count_in_ffor", FFOR_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(0) + E_EXCEPTIONS, 2, 1, "FFOR vector with exception count 1");
-    edit(set, "exception_count_in_raw", RAW_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "exception_count_in_raw", RAW_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(0) + E_EXCEPTIONS, 2, 1, "RAW vector with exception count 1");
 
     /* spec/format.md §4: implied sizes. */
-    edit(set, "payload_size_ffor_plus_128", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+    gen_edit(set, "payload_size_ffor_plus_128", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
          ffor_size + 128, "FFOR payload_size 128 bytes too large");
-    edit(set, "payload_size_ffor_zero", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 0,
+    gen_edit(set, "payload_size_ffor_zero", FFOR_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 0,
          "FFOR payload_size 0 with bit width 6");
-    edit(set, "payload_size_alp_minus_2", ALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+    gen_edit(set, "payload_size_alp_minus_2", ALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
          alp_size - 2, "ALP payload_size 2 bytes short");
-    edit(set, "payload_size_galp_minus_64", GALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
+    gen_edit(set, "payload_size_galp_minus_64", GALP_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4,
          galp_size - 64, "G-ALP payload_size without its lane_end array");
-    edit(set, "payload_size_raw_minus_1", RAW_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 99,
+    gen_edit(set, "payload_size_raw_minus_1", RAW_BASE, GALP_ERR_PAYLOAD_SIZE, size0, 4, 99,
          "RAW payload_size 99 for 100 u8 values");
 
     /* spec/format.md §4: placement. */
-    edit(set, "payload_offset_misaligned", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+    gen_edit(set, "payload_offset_misaligned", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
          GEN_ENTRY(1) + E_OFFSET, 8, off1 - 8, "vector 1 payload 8 bytes early: misaligned");
-    edit(set, "payload_offset_overlap", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+    gen_edit(set, "payload_offset_overlap", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
          8, off0 + 16, "vector 1 payload overlaps vector 0's");
-    edit(set, "payload_offset_in_metadata", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
+    gen_edit(set, "payload_offset_in_metadata", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
          GEN_ENTRY(0) + E_OFFSET, 8, 64, "vector 0 payload inside the metadata table");
-    edit(set, "payload_offset_in_tail", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+    gen_edit(set, "payload_offset_in_tail", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
          8, end, "vector 1 payload in the tail padding");
-    edit(set, "payload_offset_huge", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
+    gen_edit(set, "payload_offset_huge", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET, GEN_ENTRY(1) + E_OFFSET,
          8, UINT64_MAX - 15, "vector 1 payload_offset 2^64-16 (offset + size overflows)");
     vec = mutant(set, "payload_offset_swapped", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
                  "vectors 0 and 1 swap payload offsets: not in vector order");
@@ -332,7 +331,7 @@ static void payload_checksum_defects(gen_set *set)
         get(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1) ^ 0x80);
     gen_fix_checksum(&vec->file);
 
-    edit(set, "payload_checksum_flag_without_checksums", FFOR_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
+    gen_edit(set, "payload_checksum_flag_without_checksums", FFOR_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
          H_FLAGS, 4, GALP_FLAG_PAYLOAD_CHECKSUMS,
          "payload checksums flag set on a file whose payload_checksum fields are 0");
 }
@@ -341,22 +340,22 @@ static void payload_checksum_defects(gen_set *set)
  * to DELTA, RLE and DICT. */
 static void fastlanes_defects(gen_set *set)
 {
-    edit(set, "exception_count_in_delta", DELTA_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "exception_count_in_delta", DELTA_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(3) + E_EXCEPTIONS, 2, 1, "DELTA vector with exception count 1");
-    edit(set, "rle_run_count_zero", RLE_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "rle_run_count_zero", RLE_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(5) + E_EXCEPTIONS, 2, 0, "RLE vector with run count 0");
-    edit(set, "dict_size_above_m", DICT_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "dict_size_above_m", DICT_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(6) + E_EXCEPTIONS, 2, 601,
          "DICT dictionary of 601 values in the last vector of 600 values");
-    edit(set, "bit_width_delta_u32_33", DELTA_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(3) + E_WIDTH, 1,
+    gen_edit(set, "bit_width_delta_u32_33", DELTA_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(3) + E_WIDTH, 1,
          33, "u32 DELTA vector 3 bit width 33");
-    edit(set, "base_dict_u16_bit_16", DICT_BASE, GALP_ERR_BASE, GEN_ENTRY(2) + E_BASE, 8,
+    gen_edit(set, "base_dict_u16_bit_16", DICT_BASE, GALP_ERR_BASE, GEN_ENTRY(2) + E_BASE, 8,
          (uint64_t)1 << 16, "u16 DICT vector 2 base with bit 16 set");
-    edit(set, "exponent_in_rle", RLE_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(5) + E_EXPONENT, 1, 1,
+    gen_edit(set, "exponent_in_rle", RLE_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(5) + E_EXPONENT, 1, 1,
          "RLE vector with exponent 1");
-    edit(set, "bad_scheme_vector_dict_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_vector_dict_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
          GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_DICT, "DICT vector in a DELTA column");
-    edit(set, "bad_scheme_delta_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_delta_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
          H_SCHEME, 1, GALP_SCHEME_DELTA, "f64 column with column_scheme DELTA");
 
     gen_vector *vec = mutant(set, "payload_size_delta_plus_128", DELTA_BASE, GALP_ERR_PAYLOAD_SIZE,
@@ -364,7 +363,7 @@ static void fastlanes_defects(gen_set *set)
     put(vec, GEN_ENTRY(3) + E_SIZE, 4, get(vec, GEN_ENTRY(3) + E_SIZE, 4) + 128);
     gen_fix_checksum(&vec->file);
     /* One run needs no run-index steps: 128 bytes less than the payload holds. */
-    edit(set, "payload_size_rle_one_run", RLE_BASE, GALP_ERR_PAYLOAD_SIZE,
+    gen_edit(set, "payload_size_rle_one_run", RLE_BASE, GALP_ERR_PAYLOAD_SIZE,
          GEN_ENTRY(5) + E_EXCEPTIONS, 2, 1, "RLE vector of 11 runs with run count 1");
     vec = mutant(set, "payload_size_dict_minus_128", DICT_BASE, GALP_ERR_PAYLOAD_SIZE,
                  "DICT payload_size 128 bytes short");
@@ -403,21 +402,21 @@ static void put_run_length(gen_vector *vec, size_t payload, unsigned k, uint32_t
  * RUNS: vector 8 of RUNS_BASE has m = 500 in runs of 300 and 200, lengths of k = 9 bits. */
 static void runs_defects(gen_set *set)
 {
-    edit(set, "runs_run_count_zero", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "runs_run_count_zero", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(8) + E_EXCEPTIONS, 2, 0, "RUNS vector with run count 0");
-    edit(set, "runs_run_count_above_m", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
+    gen_edit(set, "runs_run_count_above_m", RUNS_BASE, GALP_ERR_EXCEPTION_COUNT,
          GEN_ENTRY(8) + E_EXCEPTIONS, 2, 501, "RUNS run count 501 in a last vector of 500 values");
-    edit(set, "runs_length_width_11", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_EXPONENT,
+    gen_edit(set, "runs_length_width_11", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_EXPONENT,
          1, 11, "RUNS vector with run-length width 11 (exponent byte)");
-    edit(set, "runs_factor_nonzero", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_FACTOR, 1,
+    gen_edit(set, "runs_factor_nonzero", RUNS_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(8) + E_FACTOR, 1,
          1, "RUNS vector with factor 1");
-    edit(set, "bit_width_runs_u32_33", RUNS_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(8) + E_WIDTH, 1,
+    gen_edit(set, "bit_width_runs_u32_33", RUNS_BASE, GALP_ERR_BIT_WIDTH, GEN_ENTRY(8) + E_WIDTH, 1,
          33, "u32 RUNS vector bit width 33");
-    edit(set, "base_runs_u32_bit_32", RUNS_BASE, GALP_ERR_BASE, GEN_ENTRY(8) + E_BASE, 8,
+    gen_edit(set, "base_runs_u32_bit_32", RUNS_BASE, GALP_ERR_BASE, GEN_ENTRY(8) + E_BASE, 8,
          (uint64_t)1 << 32, "u32 RUNS vector base with bit 32 set");
-    edit(set, "bad_scheme_runs_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_runs_for_f64", "valid/dict_f64_bit_patterns", GALP_ERR_BAD_SCHEME,
          H_SCHEME, 1, GALP_SCHEME_RUNS, "f64 column with column_scheme RUNS");
-    edit(set, "bad_scheme_vector_runs_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
+    gen_edit(set, "bad_scheme_vector_runs_in_delta", DELTA_BASE, GALP_ERR_BAD_SCHEME,
          GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_RUNS, "RUNS vector in a DELTA column");
 
     gen_vector *vec = mutant(set, "payload_size_runs_plus_4", RUNS_BASE, GALP_ERR_PAYLOAD_SIZE,
@@ -449,13 +448,13 @@ gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_st
  * (narrow lane ends, gen_narrow.c; ALP_RD dictionaries in the entry, gen_alprd_dict.c) reserved, and payload sizes as the flag implies (spec/format.md §6 steps 9 and 10.7). */
 static void compact_galp_defects(gen_set *set)
 {
-    edit(set, "compact_flag_in_alp", ALP_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
+    gen_edit(set, "compact_flag_in_alp", ALP_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
          GALP_FLAG_COMPACT_GALP, "header flag bit 1 (compact G-ALP) in an ALP column");
-    edit(set, "reserved_flags_bit_4", COMPACT_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
+    gen_edit(set, "reserved_flags_bit_4", COMPACT_BASE, GALP_ERR_RESERVED, H_FLAGS, 4,
          GALP_FLAG_COMPACT_GALP | 16u, "compact G-ALP file with header flag bit 4");
-    edit(set, "compact_flag_cleared", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4, 0,
+    gen_edit(set, "compact_flag_cleared", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE, H_FLAGS, 4, 0,
          "compact G-ALP file without its flag: vector 0 lacks the lane table 1.0 requires");
-    edit(set, "compact_lane_table_size", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE,
+    gen_edit(set, "compact_lane_table_size", COMPACT_BASE, GALP_ERR_PAYLOAD_SIZE,
          GEN_ENTRY(0) + E_SIZE, 4, 32,
          "compact G-ALP: vector 0 (b = 0, no exceptions) with payload_size 32, a lane table's");
 }

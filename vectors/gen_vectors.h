@@ -119,6 +119,10 @@ void gen_fastlanes_vectors(gen_set *set);
  * makes the one defect (gen_invalid.c). */
 gen_vector *gen_mutant(gen_set *set, const char *name, const char *base, galp_status expect,
                        const char *description);
+/* A mutant of `base` whose `bytes` bytes at `at` are `value` (little-endian), the header
+ * checksum recomputed: a header or metadata edit (gen_invalid.c). */
+void gen_edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
+              unsigned bytes, uint64_t value, const char *description);
 /* The tile schemes' vectors, valid and invalid (gen_tile.c; spec/tile.md). */
 void gen_tile_vectors(gen_set *set);
 /* str columns, valid and invalid (gen_fsst.c; spec/fsst.md). */
