@@ -4,9 +4,9 @@
  * one warp.
  *
  * Such a column holds RAW, FFOR, DELTA, RLE, DICT and RUNS vectors (spec/format.md §2,
- * spec/fastlanes.md §5, §8; f32 and f64 columns only RAW and DICT). RUNS vectors decode 32 runs
- * at a time and are summed and counted a run at a time, from their staged payload
- * (galp/device/runs.cuh). Every warp of a block runs its
+ * spec/fastlanes.md §5, §8; f32 and f64 columns only RAW and DICT). RUNS vectors decode with a
+ * bitmap of their run heads and are summed and counted a run at a time, from their staged
+ * payload (galp/device/runs.cuh). Every warp of a block runs its
  * own pipeline (for_each_staged_vector): the payload of its next vector is on its way into
  * shared memory (cp.async, galp/device/async_copy.cuh) while it decodes the current one, so
  * many bytes are in flight per multiprocessor, as in the bulk scans
@@ -521,10 +521,10 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
 
 /* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
  * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
- * position depends on the scheme, see above). Runs = false for a caller that takes RUNS
- * vectors a run at a time itself, or sees none: the code it leaves out costs the sums'
- * kernels registers. */
-template <typename T, bool Runs = true, typename F>
+ * position depends on the scheme, see above). RUNS vectors are the caller's: decompression
+ * expands them with a bitmap of their heads (expand_runs), the scans take them a run at a
+ * time. */
+template <typename T, typename F>
 __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                      unsigned lane, F &&f)
 {
@@ -544,8 +544,6 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
                 f(p, (T)ffor.entry(p));
         } else if (e.scheme == GALP_SCHEME_DELTA) {
             decode_staged_delta<T>(payload, e, m, lane, f);
-        } else if (Runs && e.scheme == GALP_SCHEME_RUNS) {
-            for_each_run_value<T>(runs_parts(payload, e), m, lane, f);
         } else {
             decode_staged_rle<T>(payload, e, m, lane, f);
         }
