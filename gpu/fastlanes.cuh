@@ -550,6 +550,22 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
     }
 }
 
+/* Asks L2 for the entry and, up to 512 bytes, the payload of vector u (if u < n): a hint
+ * that waits only for the entry's offset and size (spec/format.md §3.3). Payloads are
+ * 16-byte aligned and the file ends in 256 zero bytes, so the rounded-up payload stays in
+ * the image (spec/format.md §3.5). */
+__device__ __forceinline__ void look_ahead(const galp_gpu_view &col, uint64_t u)
+{
+    constexpr unsigned small = 512;
+    if (u >= col.vector_count)
+        return;
+    const uint8_t *entry = (const uint8_t *)vector_entry_words(col.data, u);
+    const uint64_t offset = __ldg((const unsigned long long *)entry);
+    const uint32_t bytes = (__ldg((const unsigned *)(entry + 16)) + 15u) & ~15u;
+    if (bytes != 0 && bytes <= small)
+        prefetch_to_l2(col.data + offset, bytes);
+}
+
 /* body(v, entry, m, payload) for every vector v of the column that this warp takes (every
  * warps()-th from its index), with the vector's payload staged in shared memory. `stages`
  * is this warp's two stages of stage_bytes (a multiple of 16, at least the column's largest
@@ -558,7 +574,10 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
  * refilled only after the warp's __syncwarp past the body that read it. The copies round the
  * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
  * so they stay in the image (spec/format.md §3.5). Runs = false for a column without RUNS
- * vectors, whose payload sizes then need no branch. */
+ * vectors, whose payload sizes then need no branch. A column that holds RUNS vectors, whose
+ * payloads can be a few bytes and whose sums take a few instructions, would wait for memory
+ * at each vector: there every 32 vectors lane t asks L2 for the entry and small payload of
+ * the warp's vector 2 + t ahead (look_ahead), so that the pipeline's loads find them there. */
 template <typename T, bool Runs = true, typename Body>
 __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col, uint8_t *stages,
                                                        unsigned stage_bytes, Body &&body)
@@ -582,12 +601,15 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
         }
         copy_commit(); /* one group per vector, empty past the column's end */
     };
+    const bool ahead = Runs && (col.vector_schemes >> GALP_SCHEME_RUNS & 1u) != 0; /* uniform */
     vector_entry e = entry_of(first), next = entry_of(first + step);
     issue(first, e, stages);
-    unsigned s = 0;
-    for (uint64_t v = first; v < n; v += step, s ^= 1u) { /* 64 bits: no wrap */
+    unsigned s = 0, turn = 0;
+    for (uint64_t v = first; v < n; v += step, s ^= 1u, turn++) { /* 64 bits: no wrap */
         issue(v + step, next, stages + (s ^ 1u) * stage_bytes);
         const vector_entry after = entry_of(v + 2u * step);
+        if (ahead && turn % 32u == 0)
+            look_ahead(col, v + (2u + lane) * step);
         copy_wait<1>(); /* this lane's copies of vector v have landed ... */
         __syncwarp();   /* ... and every lane's are visible to the warp */
         body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), (const uint8_t *)stages + s * stage_bytes);
