@@ -130,16 +130,21 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
  * shared memory: bit p mod 32 of heads[p / 32] is set where a run starts at position p, and
  * no bit else (every start is below m <= 1024, spec/fastlanes.md §8.2). Every lane of the
  * warp calls it; the bitmap is visible to the warp on return. Lane t takes the c = ceil(R / 32)
- * consecutive runs from t·c: it adds their lengths, a warp scan of these sums gives where its
- * first run starts, and it walks its runs setting each start's bit, so the warp decodes each
- * length twice and scans once, however many runs there are. */
+ * consecutive runs from t·c: it adds their lengths, noting in 64 bits the starts that lie
+ * less than 64 positions after its first run's, and a warp scan of these sums gives where its
+ * first run starts; the noted starts then take at most three atomic ORs, and only a lane whose
+ * runs span more than 64 positions walks them again for the others. So the warp decodes each
+ * length once where runs are short (many runs), and twice at most where they are few. */
 __device__ __forceinline__ void mark_run_heads(const runs_parts &runs, unsigned lane, uint32_t *heads)
 {
     const unsigned per_lane = (runs.count + 31u) / 32u;
     const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
     unsigned span = 0;
-    for (unsigned j = first; j < last; j++)
+    uint64_t near = 0; /* bit i: one of the lane's runs starts i < 64 positions after its first */
+    for (unsigned j = first; j < last; j++) {
+        near |= span < 64u ? (uint64_t)1 << span : 0u;
         span += runs.length(j);
+    }
     unsigned start = span; /* an inclusive scan, less the lane's own span */
 #pragma unroll
     for (unsigned d = 1; d < 32u; d *= 2u) {
@@ -149,9 +154,23 @@ __device__ __forceinline__ void mark_run_heads(const runs_parts &runs, unsigned 
     start -= span;
     heads[lane] = 0;
     __syncwarp();
-    for (unsigned j = first; j < last; j++) {
-        atomicOr(heads + start / 32u, 1u << start % 32u);
-        start += runs.length(j);
+    if (first < last) { /* near's bits are starts below m: words start / 32 ... start / 32 + 2 */
+        const unsigned w = start / 32u, s = start % 32u;
+        const uint64_t low = near << s;
+        const uint32_t high = s == 0 ? 0u : (uint32_t)(near >> (64u - s));
+        atomicOr(heads + w, (uint32_t)low);
+        if ((uint32_t)(low >> 32) != 0)
+            atomicOr(heads + w + 1u, (uint32_t)(low >> 32));
+        if (high != 0)
+            atomicOr(heads + w + 2u, high);
+    }
+    if (span > 64u) { /* the starts 64 or more positions after the lane's first */
+        unsigned p = start;
+        for (unsigned j = first; j < last; j++) {
+            if (p - start >= 64u)
+                atomicOr(heads + p / 32u, 1u << p % 32u);
+            p += runs.length(j);
+        }
     }
     __syncwarp();
 }
