@@ -22,6 +22,8 @@
 
 namespace galp::device::detail {
 
+/* An ALP_RD vector staged in shared memory, read group by group by the block's Threads
+ * threads: the parts of a group's slots, and the vector's exceptions. */
 template <typename T, unsigned Threads> struct alprd_block_vector {
     typedef typename value_traits<T>::word Word;
     static constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
