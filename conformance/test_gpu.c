@@ -939,6 +939,59 @@ static void test_floats_alprd_every_width(void **state)
     }
 }
 
+/* Values for ALP_RD vectors with many exceptions: vector v's values are 1 + u to 2^(v mod 5)
+ * + u (u random in the mantissa: v mod 5 + 1 left parts, the encoder picks the code width),
+ * and, where v mod 3 != 1, slot 0, the last slot below m, slots 3, 10, 17, ... and the run
+ * 96 ... 103 (whole 16-byte groups of either type) random bit patterns, whose left parts the
+ * dictionary rarely holds: about 150 exceptions a vector, more than a decompression block
+ * has threads (gpu/alprd_block.cuh), beside vectors without any. */
+static void fill_alprd_many_exceptions(galp_type type, uint8_t *values, uint64_t n, uint64_t *seed)
+{
+    const unsigned mantissa = type == GALP_TYPE_F64 ? 52 : 23;
+    const uint64_t one = type == GALP_TYPE_F64 ? 0x3ff0000000000000u : 0x3f800000u;
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t v = i / 1024, s = i % 1024, m = n - v * 1024 < 1024 ? n - v * 1024 : 1024;
+        uint64_t bits = (one + (s % (1 + v % 5) << mantissa)) | (ts_random(seed) & (((uint64_t)1 << mantissa) - 1u));
+        if (v % 3 != 1 && (s % 7 == 3 || (s >= 96 && s < 104) || s == 0 || s == m - 1))
+            bits = ts_random(seed);
+        ts_store_bits(type, values, i, bits);
+    }
+}
+
+/* ALP_RD vectors with more exceptions than a decompression block has threads (128 for
+ * float64, 64 for float32), several in one 16-byte group, at the first and last slot, a
+ * partial last vector with exceptions and vectors without: decompression maps a vector's
+ * exceptions one thread per entry and patches them group by group (gpu/alprd_block.cuh). */
+static void test_floats_alprd_many_exceptions(void **state)
+{
+    (void)state;
+    const galp_type types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
+    uint64_t seed = 39;
+    for (size_t t = 0; t < 2; t++) {
+        const uint64_t n = 9 * 1024 + 1000;
+        uint8_t *values = malloc(n * 8);
+        assert_non_null(values);
+        fill_alprd_many_exceptions(types[t], values, n, &seed);
+        size_t len = 0;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_ALP_RD, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        unsigned crowded = 0, clean = 0;
+        galp_vector_info info;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            assert_int_equal(info.scheme, GALP_SCHEME_ALP_RD);
+            crowded += info.exception_count > 128;
+            clean += info.exception_count == 0;
+        }
+        assert_true(crowded > 0 && clean > 0);
+        assert_true(info.value_count < 1024 && info.exception_count > 0);
+        check_file(file, len, &seed, 12);
+        free(file);
+        free(values);
+    }
+}
+
 /* The scan by records compares a packed vector's rows with code compiled for its width
  * (for_each_aligned, galp/device/unpack_fixed.cuh). Vector v of these columns holds (1000 + p) / 10^d
  * with p in [0, 2^v), both ends present, so its packed width is v and its packed range safe
@@ -2216,6 +2269,7 @@ int main(void)
         cmocka_unit_test(test_floats_alprd),
         cmocka_unit_test(test_floats_alprd_kinds),
         cmocka_unit_test(test_floats_alprd_every_width),
+        cmocka_unit_test(test_floats_alprd_many_exceptions),
         cmocka_unit_test(test_record_scan_every_width),
         cmocka_unit_test(test_record_scan_exceptions),
         cmocka_unit_test(test_direct_variant_mixed_vectors),

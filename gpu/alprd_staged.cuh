@@ -1,8 +1,7 @@
 /*
- * gpu/alprd_staged.cuh — the engine of gpu/alprd.cu: the vectors of a float column that holds
- * ALP_RD vectors (spec/alprd.md), one warp per vector, each ALP_RD payload staged in shared
- * memory and decoded there: into a tile of the vector's 1024 bit patterns (decode_staged_alprd)
- * or straight to the caller's function (visit_staged_alprd).
+ * gpu/alprd_staged.cuh — the engine of gpu/alprd.cu's scans: the vectors of a float column that
+ * holds ALP_RD vectors (spec/alprd.md), one warp per vector, each ALP_RD payload staged in
+ * shared memory and decoded there straight to the caller's function (visit_staged_alprd).
  *
  * Every warp of a resident grid runs its own pipeline (for_each_alprd_vector): the payload of
  * its next ALP_RD vector is on its way into shared memory (cp.async, galp/device/async_copy.cuh)
@@ -30,48 +29,11 @@ __device__ __forceinline__ uint8_t *alprd_warp_stages(unsigned stage_bytes)
     return stage_memory() + (threadIdx.x / 32u) * vector_stages * stage_bytes;
 }
 
-/* Decodes the ALP_RD vector staged at `payload` (entry e) into tile[s], the bit pattern of
- * slot s, for all 1024 slots (spec/alprd.md §4; slots m ... 1023 are packed too, §6); every
- * lane of the warp calls it, `t` being its lane in the warp. Thread t takes rows
- * 32·(t div L) ... of lane t mod L (a float32 lane whole, half of a float64 one), so that a
- * row's values go to consecutive words of the tile. The exceptions then replace the left
- * parts of their slots, one thread per entry: no lane table, no cursor. The tile is complete
- * for the whole warp on return. */
-template <typename T>
-__device__ __forceinline__ void decode_staged_alprd(const uint8_t *payload, const vector_entry &e, unsigned t,
-                                                    typename value_traits<T>::word *tile)
-{
-    typedef typename value_traits<T>::word Word;
-    constexpr unsigned W = value_traits<T>::bits, L = value_traits<T>::lanes;
-    const unsigned lane = t % L, h = t / L, r = e.bit_width;
-    const uint32_t *rights = (const uint32_t *)(payload + GALP_LAYOUT_ALPRD_DICT_BYTES);
-    const uint32_t *codes = (const uint32_t *)(payload + galp_layout_alprd_codes_offset(r));
-    const uint16_t *dict = (const uint16_t *)payload; /* code < 2^k <= 8: always an entry */
-    uint32_t code[32];
-    Word *rows = tile + 32u * h * L + lane;
-    alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, e.exponent,
-                         lane, h, code, [&](unsigned i, Word right) { rows[i * L] = (Word)dict[code[i]] << r | right; });
-    __syncwarp();
-    const unsigned c = e.exception_count;
-    if (c != 0) {
-        const uint16_t *lefts = (const uint16_t *)(payload + galp_layout_alprd_lefts_offset(W, r, e.exponent, c, 0u));
-        const uint16_t *positions =
-            (const uint16_t *)(payload + galp_layout_alprd_positions_offset(W, r, e.exponent, c, 0u));
-        const Word right_mask = ~(Word)0 >> (W - r);
-        for (unsigned j = t; j < c; j += 32u) {
-            const unsigned p = positions[j];
-            if (p < GALP_VECTOR_SIZE) /* validated (spec/alprd.md §5); the tile is never left */
-                tile[p] = (Word)lefts[j] << r | (tile[p] & right_mask);
-        }
-        __syncwarp();
-    }
-}
-
 /* f(s, x) for every slot s < m of the ALP_RD vector staged at `payload` (entry e), each once,
- * with no tile: thread t takes rows 32·(t div L) ... of lane t mod L as decode_staged_alprd
- * does, and meets its lane's exceptions in slot order (spec/alprd.md §3: entries
- * lane_end[l-1] ... lane_end[l]-1, ascending positions), skipping those of the half-lane
- * before its rows. For the scans, which keep no values. */
+ * with no tile: thread t takes rows 32·(t div L) ... 32·(t div L) + 31 of lane t mod L (a
+ * float32 lane whole, half of a float64 one), and meets its lane's exceptions in slot order
+ * (spec/alprd.md §3: entries lane_end[l-1] ... lane_end[l]-1, ascending positions), skipping
+ * those of the half-lane before its rows. For the scans, which keep no values. */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                    unsigned t, F &&f)
@@ -144,7 +106,7 @@ __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, 
         __syncwarp();   /* ... and every lane's are visible to the warp */
         const uint8_t *payload = e.scheme == GALP_SCHEME_ALP_RD ? stages + s * stage_bytes : nullptr;
         body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), payload);
-        __syncwarp(); /* the stage (and a caller's tile) is reused by the next iteration */
+        __syncwarp(); /* the stage is reused by the next iteration */
         e = next;
         next = after;
     }

@@ -46,6 +46,8 @@ installcheck-local:
 GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
 # The str decompression's warp-cooperative piece decoder and its sink (gpu/strings.cu).
 GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh
+# The block-per-vector decompression of ALP_RD vectors (gpu/alprd.cu).
+GPU_KERNEL_INCLUDES += gpu/alprd_block.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la
