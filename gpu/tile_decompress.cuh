@@ -80,10 +80,11 @@ __device__ __forceinline__ void consecutive_offsets(const tile_shared &sm, galp_
         if (mine >= blocks)
             continue;
         const uint32_t ref = sm.words[block], widths = sm.words[block + 1];
-        const unsigned b = widths >> (8u * j) & 0xffu;
+        const unsigned byte_j = galp::device::detail::tile_byte_selector(j);
+        const unsigned b = __byte_perm(widths, 0u, byte_j);
         /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
         const uint32_t first =
-            block + 2u + (((widths << 8) + (widths << 16) + (widths << 24)) >> (8u * j) & 0xffu);
+            block + 2u + __byte_perm((widths << 8) + (widths << 16) + (widths << 24), 0u, byte_j);
 #pragma unroll
         for (unsigned q = 0; q < run_slots; q++)
             d[h * run_slots + q] = ref + galp::device::detail::tile_offset(sm.words, first, b, r + q);

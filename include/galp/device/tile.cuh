@@ -70,9 +70,22 @@ __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t 
                                                 uint32_t j)
 {
     const uint32_t bit = j * b, w = first + bit / 32u;
-    /* the low b bits: the clamped shift by 32 − b leaves none for b = 0 */
-    const uint32_t mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
+    /* the low b bits: one clamped bit-mask instruction from sm_70 (b = 32: all ones), else
+     * the clamped shift by 32 − b, which leaves none for b = 0 */
+    uint32_t mask;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    asm("bmsk.clamp.b32 %0, 0, %1;" : "=r"(mask) : "r"(b));
+#else
+    mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
+#endif
     return __funnelshift_r(words[w], words[w + 1], bit % 32u) & mask;
+}
+
+/* The __byte_perm selector that takes byte j (0 … 3) of its first operand, zero-extended:
+ * one instruction where a shift and a mask took two. */
+__device__ __forceinline__ unsigned tile_byte_selector(unsigned j)
+{
+    return 0x4440u + j; /* byte 0 from byte j, bytes 1 … 3 from the zero operand's byte 0 */
 }
 
 /* Inclusive sum over the warp's lanes in lane order. */
@@ -123,6 +136,7 @@ __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme s
     const uint32_t blocks = __any_sync(0xffffffffu, want != 0) ? galp_tile_blocks(m) : 0u;
     const unsigned j = threadIdx.x / GALP_TILE_MINIBLOCK_VALUES;
     const unsigned r = threadIdx.x % GALP_TILE_MINIBLOCK_VALUES;
+    const unsigned byte_j = tile_byte_selector(j);
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
 #pragma unroll
     for (unsigned i = 0; i < tile_items; i++) {
@@ -134,8 +148,8 @@ __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme s
          * carries, the sums are <= 128 */
         const uint32_t before = (widths << 8) + (widths << 16) + (widths << 24);
         const uint32_t sum = widths * 0x01010101u >> 24;
-        const unsigned b = widths >> (8u * j) & 0xffu;
-        const uint32_t first = block + 2u + (before >> (8u * j) & 0xffu);
+        const unsigned b = __byte_perm(widths, 0u, byte_j);
+        const uint32_t first = block + 2u + __byte_perm(before, 0u, byte_j);
         if (want >> i & 1u)
             items[i] = words[block] + tile_offset(words, first, b, r);
         block += 2u + sum;
