@@ -122,6 +122,46 @@ static void test_shapes_and_lengths(void **state)
     free(x);
 }
 
+/* Columns of small payloads long enough that blocks of full decompression ask L2 for runs of
+ * vectors ahead (gpu/tile_decompress.cuh: two grids of resident blocks on; 8 192 vectors are
+ * more than that and a burst on a GPU of up to 240 multiprocessors of 16 blocks), with a
+ * partial last vector: a prefetch reads only entries and payloads inside the file, and
+ * changes no value. lo_linenumber's shape, and for GPU-RFOR a value per order (runs of 1 … 7
+ * rows). */
+static void test_long_columns(void **state)
+{
+    (void)state;
+    const uint64_t n = (uint64_t)8192 * GALP_VECTOR_SIZE - 300;
+    uint32_t *x = malloc(n * sizeof *x);
+    assert_non_null(x);
+    uint64_t seed = 15;
+    uint32_t line = 0, lines = 1;
+    for (uint64_t i = 0; i < n; i++) {
+        if (line == lines) {
+            line = 0;
+            lines = 1u + (uint32_t)ts_random_below(&seed, 7);
+        }
+        x[i] = ++line;
+    }
+    for (size_t s = 0; s < 3; s++) {
+        uint32_t *y = x;
+        uint32_t *runs = NULL;
+        if (tile_schemes[s] == GALP_SCHEME_GPU_RFOR) {
+            runs = malloc(n * sizeof *runs);
+            assert_non_null(runs);
+            for (uint64_t i = 0; i < n; i++)
+                runs[i] = (uint32_t)(i - (x[i] - 1u)) % 97u; /* the order's first row */
+            y = runs;
+        }
+        size_t len;
+        uint8_t *file = ts_compress(GALP_TYPE_U32, tile_schemes[s], y, n, &len);
+        check_file(file, len);
+        free(file);
+        free(runs);
+    }
+    free(x);
+}
+
 /* spec/tile.md §6: the largest payloads, which the encoder never writes (RAW is smaller):
  * 8 GPU-FOR and GPU-DFOR blocks of four width-32 miniblocks, 1024 GPU-RFOR runs with both
  * widths 32. The loader's shared memory must hold them. */
@@ -255,6 +295,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shapes_and_lengths),
         cmocka_unit_test(test_largest_payloads),
+        cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_refusals),
     };

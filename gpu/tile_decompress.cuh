@@ -17,12 +17,22 @@
  * Narrow columns are bound by these instructions, not by memory: their payload is a small
  * part of the bytes moved, the 4 bytes written per value the rest. GPU-RFOR and RAW vectors
  * go as before (load_tile, a copy).
+ *
+ * Columns of small payloads also take FFOR decompression's L2 prefetch (gpu/decompress.cuh,
+ * docs/DESIGN.md "Decompression"): a block's entry and payload are a few hundred bytes read
+ * among 4 KiB of stores, and such small scattered reads wait on DRAM far longer than their
+ * bytes unless L2 already holds them. So every prefetch_burst-th block asks L2 for the
+ * entries and payloads of the run of vectors `ahead` blocks on (tile_prefetch_ahead: two
+ * grids of resident blocks), and the 16-byte stores are evict-first, so that they do not push
+ * those runs out of L2. Neither changes a value.
  */
 #ifndef GALP_GPU_TILE_DECOMPRESS_CUH
 #define GALP_GPU_TILE_DECOMPRESS_CUH
 
 #include <stdint.h>
 
+#include "decompress.cuh"
+#include "dispatch.cuh"
 #include "galp/device/async_copy.cuh"
 #include "galp/device/tile.cuh"
 #include "galp/tile_layout.h"
@@ -70,10 +80,11 @@ __device__ __forceinline__ void consecutive_offsets(const tile_shared &sm, galp_
         if (mine >= blocks)
             continue;
         const uint32_t ref = sm.words[block], widths = sm.words[block + 1];
-        const unsigned b = widths >> (8u * j) & 0xffu;
+        const unsigned byte_j = galp::device::detail::tile_byte_selector(j);
+        const unsigned b = __byte_perm(widths, 0u, byte_j);
         /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
         const uint32_t first =
-            block + 2u + (((widths << 8) + (widths << 16) + (widths << 24)) >> (8u * j) & 0xffu);
+            block + 2u + __byte_perm((widths << 8) + (widths << 16) + (widths << 24), 0u, byte_j);
 #pragma unroll
         for (unsigned q = 0; q < run_slots; q++)
             d[h * run_slots + q] = ref + galp::device::detail::tile_offset(sm.words, first, b, r + q);
@@ -81,17 +92,20 @@ __device__ __forceinline__ void consecutive_offsets(const tile_shared &sm, galp_
 }
 
 /* Slots 512·h + 4·t … + 3 of out + first, those below m: one 16-byte store per half where
- * all 4 are (out is 16-byte aligned, first a multiple of 1024). */
+ * all 4 are (out is 16-byte aligned, first a multiple of 1024), evict-first with
+ * streaming. */
 __device__ __forceinline__ void store_consecutive(uint32_t *out, uint64_t first, uint32_t m,
-                                                  const uint32_t (&x)[tile_items])
+                                                  const uint32_t (&x)[tile_items], bool streaming)
 {
 #pragma unroll
     for (unsigned h = 0; h < 2; h++) {
         const uint32_t slot = h * half_slots + run_slots * threadIdx.x;
         uint32_t *dst = out + first + slot;
         if (slot + run_slots <= m) {
-            *reinterpret_cast<uint4 *>(dst) =
-                make_uint4(x[run_slots * h], x[run_slots * h + 1], x[run_slots * h + 2], x[run_slots * h + 3]);
+            galp::device::detail::store_vector(
+                reinterpret_cast<uint4 *>(dst),
+                make_uint4(x[run_slots * h], x[run_slots * h + 1], x[run_slots * h + 2], x[run_slots * h + 3]),
+                streaming);
         } else {
 #pragma unroll
             for (unsigned q = 0; q < run_slots; q++)
@@ -101,14 +115,9 @@ __device__ __forceinline__ void store_consecutive(uint32_t *out, uint64_t first,
     }
 }
 
-} /* namespace detail */
-
-/* Decodes vector v of the validated tile column `file` (n values, device memory, 16-byte
- * aligned) into out[1024·v …] (16-byte aligned), its m values and nothing else. Called by all
- * tile_threads threads of the block; sm is the block's shared tile_shared, used for this one
- * vector. */
-__device__ inline void tile_decompress_vector(const uint8_t *file, uint32_t v, uint64_t n,
-                                              uint32_t *out, tile_shared &sm)
+/* tile_decompress_vector's decode and stores, evict-first with streaming. */
+__device__ inline void decompress_vector(const uint8_t *file, uint32_t v, uint64_t n, uint32_t *out,
+                                         tile_shared &sm, bool streaming)
 {
     const uint8_t *entry = file + GALP_HEADER_SIZE + (size_t)v * GALP_VECTOR_ENTRY_SIZE;
     const uint64_t offset = *reinterpret_cast<const uint64_t *>(entry + detail::entry_payload_offset);
@@ -179,7 +188,43 @@ __device__ inline void tile_decompress_vector(const uint8_t *file, uint32_t v, u
         for (unsigned q = 0; q < tile_items; q++)
             x[q] += before[q / detail::run_slots];
     }
-    detail::store_consecutive(out, first, m, x);
+    store_consecutive(out, first, m, x, streaming);
+}
+
+} /* namespace detail */
+
+/* Decodes vector v of the validated tile column `file` (n values, device memory, 16-byte
+ * aligned) into out[1024·v …] (16-byte aligned), its m values and nothing else; with ahead
+ * (tile_prefetch_ahead, 0: none), block v, when v is a multiple of prefetch_burst, then asks
+ * L2 for the run of vectors v + ahead … (prefetch_vectors) and the 16-byte stores are
+ * evict-first. Called by all tile_threads threads of the block; sm is the block's shared
+ * tile_shared, used for this one vector. */
+__device__ inline void tile_decompress_vector(const uint8_t *file, uint32_t v, uint64_t n,
+                                              uint32_t *out, tile_shared &sm, uint32_t ahead)
+{
+    using galp::device::detail::prefetch_burst;
+    detail::decompress_vector(file, v, n, out, sm, ahead != 0);
+    if (ahead != 0 && v % prefetch_burst == 0 && threadIdx.x == 0) {
+        /* what prefetch_vectors reads of a column: its file and its vector count */
+        galp_gpu_view col = {};
+        col.data = file;
+        col.vector_count = (uint32_t)((n + GALP_VECTOR_SIZE - 1u) / GALP_VECTOR_SIZE);
+        galp::device::detail::prefetch_vectors<uint32_t>(col, (uint64_t)v + ahead, prefetch_burst);
+    }
+}
+
+/* The `ahead` of tile_decompress_vector for `kernel`, a kernel built on it (tile_threads
+ * threads a block, no dynamic shared memory), decoding a column of `vectors` vectors whose
+ * file is `file_bytes` bytes: two grids of resident blocks, as FFOR decompression's launcher
+ * takes (gpu/decompress.cu), where the payloads are small (small_payloads, of which the file's
+ * 32-byte entries are a negligible part), else 0, no prefetch. 0 too if the runtime cannot
+ * tell how many blocks are resident. */
+template <typename K> inline uint32_t tile_prefetch_ahead(K kernel, uint64_t file_bytes, uint32_t vectors)
+{
+    using namespace galp::device::detail;
+    if (!GALP_GPU_DECOMPRESS_PREFETCH || !small_payloads<uint32_t>(file_bytes, vectors))
+        return 0;
+    return 2u * resident_blocks(kernel, tile_threads, 0, 1u << 30);
 }
 
 } /* namespace galp::gpu */

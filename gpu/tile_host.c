@@ -34,7 +34,8 @@ galp_status galp_gpu_tile_decompress(const void *src, size_t src_len, void *dst,
         err = cudaMemcpy(d_file, col.data, col.size, cudaMemcpyHostToDevice);
     st = galp_gpu_status_from_cuda(err);
     if (st == GALP_OK)
-        st = galp_gpu_launch_tile_decompress(d_file, col.vector_count, col.value_count, d_out);
+        st = galp_gpu_launch_tile_decompress(d_file, col.size, col.vector_count, col.value_count,
+                                             d_out);
     if (st == GALP_OK)
         st = galp_gpu_status_from_cuda(cudaMemcpy(dst, d_out, out_bytes, cudaMemcpyDeviceToHost));
     cudaFree(d_out);

@@ -13,11 +13,11 @@
 extern "C" {
 #endif
 
-/* Decodes the n u32 values of a validated tile-scheme column (spec/tile.md) whose file is at
- * d_file in device memory into d_out, one thread block per vector, and waits for it. The
- * status of a failed CUDA call, else GALP_OK. */
-galp_status galp_gpu_launch_tile_decompress(const uint8_t *d_file, uint32_t vector_count,
-                                            uint64_t n, uint32_t *d_out);
+/* Decodes the n u32 values of a validated tile-scheme column (spec/tile.md) whose file of
+ * file_bytes bytes is at d_file in device memory into d_out (16-byte aligned), one thread
+ * block per vector, and waits for it. The status of a failed CUDA call, else GALP_OK. */
+galp_status galp_gpu_launch_tile_decompress(const uint8_t *d_file, uint64_t file_bytes,
+                                            uint32_t vector_count, uint64_t n, uint32_t *d_out);
 
 #ifdef __cplusplus
 }

@@ -375,22 +375,25 @@ int decode_columns(device_state *s, const char *dir, const ssb_encoded *col,
         uint8_t *file = NULL;
         if ((rc = upload(col->file[e], col->bytes[e], &file)) != 0)
             break;
+        const unsigned vectors = (unsigned)((col->values + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
         struct decode_run {
             const uint8_t *file;
             uint64_t rows;
+            unsigned vectors;
             uint32_t *out;
             bool fastlanes;
-        } run = {file, col->values, out, ssb_encodings[e] == GALP_SCHEME_AUTO};
+            uint32_t ahead; /* the tile kernel's prefetch distance, as the library's launcher */
+        } run = {file, col->values, vectors, out, ssb_encodings[e] == GALP_SCHEME_AUTO,
+                 galp::gpu::tile_prefetch_ahead(ssb::tile_decompress_kernel, col->bytes[e], vectors)};
         auto launch = [](void *ctx, int, cudaStream_t stream) {
             const decode_run *r = (const decode_run *)ctx;
-            const unsigned vectors =
-                (unsigned)((r->rows + GALP_VECTOR_SIZE - 1) / GALP_VECTOR_SIZE);
+            const unsigned vectors = r->vectors;
             if (r->fastlanes)
                 ssb::decode_kernel<ssb::fastlanes_loader>
                     <<<vectors, ssb::tile_threads, 0, stream>>>(r->file, r->rows, r->out);
             else
                 ssb::tile_decompress_kernel<<<vectors, ssb::tile_threads, 0, stream>>>(
-                    r->file, r->rows, r->out);
+                    r->file, r->rows, r->out, r->ahead);
             return cudaGetLastError() == cudaSuccess ? 0 : -1;
         };
         double *t = (double *)malloc((size_t)o.runs * sizeof *t);

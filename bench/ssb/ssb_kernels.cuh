@@ -394,13 +394,14 @@ __global__ void build_kernel(uint32_t *slots, uint32_t key_min, const uint32_t *
 }
 
 /* The whole tile column decoded into out (u32) by galp_gpu_tile_decompress's engine
- * (gpu/tile_decompress.cuh), one block per vector: the library's full decompression, measured
- * against the copy ceiling and checked against the raw column. */
+ * (gpu/tile_decompress.cuh), one block per vector, prefetching `ahead` as the library does
+ * (galp::gpu::tile_prefetch_ahead): the library's full decompression, measured against the
+ * copy ceiling and checked against the raw column. */
 __global__ void __launch_bounds__(tile_threads, galp::gpu::tile_decompress_min_blocks)
-    tile_decompress_kernel(const uint8_t *file, uint64_t rows, uint32_t *out)
+    tile_decompress_kernel(const uint8_t *file, uint64_t rows, uint32_t *out, uint32_t ahead)
 {
     __shared__ galp::device::tile_shared sm;
-    galp::gpu::tile_decompress_vector(file, blockIdx.x, rows, out, sm);
+    galp::gpu::tile_decompress_vector(file, blockIdx.x, rows, out, sm, ahead);
 }
 
 /* The whole column decoded into out (u32) by a loader, one block per vector: the loader's

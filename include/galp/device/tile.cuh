@@ -15,8 +15,9 @@
  *   GPU-DFOR  the same for the deltas, then one block-wide inclusive scan from the start
  *             value in slot order (§4.2): a warp scan per item, then the 32 (item, warp)
  *             totals scanned by every warp;
- *   GPU-RFOR  thread t takes runs t, t + 128, … below the run count (runs at or above it do
- *             not exist, §5.2), the same scan of their lengths gives the run ends, each run
+ *   GPU-RFOR  thread t takes the runs 8·t … 8·t + 7 below the run count (runs at or above
+ *             it do not exist, §5.2); a running sum of their lengths in registers, a warp
+ *             scan of the thread sums and the warps' totals give the run ends, each run
  *             but the last sets the bit of its end (the next run's first slot) in a 1024-bit
  *             map of run starts, and a slot's run is the number of bits set at or before
  *             it, less one (§5.2). With length width 0 every run has length_ref values: slot
@@ -69,9 +70,22 @@ __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t 
                                                 uint32_t j)
 {
     const uint32_t bit = j * b, w = first + bit / 32u;
-    /* the low b bits: the clamped shift by 32 − b leaves none for b = 0 */
-    const uint32_t mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
+    /* the low b bits: one clamped bit-mask instruction from sm_70 (b = 32: all ones), else
+     * the clamped shift by 32 − b, which leaves none for b = 0 */
+    uint32_t mask;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    asm("bmsk.clamp.b32 %0, 0, %1;" : "=r"(mask) : "r"(b));
+#else
+    mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
+#endif
     return __funnelshift_r(words[w], words[w + 1], bit % 32u) & mask;
+}
+
+/* The __byte_perm selector that takes byte j (0 … 3) of its first operand, zero-extended:
+ * one instruction where a shift and a mask took two. */
+__device__ __forceinline__ unsigned tile_byte_selector(unsigned j)
+{
+    return 0x4440u + j; /* byte 0 from byte j, bytes 1 … 3 from the zero operand's byte 0 */
 }
 
 /* Inclusive sum over the warp's lanes in lane order. */
@@ -122,6 +136,7 @@ __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme s
     const uint32_t blocks = __any_sync(0xffffffffu, want != 0) ? galp_tile_blocks(m) : 0u;
     const unsigned j = threadIdx.x / GALP_TILE_MINIBLOCK_VALUES;
     const unsigned r = threadIdx.x % GALP_TILE_MINIBLOCK_VALUES;
+    const unsigned byte_j = tile_byte_selector(j);
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
 #pragma unroll
     for (unsigned i = 0; i < tile_items; i++) {
@@ -133,8 +148,8 @@ __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme s
          * carries, the sums are <= 128 */
         const uint32_t before = (widths << 8) + (widths << 16) + (widths << 24);
         const uint32_t sum = widths * 0x01010101u >> 24;
-        const unsigned b = widths >> (8u * j) & 0xffu;
-        const uint32_t first = block + 2u + (before >> (8u * j) & 0xffu);
+        const unsigned b = __byte_perm(widths, 0u, byte_j);
+        const uint32_t first = block + 2u + __byte_perm(before, 0u, byte_j);
         if (want >> i & 1u)
             items[i] = words[block] + tile_offset(words, first, b, r);
         block += 2u + sum;
@@ -143,8 +158,8 @@ __device__ __forceinline__ void tile_blocks(const uint32_t *words, galp_scheme s
 
 /* spec/tile.md §5.2: thread t's items of a GPU-RFOR payload staged at `words`, those whose bit
  * is set in `want` (the others are 0); run_starts (GALP_VECTOR_SIZE / 32 words) and
- * warp_total (tile_scan's) are the block's shared scratch, used only when the lengths are
- * packed (bl > 0). */
+ * warp_total (its first tile_warps words) are the block's shared scratch, used only when the
+ * lengths are packed (bl > 0). */
 __device__ __forceinline__ void tile_runs(const uint32_t *words, uint32_t *run_starts,
                                           uint32_t *warp_total, uint32_t m, uint32_t want,
                                           uint32_t (&items)[tile_items])
@@ -167,33 +182,44 @@ __device__ __forceinline__ void tile_runs(const uint32_t *words, uint32_t *run_s
         }
         return;
     }
-    /* slot 0 starts run 0; ordered before the other bits by tile_scan's barrier */
+    /* slot 0 starts run 0; ordered before the other bits by the first barrier below */
     if (threadIdx.x < GALP_VECTOR_SIZE / 32u)
         run_starts[threadIdx.x] = threadIdx.x == 0 ? 1u : 0u;
-    /* items at and after `live` (the same in every thread) hold only runs >= c: they stay 0
-     * and are neither read nor scanned */
-    const uint32_t live = (c + tile_threads - 1u) / tile_threads;
+    /* thread t takes the consecutive runs tile_items·t … tile_items·t + 7, those below c (runs
+     * at or above it do not exist and are not read), and their ends: its own running sum of
+     * their lengths plus the lengths of the runs of the threads before it, which are one warp
+     * scan of the thread sums and the totals of the warps before (warp_total), so that the
+     * ends take one warp scan, not one per item */
+    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
+    const uint32_t first_run = tile_items * threadIdx.x;
+    uint32_t end[tile_items], sum = 0;
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
-        const uint32_t run = k * tile_threads + threadIdx.x;
-        items[k] = 0;
-        if (k < live && run < c)
-            items[k] = length_ref + tile_offset(words, lengths, bl, run);
+        if (first_run + k < c)
+            sum += length_ref + tile_offset(words, lengths, bl, first_run + k);
+        end[k] = sum;
     }
-    /* items[k]: the end of run 128·k + t, where run 128·k + t + 1 starts */
-    tile_scan(warp_total, 0, live, items);
+    const uint32_t in_warp = tile_warp_scan(sum);
+    if (lane == 31u)
+        warp_total[warp] = in_warp;
+    __syncthreads();
+    /* the lengths of the runs of the threads before t */
+    uint32_t earlier = in_warp - sum;
+#pragma unroll
+    for (unsigned w = 0; w < tile_warps; w++)
+        if (w < warp)
+            earlier += warp_total[w];
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
-        /* the lengths are >= 1 and add up to m: the ends before the last are distinct and
-         * below m */
-        const uint32_t end = items[k];
-        if (k < live && k * tile_threads + threadIdx.x + 1u < c)
-            atomicOr(&run_starts[end / 32u], 1u << end % 32u);
+        /* the end of run first_run + k, where the next run starts; the lengths are >= 1
+         * and add up to m, so the ends before the last run's are distinct and below m */
+        const uint32_t start = earlier + end[k];
+        if (first_run + k + 1u < c)
+            atomicOr(&run_starts[start / 32u], 1u << start % 32u);
     }
     __syncthreads();
     /* lane k: the runs started in the 32-slot words before word k; warp w's slots of item i
      * are word 4·i + w, and slot 0 starts run 0 */
-    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
     const uint32_t bits = run_starts[lane];
     const uint32_t before = tile_warp_scan(__popc(bits)) - __popc(bits);
     const uint32_t at_or_below = 0xffffffffu >> (31u - lane);
