@@ -770,6 +770,15 @@ expect 0 "str: verify text" verify -q str.galp str.txt
 expect 0 "str: inspect" inspect str.galp
 has "str: inspect: type" out.log "^value type +str, scheme fsst"
 has "str: inspect: count" out.log "^strings +6, 31 bytes"
+# Town names, whose symbols share their starts: a compact symbol table (spec/fsst.md §3.1).
+for i in $(seq 1 200); do
+    printf 'Springfield\nSpringdale\nStoneville\nStonewood\nNorthfield\n'
+done > towns.txt
+expect 0 "str: encode towns" encode -q -t str -f text towns.txt towns.galp
+expect 0 "str: verify towns" verify -q towns.galp towns.txt
+expect 0 "str: inspect towns" inspect towns.galp
+has "str: inspect: compact table" out.log "^symbol table +[0-9]+ symbols, [0-9]+ bytes, compact \(shared starts\)$"
+has "str: inspect: compact table version" out.log "^format version +1\.6$"
 run scan str.galp --equal alpha # a GPU command: exit code 5 without CUDA or a GPU
 if [ "$rc" -eq 5 ]; then
     ok
