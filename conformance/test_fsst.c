@@ -375,10 +375,11 @@ static strings *town_names(void)
     strings *s = strings_new();
     uint64_t seed = 5;
     for (unsigned i = 0; i < 3000; i++) {
+        /* drawn one after another: the order of a call's arguments is unspecified */
+        const char *stem = stems[ts_random_below(&seed, 6)], *end = ends[ts_random_below(&seed, 7)];
+        const char *second = i % 3 == 0 ? ends[ts_random_below(&seed, 7)] : "";
         char buf[64];
-        const int n = snprintf(buf, sizeof buf, "%s%s%s", stems[ts_random_below(&seed, 6)],
-                               ends[ts_random_below(&seed, 7)],
-                               i % 3 == 0 ? ends[ts_random_below(&seed, 7)] : "");
+        const int n = snprintf(buf, sizeof buf, "%s%s%s", stem, end, second);
         strings_add(s, buf, (size_t)n);
     }
     return s;
