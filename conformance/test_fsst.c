@@ -376,7 +376,8 @@ static strings *town_names(void)
     uint64_t seed = 5;
     for (unsigned i = 0; i < 3000; i++) {
         /* drawn one after another: the order of a call's arguments is unspecified */
-        const char *stem = stems[ts_random_below(&seed, 6)], *end = ends[ts_random_below(&seed, 7)];
+        const char *stem = stems[ts_random_below(&seed, 6)];
+        const char *end = ends[ts_random_below(&seed, 7)];
         const char *second = i % 3 == 0 ? ends[ts_random_below(&seed, 7)] : "";
         char buf[64];
         const int n = snprintf(buf, sizeof buf, "%s%s%s", stem, end, second);
@@ -448,9 +449,11 @@ static void test_compact_table(void **state)
     }
     assert_true(stored < plain_stored);
     const size_t start = table_of(file);
-    assert_int_equal(plain_len - len, ((start + plain_stored + 15) / 16 - (start + stored + 15) / 16) * 16);
+    assert_int_equal(plain_len - len,
+                     ((start + plain_stored + 15) / 16 - (start + stored + 15) / 16) * 16);
     for (uint32_t v = 0; v < 3; v++) /* the same payload sizes */
-        assert_int_equal(ts_get_le(file, 64 + 32 * v + 16, 4), ts_get_le(plain, 64 + 32 * v + 16, 4));
+        assert_int_equal(ts_get_le(file, 64 + 32 * v + 16, 4),
+                         ts_get_le(plain, 64 + 32 * v + 16, 4));
     free(plain);
     free(file);
     strings_free(s);

@@ -5,8 +5,9 @@
  * Input: byte 0 picks the mode, the rest drives it (byte_source.h).
  *   even mode, round trip: strings cut from the input (lengths drawn, or split at a drawn
  *     delimiter byte, so that repeated substrings occur) are compressed, with payload checksums
- *     or not, with the compact symbol table allowed or not; the file is at most galp_str_compress_bound and a destination one byte short of
- *     it is refused; every decoding entry point gives the strings back (decode_check.h).
+ *     or not, with the compact symbol table allowed or not; the file is at most
+ *     galp_str_compress_bound and a destination one byte short of it is refused; every
+ *     decoding entry point gives the strings back (decode_check.h).
  *   odd mode, generated: a symbol table and the code stream of every vector are drawn and
  *     written here byte by byte from spec/fsst.md — symbols of 0–8 bytes, terminal or not,
  *     in a plain or a compact table (§3.1, symbols that repeat the start of the one before),

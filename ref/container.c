@@ -416,9 +416,9 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
- * packed DELTA lane bases, 1.6 for a compact symbol table, and the version each scheme in use, the column's or a vector's, needs
- * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for
- * RUNS. */
+ * packed DELTA lane bases, 1.6 for a compact symbol table, and the version each scheme in use,
+ * the column's or a vector's, needs (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST,
+ * hence for every STR column, 1.5 for RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
