@@ -208,7 +208,9 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     free(got);
 }
 
-/* Strings compressed by the reference encoder, then checked. */
+/* Strings compressed by the reference encoder, then checked: with a plain symbol table, and
+ * with the compact one (spec/fsst.md §3.1) where the encoder writes it, which the kernels'
+ * table staging expands. */
 static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t n,
                           uint32_t flags, const char *what)
 {
@@ -218,6 +220,14 @@ static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t
     assert_non_null(file);
     assert_int_equal(galp_str_compress(offsets, data, n, flags, file, bound, &len), GALP_OK);
     check_column(file, len, what);
+    assert_int_equal(galp_str_compress(offsets, data, n, flags | GALP_FLAG_COMPACT_SYMBOLS, file,
+                                       bound, &len),
+                     GALP_OK);
+    if ((ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_COMPACT_SYMBOLS) != 0) {
+        char compact[128];
+        snprintf(compact, sizeof compact, "%s, compact table", what);
+        check_column(file, len, compact);
+    }
     free(file);
 }
 
@@ -334,7 +344,9 @@ static void test_vectors(void **state)
     static const char *const names[] = {
         "valid/fsst_empty", "valid/fsst_one", "valid/fsst_edges", "valid/fsst_pieces",
         "valid/fsst_default_length", "valid/fsst_escape", "invalid/fsst_code_unused",
-        "invalid/fsst_escape_last", "invalid/fsst_piece_order", "invalid/fsst_symbol_length_9"};
+        "invalid/fsst_escape_last", "invalid/fsst_piece_order", "invalid/fsst_symbol_length_9",
+        "valid/fsst_compact", "invalid/fsst_compact_shared_first",
+        "invalid/fsst_compact_shared_past_previous"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/vectors/%s.galp", top ? top : GALP_TOP_SRCDIR, names[i]);

@@ -5,10 +5,12 @@
  * Input: byte 0 picks the mode, the rest drives it (byte_source.h).
  *   even mode, round trip: strings cut from the input (lengths drawn, or split at a drawn
  *     delimiter byte, so that repeated substrings occur) are compressed, with payload checksums
- *     or not; the file is at most galp_str_compress_bound and a destination one byte short of
- *     it is refused; every decoding entry point gives the strings back (decode_check.h).
+ *     or not, with the compact symbol table allowed or not; the file is at most
+ *     galp_str_compress_bound and a destination one byte short of it is refused; every
+ *     decoding entry point gives the strings back (decode_check.h).
  *   odd mode, generated: a symbol table and the code stream of every vector are drawn and
  *     written here byte by byte from spec/fsst.md — symbols of 0–8 bytes, terminal or not,
+ *     in a plain or a compact table (§3.1, symbols that repeat the start of the one before),
  *     escapes, default lengths with marked strings, several pieces with zero padding — and the
  *     strings a decoder must output are computed from the codes by the spec's rules, not by
  *     the reference codec; the file must open and decode to exactly them.
@@ -81,7 +83,9 @@ static void round_trip(byte_source *src, const uint8_t *rest, size_t rest_len)
 {
     strings *s = calloc(1, sizeof *s);
     FUZZ_REQUIRE(s != NULL, "out of memory");
-    const uint32_t flags = byte_source_u8(src) & 1u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0;
+    const uint8_t choice = byte_source_u8(src);
+    const uint32_t flags = (choice & 1u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
+                           (choice & 2u ? GALP_FLAG_COMPACT_SYMBOLS : 0);
     const bool split = byte_source_u8(src) & 1u;
     const uint8_t delimiter = byte_source_u8(src);
     const unsigned copies = 1 + byte_source_u8(src) % 8; /* repeats make symbols worth it */
@@ -134,7 +138,9 @@ typedef struct table {
     uint8_t bytes[255][8];
 } table;
 
-static void draw_table(byte_source *src, table *t)
+/* With `compact`, about half the symbols repeat a drawn part of the start of the one before,
+ * so that a compact table (spec/fsst.md §3.1) shares bytes. */
+static void draw_table(byte_source *src, bool compact, table *t)
 {
     t->k = 1 + byte_source_u8(src) % 255;
     t->len[0] = 0;
@@ -146,18 +152,35 @@ static void draw_table(byte_source *src, table *t)
             t->len[c] = 1;
         for (unsigned i = 0; i < 8; i++)
             t->bytes[c][i] = i < t->len[c] ? byte_source_u8(src) : 0;
+        const unsigned most = t->len[c] < t->len[c - 1] ? t->len[c] : t->len[c - 1];
+        if (compact && byte_source_u8(src) & 1u)
+            memcpy(t->bytes[c], t->bytes[c - 1], byte_source_u8(src) % (most + 1));
     }
 }
 
-static void write_table(const table *t, buf *out)
+/* The bytes symbol c shares with the start of symbol c − 1, up to 7 (spec/fsst.md §3.1). */
+static unsigned shared_start(const table *t, unsigned c)
+{
+    unsigned p = 0;
+    while (c > 0 && p < 7 && p < t->len[c] && p < t->len[c - 1] &&
+           t->bytes[c][p] == t->bytes[c - 1][p])
+        p++;
+    return p;
+}
+
+static void write_table(const table *t, bool compact, buf *out)
 {
     buf body = {0};
     for (unsigned c = 0; c < t->k; c++) {
-        const uint8_t desc = (uint8_t)(t->len[c] | (t->terminal[c] ? 0x80u : 0));
+        const unsigned shared = compact ? shared_start(t, c) : 0;
+        const uint8_t desc = (uint8_t)(shared << 4 | (t->len[c] - shared) |
+                                       (t->terminal[c] ? 0x80u : 0));
         put(&body, &desc, 1);
     }
-    for (unsigned c = 0; c < t->k; c++)
-        put(&body, t->bytes[c], t->len[c]);
+    for (unsigned c = 0; c < t->k; c++) {
+        const unsigned shared = compact ? shared_start(t, c) : 0;
+        put(&body, t->bytes[c] + shared, t->len[c] - shared);
+    }
     put_u32(out, t->k);
     put_u32(out, galp_crc32c(0, body.data, body.len));
     put(out, body.data, body.len);
@@ -258,7 +281,8 @@ static void generated(byte_source *src)
     strings *s = calloc(1, sizeof *s);
     FUZZ_REQUIRE(s != NULL, "out of memory");
     table t;
-    draw_table(src, &t);
+    const bool compact = byte_source_u8(src) & 1u;
+    draw_table(src, compact, &t);
     const uint64_t n = byte_source_u16(src) % MAX_STRINGS;
     const uint32_t nv = (uint32_t)galp_vector_count(n);
     const bool sums = byte_source_u8(src) & 1u;
@@ -268,7 +292,7 @@ static void generated(byte_source *src)
     for (uint32_t v = 0; v < nv; v++)
         put(&file, zeros, GALP_VECTOR_ENTRY_SIZE);
     const uint64_t payload_offset = file.len;
-    write_table(&t, &file);
+    write_table(&t, compact, &file);
     put(&file, zeros, (size_t)(galp_round16(file.len) - file.len));
     for (uint32_t v = 0; v < nv; v++) {
         payloads.len = 0;
@@ -288,12 +312,12 @@ static void generated(byte_source *src)
     uint8_t *h = file.data;
     memcpy(h, "GALP", 4);
     h[4] = 1;
-    h[5] = 2;
+    h[5] = compact ? 6 : 2;
     h[6] = GALP_TYPE_STR;
     h[7] = GALP_SCHEME_FSST;
     galp_store_u64(h + 8, n);
     galp_store_u32(h + 16, nv);
-    galp_store_u32(h + 20, sums ? 1u : 0u);
+    galp_store_u32(h + 20, (sums ? 1u : 0u) | (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u));
     galp_store_u64(h + 24, GALP_HEADER_SIZE);
     galp_store_u64(h + 32, payload_offset);
     galp_store_u64(h + 40, payload_end);

@@ -345,14 +345,15 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
 
 /* ---- str columns (spec/fsst.md §6) ------------------------------------------------ */
 
-/* The column's symbol table, as spec/fsst.md §3 describes it. */
+/* The column's symbol table: each symbol's plain descriptor (spec/fsst.md §3), its length
+ * and terminal flag, whichever form the file stores. */
 typedef struct str_table {
     unsigned k;
-    const uint8_t *desc;
+    uint8_t desc[255];
 } str_table;
 
-/* spec/fsst.md §6, the table steps; *start is P0 (§2). */
-static galp_status str_table_check(const uint8_t *d, uint64_t payload_offset,
+/* spec/fsst.md §6, the table steps; `compact`: header flag bit 6 (§3.1); *start is P0 (§2). */
+static galp_status str_table_check(const uint8_t *d, bool compact, uint64_t payload_offset,
                                    uint64_t payload_end, str_table *t, uint64_t *start)
 {
     const uint64_t room = payload_end - payload_offset;
@@ -372,12 +373,14 @@ static galp_status str_table_check(const uint8_t *d, uint64_t payload_offset,
     if (galp_crc32c(0, table + 8, (size_t)size - 8) != galp_load_u32(table + 4))
         return GALP_ERR_CHECKSUM;
     for (unsigned c = 0; c < k; c++) {
-        const unsigned x = table[8 + c], len = x & 15u;
-        if ((x & 0x70u) != 0 || len > 8 || (len == 0 && (x & 0x80u) == 0))
+        /* §3.1: bits 4–6 the bytes shared with the symbol before, at most its length */
+        const unsigned x = table[8 + c], shared = (x >> 4) & 7u, len = shared + (x & 15u);
+        if ((compact ? shared > (c > 0 ? (t->desc[c - 1] & 15u) : 0u) : shared != 0) ||
+            len > 8 || (len == 0 && (x & 0x80u) == 0))
             return GALP_ERR_SYMBOL_TABLE;
+        t->desc[c] = (uint8_t)((x & 0x80u) | len);
     }
     t->k = k;
-    t->desc = table + 8;
     *start = (payload_offset + size + 15) / 16 * 16;
     return GALP_OK;
 }
@@ -466,12 +469,12 @@ static galp_status str_payload(const str_table *t, const uint8_t *p, uint32_t si
 }
 
 /* spec/format.md §6 step 10 as spec/fsst.md §6 changes it, for every vector, then step 11. */
-static galp_status str_vectors(const uint8_t *d, uint64_t n, uint32_t nv, bool sums,
+static galp_status str_vectors(const uint8_t *d, uint64_t n, uint32_t nv, bool sums, bool compact,
                                uint64_t payload_offset, uint64_t payload_end)
 {
     str_table t;
     uint64_t floor, end, previous = 0;
-    galp_status st = str_table_check(d, payload_offset, payload_end, &t, &floor);
+    galp_status st = str_table_check(d, compact, payload_offset, payload_end, &t, &floor);
     if (st != GALP_OK)
         return st;
     end = floor;
@@ -549,11 +552,13 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
                                     scheme == GALP_SCHEME_ALP_RD
                                 ? 4u | 8u
                                 : 0u) |
-                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u);
+                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u) |
+                           (type == GALP_TYPE_STR ? 64u : 0u); /* bit 6: STR only */
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
-        return str_vectors(d, n, nv, (flags & 1u) != 0, payload_offset, payload_end);
+        return str_vectors(d, n, nv, (flags & 1u) != 0, (flags & 64u) != 0, payload_offset,
+                           payload_end);
     static const unsigned width[] = {0, 8, 16, 32, 64, 32, 64}; /* §3.1 value_type → W */
     const unsigned w = width[type];
     uint64_t floor = payload_offset, end = payload_offset;

@@ -30,8 +30,9 @@ extern "C" {
  * lowest that expresses a file: 1.0 without flags, 1.1 with payload checksums, 1.2 with
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
- * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 5u
+ * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors, 1.6 with a compact symbol
+ * table (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 6u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -50,6 +51,10 @@ extern "C" {
  * packed, a base of the bases and one field per lane of the width in its entry's exponent
  * (spec/fastlanes.md §2.3, version 1.5). */
 #define GALP_FLAG_PACKED_LANE_BASES 16u
+/* COMPACT_SYMBOLS (STR columns only): the symbol table is stored in its compact form, each
+ * symbol after the bytes it shares with the start of the one before it (spec/fsst.md §3.1,
+ * version 1.6). */
+#define GALP_FLAG_COMPACT_SYMBOLS 64u
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -175,7 +180,9 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *    their entry's base; the header has the flag, and the file is version 1.4, only if the
  *    column has such a vector;
  *  - GALP_FLAG_PACKED_LANE_BASES: DELTA vectors store their lane bases packed; the header has
- *    the flag, and the file is version 1.5, only if the column has a DELTA vector.
+ *    the flag, and the file is version 1.5, only if the column has a DELTA vector;
+ *  - GALP_FLAG_COMPACT_SYMBOLS: accepted and changes nothing (only STR columns have a symbol
+ *    table), as galp_str_compress takes the other flags.
  * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
  * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES. Without them a G-ALP file is one that decoders of versions
  * 1.0 and 1.1 read. Other bits are
@@ -277,12 +284,14 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
 
 /* Encode n strings: string i is data[offsets[i] .. offsets[i+1]) (n + 1 non-decreasing
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
- * or not; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
+ * or not; GALP_FLAG_COMPACT_SYMBOLS or not: with it, the symbol table is written in its
+ * compact form when that makes the file smaller, and then the header has the flag and the file
+ * is version 1.6; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
  * GALP_FLAG_ALPRD_DICT_IN_ENTRY and GALP_FLAG_PACKED_LANE_BASES are accepted and change
  * nothing (a STR column has no G-ALP, ALP_RD or DELTA vectors, and its header never has those
  * flags),
  * as galp_compress_ex takes them for any column.
- * The file is version 1.2 and at most
+ * The file is version 1.2 (1.6 with a compact table) and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are
  * GALP_ERR_ARGUMENT; a vector of 1024 strings holding 2^32 bytes or more is GALP_ERR_TOO_LARGE.
  * Working memory comes from malloc (GALP_ERR_NO_MEMORY when it fails). */

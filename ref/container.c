@@ -147,7 +147,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column; bit 2 the lane
      * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
      * and ALP_RD columns hold (§2); bit 4 DELTA vectors, which only FFOR and DELTA columns
-     * hold. */
+     * hold; bit 6 the symbol table of STR columns (spec/fsst.md §3.1). */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
@@ -155,7 +155,8 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
                            (lane_tables ? GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0u) |
                            (h->scheme == GALP_SCHEME_FFOR || h->scheme == GALP_SCHEME_DELTA
                                 ? GALP_FLAG_PACKED_LANE_BASES
-                                : 0u);
+                                : 0u) |
+                           (h->type == GALP_TYPE_STR ? GALP_FLAG_COMPACT_SYMBOLS : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -324,7 +325,8 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         galp_reader section = galp_reader_of(column->data + h->payload_offset,
                                              h->payload_end - h->payload_offset);
         uint64_t table_size;
-        galp_status status = galp_fsst_table_validate(&section, &symbols, &table_size);
+        galp_status status = galp_fsst_table_validate(
+            &section, (column->flags & GALP_FLAG_COMPACT_SYMBOLS) != 0, &symbols, &table_size);
         if (status != GALP_OK)
             return status;
         earliest = galp_fsst_payloads_start(h->payload_offset, table_size);
@@ -414,13 +416,14 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
- * packed DELTA lane bases, and the version each scheme in use, the column's or a vector's, needs
- * (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for
- * RUNS. */
+ * packed DELTA lane bases, 1.6 for a compact symbol table, and the version each scheme in use,
+ * the column's or a vector's, needs (galp_scheme_version_minor): 1.2 for ALP_RD and for FSST,
+ * hence for every STR column, 1.5 for RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
-    unsigned minor = (flags & GALP_FLAG_PACKED_LANE_BASES) != 0     ? 5u
+    unsigned minor = (flags & GALP_FLAG_COMPACT_SYMBOLS) != 0       ? 6u
+                     : (flags & GALP_FLAG_PACKED_LANE_BASES) != 0   ? 5u
                      : (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u
                      : (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0  ? 3u
                      : (flags & GALP_FLAG_COMPACT_GALP) != 0      ? 2u

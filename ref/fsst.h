@@ -24,6 +24,11 @@
 #define GALP_FSST_DESC_LEN_MASK 0x0Fu
 #define GALP_FSST_DESC_TERMINAL 0x80u
 #define GALP_FSST_DESC_RESERVED 0x70u
+/* spec/fsst.md §3.1, the compact table (header flag bit 6): bits 4–6 of a descriptor are the
+ * bytes its symbol shares with the start of the symbol before it, bits 0–3 the bytes stored
+ * after them. */
+#define GALP_FSST_DESC_SHARED_SHIFT 4u
+#define GALP_FSST_DESC_SHARED_MAX 7u
 #define GALP_FSST_TABLE_MAX (GALP_FSST_TABLE_HEAD + GALP_FSST_MAX_SYMBOLS * (1u + 8u))
 /* spec/fsst.md §5: payload head (piece count, code size, default length), piece entry,
  * alignment of piece code offsets. */
@@ -39,17 +44,24 @@ typedef struct galp_fsst_table {
     uint8_t bytes[GALP_FSST_MAX_SYMBOLS][GALP_FSST_MAX_SYMBOL_LEN];
 } galp_fsst_table;
 
-/* Bytes the table takes in a file: 8 + k + Σ ℓ_c (spec/fsst.md §3). */
-uint64_t galp_fsst_table_size(const galp_fsst_table *table);
+/* Bytes the table takes in a file: 8 + k + Σ ℓ_c (spec/fsst.md §3), or in the compact form
+ * 8 + k + Σ (ℓ_c − P_c), P_c the bytes symbol c shares with the start of symbol c − 1 (at
+ * most 7; spec/fsst.md §3.1). */
+uint64_t galp_fsst_table_size(const galp_fsst_table *table, bool compact);
 
 /* spec/fsst.md §6, the symbol-table steps, on the payload section [payload_offset,
- * payload_end) of a file that passed spec/format.md §6 steps 1–9. Fills table and P0. */
-galp_status galp_fsst_table_validate(galp_reader *section, galp_fsst_table *table,
+ * payload_end) of a file that passed spec/format.md §6 steps 1–9; `compact`: header flag
+ * bit 6. Fills table and its size in the file. */
+galp_status galp_fsst_table_validate(galp_reader *section, bool compact, galp_fsst_table *table,
                                      uint64_t *table_size);
 /* The table of a validated STR column (galp_open has checked it). */
 void galp_fsst_table_of(const galp_column *column, galp_fsst_table *table);
 /* Writes the table at `out` (galp_fsst_table_size bytes), checksum included. */
-void galp_fsst_table_write(const galp_fsst_table *table, uint8_t *out);
+void galp_fsst_table_write(const galp_fsst_table *table, bool compact, uint8_t *out);
+/* Puts the symbols in the order where each shares the most bytes with the one before it, for
+ * the compact form (spec/fsst.md §7): by their bytes, a prefix before the symbols it starts,
+ * a non-terminal symbol before the terminal one of the same bytes. */
+void galp_fsst_table_sort(galp_fsst_table *table);
 /* Start of the vector payloads of a STR column: round16(payload_offset + table_size). */
 uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size);
 

@@ -365,12 +365,12 @@ static void refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *
                    galp_fsst_table *next, uint64_t *size)
 {
     count_all(in, s, best, matcher, c);
-    uint64_t best_size = best_cost + galp_fsst_table_size(best);
+    uint64_t best_size = best_cost + galp_fsst_table_size(best, false);
     unsigned swap = REFINE_SWAP;
     for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
         next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
         const uint64_t size_next =
-            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next);
+            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next, false);
         if (size_next < best_size) {
             best_size = size_next;
             *best = *next; /* c holds its counts */

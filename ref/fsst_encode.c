@@ -163,7 +163,7 @@ static galp_status check_input(const galp_fsst_input *input, uint32_t flags, con
     if (input->offsets == NULL || dst == NULL || dst_len == NULL ||
         (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
                    GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                   GALP_FLAG_PACKED_LANE_BASES)) != 0)
+                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_COMPACT_SYMBOLS)) != 0)
         return GALP_ERR_ARGUMENT;
     if (input->n > GALP_MAX_VALUE_COUNT)
         return GALP_ERR_TOO_LARGE;
@@ -223,6 +223,21 @@ static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher
     return status;
 }
 
+/* spec/fsst.md §7: the compact table, its symbols in galp_fsst_table_sort's order, when that
+ * starts the payloads earlier, so that the file is smaller; the table is then sorted. Each
+ * string's codes take as many bytes in either order (the parse picks among the same symbols),
+ * so the payloads are the same size. */
+static bool choose_compact(galp_fsst_table *table, uint64_t payload_offset)
+{
+    galp_fsst_table sorted = *table;
+    galp_fsst_table_sort(&sorted);
+    if (galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(&sorted, true)) >=
+        galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(table, false)))
+        return false;
+    *table = sorted;
+    return true;
+}
+
 galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint64_t n,
                               uint32_t flags, void *dst, size_t dst_capacity, size_t *dst_len)
 {
@@ -230,7 +245,6 @@ galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint
     galp_status status = check_input(&input, flags, dst, dst_len);
     if (status != GALP_OK)
         return status;
-    flags &= GALP_FLAG_PAYLOAD_CHECKSUMS; /* the only header flag of a STR column */
     galp_fsst_table table;
     status = galp_fsst_build_table(&input, &table);
     if (status != GALP_OK)
@@ -238,12 +252,16 @@ galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint
 
     const uint64_t nv = galp_vector_count(n);
     const uint64_t payload_offset = GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * nv;
-    const uint64_t table_size = galp_fsst_table_size(&table);
+    const bool compact = (flags & GALP_FLAG_COMPACT_SYMBOLS) != 0 &&
+                         choose_compact(&table, payload_offset);
+    /* the header flags of a STR column */
+    flags &= GALP_FLAG_PAYLOAD_CHECKSUMS | (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u);
+    const uint64_t table_size = galp_fsst_table_size(&table, compact);
     const uint64_t start = galp_fsst_payloads_start(payload_offset, table_size);
     if (start + GALP_TAIL_PADDING > dst_capacity)
         return GALP_ERR_DST_TOO_SMALL;
     uint8_t *file = dst;
-    galp_fsst_table_write(&table, file + payload_offset);
+    galp_fsst_table_write(&table, compact, file + payload_offset);
     memset(file + payload_offset + table_size, 0, (size_t)(start - payload_offset - table_size));
 
     uint64_t longest = 0;

@@ -33,7 +33,8 @@ static void read_vector(const galp_column *column, uint32_t v, uint64_t start, s
     out->default_length = load_u32(head + 8);
 }
 
-/* The symbol table's count and size (spec/fsst.md §3). */
+/* The symbol table's count and size (spec/fsst.md §3; bits 0–3 of a descriptor count the
+ * bytes stored in either form, §3.1). */
 static void table_figures(const galp_column *column, uint32_t *symbols, uint64_t *size)
 {
     const uint8_t *table = column->data + GALP_HEADER_SIZE +
@@ -65,19 +66,21 @@ void cli_inspect_strings(FILE *out, const char *path, const galp_column *column,
     const double ratio = column->size > 0 ? (double)(bytes + n) / (double)column->size : 0.0;
     const char *checks = (column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                              ? "CRC32C per vector, verified" : "none";
+    const bool compact = (column->flags & GALP_FLAG_COMPACT_SYMBOLS) != 0;
     if (json) {
         fputs("{\"file\": ", out);
         inspect_print_json_string(out, path);
         fprintf(out, ", \"file_size\": %zu, \"version\": \"%u.%u\", "
                 "\"value_type\": \"str\", \"scheme\": \"fsst\", \"payload_checksums\": %s, "
                 "\"strings\": %" PRIu64 ", \"string_bytes\": %" PRIu64 ", \"symbols\": %" PRIu32
-                ", \"symbol_table_bytes\": %" PRIu64 ", \"vectors\": %" PRIu32
+                ", \"symbol_table_bytes\": %" PRIu64 ", \"compact_symbol_table\": %s"
+                ", \"vectors\": %" PRIu32
                 ", \"default_length_vectors\": %" PRIu32 ", \"pieces\": %" PRIu64
                 ", \"code_bytes\": %" PRIu64 ", \"ratio\": %.4f",
                 column->size, GALP_VERSION_MAJOR, (unsigned)column->version_minor,
                 (column->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "true" : "false", n,
-                bytes, symbols, table_size, column->vector_count, defaulted, pieces, codes,
-                ratio);
+                bytes, symbols, table_size, compact ? "true" : "false", column->vector_count,
+                defaulted, pieces, codes, ratio);
     } else {
         fprintf(out, "file             %s\n", path);
         fprintf(out, "file size        %zu bytes\n", column->size);
@@ -86,8 +89,8 @@ void cli_inspect_strings(FILE *out, const char *path, const galp_column *column,
         fprintf(out, "payload checksum %s\n", checks);
         fprintf(out, "value type       str, scheme fsst\n");
         fprintf(out, "strings          %" PRIu64 ", %" PRIu64 " bytes\n", n, bytes);
-        fprintf(out, "symbol table     %" PRIu32 " symbols, %" PRIu64 " bytes\n", symbols,
-                table_size);
+        fprintf(out, "symbol table     %" PRIu32 " symbols, %" PRIu64 " bytes%s\n", symbols,
+                table_size, compact ? ", compact (shared starts)" : "");
         fprintf(out, "vectors          %" PRIu32 ", %" PRIu32 " with a default length\n",
                 column->vector_count, defaulted);
         fprintf(out, "pieces           %" PRIu64 ", %" PRIu64 " code bytes\n", pieces, codes);

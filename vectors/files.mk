@@ -254,6 +254,8 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/fsst_default_length.out \
 	vectors/valid/fsst_escape.galp \
 	vectors/valid/fsst_escape.out \
+	vectors/valid/fsst_compact.galp \
+	vectors/valid/fsst_compact.out \
 	vectors/valid/galp_f32_narrow.galp \
 	vectors/valid/galp_f32_narrow.out \
 	vectors/valid/galp_f64_narrow.galp \
@@ -440,6 +442,11 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/fsst_codes_after_last_string.galp \
 	vectors/invalid/fsst_decoded_short.galp \
 	vectors/invalid/fsst_default_past_length.galp \
+	vectors/invalid/fsst_compact_shared_first.galp \
+	vectors/invalid/fsst_compact_shared_past_previous.galp \
+	vectors/invalid/fsst_compact_length_9.galp \
+	vectors/invalid/fsst_compact_table_past_p0.galp \
+	vectors/invalid/compact_symbols_flag_u32.galp \
 	vectors/invalid/narrow_flag_in_raw_u8.galp \
 	vectors/invalid/narrow_flag_in_ffor_u16.galp \
 	vectors/invalid/narrow_flag_cleared.galp \

@@ -348,6 +348,104 @@ static void escape_column(gen_set *set)
     gen_buf_append(&vec->out, "q", 1);
 }
 
+/* spec/fsst.md §3.1 descriptor fields of the compact table. */
+static unsigned shared_of(uint8_t desc) { return (desc >> 4) & 7u; }
+static unsigned length_of(uint8_t desc) { return shared_of(desc) + (desc & 0x0Fu); }
+
+/* The first code c ≥ 1 of a compact table whose descriptor and the one before it pass `fits`. */
+static uint32_t compact_code(const gen_vector *vec, bool (*fits)(uint8_t before, uint8_t desc))
+{
+    const size_t t = table_at(vec);
+    for (uint32_t c = 1; c < get(vec, t, 4); c++)
+        if (fits(vec->file.data[t + 7 + c], vec->file.data[t + 8 + c]))
+            return c;
+    gen_fail("%s: no symbol fits the edit", vec->name);
+}
+static bool after_short(uint8_t before, uint8_t desc)
+{
+    (void)desc;
+    return length_of(before) <= 6;
+}
+static bool sharing(uint8_t before, uint8_t desc)
+{
+    (void)before;
+    return shared_of(desc) >= 1;
+}
+
+/* spec/fsst.md §3.1: a column whose table is compact, and one invalid file per rule of its
+ * descriptors (spec/fsst.md §6 step 5), for a table that reaches into the first payload
+ * (spec/format.md §6 step 10.8) and for the flag in a column of another type (step 9). */
+static void compact_columns(gen_set *set)
+{
+    str_input in = {0};
+    static const char *const stems[] = {"Spring", "Stone", "North", "Northern", "Green", "Lake"};
+    static const char *const ends[] = {"field", "ville", "ton", "wood", " City", "dale", ""};
+    gen_rng rng = {0x67616c7073743135u}; /* "galpst15" */
+    for (unsigned i = 0; i < 2500; i++) {
+        /* drawn one after another: the order of a call's arguments is unspecified */
+        const char *stem = stems[gen_below(&rng, 6)], *end = ends[gen_below(&rng, 7)];
+        const char *second = i % 3 ? "" : ends[gen_below(&rng, 7)];
+        char buf[64];
+        const int n = snprintf(buf, sizeof buf, "%s%s%s", stem, end, second);
+        add(&in, buf, (size_t)n);
+    }
+    gen_vector *vec = encoded(set, "valid/fsst_compact", &in,
+                              GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_PAYLOAD_CHECKSUMS,
+                              "str: a compact symbol table (version 1.6): each symbol after the "
+                              "bytes it shares with the one before; payload checksums");
+    input_free(&in);
+    if ((get(vec, 20, 4) & GALP_FLAG_COMPACT_SYMBOLS) == 0)
+        gen_fail("%s: the encoder wrote a plain table; adjust the generator's inputs", vec->name);
+    const char *base = "valid/fsst_compact";
+    const size_t t = table_at(vec);
+    const uint32_t k = (uint32_t)get(vec, t, 4);
+
+    vec = mutant(set, "invalid/fsst_compact_shared_first", base, GALP_ERR_SYMBOL_TABLE,
+                 "str: compact table, symbol 0 (the end symbol) sharing a byte with no symbol");
+    vec->file.data[t + 8] = (uint8_t)(vec->file.data[t + 8] | 0x10);
+    fix_table_checksum(vec);
+
+    vec = mutant(set, "invalid/fsst_compact_shared_past_previous", base, GALP_ERR_SYMBOL_TABLE,
+                 "str: compact table, a symbol sharing one byte more than the one before it "
+                 "has, and storing none");
+    uint32_t c = compact_code(vec, after_short);
+    vec->file.data[t + 8 + c] = (uint8_t)((vec->file.data[t + 8 + c] & 0x80) |
+                                          (length_of(vec->file.data[t + 7 + c]) + 1) << 4);
+    fix_table_checksum(vec);
+
+    vec = mutant(set, "invalid/fsst_compact_length_9", base, GALP_ERR_SYMBOL_TABLE,
+                 "str: compact table, a symbol's shared and stored bytes making 9");
+    c = compact_code(vec, sharing);
+    vec->file.data[t + 8 + c] = (uint8_t)((vec->file.data[t + 8 + c] & 0xF0) |
+                                          (9 - shared_of(vec->file.data[t + 8 + c])));
+    fix_table_checksum(vec);
+
+    vec = mutant(set, "invalid/fsst_compact_table_past_p0", base, GALP_ERR_PAYLOAD_OFFSET,
+                 "str: compact table whose symbols store more bytes, until it ends past the "
+                 "start of vector 0's payload");
+    uint64_t size = 8 + k;
+    for (c = 0; c < k; c++)
+        size += vec->file.data[t + 8 + c] & 0x0F;
+    for (c = 1; c < k && t + size <= payload_at(vec, 0); c++)
+        if (length_of(vec->file.data[t + 8 + c]) < 8) {
+            vec->file.data[t + 8 + c]++;
+            size++;
+        }
+    if (t + size <= payload_at(vec, 0))
+        gen_fail("%s: the table could not reach the first payload", vec->name);
+    fix_table_checksum(vec);
+
+    const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
+    if (!u32)
+        gen_fail("valid/ffor_u32_multi missing");
+    vec = gen_set_add(set, "invalid/compact_symbols_flag_u32", GALP_ERR_RESERVED, GALP_TYPE_U32,
+                      GALP_SCHEME_FFOR,
+                      "u32 FFOR column with header flag bit 6, which only STR columns have");
+    gen_buf_append(&vec->file, u32->file.data, u32->file.len);
+    put(vec, 20, 4, get(vec, 20, 4) | GALP_FLAG_COMPACT_SYMBOLS);
+    gen_fix_checksum(&vec->file);
+}
+
 void gen_fsst_vectors(gen_set *set)
 {
     const size_t first = set->count;
@@ -357,6 +455,7 @@ void gen_fsst_vectors(gen_set *set)
     entry_defects(set);
     piece_defects(set);
     code_defects(set);
+    compact_columns(set);
     /* Each file must be refused with exactly its class, or open: the reference decides. */
     for (size_t i = first; i < set->count; i++) {
         const gen_vector *vec = &set->items[i];

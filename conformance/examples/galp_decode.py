@@ -109,15 +109,17 @@ class Header:
         # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
-        # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; the other bits are reserved
+        # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 6: a compact symbol table
+        # (spec/fsst.md §3.1), in STR columns; the other bits are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
-                 | (16 if self.scheme in (FFOR, DELTA) else 0))
+                 | (16 if self.scheme in (FFOR, DELTA) else 0) | (64 if self.type == STR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
         self.narrow_lane_ends = self.flags & 4 == 4
         self.alprd_dict_in_entry = self.flags & 8 == 8
         self.packed_lane_bases = self.flags & 16 == 16
+        self.compact_symbols = self.flags & 64 == 64
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -520,7 +522,9 @@ def alprd_decode(buf, vec, w, bugs):
 
 
 def symbol_table(buf, header):
-    """spec/fsst.md §3 and §6: the table at payload_offset; returns it and where payloads start."""
+    """spec/fsst.md §3, §3.1 and §6: the table at payload_offset; returns it and where payloads
+    start. Bits 0-3 of a descriptor count the bytes stored; in a compact table, bits 4-6 the
+    bytes shared with the start of the symbol before."""
     start, section = header.payload_offset, header.payload_end - header.payload_offset
     require(section >= 8, "LAYOUT", "no room for the symbol table")
     k = u(buf, start, 4)
@@ -530,13 +534,16 @@ def symbol_table(buf, header):
     size = 8 + k + sum(d & 15 for d in desc)
     require(size <= section, "LAYOUT", "symbol table past payload_end")
     require(crc32c(buf[start + 8:start + size]) == u(buf, start + 4, 4), "CHECKSUM", "table")
-    symbols, at = [], start + 8 + k
+    symbols, at, before = [], start + 8 + k, b""
     for d in desc:
-        length, terminal = d & 15, bool(d & 0x80)
-        require(d & 0x70 == 0 and length <= 8 and (length or terminal), "SYMBOL_TABLE",
+        shared, stored, terminal = (d >> 4) & 7, d & 15, bool(d & 0x80)
+        length = shared + stored
+        require((shared <= len(before) if header.compact_symbols else shared == 0)
+                and length <= 8 and (length or terminal), "SYMBOL_TABLE",
                 "descriptor 0x%02x" % d)
-        symbols.append((bytes(buf[at:at + length]), terminal))
-        at += length
+        before = before[:shared] + bytes(buf[at:at + stored])
+        symbols.append((before, terminal))
+        at += stored
     return (k, symbols), round16(start + size)
 
 

@@ -21,6 +21,7 @@ FLAG_COMPACT_GALP = 2  # GALP_FLAG_COMPACT_GALP
 FLAG_NARROW_LANE_ENDS = 4  # GALP_FLAG_NARROW_LANE_ENDS
 FLAG_ALPRD_DICT_IN_ENTRY = 8  # GALP_FLAG_ALPRD_DICT_IN_ENTRY (spec/alprd.md §3.1)
 FLAG_PACKED_LANE_BASES = 16  # GALP_FLAG_PACKED_LANE_BASES (spec/fastlanes.md §2.3)
+FLAG_COMPACT_SYMBOLS = 64  # GALP_FLAG_COMPACT_SYMBOLS (spec/fsst.md §3.1)
 
 
 def _is_strings(values) -> bool:
@@ -65,7 +66,7 @@ def compress(array, scheme: str | int = "auto", *, checksums: bool = False) -> b
     Raises TypeError for an unsupported dtype, ValueError for an unknown scheme name and
     GalpError for a combination that libgalp refuses (e.g. ALP on integers)."""
     flags = ((FLAG_PAYLOAD_CHECKSUMS if checksums else 0) | FLAG_COMPACT_GALP | FLAG_NARROW_LANE_ENDS
-             | FLAG_ALPRD_DICT_IN_ENTRY | FLAG_PACKED_LANE_BASES)
+             | FLAG_ALPRD_DICT_IN_ENTRY | FLAG_PACKED_LANE_BASES | FLAG_COMPACT_SYMBOLS)
     if _is_strings(array):
         code = _types.scheme_code(scheme)
         if code not in (_types.SCHEME_AUTO, _types.SCHEME_CODES.get("fsst")):

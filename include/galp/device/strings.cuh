@@ -44,6 +44,7 @@
 
 #include "galp.h"
 #include "galp_gpu.h"
+#include "galp/device/str_shared_starts.cuh"
 
 namespace galp::device {
 
@@ -204,7 +205,9 @@ __device__ __forceinline__ str_piece load_str_piece(const str_vector &vec, uint3
 /* Stages the column's symbol table into t. Every thread of the block calls it (it ends with
  * __syncthreads), blockDim.x a multiple of 32. The descriptors go first; warp 0 then sums
  * the symbol lengths (where each symbol's bytes start), and each thread assembles the words
- * of its symbols. */
+ * of its symbols. A compact table (spec/fsst.md §3.1) stores each symbol's bytes after those
+ * it shares with the symbol before it: they are assembled in place, and warp 0 then fills in
+ * the shared bytes (str_expand_shared_starts), leaving t as a plain table would. */
 __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &t)
 {
     const uint8_t *table = detail::str_table(col);
@@ -237,9 +240,14 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
         uint64_t word = 0;
         for (unsigned i = 0; i < (t.descriptor[c] & 0x0fu); i++)
             word |= (uint64_t)at[i] << (8 * i);
-        t.word[c] = word;
+        t.word[c] = word << (8 * detail::str_shared_bytes(t.descriptor[c]));
     }
     __syncthreads();
+    if (detail::str_table_compact(col.data)) {
+        if (threadIdx.x < 32)
+            detail::str_expand_shared_starts(t.word, t.descriptor, k);
+        __syncthreads();
+    }
 }
 
 /* Decodes one piece (spec/fsst.md §5, "Decoding piece j") and calls the visitor for each of
