@@ -22,11 +22,15 @@
 /* Symbols by first byte, longest first, the end symbol, and the parse's scratch: cost[i] the
  * fewest code bytes from position i of the window to its end, choice[i] the code that starts
  * such a parse (GALP_FSST_ESCAPE: escape the byte). The scratch holds `window` positions, the
- * longest window the matcher's strings need: a column of short strings gets a small matcher. */
+ * longest window the matcher's strings need: a column of short strings gets a small matcher.
+ * word[c] holds symbol c's bytes little-endian, mask[c] its low ℓ_c bytes: a symbol matches
+ * at a position whose next 8 bytes, read the same way, agree with it under the mask. */
 struct galp_fsst_matcher {
     const galp_fsst_table *table;
     uint8_t count[256];
     uint8_t codes[256][GALP_FSST_MAX_SYMBOLS];
+    uint64_t word[GALP_FSST_MAX_SYMBOLS];
+    uint64_t mask[GALP_FSST_MAX_SYMBOLS];
     int end_code;
     uint32_t window;
     uint8_t *choice; /* window entries, after cost */
@@ -61,6 +65,8 @@ void galp_fsst_matcher_use(galp_fsst_matcher *m, const galp_fsst_table *table)
             }
             const uint8_t first = table->bytes[c][0];
             m->codes[first][m->count[first]++] = (uint8_t)c;
+            m->word[c] = galp_load_u64(table->bytes[c]);
+            m->mask[c] = table->len[c] == 8 ? UINT64_MAX : (UINT64_C(1) << 8 * table->len[c]) - 1;
         }
 }
 
@@ -83,14 +89,16 @@ static void shortest_parse(galp_fsst_matcher *m, const uint8_t *s, uint32_t len,
 {
     const galp_fsst_table *t = m->table;
     m->cost[len] = ends ? 1u : 0u;
+    uint64_t next = 0; /* s[pos … min(pos + 8, len)), little-endian, zero beyond len */
     for (uint32_t pos = len; pos-- > 0;) {
+        next = next << 8 | s[pos];
         uint32_t best = 2u + m->cost[pos + 1];
         uint8_t pick = GALP_FSST_ESCAPE;
         const uint8_t first = s[pos];
         for (unsigned i = 0; i < m->count[first]; i++) {
             const unsigned c = m->codes[first][i];
             const uint32_t end = pos + t->len[c];
-            if (end > len || memcmp(s + pos, t->bytes[c], t->len[c]) != 0)
+            if (end > len || ((next ^ m->word[c]) & m->mask[c]) != 0)
                 continue;
             if (t->terminal[c] && !(ends && end == len))
                 continue;
