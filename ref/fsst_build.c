@@ -271,8 +271,9 @@ static void add_suffixes(const galp_fsst_input *in, const sample *s, candidate_s
 
 /* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts (and the suffixes of
  * `suffixes`' strings when not NULL): the 255 candidates of highest gain, or with swap > 0, t
- * less its `swap` symbols of lowest gain plus the `swap` best candidates not in t. */
-static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
+ * less its `swap` symbols of lowest gain plus the `swap` best candidates not in t. Returns the
+ * number of symbols of `out` that are not symbols of t counted. */
+static unsigned next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
                        uint64_t sample_bytes, unsigned swap, const galp_fsst_input *in,
                        const sample *suffixes, candidate_set *set, galp_fsst_table *out)
 {
@@ -323,6 +324,7 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         kept += all[i].in_table;
     kept = kept + swap > GALP_FSST_MAX_SYMBOLS ? GALP_FSST_MAX_SYMBOLS - swap : kept;
     size_t old = 0, fresh = 0;
+    unsigned taken_fresh = 0;
     out->count = 0;
     for (size_t i = 0; i < n && out->count < GALP_FSST_MAX_SYMBOLS; i++) {
         if (swap > 0 && (all[i].in_table ? old++ >= kept : fresh++ >= swap))
@@ -331,7 +333,9 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         memcpy(out->bytes[k], all[i].bytes, GALP_FSST_MAX_SYMBOL_LEN);
         out->len[k] = all[i].len;
         out->terminal[k] = all[i].terminal;
+        taken_fresh += !all[i].in_table;
     }
+    return taken_fresh;
 }
 
 /* spec/fsst.md §7 step 5: the zero-byte terminal symbol, in place of the last if full. */
@@ -344,43 +348,6 @@ static void keep_end_symbol(galp_fsst_table *t)
     memset(t->bytes[k], 0, GALP_FSST_MAX_SYMBOL_LEN);
     t->len[k] = 0;
     t->terminal[k] = true;
-}
-
-/* Code bytes of the whole sample under table t, counted into c. */
-static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp_fsst_table *t,
-                          galp_fsst_matcher *matcher, counts *c)
-{
-    galp_fsst_matcher_use(matcher, t);
-    return count_round(in, s, 128u, matcher, c);
-}
-
-/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
- * throw out symbols that were worth more than their replacements. Refinement exchanges a few
- * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
- * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
- * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table, *size its
- * sample codes plus its bytes. */
-static void refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
-                   uint64_t best_cost, galp_fsst_matcher *matcher, counts *c, candidate_set *set,
-                   galp_fsst_table *next, uint64_t *size)
-{
-    count_all(in, s, best, matcher, c);
-    uint64_t best_size = best_cost + galp_fsst_table_size(best);
-    unsigned swap = REFINE_SWAP;
-    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
-        next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
-        const uint64_t size_next =
-            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next);
-        if (size_next < best_size) {
-            best_size = size_next;
-            *best = *next; /* c holds its counts */
-            continue;
-        }
-        swap /= 2;
-        if (swap > 0)
-            count_all(in, s, best, matcher, c);
-    }
-    *size = best_size;
 }
 
 /* The most bytes of one sampled line: the parse's matcher is sized for them. */
@@ -407,15 +374,76 @@ static size_t candidate_slots(const sample *s)
     return slots;
 }
 
-/* The working memory of the constructions. */
+/* The working memory of the constructions. Two sets of counts: `best_counts` are those of
+ * `best` (over the whole sample), `scratch` those of the table counted last otherwise, so
+ * that a table is never counted twice. */
 typedef struct builder {
     const galp_fsst_input *in;
     sample s;
-    counts c;
+    counts c[2];
+    counts *scratch, *best_counts;
     candidate_set set;
     galp_fsst_matcher *matcher; /* sized for the sample's lines */
     galp_fsst_table *next, *best;
 } builder;
+
+/* Code bytes of the sample lines a round of `frac` takes under table t, counted into
+ * b->scratch. */
+static uint64_t count_table(builder *b, const galp_fsst_table *t, unsigned frac)
+{
+    galp_fsst_matcher_use(b->matcher, t);
+    return count_round(b->in, &b->s, frac, b->matcher, b->scratch);
+}
+
+/* t, whose counts b->scratch holds, becomes b->best. */
+static void take_best(builder *b, const galp_fsst_table *t)
+{
+    *b->best = *t;
+    counts *kept = b->best_counts;
+    b->best_counts = b->scratch;
+    b->scratch = kept;
+}
+
+/* The same symbols in the same order: the same parse, counts and next table. */
+static bool same_table(const galp_fsst_table *x, const galp_fsst_table *y)
+{
+    if (x->count != y->count)
+        return false;
+    for (uint32_t c = 0; c < x->count; c++)
+        if (x->len[c] != y->len[c] || x->terminal[c] != y->terminal[c] ||
+            memcmp(x->bytes[c], y->bytes[c], GALP_FSST_MAX_SYMBOL_LEN) != 0)
+            return false;
+    return true;
+}
+
+/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
+ * throw out symbols that were worth more than their replacements. Refinement exchanges a few
+ * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
+ * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
+ * exchanged. b->best (whose sample codes cost best_cost) becomes the refined table, *size its
+ * sample codes plus its bytes. */
+static void refine(builder *b, uint64_t best_cost, uint64_t *size)
+{
+    uint64_t best_size = best_cost + galp_fsst_table_size(b->best);
+    unsigned swap = REFINE_SWAP;
+    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
+        const unsigned fresh = next_table(b->best, b->best_counts, 128u, b->s.bytes, swap, b->in,
+                                          NULL, &b->set, b->next);
+        /* No new symbol, and every symbol of best kept (the candidates are distinct): there is
+         * no candidate outside best, and every smaller exchange gives best's symbols back too,
+         * whose codes cost the same in any order. */
+        if (fresh == 0 && b->next->count == b->best->count)
+            break;
+        const uint64_t size_next = count_table(b, b->next, 128u) + galp_fsst_table_size(b->next);
+        if (size_next < best_size) {
+            best_size = size_next;
+            take_best(b, b->next);
+            continue;
+        }
+        swap /= 2;
+    }
+    *size = best_size;
+}
 
 /* spec/fsst.md §7 steps 2 and 3, with or without the suffix candidates: the table into `out`,
  * and what it costs on the sample (code bytes plus the table's bytes) into *size. */
@@ -427,20 +455,35 @@ static void construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t 
     uint64_t best_cost = UINT64_MAX;
     for (int r = 0; r <= ROUNDS; r++) {
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        galp_fsst_matcher_use(b->matcher, out);
-        const uint64_t cost = count_round(b->in, &b->s, frac, b->matcher, &b->c);
+        const uint64_t cost = count_table(b, out, frac);
+        const counts *counted = b->scratch;
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
-            *b->best = *out;
+            take_best(b, out);
+            counted = b->best_counts;
         }
-        if (r < ROUNDS) {
-            next_table(out, &b->c, frac, b->s.bytes, 0, b->in, suffixes ? &b->s : NULL,
-                       &b->set, b->next);
-            *out = *b->next;
-        }
+        if (r == ROUNDS)
+            break;
+        next_table(out, counted, frac, b->s.bytes, 0, b->in, suffixes ? &b->s : NULL, &b->set,
+                   b->next);
+        /* A whole-sample round that gives back its own table is a fixed point: every later
+         * round would count that table again at the same cost. */
+        if (frac == 128u && same_table(b->next, out))
+            break;
+        *out = *b->next;
     }
-    refine(b->in, &b->s, b->best, best_cost, b->matcher, &b->c, &b->set, b->next, size);
+    refine(b, best_cost, size);
     *out = *b->best;
+}
+
+/* Whether a sampled line ends its string: without one, the second construction has no
+ * suffix candidates and repeats the first. */
+static bool any_end(const sample *s)
+{
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].ends)
+            return true;
+    return false;
 }
 
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
@@ -451,14 +494,19 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (status == GALP_OK)
         status = mark_default_length(&b.s);
     const size_t slots = status == GALP_OK ? candidate_slots(&b.s) : 1;
-    b.c = (counts){calloc(IDS, sizeof *b.c.one), calloc((size_t)IDS * IDS, sizeof *b.c.two)};
+    for (int k = 0; k < 2; k++)
+        b.c[k] = (counts){calloc(IDS, sizeof *b.c[k].one),
+                          calloc((size_t)IDS * IDS, sizeof *b.c[k].two)};
+    b.scratch = &b.c[0];
+    b.best_counts = &b.c[1];
     b.set = (candidate_set){calloc(2 * slots, sizeof *b.set.slots),
                             calloc(slots, sizeof *b.set.used), slots, 0};
     b.next = malloc(sizeof *b.next);
     b.best = malloc(sizeof *b.best);
     galp_fsst_table *other = malloc(sizeof *other);
-    if (b.c.one == NULL || b.c.two == NULL || b.set.slots == NULL || b.set.used == NULL ||
-        b.next == NULL || b.best == NULL || other == NULL)
+    if (b.c[0].one == NULL || b.c[0].two == NULL || b.c[1].one == NULL || b.c[1].two == NULL ||
+        b.set.slots == NULL || b.set.used == NULL || b.next == NULL || b.best == NULL ||
+        other == NULL)
         status = GALP_ERR_NO_MEMORY;
     b.matcher = status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&b.s)) : NULL;
     if (b.matcher == NULL)
@@ -468,15 +516,19 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (status == GALP_OK) {
         uint64_t size, other_size;
         construct(&b, false, table, &size);
-        construct(&b, true, other, &other_size);
-        if (other_size < size)
-            *table = *other;
+        if (any_end(&b.s)) {
+            construct(&b, true, other, &other_size);
+            if (other_size < size)
+                *table = *other;
+        }
         keep_end_symbol(table);
     }
     galp_fsst_matcher_free(b.matcher);
     free(b.s.lines);
-    free(b.c.one);
-    free(b.c.two);
+    for (int k = 0; k < 2; k++) {
+        free(b.c[k].one);
+        free(b.c[k].two);
+    }
     free(b.set.slots);
     free(b.set.used);
     free(b.next);
