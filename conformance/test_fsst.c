@@ -1081,6 +1081,22 @@ static void test_shortest_parse(void **state)
     for (unsigned i = 0; i < 8750; i++)
         assert_int_equal(out[i], 4);
     assert_int_equal(out[8750], 0);
+
+    /* Symbols are compared as masked 8-byte words that read zeros past the string's end: `a`
+     * and two zero bytes matches only where the string has those zeros (after a parse that
+     * reached past the shorter strings' ends). */
+    galp_fsst_table z = {.count = 2};
+    z.terminal[0] = true;
+    z.bytes[1][0] = 'a';
+    z.len[1] = 3;
+    galp_fsst_matcher_use(m, &z);
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"a\0\0", 3, false, false, out),
+                     2);
+    assert_memory_equal(out, ((const uint8_t[]){1, 0}), 2);
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"a", 1, false, false, out), 3);
+    assert_memory_equal(out, ((const uint8_t[]){GALP_FSST_ESCAPE, 'a', 0}), 3);
+    assert_int_equal(galp_fsst_encode_string(m, (const uint8_t *)"a\0", 2, true, false, out), 4);
+    assert_memory_equal(out, ((const uint8_t[]){GALP_FSST_ESCAPE, 'a', GALP_FSST_ESCAPE, 0}), 4);
     galp_fsst_matcher_free(m);
 }
 

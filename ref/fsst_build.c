@@ -5,19 +5,21 @@
  * the sample's codes and the table smaller; run twice, the second time with every sampled
  * string's last bytes as terminal candidates, keeping the smaller result.
  *
- * Candidates are numbered for counting: table symbols 0 … k−1, the single byte b as
- * BYTE_ID + b (a byte no symbol starts), and END_ID for the zero-byte terminal symbol. Every
+ * Candidates are numbered for counting, round by round: the table's symbols 0 … k−1, then the
+ * sample's distinct bytes in increasing order (each escaped byte b as a one-byte candidate),
+ * then the zero-byte terminal symbol: the counts of a round span only the ids its table and
+ * sample can produce, so that a small sample clears, scans and touches little memory. Every
  * choice is deterministic: the sample comes from a fixed hash sequence and ties of gain are
  * broken on the symbol's bytes.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fsst.h"
 
-#define BYTE_ID GALP_FSST_STEP_BYTE
-#define END_ID GALP_FSST_STEP_END
-#define IDS 513u
+/* The values a parse step takes (fsst.h): codes, escaped bytes, the end. */
+#define STEPS (GALP_FSST_STEP_END + 1u)
 
 /* spec/fsst.md §7: sample size, one string's share, the rounds' fractions of 128. */
 #define SAMPLE_BYTES (256u * 1024u)
@@ -52,7 +54,10 @@ typedef struct sample_line {
 typedef struct sample {
     sample_line *lines;
     size_t count;
-    uint64_t bytes; /* of all lines */
+    uint64_t bytes;    /* of all lines */
+    unsigned distinct; /* bytes that occur in the lines: byte[0 … distinct), increasing */
+    uint8_t byte[256];
+    uint8_t rank[256]; /* rank[byte[i]] = i */
 } sample;
 
 static uint64_t mix(uint64_t x)
@@ -92,6 +97,23 @@ static galp_status take_sample(const galp_fsst_input *in, sample *s)
         s->bytes += line.hi - line.lo;
     }
     return GALP_OK;
+}
+
+/* The distinct bytes of the sampled lines, which are the only bytes a round escapes. */
+static void index_bytes(const galp_fsst_input *in, sample *s)
+{
+    bool seen[256] = {false};
+    for (size_t l = 0; l < s->count; l++) {
+        const uint8_t *p = galp_fsst_input_at(in, s->lines[l].lo);
+        for (uint64_t i = 0; i < s->lines[l].hi - s->lines[l].lo; i++)
+            seen[p[i]] = true;
+    }
+    s->distinct = 0;
+    for (unsigned v = 0; v < 256; v++)
+        if (seen[v]) {
+            s->rank[v] = (uint8_t)s->distinct;
+            s->byte[s->distinct++] = (uint8_t)v;
+        }
 }
 
 static int by_length(const void *a, const void *b)
@@ -140,16 +162,17 @@ typedef struct candidate {
     uint64_t gain;
 } candidate;
 
-static candidate symbol_of(const galp_fsst_table *t, unsigned id)
+/* The candidate of id `id` of a round that counted table t over sample s. */
+static candidate symbol_of(const galp_fsst_table *t, const sample *s, unsigned id)
 {
     candidate c = {{0}, 0, false, false, 0};
-    if (id < BYTE_ID) {
+    if (id < t->count) {
         memcpy(c.bytes, t->bytes[id], GALP_FSST_MAX_SYMBOL_LEN);
         c.len = t->len[id];
         c.terminal = t->terminal[id];
         c.in_table = true;
-    } else if (id < END_ID) {
-        c.bytes[0] = (uint8_t)(id - BYTE_ID);
+    } else if (id < t->count + s->distinct) {
+        c.bytes[0] = s->byte[id - t->count];
         c.len = 1;
     } else {
         c.terminal = true;
@@ -157,11 +180,13 @@ static candidate symbol_of(const galp_fsst_table *t, unsigned id)
     return c;
 }
 
-/* Candidates keyed by symbol, gains summed (open addressing). */
+/* Candidates keyed by symbol, gains summed (open addressing). `filled` lists the used slots,
+ * so that a round reads and clears only those, however large the set. */
 typedef struct candidate_set {
     candidate *slots;
     bool *used;
-    size_t size; /* a power of two */
+    uint32_t *filled; /* count entries, room for size / 2 */
+    size_t size;      /* a power of two */
     size_t count;
 } candidate_set;
 
@@ -193,47 +218,63 @@ static void add_candidate(candidate_set *set, const candidate *c)
         return; /* full enough: later candidates of a huge round are dropped */
     set->used[i] = true;
     set->slots[i] = *c;
-    set->count++;
+    set->filled[set->count++] = (uint32_t)i;
 }
 
-/* Counts of one round: each candidate id, and each adjacent pair. */
+static void clear_candidates(candidate_set *set)
+{
+    for (size_t i = 0; i < set->count; i++)
+        set->used[set->filled[i]] = false;
+    set->count = 0;
+}
+
+/* Counts of one round over `ids` ids (k + distinct bytes + 1): each id, and each adjacent pair
+ * (row: the first id). The arrays have room for the most ids, 255 + distinct bytes + 1. */
 typedef struct counts {
-    uint32_t *one; /* IDS */
-    uint32_t *two; /* IDS × IDS */
+    unsigned ids;
+    uint32_t *one; /* ids */
+    uint32_t *two; /* ids × ids */
 } counts;
 
 /* Counts each code of a parse and each adjacent pair, within one string. */
 typedef struct round_counter {
     counts *c;
-    unsigned prev;
+    const sample *s;
+    unsigned symbols; /* k of the table counted */
+    unsigned prev;    /* UINT_MAX at the string's start */
 } round_counter;
 
-static void count_step(void *ctx, unsigned id)
+static void count_step(void *ctx, unsigned step)
 {
     round_counter *r = ctx;
+    const unsigned id = step < GALP_FSST_STEP_BYTE ? step
+                        : step < GALP_FSST_STEP_END
+                            ? r->symbols + r->s->rank[step - GALP_FSST_STEP_BYTE]
+                            : r->c->ids - 1;
     r->c->one[id]++;
-    if (r->prev != IDS)
-        r->c->two[(size_t)r->prev * IDS + id]++;
+    if (r->prev != UINT_MAX)
+        r->c->two[(size_t)r->prev * r->c->ids + id]++;
     r->prev = id;
 }
 
 /* spec/fsst.md §7 step 2: the sample's lines the round takes, each parsed into the fewest
- * codes (fsst_parse.c), counted; returns their code bytes (an escape is 2). */
+ * codes (fsst_parse.c) with a table of `symbols` symbols, counted; returns their code bytes
+ * (an escape is 2). */
 static uint64_t count_round(const galp_fsst_input *in, const sample *s, unsigned frac,
-                            galp_fsst_matcher *matcher, counts *c)
+                            unsigned symbols, galp_fsst_matcher *matcher, counts *c)
 {
     /* A pair's first id was counted too, so only the rows of ids the previous round counted
-     * hold pair counts: clearing those leaves every count zero (c starts zeroed) without
-     * touching the IDS² counters that a small sample never reaches. */
-    for (unsigned a = 0; a < IDS; a++)
+     * hold pair counts: clearing those leaves every count zero (c starts zeroed, ids 0). */
+    for (unsigned a = 0; a < c->ids; a++)
         if (c->one[a] != 0)
-            memset(c->two + (size_t)a * IDS, 0, IDS * sizeof *c->two);
-    memset(c->one, 0, IDS * sizeof *c->one);
+            memset(c->two + (size_t)a * c->ids, 0, c->ids * sizeof *c->two);
+    memset(c->one, 0, c->ids * sizeof *c->one);
+    c->ids = symbols + s->distinct + 1;
     uint64_t cost = 0;
     for (size_t l = 0; l < s->count; l++) {
         if (frac < 128 && mix(l + 7) % 128 >= frac)
             continue;
-        round_counter r = {c, IDS};
+        round_counter r = {c, s, symbols, UINT_MAX};
         cost += galp_fsst_parse(matcher, galp_fsst_input_at(in, s->lines[l].lo),
                                 s->lines[l].hi - s->lines[l].lo, s->lines[l].ends, count_step,
                                 &r);
@@ -269,24 +310,24 @@ static void add_suffixes(const galp_fsst_input *in, const sample *s, candidate_s
     }
 }
 
-/* spec/fsst.md §7 steps 2 and 3: the next table from one round's counts (and the suffixes of
- * `suffixes`' strings when not NULL): the 255 candidates of highest gain, or with swap > 0, t
- * less its `swap` symbols of lowest gain plus the `swap` best candidates not in t. */
-static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
-                       uint64_t sample_bytes, unsigned swap, const galp_fsst_input *in,
-                       const sample *suffixes, candidate_set *set, galp_fsst_table *out)
+/* spec/fsst.md §7 steps 2 and 3: the next table from the counts c of table t over sample s
+ * (and the suffixes of s's strings with `suffixes`): the 255 candidates of highest gain, or
+ * with swap > 0, t less its `swap` symbols of lowest gain plus the `swap` best candidates not
+ * in t. Returns the number of symbols of `out` that are not symbols of t counted. */
+static unsigned next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
+                           const sample *s, unsigned swap, const galp_fsst_input *in,
+                           bool suffixes, candidate_set *set, galp_fsst_table *out)
 {
-    memset(set->used, 0, set->size * sizeof *set->used);
-    set->count = 0;
+    clear_candidates(set);
     /* FSST's floor of 5 · frac / 128 counts, in proportion for a sample smaller than the
      * full one, and at least 1. */
-    uint64_t floor = 5u * frac * (sample_bytes < SAMPLE_BYTES ? sample_bytes : SAMPLE_BYTES) /
+    uint64_t floor = 5u * frac * (s->bytes < SAMPLE_BYTES ? s->bytes : SAMPLE_BYTES) /
                      (128u * (uint64_t)SAMPLE_BYTES);
     floor = floor > 0 ? floor : 1;
-    for (unsigned a = 0; a < IDS; a++) {
-        if (c->one[a] == 0 || (a < BYTE_ID && a >= t->count))
+    for (unsigned a = 0; a < c->ids; a++) {
+        if (c->one[a] == 0)
             continue;
-        candidate sa = symbol_of(t, a);
+        candidate sa = symbol_of(t, s, a);
         const unsigned reach_a = sa.len + sa.terminal;
         if (c->one[a] >= floor) {
             sa.gain = (uint64_t)c->one[a] * reach_weight[reach_a];
@@ -294,11 +335,11 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         }
         if (sa.terminal)
             continue;
-        for (unsigned b = 0; b < IDS; b++) {
-            const uint32_t pair = c->two[(size_t)a * IDS + b];
+        for (unsigned b = 0; b < c->ids; b++) {
+            const uint32_t pair = c->two[(size_t)a * c->ids + b];
             if (pair == 0 || pair < floor)
                 continue;
-            const candidate sb = symbol_of(t, b);
+            const candidate sb = symbol_of(t, s, b);
             if (sa.len + sb.len > GALP_FSST_MAX_SYMBOL_LEN)
                 continue;
             candidate ab = sa;
@@ -310,19 +351,20 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
             add_candidate(set, &ab);
         }
     }
-    if (suffixes != NULL)
-        add_suffixes(in, suffixes, set);
+    if (suffixes)
+        add_suffixes(in, s, set);
+    /* The candidates are distinct and by_gain orders any two: their order here is immaterial. */
     candidate *all = set->slots + set->size; /* the scratch half after the slots */
-    size_t n = 0;
-    for (size_t i = 0; i < set->size; i++)
-        if (set->used[i])
-            all[n++] = set->slots[i];
+    const size_t n = set->count;
+    for (size_t i = 0; i < n; i++)
+        all[i] = set->slots[set->filled[i]];
     qsort(all, n, sizeof *all, by_gain);
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
         kept += all[i].in_table;
     kept = kept + swap > GALP_FSST_MAX_SYMBOLS ? GALP_FSST_MAX_SYMBOLS - swap : kept;
     size_t old = 0, fresh = 0;
+    unsigned taken_fresh = 0;
     out->count = 0;
     for (size_t i = 0; i < n && out->count < GALP_FSST_MAX_SYMBOLS; i++) {
         if (swap > 0 && (all[i].in_table ? old++ >= kept : fresh++ >= swap))
@@ -331,7 +373,9 @@ static void next_table(const galp_fsst_table *t, const counts *c, unsigned frac,
         memcpy(out->bytes[k], all[i].bytes, GALP_FSST_MAX_SYMBOL_LEN);
         out->len[k] = all[i].len;
         out->terminal[k] = all[i].terminal;
+        taken_fresh += !all[i].in_table;
     }
+    return taken_fresh;
 }
 
 /* spec/fsst.md §7 step 5: the zero-byte terminal symbol, in place of the last if full. */
@@ -344,43 +388,6 @@ static void keep_end_symbol(galp_fsst_table *t)
     memset(t->bytes[k], 0, GALP_FSST_MAX_SYMBOL_LEN);
     t->len[k] = 0;
     t->terminal[k] = true;
-}
-
-/* Code bytes of the whole sample under table t, counted into c. */
-static uint64_t count_all(const galp_fsst_input *in, const sample *s, const galp_fsst_table *t,
-                          galp_fsst_matcher *matcher, counts *c)
-{
-    galp_fsst_matcher_use(matcher, t);
-    return count_round(in, s, 128u, matcher, c);
-}
-
-/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
- * throw out symbols that were worth more than their replacements. Refinement exchanges a few
- * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
- * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
- * exchanged. `best` (whose sample codes cost best_cost) becomes the refined table, *size its
- * sample codes plus its bytes. */
-static void refine(const galp_fsst_input *in, const sample *s, galp_fsst_table *best,
-                   uint64_t best_cost, galp_fsst_matcher *matcher, counts *c, candidate_set *set,
-                   galp_fsst_table *next, uint64_t *size)
-{
-    count_all(in, s, best, matcher, c);
-    uint64_t best_size = best_cost + galp_fsst_table_size(best, false);
-    unsigned swap = REFINE_SWAP;
-    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
-        next_table(best, c, 128u, s->bytes, swap, in, NULL, set, next);
-        const uint64_t size_next =
-            count_all(in, s, next, matcher, c) + galp_fsst_table_size(next, false);
-        if (size_next < best_size) {
-            best_size = size_next;
-            *best = *next; /* c holds its counts */
-            continue;
-        }
-        swap /= 2;
-        if (swap > 0)
-            count_all(in, s, best, matcher, c);
-    }
-    *size = best_size;
 }
 
 /* The most bytes of one sampled line: the parse's matcher is sized for them. */
@@ -400,22 +407,84 @@ static uint64_t longest_line(const sample *s)
  * the sample so that a small column does not clear a large set every round. */
 static size_t candidate_slots(const sample *s)
 {
-    const uint64_t most = IDS + s->bytes + s->count;
+    const uint64_t most = STEPS + s->bytes + s->count;
     size_t slots = 1024;
     while (slots < CANDIDATE_SLOTS_MAX && slots / 2 <= most + 1)
         slots *= 2;
     return slots;
 }
 
-/* The working memory of the constructions. */
+/* The working memory of the constructions. Two sets of counts: `best_counts` are those of
+ * `best` (over the whole sample), `scratch` those of the table counted last otherwise, so
+ * that a table is never counted twice. */
 typedef struct builder {
     const galp_fsst_input *in;
     sample s;
-    counts c;
+    counts c[2];
+    counts *scratch, *best_counts;
     candidate_set set;
     galp_fsst_matcher *matcher; /* sized for the sample's lines */
     galp_fsst_table *next, *best;
 } builder;
+
+/* Code bytes of the sample lines a round of `frac` takes under table t, counted into
+ * b->scratch. */
+static uint64_t count_table(builder *b, const galp_fsst_table *t, unsigned frac)
+{
+    galp_fsst_matcher_use(b->matcher, t);
+    return count_round(b->in, &b->s, frac, t->count, b->matcher, b->scratch);
+}
+
+/* t, whose counts b->scratch holds, becomes b->best. */
+static void take_best(builder *b, const galp_fsst_table *t)
+{
+    *b->best = *t;
+    counts *kept = b->best_counts;
+    b->best_counts = b->scratch;
+    b->scratch = kept;
+}
+
+/* The same symbols in the same order: the same parse, counts and next table. */
+static bool same_table(const galp_fsst_table *x, const galp_fsst_table *y)
+{
+    if (x->count != y->count)
+        return false;
+    for (uint32_t c = 0; c < x->count; c++)
+        if (x->len[c] != y->len[c] || x->terminal[c] != y->terminal[c] ||
+            memcmp(x->bytes[c], y->bytes[c], GALP_FSST_MAX_SYMBOL_LEN) != 0)
+            return false;
+    return true;
+}
+
+/* spec/fsst.md §7 step 3: the rounds rebuild the whole table from estimated gains, which can
+ * throw out symbols that were worth more than their replacements. Refinement exchanges a few
+ * symbols at a time, the lowest-gain ones for the best new candidates, and keeps an exchange
+ * only if the sample's codes plus the table's bytes shrink; a rejected one halves the number
+ * exchanged. b->best (whose sample codes cost best_cost) becomes the refined table, *size its
+ * sample codes plus its bytes. */
+static void refine(builder *b, uint64_t best_cost, uint64_t *size)
+{
+    uint64_t best_size = best_cost + galp_fsst_table_size(b->best, false);
+    unsigned swap = REFINE_SWAP;
+    for (int r = 0; r < REFINE_ROUNDS && swap > 0; r++) {
+        const unsigned fresh = next_table(b->best, b->best_counts, 128u, &b->s, swap, b->in,
+                                          false, &b->set, b->next);
+        /* No new symbol, and every symbol of best kept (the candidates are distinct): there is
+         * no candidate outside best, and every smaller exchange gives best's symbols back too,
+         * whose codes cost the same in any order. */
+        if (fresh == 0 && b->next->count == b->best->count)
+            break;
+        const uint64_t size_next =
+            count_table(b, b->next, 128u) + galp_fsst_table_size(b->next, false);
+        if (size_next < best_size) {
+            best_size = size_next;
+            take_best(b, b->next);
+            continue;
+        }
+        swap /= 2;
+    }
+    *size = best_size;
+}
 
 /* spec/fsst.md §7 steps 2 and 3, with or without the suffix candidates: the table into `out`,
  * and what it costs on the sample (code bytes plus the table's bytes) into *size. */
@@ -427,20 +496,34 @@ static void construct(builder *b, bool suffixes, galp_fsst_table *out, uint64_t 
     uint64_t best_cost = UINT64_MAX;
     for (int r = 0; r <= ROUNDS; r++) {
         const unsigned frac = r < ROUNDS ? round_frac[r] : 128u;
-        galp_fsst_matcher_use(b->matcher, out);
-        const uint64_t cost = count_round(b->in, &b->s, frac, b->matcher, &b->c);
+        const uint64_t cost = count_table(b, out, frac);
+        const counts *counted = b->scratch;
         if (frac == 128u && cost < best_cost) {
             best_cost = cost;
-            *b->best = *out;
+            take_best(b, out);
+            counted = b->best_counts;
         }
-        if (r < ROUNDS) {
-            next_table(out, &b->c, frac, b->s.bytes, 0, b->in, suffixes ? &b->s : NULL,
-                       &b->set, b->next);
-            *out = *b->next;
-        }
+        if (r == ROUNDS)
+            break;
+        next_table(out, counted, frac, &b->s, 0, b->in, suffixes, &b->set, b->next);
+        /* A whole-sample round that gives back its own table is a fixed point: every later
+         * round would count that table again at the same cost. */
+        if (frac == 128u && same_table(b->next, out))
+            break;
+        *out = *b->next;
     }
-    refine(b->in, &b->s, b->best, best_cost, b->matcher, &b->c, &b->set, b->next, size);
+    refine(b, best_cost, size);
     *out = *b->best;
+}
+
+/* Whether a sampled line ends its string: without one, the second construction has no
+ * suffix candidates and repeats the first. */
+static bool any_end(const sample *s)
+{
+    for (size_t l = 0; l < s->count; l++)
+        if (s->lines[l].ends)
+            return true;
+    return false;
 }
 
 galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table *table)
@@ -451,14 +534,23 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (status == GALP_OK)
         status = mark_default_length(&b.s);
     const size_t slots = status == GALP_OK ? candidate_slots(&b.s) : 1;
-    b.c = (counts){calloc(IDS, sizeof *b.c.one), calloc((size_t)IDS * IDS, sizeof *b.c.two)};
+    if (status == GALP_OK)
+        index_bytes(input, &b.s);
+    const size_t ids = GALP_FSST_MAX_SYMBOLS + b.s.distinct + 1;
+    for (int k = 0; k < 2; k++)
+        b.c[k] = (counts){0, calloc(ids, sizeof *b.c[k].one),
+                          calloc(ids * ids, sizeof *b.c[k].two)};
+    b.scratch = &b.c[0];
+    b.best_counts = &b.c[1];
     b.set = (candidate_set){calloc(2 * slots, sizeof *b.set.slots),
-                            calloc(slots, sizeof *b.set.used), slots, 0};
+                            calloc(slots, sizeof *b.set.used),
+                            malloc(slots / 2 * sizeof *b.set.filled), slots, 0};
     b.next = malloc(sizeof *b.next);
     b.best = malloc(sizeof *b.best);
     galp_fsst_table *other = malloc(sizeof *other);
-    if (b.c.one == NULL || b.c.two == NULL || b.set.slots == NULL || b.set.used == NULL ||
-        b.next == NULL || b.best == NULL || other == NULL)
+    if (b.c[0].one == NULL || b.c[0].two == NULL || b.c[1].one == NULL || b.c[1].two == NULL ||
+        b.set.slots == NULL || b.set.used == NULL || b.set.filled == NULL || b.next == NULL ||
+        b.best == NULL || other == NULL)
         status = GALP_ERR_NO_MEMORY;
     b.matcher = status == GALP_OK ? galp_fsst_matcher_new(table, longest_line(&b.s)) : NULL;
     if (b.matcher == NULL)
@@ -468,17 +560,22 @@ galp_status galp_fsst_build_table(const galp_fsst_input *input, galp_fsst_table 
     if (status == GALP_OK) {
         uint64_t size, other_size;
         construct(&b, false, table, &size);
-        construct(&b, true, other, &other_size);
-        if (other_size < size)
-            *table = *other;
+        if (any_end(&b.s)) {
+            construct(&b, true, other, &other_size);
+            if (other_size < size)
+                *table = *other;
+        }
         keep_end_symbol(table);
     }
     galp_fsst_matcher_free(b.matcher);
     free(b.s.lines);
-    free(b.c.one);
-    free(b.c.two);
+    for (int k = 0; k < 2; k++) {
+        free(b.c[k].one);
+        free(b.c[k].two);
+    }
     free(b.set.slots);
     free(b.set.used);
+    free(b.set.filled);
     free(b.next);
     free(b.best);
     free(other);

@@ -19,14 +19,25 @@
 /* Bytes parsed at once (spec/fsst.md §7 strings may be far longer). */
 #define PARSE_WINDOW 65536u
 
-/* Symbols by first byte, longest first, the end symbol, and the parse's scratch: cost[i] the
+/* A symbol of at least one byte as the parse tries it: its bytes little-endian in `word`; it
+ * matches at a position whose next `len` bytes, read the same way, agree with word's low ones. */
+typedef struct matcher_symbol {
+    uint64_t word;
+    uint8_t len;
+    bool terminal;
+    uint8_t code;
+} matcher_symbol;
+
+/* The table's symbols grouped by first byte (group b: by_first[start[b] … start[b] + count[b]),
+ * longest reach first, then by code), the end symbol, and the parse's scratch: cost[i] the
  * fewest code bytes from position i of the window to its end, choice[i] the code that starts
  * such a parse (GALP_FSST_ESCAPE: escape the byte). The scratch holds `window` positions, the
  * longest window the matcher's strings need: a column of short strings gets a small matcher. */
 struct galp_fsst_matcher {
     const galp_fsst_table *table;
     uint8_t count[256];
-    uint8_t codes[256][GALP_FSST_MAX_SYMBOLS];
+    uint8_t start[256];
+    matcher_symbol by_first[GALP_FSST_MAX_SYMBOLS];
     int end_code;
     uint32_t window;
     uint8_t *choice; /* window entries, after cost */
@@ -51,6 +62,15 @@ void galp_fsst_matcher_use(galp_fsst_matcher *m, const galp_fsst_table *table)
     m->table = table;
     m->end_code = -1;
     memset(m->count, 0, sizeof m->count);
+    for (unsigned c = 0; c < table->count; c++)
+        if (table->len[c] != 0)
+            m->count[table->bytes[c][0]]++;
+    unsigned at = 0;
+    for (unsigned b = 0; b < 256; b++) {
+        m->start[b] = (uint8_t)at;
+        at += m->count[b];
+    }
+    uint8_t filled[256] = {0};
     for (unsigned r = GALP_FSST_MAX_SYMBOL_LEN + 1; r >= 1; r--)
         for (unsigned c = 0; c < table->count; c++) {
             if (table->len[c] + (table->terminal[c] ? 1u : 0u) != r)
@@ -60,7 +80,9 @@ void galp_fsst_matcher_use(galp_fsst_matcher *m, const galp_fsst_table *table)
                 continue;
             }
             const uint8_t first = table->bytes[c][0];
-            m->codes[first][m->count[first]++] = (uint8_t)c;
+            m->by_first[m->start[first] + filled[first]++] =
+                (matcher_symbol){galp_load_u64(table->bytes[c]), table->len[c],
+                                 table->terminal[c], (uint8_t)c};
         }
 }
 
@@ -81,23 +103,25 @@ int galp_fsst_end_code(const galp_fsst_matcher *matcher)
  * symbols longest first. */
 static void shortest_parse(galp_fsst_matcher *m, const uint8_t *s, uint32_t len, bool ends)
 {
-    const galp_fsst_table *t = m->table;
     m->cost[len] = ends ? 1u : 0u;
+    uint64_t next = 0; /* s[pos … min(pos + 8, len)), little-endian, zero beyond len */
     for (uint32_t pos = len; pos-- > 0;) {
+        next = next << 8 | s[pos];
         uint32_t best = 2u + m->cost[pos + 1];
         uint8_t pick = GALP_FSST_ESCAPE;
-        const uint8_t first = s[pos];
-        for (unsigned i = 0; i < m->count[first]; i++) {
-            const unsigned c = m->codes[first][i];
-            const uint32_t end = pos + t->len[c];
-            if (end > len || memcmp(s + pos, t->bytes[c], t->len[c]) != 0)
+        const matcher_symbol *sym = m->by_first + m->start[s[pos]];
+        const matcher_symbol *const stop = sym + m->count[s[pos]];
+        for (; sym < stop; sym++) {
+            const uint32_t end = pos + sym->len;
+            const uint64_t mask = UINT64_MAX >> (64u - 8u * sym->len); /* 1 <= len <= 8 */
+            if (end > len || ((next ^ sym->word) & mask) != 0)
                 continue;
-            if (t->terminal[c] && !(ends && end == len))
+            if (sym->terminal && !(ends && end == len))
                 continue;
-            const uint32_t cost = 1u + (t->terminal[c] ? 0u : m->cost[end]);
+            const uint32_t cost = 1u + (sym->terminal ? 0u : m->cost[end]);
             if (cost < best) {
                 best = cost;
-                pick = (uint8_t)c;
+                pick = sym->code;
             }
         }
         m->cost[pos] = best;
