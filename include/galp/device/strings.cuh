@@ -5,12 +5,13 @@
  *
  *   str_symbols                the column's symbol table (spec/fsst.md §3), in shared memory
  *   stage_str_symbols          the whole block stages it from the column, once per kernel
- *   visit_strings_by_warp      the mapping PIECE_PER_LANE: each warp takes groups of
+ *   for_each_str_piece_by_warp the mapping PIECE_PER_LANE: each warp takes groups of
  *                              vectors (str_vectors_per_warp_for picks how many,
  *                              str_warps_for sizes a grid with a warp per group) and its
- *                              lanes decode their pieces (spec/fsst.md §5),
- *                              one piece per lane at a time, calling the visitor for each
- *                              string of it
+ *                              lanes take their pieces (spec/fsst.md §5), one piece
+ *                              per lane at a time
+ *   visit_strings_by_warp      that mapping, each lane decoding its pieces and calling the
+ *                              visitor for each string of them
  *   visit_str_piece            one piece, for kernels with a mapping of their own
  *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
@@ -293,13 +294,12 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
 
 /* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
  * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces
- * to its lanes, which call visit_str_piece on them. Every lane of every warp of the grid must
- * call it (it uses whole-warp shuffles) with the same vectors_per_warp, with any grid and
- * block shape; visitor is the lane's own. */
-template <typename Visitor>
-__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
-                                      Visitor &visitor,
-                                      unsigned vectors_per_warp = str_vectors_per_warp)
+ * to its lanes, 32 at a time, calling piece_fn(piece) (a str_piece) on the lane that takes
+ * it. Every lane of every warp of the grid must call it (it uses whole-warp shuffles) with
+ * the same vectors_per_warp, with any grid and block shape; piece_fn is the lane's own. */
+template <typename PieceFn>
+__device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, PieceFn &&piece_fn,
+                                           unsigned vectors_per_warp = str_vectors_per_warp)
 {
     const unsigned G = vectors_per_warp < 1 ? 1u : vectors_per_warp > 32 ? 32u : vectors_per_warp;
     const unsigned lane = threadIdx.x % 32;
@@ -337,12 +337,23 @@ __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbol
             mine.payload = (const uint8_t *)__shfl_sync(0xffffffffu, (unsigned long long)vec.payload, owner);
             mine.first_offset = __shfl_sync(0xffffffffu, (unsigned long long)vec.first_offset, owner);
             mine.strings = __shfl_sync(0xffffffffu, vec.strings, owner);
-            if (k < total) {
-                const str_piece piece = detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start);
-                visit_str_piece(t, piece, visitor);
-            }
+            if (k < total)
+                piece_fn(detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start));
         }
     }
+}
+
+/* for_each_str_piece_by_warp with visit_str_piece on each piece: the visitor sees the strings
+ * of its lane's pieces, one piece after another. The same calling rules; visitor is the
+ * lane's own. */
+template <typename Visitor>
+__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
+                                      Visitor &visitor,
+                                      unsigned vectors_per_warp = str_vectors_per_warp)
+{
+    for_each_str_piece_by_warp(
+        col, [&](const str_piece &piece) { visit_str_piece(t, piece, visitor); },
+        vectors_per_warp);
 }
 
 /* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or
