@@ -4,8 +4,8 @@
  *
  * Both kernels stage the symbol table in shared memory and are users of the device API's
  * string visitor (galp/device/strings.cuh): the warps deal the pieces of groups of vectors
- * out to their lanes, every lane decoding its piece's strings on its own, one code per loop
- * turn. The decompression writes them through gpu/str_arrow_writer.cuh, which gathers each
+ * out to their lanes, every lane decoding its piece's strings on its own, one step per code
+ * byte. The decompression writes them through gpu/str_arrow_writer.cuh, which gathers each
  * lane's bytes and end offsets in registers and stores them 16 bytes at a time; the counts
  * compare them with the query as they stream by. The column was validated by galp_open at
  * upload (spec/fsst.md §6), so the kernels check nothing.
