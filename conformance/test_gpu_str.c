@@ -146,11 +146,12 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
         const size_t size = (n + 1) * width, total = (n + 4) * sizeof *offset_guard;
         const uint8_t *want_bytes = width == 4 ? (const uint8_t *)want32 : (const uint8_t *)want64;
         assert_int_equal(cudaMemset(d_offset_guard, 0xA5, total), cudaSuccess);
-        assert_int_equal(width == 4 ? galp_gpu_decompress_str32(gpu, (int32_t *)(void *)d_offset_guard + 1,
-                                                                n + 1, d_data, bytes, NULL)
-                                    : galp_gpu_decompress_str64(gpu, d_offset_guard + 1, n + 1,
-                                                                d_data, bytes, NULL),
-                         GALP_OK);
+        const galp_status st =
+            width == 4 ? galp_gpu_decompress_str32(gpu, (int32_t *)(void *)d_offset_guard + 1,
+                                                   n + 1, d_data, bytes, NULL)
+                       : galp_gpu_decompress_str64(gpu, d_offset_guard + 1, n + 1, d_data, bytes,
+                                                   NULL);
+        assert_int_equal(st, GALP_OK);
         assert_int_equal(cudaMemcpy(offset_guard, d_offset_guard, total, cudaMemcpyDeviceToHost),
                          cudaSuccess);
         const uint8_t *b = (const uint8_t *)offset_guard;

@@ -4,9 +4,9 @@
  * decompression (gpu/str_arrow_writer.cuh) writes each piece's string bytes and end offsets
  * with it.
  *
- * A lane owns the bytes from `start` to where its stream ends; the chunks at either end of
- * that range may be shared with other lanes' streams, so their bytes are stored one by one,
- * and only the chunks the lane fills whole take a 16-byte store. Bytes of different lanes
+ * A lane owns the bytes from where its stream begins to where it ends; the chunks at either
+ * end of that range may be shared with other lanes' streams, so their bytes are stored one
+ * by one, and only the chunks the lane fills whole take a 16-byte store. Bytes of different lanes
  * never overlap, so no store of one lane touches a byte of another.
  */
 #ifndef GALP_GPU_STR_CHUNK_WRITER_CUH
@@ -16,15 +16,15 @@
 
 struct str_chunk_writer {
     uint8_t *chunk;  /* the 16-byte aligned chunk being filled */
-    uint8_t *start;  /* the stream's first byte */
     uint64_t lo, hi; /* the chunk's bytes so far: byte i at bit 8 i of lo, or 8 (i - 8) of hi */
+    unsigned from;   /* the chunk's first byte of the stream: 0 past the stream's first chunk */
     unsigned fill;   /* where the next byte goes in the chunk, 0 ... 15 */
 
     __device__ __forceinline__ void begin(uint8_t *at)
     {
-        start = at;
         chunk = (uint8_t *)((uintptr_t)at & ~(uintptr_t)15);
-        fill = (unsigned)((uintptr_t)at & 15);
+        from = (unsigned)((uintptr_t)at & 15);
+        fill = from;
         lo = 0;
         hi = 0;
     }
@@ -47,6 +47,7 @@ struct str_chunk_writer {
         if (fill >= 16) { /* only from fill >= 8 before, so over holds what is left */
             store_chunk();
             chunk += 16;
+            from = 0;
             fill -= 16;
             lo = over;
             hi = 0;
@@ -54,15 +55,15 @@ struct str_chunk_writer {
     }
 
     /* Stores the bytes of the last, partial chunk. */
-    __device__ __forceinline__ void finish() { store_bytes(chunk >= start ? 0 : (unsigned)(start - chunk), fill); }
+    __device__ __forceinline__ void finish() { store_bytes(from, fill); }
 
 private:
     __device__ __forceinline__ void store_chunk()
     {
-        if (chunk >= start)
+        if (from == 0)
             __stcg((ulonglong2 *)chunk, make_ulonglong2(lo, hi));
         else
-            store_bytes((unsigned)(start - chunk), 16);
+            store_bytes(from, 16);
     }
 
     /* Stores bytes from ... to - 1 of the chunk, one by one: at most two chunks of a
