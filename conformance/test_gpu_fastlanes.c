@@ -434,9 +434,11 @@ static void test_run_and_code_counts(void **state)
 
 /* RUNS columns (spec/fastlanes.md §8) of every type: vectors of 1, 2, 3, 31, 32, 33, 100, 1023
  * and 1024 runs, of equal lengths or of lengths that grow along the vector (so that the warp's
- * spans of 32 runs end anywhere), values spread over 0 ... W bits at the top of the range (u64
- * sums wrap), and a partial last vector: decompression (aligned and not), the device API's
- * runs_warp and tile loader, sums, extremes and counts against the reference. */
+ * spans of 32 runs, a lane's runs and the 32-position words of the decoders' run-head bitmap
+ * end anywhere), values spread over 0 ... W bits at the top of the range (u64 sums wrap), and
+ * a partial last vector: decompression (aligned and not), the device API's runs_warp and tile
+ * loader, sums, extremes and counts against the reference. The column holds vectors of length
+ * width k = 0 (every run one position) and k = 10 and of value width b = 0 and b = W. */
 static void test_runs_columns(void **state)
 {
     (void)state;
@@ -467,21 +469,74 @@ static void test_runs_columns(void **state)
         galp_column col;
         assert_int_equal(galp_open(&col, file, len), GALP_OK);
         galp_vector_info info;
-        unsigned one_run = 0, full_runs = 0;
+        unsigned one_run = 0, full_runs = 0, unit_lengths = 0, widest_lengths = 0, no_width = 0, full_width = 0;
+        unsigned partial = 0;
         for (uint32_t v = 0; v < col.vector_count; v++) {
             assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-            one_run += info.scheme == GALP_SCHEME_RUNS && info.exception_count == 1;
-            full_runs += info.scheme == GALP_SCHEME_RUNS && info.exception_count == GALP_VECTOR_SIZE;
+            if (info.scheme != GALP_SCHEME_RUNS)
+                continue;
+            one_run += info.exception_count == 1;
+            full_runs += info.exception_count == GALP_VECTOR_SIZE;
+            unit_lengths += info.exponent == 0;
+            widest_lengths += info.exponent == GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH;
+            no_width += info.bit_width == 0;
+            full_width += info.bit_width == bits;
+            partial += info.value_count < GALP_VECTOR_SIZE;
         }
         memset(vectors_seen, 0, sizeof vectors_seen);
         check_file(file, len, values, &seed);
         assert_true(vectors_seen[GALP_SCHEME_RUNS] > vectors / 2u);
-        assert_true(one_run > 0);
-        if (bits >= 16) /* (a u8 vector of 1024 runs costs exactly RAW's size) */
+        assert_true(one_run > 0 && unit_lengths > 0 && widest_lengths > 0 && no_width > 0 && full_width > 0);
+        if (bits >= 16) { /* (a u8 vector of 1024 runs costs exactly RAW's size, and so does the last) */
             assert_true(full_runs > 0);
+            assert_true(partial > 0);
+        }
         free(file);
     }
     free(values);
+}
+
+/* Columns of one partial RUNS vector, m = 1 ... 1000 values of every type: one run, runs of
+ * one position (k = 0), of 7 and of 33 positions (ending off the run-head bitmap's
+ * 32-position words), and runs of 1, 2, 3, ... positions; checked as above. */
+static void test_runs_partial_vectors(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned sizes[] = {1, 2, 31, 32, 33, 63, 500, 1000};
+    static const unsigned lengths[] = {GALP_VECTOR_SIZE, 1, 7, 33, 0}; /* 0: growing lengths */
+    uint8_t values[GALP_VECTOR_SIZE * 8];
+    uint64_t seed = 61;
+    unsigned checked = 0;
+    for (size_t t = 0; t < 4; t++) {
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+                const unsigned m = sizes[i];
+                uint64_t run = 0, left = lengths[l] != 0 ? lengths[l] : 1u;
+                for (unsigned p = 0; p < m; p++) {
+                    if (left == 0) {
+                        run++;
+                        left = lengths[l] != 0 ? lengths[l] : run + 1u;
+                    }
+                    left--;
+                    ts_store_bits(types[t], values, p, (run * 5u + 3u) % 11u); /* b < 8: RUNS, not RAW */
+                }
+                size_t len;
+                uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, m, &len);
+                galp_column col;
+                galp_vector_info info;
+                assert_int_equal(galp_open(&col, file, len), GALP_OK);
+                assert_int_equal(galp_vector_info_get(&col, 0, &info), GALP_OK);
+                if (info.scheme == GALP_SCHEME_RUNS) {
+                    check_file(file, len, values, &seed);
+                    checked++;
+                }
+                free(file);
+            }
+        }
+    }
+    print_message("single partial RUNS vectors checked on the GPU: %u\n", checked);
+    assert_true(checked > 100);
 }
 
 /* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
@@ -636,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_float_dict_columns),
         cmocka_unit_test(test_run_and_code_counts),
         cmocka_unit_test(test_runs_columns),
+        cmocka_unit_test(test_runs_partial_vectors),
         cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),

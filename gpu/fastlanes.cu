@@ -24,6 +24,9 @@
  * its decoded dictionary (offsets from its base, in 32 bits, where they fit), and u32 and u64
  * DELTA lanes in closed form where it can (gpu/fastlanes.cuh); the sum and the range count
  * take a RUNS vector a run at a time, its value times its length, with no work per position.
+ * Decompression expands a RUNS vector into the tile with a bitmap of its run heads
+ * (galp/device/runs.cuh, expand_runs): lane t writes positions 32·w + t, each a count of
+ * heads and one packed entry.
  * The aggregate's three kernels
  * (set the result, scan, finish) are programmatic dependent launches of each other, so none
  * waits for the launch of the next.
@@ -90,6 +93,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
 {
     __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
+    __shared__ uint32_t run_heads[value_traits<T>::is_float ? 1u : scan_threads / 32u][32]; /* expand_runs */
     T *tile = tiles[threadIdx.x / 32u];
     const unsigned lane = threadIdx.x % 32u;
     for_each_staged_vector<T, !value_traits<T>::is_float>(col, warp_stages(stage_bytes), stage_bytes,
@@ -128,7 +132,15 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
         const bool chunks = sizeof(T) >= 4 && aligned && m == GALP_VECTOR_SIZE;
         const bool raw = chunks && e.scheme == GALP_SCHEME_RAW;
         if (!raw) {
-            decode_staged_vector<T>(payload, e, m, lane, [&](unsigned p, T x) { tile[tile_index(p)] = x; });
+            const auto put = [&](unsigned p, T x) { tile[tile_index(p)] = x; };
+            if constexpr (!value_traits<T>::is_float) {
+                if (e.scheme == GALP_SCHEME_RUNS)
+                    expand_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], put);
+                else
+                    decode_staged_vector<T>(payload, e, m, lane, put);
+            } else {
+                decode_staged_vector<T>(payload, e, m, lane, put);
+            }
             __syncwarp();
         }
         if (chunks) {
@@ -235,7 +247,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
                         add(table_tile[b]);
                 });
             } else { /* RUNS vectors were summed above */
-                decode_staged_vector<T, false>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
+                decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { add(x); });
             }
         });
         if (lo <= hi) /* the thread saw a value (m >= 1 gives every lane one) */
@@ -269,7 +281,7 @@ __global__ void __launch_bounds__(scan_threads)
                 return;
             }
         }
-        decode_staged_vector<T, false>(payload, e, m, lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
+        decode_staged_vector<T>(payload, e, m, lane, [&](unsigned, T x) { hits += lo <= x && x <= hi; });
     });
     hits = block_reduce<scan_threads / 32u>(hits, [](uint64_t a, uint64_t b) { return a + b; });
     if (threadIdx.x == 0 && hits != 0) {

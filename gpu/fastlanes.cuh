@@ -4,9 +4,9 @@
  * one warp.
  *
  * Such a column holds RAW, FFOR, DELTA, RLE, DICT and RUNS vectors (spec/format.md §2,
- * spec/fastlanes.md §5, §8; f32 and f64 columns only RAW and DICT). RUNS vectors decode 32 runs
- * at a time and are summed and counted a run at a time, from their staged payload
- * (galp/device/runs.cuh). Every warp of a block runs its
+ * spec/fastlanes.md §5, §8; f32 and f64 columns only RAW and DICT). RUNS vectors decode with a
+ * bitmap of their run heads and are summed and counted a run at a time, from their staged
+ * payload (galp/device/runs.cuh). Every warp of a block runs its
  * own pipeline (for_each_staged_vector): the payload of its next vector is on its way into
  * shared memory (cp.async, galp/device/async_copy.cuh) while it decodes the current one, so
  * many bytes are in flight per multiprocessor, as in the bulk scans
@@ -521,10 +521,10 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
 
 /* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
  * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
- * position depends on the scheme, see above). Runs = false for a caller that takes RUNS
- * vectors a run at a time itself, or sees none: the code it leaves out costs the sums'
- * kernels registers. */
-template <typename T, bool Runs = true, typename F>
+ * position depends on the scheme, see above). RUNS vectors are the caller's: decompression
+ * expands them with a bitmap of their heads (expand_runs), the scans take them a run at a
+ * time. */
+template <typename T, typename F>
 __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, const vector_entry &e, unsigned m,
                                                      unsigned lane, F &&f)
 {
@@ -544,12 +544,26 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
                 f(p, (T)ffor.entry(p));
         } else if (e.scheme == GALP_SCHEME_DELTA) {
             decode_staged_delta<T>(payload, e, m, lane, f);
-        } else if (Runs && e.scheme == GALP_SCHEME_RUNS) {
-            for_each_run_value<T>(runs_parts(payload, e), m, lane, f);
         } else {
             decode_staged_rle<T>(payload, e, m, lane, f);
         }
     }
+}
+
+/* Asks L2 for the entry and, up to 512 bytes, the payload of vector u (if u < n): a hint
+ * that waits only for the entry's offset and size (spec/format.md §3.3). Payloads are
+ * 16-byte aligned and the file ends in 256 zero bytes, so the rounded-up payload stays in
+ * the image (spec/format.md §3.5). */
+__device__ __forceinline__ void look_ahead(const galp_gpu_view &col, uint64_t u)
+{
+    constexpr unsigned small = 512;
+    if (u >= col.vector_count)
+        return;
+    const uint8_t *entry = (const uint8_t *)vector_entry_words(col.data, u);
+    const uint64_t offset = __ldg((const unsigned long long *)entry);
+    const uint32_t bytes = (__ldg((const unsigned *)(entry + 16)) + 15u) & ~15u;
+    if (bytes != 0 && bytes <= small)
+        prefetch_to_l2(col.data + offset, bytes);
 }
 
 /* body(v, entry, m, payload) for every vector v of the column that this warp takes (every
@@ -560,7 +574,10 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
  * refilled only after the warp's __syncwarp past the body that read it. The copies round the
  * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
  * so they stay in the image (spec/format.md §3.5). Runs = false for a column without RUNS
- * vectors, whose payload sizes then need no branch. */
+ * vectors, whose payload sizes then need no branch. A column that holds RUNS vectors, whose
+ * payloads can be a few bytes and whose sums take a few instructions, would wait for memory
+ * at each vector: there every 32 vectors lane t asks L2 for the entry and small payload of
+ * the warp's vector 2 + t ahead (look_ahead), so that the pipeline's loads find them there. */
 template <typename T, bool Runs = true, typename Body>
 __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col, uint8_t *stages,
                                                        unsigned stage_bytes, Body &&body)
@@ -584,12 +601,15 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
         }
         copy_commit(); /* one group per vector, empty past the column's end */
     };
+    const bool ahead = Runs && (col.vector_schemes >> GALP_SCHEME_RUNS & 1u) != 0; /* uniform */
     vector_entry e = entry_of(first), next = entry_of(first + step);
     issue(first, e, stages);
-    unsigned s = 0;
-    for (uint64_t v = first; v < n; v += step, s ^= 1u) { /* 64 bits: no wrap */
+    unsigned s = 0, turn = 0;
+    for (uint64_t v = first; v < n; v += step, s ^= 1u, turn++) { /* 64 bits: no wrap */
         issue(v + step, next, stages + (s ^ 1u) * stage_bytes);
         const vector_entry after = entry_of(v + 2u * step);
+        if (ahead && turn % 32u == 0)
+            look_ahead(col, v + (2u + lane) * step);
         copy_wait<1>(); /* this lane's copies of vector v have landed ... */
         __syncwarp();   /* ... and every lane's are visible to the warp */
         body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), (const uint8_t *)stages + s * stage_bytes);

@@ -20,8 +20,10 @@
  *          16-bit step word, then one table entry;
  *   DICT   one 16-bit code in FFOR's slot order, then one dictionary entry (§4.1);
  *   RAW    value p is u32 p of the payload, read directly (spec/format.md §4.2);
- *   RUNS   warp 0 expands the runs into the staged words from the payload in place, 32 runs
- *          at a time (galp/device/runs.cuh, spec/fastlanes.md §8), position p at word p.
+ *   RUNS   the payload is staged as it lies; warp 0 marks where runs start in a bitmap of
+ *          32 words and counts the starts before each word (galp/device/runs.cuh,
+ *          spec/fastlanes.md §8), then an item's run is the starts before its word plus those
+ *          in the word up to it, and its value that run's packed entry.
  *
  * The loader trusts a file that galp_open has validated (spec/format.md §6): payload sizes
  * as the entry implies, widths at most 32, run and dictionary counts in 1 … m. It reads
@@ -51,6 +53,14 @@ constexpr unsigned fastlanes_tile_lines = 10 + 32;
 struct fastlanes_tile_shared {
     alignas(16) uint32_t words[fastlanes_tile_lines * fastlanes_tile_line_words];
 };
+
+/* A RUNS payload is staged unpadded, its run heads (32 words) and the counts of heads before
+ * each of their words (32 words) in the last 64 words, past the largest u32 payload
+ * (spec/fastlanes.md §8.1: 1024 lengths of 10 bits and 1024 values of 32 bits). */
+constexpr unsigned fastlanes_tile_run_heads = fastlanes_tile_lines * fastlanes_tile_line_words - 64u;
+static_assert(galp_layout_runs_payload_bytes(32u, GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH, GALP_VECTOR_SIZE) <=
+                  4u * fastlanes_tile_run_heads,
+              "a RUNS payload and its heads fit the loader's shared memory");
 
 namespace detail {
 
@@ -120,15 +130,28 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
     const unsigned count = tail.y & 0xffffu, scheme = tail.y >> 16 & 0xffu, b = tail.y >> 24;
     const unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
     if (scheme == GALP_SCHEME_RUNS) {
-        const detail::vector_entry e = {(uint64_t)head.y << 32 | head.x, base, count, scheme, b, tail.z & 0xffu, 0u};
-        if (warp == 0)
-            detail::for_each_run_value<uint32_t>(detail::runs_parts(image + e.payload_offset, e), m, lane,
-                                                 [&](unsigned p, uint32_t x) { sm.words[p] = x; });
+        /* 16-byte pieces: the payload is 16-byte aligned and the file ends in 256 zero bytes
+         * (spec/format.md §3.5), so the last piece stays in the image */
+        for (uint32_t p = t; p < (payload_size + 15u) / 16u; p += tile_threads)
+            detail::copy16_async(sm.words + 4u * p, payload + 16u * p);
+        detail::copy_commit();
+        detail::copy_wait<0>();
         __syncthreads();
+        const unsigned k = tail.z & 0xffu; /* the length width */
+        const detail::vector_entry e = {0u, base, count, scheme, b, k, 0u};
+        const detail::runs_parts runs(reinterpret_cast<const uint8_t *>(sm.words), e);
+        uint32_t *heads = sm.words + fastlanes_tile_run_heads, *before = heads + 32;
+        if (k != 0) { /* else every run is one position long: run p is position p */
+            if (warp == 0) {
+                detail::mark_run_heads(runs, lane, heads);
+                before[lane] = detail::heads_before(heads[lane], lane);
+            }
+            __syncthreads();
+        }
 #pragma unroll
         for (unsigned i = 0; i < tile_items; i++) {
-            const unsigned p = i * tile_threads + t;
-            items[i] = p < m ? sm.words[p] : 0u;
+            const unsigned p = i * tile_threads + t, w = p / 32u; /* p mod 32 = lane */
+            items[i] = p < m ? runs.value<uint32_t>(k == 0 ? p : detail::run_at(heads[w], before[w], lane)) : 0u;
         }
         __syncthreads();
         return;

@@ -13,6 +13,11 @@
  *   d.visit(lane, [&](unsigned p, T x) { ... });          // every position p < m, once;
  *                                                        // all 32 lanes of the warp call it
  *
+ * The bulk decoders (the library's decompression, load_fastlanes_tile) expand a vector with 32
+ * words of shared memory instead (expand_runs): a bitmap of the positions where runs start,
+ * after which a position's run is a population count, and every position costs one value
+ * decoded from its run's packed entry.
+ *
  * galp_open has checked 1 <= R <= m, k <= 10 and that the lengths add up to m
  * (spec/fastlanes.md §8.2), so a valid image's runs cover exactly the vector's m positions.
  */
@@ -25,16 +30,26 @@
 
 namespace galp::device::detail {
 
-/* Entry j of width b <= 64 of a packed run of u32 words (spec/tile.md §2 with entries of up to
- * 64 bits), reading only the one to three words it occupies. */
-__device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsigned b, unsigned j)
+/* Entry j of width b <= 32 of a packed run of u32 words (spec/tile.md §2), reading only the
+ * one or two words it occupies (none for b = 0, whose part has no words). */
+__device__ __forceinline__ uint32_t packed_run_entry32(const uint32_t *words, unsigned b, unsigned j)
 {
     if (b == 0)
         return 0;
     const unsigned t = j * b, k = t / 32u, s = t % 32u;
+    const uint32_t hi = s + b > 32u ? words[k + 1u] : 0u;
+    return __funnelshift_r(words[k], hi, s) & (0xffffffffu >> (32u - b));
+}
+
+/* Entry j of width b <= 64 of a packed run of u32 words (spec/tile.md §2 with entries of up to
+ * 64 bits), reading only the one to three words it occupies. */
+__device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsigned b, unsigned j)
+{
+    if (b <= 32u)
+        return packed_run_entry32(words, b, j);
+    const unsigned t = j * b, k = t / 32u, s = t % 32u;
     uint64_t d = words[k] >> s;
-    if (s + b > 32u)
-        d |= (uint64_t)words[k + 1u] << (32u - s);
+    d |= (uint64_t)words[k + 1u] << (32u - s); /* s + b > 32 */
     if (s + b > 64u) /* s > 0 here */
         d |= (uint64_t)words[k + 2u] << (64u - s);
     return b == 64u ? d : d & (((uint64_t)1 << b) - 1u);
@@ -56,11 +71,15 @@ struct runs_parts {
     }
     __device__ __forceinline__ unsigned length(unsigned j) const
     {
-        return 1u + (unsigned)packed_run_entry(lengths, length_width, j);
+        return 1u + packed_run_entry32(lengths, length_width, j);
     }
+    /* The value of run j: every decoder of this header reads run values here alone. */
     template <typename T> __device__ __forceinline__ T value(unsigned j) const
     {
-        return (T)(base + packed_run_entry(values, value_width, j)); /* mod 2^W */
+        if constexpr (sizeof(T) <= 4) /* b <= W <= 32 (galp_open) */
+            return (T)((uint32_t)base + packed_run_entry32(values, value_width, j)); /* mod 2^W */
+        else
+            return (T)(base + packed_run_entry(values, value_width, j)); /* mod 2^64 */
     }
 };
 
@@ -104,6 +123,82 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
                 f(p, (T)value);
         }
         start = span_end;
+    }
+}
+
+/* The run heads of a vector whose lengths have k >= 1 bits, into `heads`, the warp's 32 words of
+ * shared memory: bit p mod 32 of heads[p / 32] is set where a run starts at position p, and
+ * no bit else (every start is below m <= 1024, spec/fastlanes.md §8.2). Every lane of the
+ * warp calls it; the bitmap is visible to the warp on return. Lane t takes the c = ceil(R / 32)
+ * consecutive runs from t·c: it adds their lengths, a warp scan of these sums gives where its
+ * first run starts, and it walks its runs setting each start's bit, so the warp decodes each
+ * length twice and scans once, however many runs there are. */
+__device__ __forceinline__ void mark_run_heads(const runs_parts &runs, unsigned lane, uint32_t *heads)
+{
+    const unsigned per_lane = (runs.count + 31u) / 32u;
+    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
+    unsigned span = 0;
+    for (unsigned j = first; j < last; j++)
+        span += runs.length(j);
+    unsigned start = span; /* an inclusive scan, less the lane's own span */
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const unsigned before = __shfl_up_sync(~0u, start, d);
+        start += lane >= d ? before : 0u;
+    }
+    start -= span;
+    heads[lane] = 0;
+    __syncwarp();
+    for (unsigned j = first; j < last; j++) {
+        atomicOr(heads + start / 32u, 1u << start % 32u);
+        start += runs.length(j);
+    }
+    __syncwarp();
+}
+
+/* The heads before word `lane` of a bitmap whose word `lane` is `word`: an exclusive warp
+ * scan of the words' bit counts (every lane of the warp calls it). */
+__device__ __forceinline__ unsigned heads_before(uint32_t word, unsigned lane)
+{
+    unsigned n = __popc(word);
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const unsigned before = __shfl_up_sync(~0u, n, d);
+        n += lane >= d ? before : 0u;
+    }
+    return n - __popc(word);
+}
+
+/* The run of position 32·w + i, from heads word w and the heads before that word: the heads
+ * at or before the position, less one (position 0 is run 0's head). */
+__device__ __forceinline__ unsigned run_at(uint32_t word, unsigned before, unsigned i)
+{
+    return before + __popc(word & (0xffffffffu >> (31u - i))) - 1u;
+}
+
+/* f(p, x) for every position p < m, each once; every lane of the warp calls it, `heads` the
+ * warp's 32 words of shared memory. In turn w lane t takes position 32·w + t: its run is a
+ * count of heads (mark_run_heads), and its value that run's entry, decoded from the payload
+ * (neighbouring lanes read the same or neighbouring words). Lengths of k = 0 bits are all
+ * one, so R = m and run p is position p, with no heads to mark. */
+template <typename T, typename F>
+__device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, unsigned lane, uint32_t *heads,
+                                            F &&f)
+{
+    if (runs.length_width == 0) {
+        for (unsigned p = lane; p < m; p += 32u)
+            f(p, runs.template value<T>(p));
+        return;
+    }
+    mark_run_heads(runs, lane, heads);
+    const uint32_t word = heads[lane];
+    const unsigned before = heads_before(word, lane);
+    for (unsigned w = 0; 32u * w < m; w++) { /* uniform: every lane shuffles */
+        const uint32_t h = __shfl_sync(~0u, word, w);
+        const unsigned c = __shfl_sync(~0u, before, w);
+        const unsigned p = 32u * w + lane;
+        if (p < m)
+            f(p, runs.template value<T>(run_at(h, c, lane)));
     }
 }
 
