@@ -100,10 +100,10 @@ struct runs_parts {
 };
 
 /* Sums of run values modulo 2^W: 32-bit words for W <= 32, so that a shuffle moves one word. */
-template <typename T> struct run_word {
+template <typename T, bool Wide = (sizeof(T) == 8)> struct run_word {
     typedef uint32_t type;
 };
-template <> struct run_word<uint64_t> {
+template <typename T> struct run_word<T, true> {
     typedef uint64_t type;
 };
 
