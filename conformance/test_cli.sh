@@ -274,6 +274,23 @@ has "packed lane bases: vector" out.log '^ +0 +100 +delta .*  lane bases 9 bits$
 expect 0 "packed lane bases: inspect --json" inspect --json --vectors pd.galp
 has "packed lane bases: json summary" out.log '"packed_lane_bases": 1,'
 has "packed lane bases: json vector" out.log '"lane_base_width": 9'
+# Delta-coded RUNS values (spec/fastlanes.md §8.5): 200 u32 values from 10^9 in runs of 2,
+# each 3 above the one before: 100 runs of 3-bit zig-zag deltas rather than 9-bit values.
+i=0
+while [ $i -lt 200 ]; do
+    echo $((1000000000 + i / 2 * 3))
+    i=$((i + 1))
+done >runs32.txt
+expect 0 "delta run values: encode" encode -t u32 -s runs runs32.txt rd.galp
+expect 0 "delta run values: decode" decode --text rd.galp rd.txt
+same "delta run values: round trip" runs32.txt rd.txt
+expect 0 "delta run values: inspect" inspect --vectors rd.galp
+has "delta run values: version" out.log '^format version +1\.6$'
+has "delta run values: summary" out.log '^run values +delta-coded for 1 of 1 runs vectors$'
+has "delta run values: vector" out.log '^ +0 +200 +runs .*  runs 100, length width 1, delta-coded values$'
+expect 0 "delta run values: inspect --json" inspect --json --vectors rd.galp
+has "delta run values: json summary" out.log '"delta_run_values": 1,'
+has "delta run values: json vector" out.log '"delta_values": true'
 
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'

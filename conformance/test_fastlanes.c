@@ -204,9 +204,9 @@ static void test_auto_picks_per_vector(void **state)
     uint64_t seed = 5;
     for (uint32_t i = 0; i < 1024; i++) {
         values[i] = 1000000 + 3 * i;                        /* DELTA: b = 0 */
-        /* RLE: a run of 64, then 640 runs of 1 and 2 (RUNS would need 6-bit lengths) */
-        values[1024 + i] = (uint32_t)((i < 64 ? 0 : 1 + (i - 64) / 3 * 2 + ((i - 64) % 3 != 0)) *
-                                      2654435761u);
+        /* RLE: a run of 512, then 512 runs of one 24-bit value each, alternately near 0 and
+         * near 2^24 (RUNS would need 10-bit lengths, or 25-bit delta-coded values) */
+        values[1024 + i] = i < 512 ? 0x800000u : i % 2 != 0 ? 0xffffffu - i : i;
         values[2048 + i] = i % 3 == 0 ? 9 : i % 3 == 1 ? 123456789 : 42; /* DICT: 3 entries */
         values[3072 + i] = 500 + (uint32_t)ts_random_below(&seed, 64); /* FFOR: b = 6 */
     }

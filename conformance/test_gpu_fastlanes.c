@@ -539,6 +539,64 @@ static void test_runs_partial_vectors(void **state)
     assert_true(checked > 100);
 }
 
+/* RUNS columns with delta-coded run values (spec/fastlanes.md §8.5) of every type: walks of 0,
+ * 2^W − 1, then steps of −s … +s, so that frame-of-reference coding would need all W bits, in
+ * runs of 1, 2, 3, 33, 100 or 1024 positions or of growing
+ * lengths, and a partial last vector: vectors of 1 … 1024 runs, length widths 0 … 10, the warp's
+ * 32-run spans and the run-head bitmap's words ending anywhere; checked as above. */
+static void test_runs_delta_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned lengths[] = {1, 2, 3, 33, 100, GALP_VECTOR_SIZE, 0}; /* 0: growing */
+    const uint64_t kinds = sizeof lengths / sizeof lengths[0];
+    const uint64_t vectors = 3u * kinds, n = vectors * GALP_VECTOR_SIZE - 500u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 67;
+    for (size_t t = 0; t < 4; t++) {
+        uint64_t x = 0, run = 0, left = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, s = 1u + v / kinds * 3u; /* steps up to 1, 4, 7 */
+            if (i % GALP_VECTOR_SIZE == 0) {
+                x = 0;
+                run = 0;
+                left = 0;
+            }
+            if (left == 0) {
+                run++;
+                left = lengths[v % kinds] != 0 ? lengths[v % kinds] : run;
+                x = run == 1 ? 0 : run == 2 ? x - 1u : x + ts_random_below(&seed, 2u * s + 1u) - s; /* mod 2^W */
+            }
+            left--;
+            ts_store_bits(types[t], values, i, x);
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+        assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_RUNS_DELTA_VALUES);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        galp_vector_info info;
+        unsigned delta = 0, unit_lengths = 0, long_lengths = 0, many_runs = 0, partial = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            if (info.scheme != GALP_SCHEME_RUNS || info.factor != GALP_LAYOUT_RUNS_DELTA_VALUES)
+                continue;
+            delta++;
+            unit_lengths += info.exponent == 0;
+            long_lengths += info.exponent >= 6;
+            many_runs += info.exception_count > 512;
+            partial += info.value_count < GALP_VECTOR_SIZE;
+        }
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_true(delta > vectors / 2u);
+        assert_true(unit_lengths > 0 && long_lengths > 0 && many_runs > 0 && partial > 0);
+        free(file);
+    }
+    free(values);
+}
+
 /* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
  * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
  * aggregate sums u32 lanes that never wrap without their values, or as offsets from their
@@ -692,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_run_and_code_counts),
         cmocka_unit_test(test_runs_columns),
         cmocka_unit_test(test_runs_partial_vectors),
+        cmocka_unit_test(test_runs_delta_columns),
         cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),

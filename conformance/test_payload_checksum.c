@@ -283,7 +283,7 @@ static void test_compress_ex_arguments(void **state)
     uint8_t dst[1024];
     size_t len;
     const uint32_t values[3] = {1, 2, 3};
-    assert_int_equal(galp_compress_ex(GALP_TYPE_U32, GALP_SCHEME_FFOR, 32, values, 3, dst,
+    assert_int_equal(galp_compress_ex(GALP_TYPE_U32, GALP_SCHEME_FFOR, 1u << 30, values, 3, dst,
                                       sizeof dst, &len),
                      GALP_ERR_ARGUMENT);
     assert_int_equal(galp_compress_ex(GALP_TYPE_U32, GALP_SCHEME_FFOR, UINT32_MAX, values, 3, dst,

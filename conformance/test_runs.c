@@ -48,11 +48,17 @@ static uint8_t *run_values(galp_type type, uint64_t n, const uint32_t *lengths, 
     return values;
 }
 
-/* Compresses as RUNS, checks every decoding path and that every vector is RUNS or RAW. */
+/* Compresses as RUNS with run values less the base (format 1.5) and, where smaller, delta-coded
+ * (§8.5, format 1.6), checks every decoding path and that every vector is RUNS or RAW. */
 static void round_trip(galp_type type, const uint8_t *values, uint64_t n)
 {
     size_t len;
     uint8_t *file = ts_compress(type, GALP_SCHEME_RUNS, values, n, &len);
+    ts_check_decodes_to(file, len, type, values, n);
+    assert_int_equal(file[TS_VERSION_MINOR],
+                     (ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? 6 : 5);
+    free(file);
+    file = ts_compress_ex(type, GALP_SCHEME_RUNS, 0, values, n, &len);
     ts_check_decodes_to(file, len, type, values, n);
     assert_int_equal(file[TS_COLUMN_SCHEME], GALP_SCHEME_RUNS);
     assert_int_equal(file[TS_VERSION_MINOR], 5);
@@ -106,7 +112,7 @@ static void test_runs_widths(void **state)
                 for (uint32_t i = 0; i < 1024; i++)
                     ts_store_bits(type, values, i, (i / length % 2) * width_mask(b));
                 size_t len;
-                uint8_t *file = ts_compress(type, GALP_SCHEME_RUNS, values, 1024, &len);
+                uint8_t *file = ts_compress_ex(type, GALP_SCHEME_RUNS, 0, values, 1024, &len);
                 ts_check_decodes_to(file, len, type, values, 1024);
                 const uint32_t bytes = 4 * ((runs * ek + 31) / 32) + 4 * ((runs * eb + 31) / 32);
                 const uint64_t scheme = ts_get_le(file, ts_entry(0, TS_ENT_SCHEME), 1);
@@ -288,6 +294,90 @@ static void test_decoder_matches_formula(void **state)
     }
 }
 
+/* A slowly moving u32 series in runs of 1 … 4 (a sensor's readings): steps of −3 … +3 between
+ * runs, around 2^31, so that the run values span far more bits than their differences. */
+static uint32_t *walk(uint64_t n)
+{
+    uint32_t *values = malloc(n * sizeof *values);
+    assert_non_null(values);
+    uint64_t seed = 7;
+    uint32_t x = 0x80000000u;
+    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
+        if (left == 0) {
+            left = 1 + ts_random(&seed) % 4;
+            x += (uint32_t)(ts_random(&seed) % 7) - 3u;
+        }
+        values[i] = x;
+    }
+    return values;
+}
+
+/* spec/fastlanes.md §8.5: allowed delta-coded values (galp_compress), the encoder writes them
+ * where smaller, with flag bit 5, version 1.6 and factor 1, and every decoding path returns
+ * the input; without the flag it writes factor 0, version 1.5, and a larger file. */
+static void test_runs_delta_values(void **state)
+{
+    (void)state;
+    const uint64_t n = 3 * 1024 + 700;
+    uint32_t *values = walk(n);
+    size_t len, plain_len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_RUNS, values, n, &len);
+    ts_check_decodes_to(file, len, GALP_TYPE_U32, (const uint8_t *)values, n);
+    assert_int_equal(file[TS_VERSION_MINOR], 6);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_RUNS_DELTA_VALUES);
+    for (uint32_t v = 0; v < 4; v++) {
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_SCHEME), 1), GALP_SCHEME_RUNS);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_FACTOR), 1), 1);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_BASE), 8), values[1024 * v]);
+    }
+    uint8_t *plain = ts_compress_ex(GALP_TYPE_U32, GALP_SCHEME_RUNS, 0, values, n, &plain_len);
+    ts_check_decodes_to(plain, plain_len, GALP_TYPE_U32, (const uint8_t *)values, n);
+    assert_int_equal(plain[TS_VERSION_MINOR], 5);
+    assert_int_equal(ts_get_le(plain, ts_entry(0, TS_ENT_FACTOR), 1), 0);
+    assert_true(len < plain_len);
+
+    /* spec/format.md §6 step 9, 10.5: factor 1 needs the flag; factor 2 is never valid. */
+    ts_put_le(file, ts_entry(1, TS_ENT_FACTOR), 1, 2);
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_EXPONENT);
+    ts_put_le(file, ts_entry(1, TS_ENT_FACTOR), 1, 1);
+    ts_put_le(file, TS_FLAGS, 4, 0);
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_EXPONENT);
+    ts_put_le(plain, TS_COLUMN_SCHEME, 1, GALP_SCHEME_DELTA);
+    ts_put_le(plain, TS_FLAGS, 4, GALP_FLAG_RUNS_DELTA_VALUES); /* not a flag of DELTA columns */
+    ts_reseal(plain);
+    ts_expect_status(plain, plain_len, GALP_ERR_RESERVED);
+    free(plain);
+    free(file);
+    free(values);
+}
+
+/* spec/fastlanes.md §8.5: a hand-made payload whose differences wrap around 2^8 both ways:
+ * base 250, entries zig-zag(+10) = 20, zig-zag(−20) = 39, zig-zag(−128) = 255 give 250, 4,
+ * 240, 112 (u8, runs of 1, 2, 3, 4: k = 2, b = 8). */
+static void test_runs_delta_values_wrap(void **state)
+{
+    (void)state;
+    uint8_t values[10] = {250, 4, 4, 240, 240, 240, 112, 112, 112, 112};
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U8, GALP_SCHEME_RUNS, values, 10, &len);
+    const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, 250);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, 4);
+    ts_put_le(file, ts_entry(0, TS_ENT_BIT_WIDTH), 1, 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_EXPONENT), 1, 2);
+    ts_put_le(file, ts_entry(0, TS_ENT_FACTOR), 1, 1);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_CHECKSUM), 4, 0);
+    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_DELTA_VALUES);
+    ts_put_le(file, payload, 4, 0 | 1u << 2 | 2u << 4 | 3u << 6); /* lengths − 1: 0, 1, 2, 3 */
+    ts_put_le(file, payload + 4, 4, 0u | 20u << 8 | 39u << 16 | 255u << 24);
+    ts_reseal(file);
+    ts_check_decodes_to(file, len, GALP_TYPE_U8, values, 10);
+    free(file);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -297,6 +387,8 @@ int main(void)
         cmocka_unit_test(test_runs_entry_checks),
         cmocka_unit_test(test_runs_lengths_must_cover_m),
         cmocka_unit_test(test_decoder_matches_formula),
+        cmocka_unit_test(test_runs_delta_values),
+        cmocka_unit_test(test_runs_delta_values_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -363,6 +363,35 @@ static void plan_runs(byte_source *src, unsigned w, uint32_t m, vector_plan *pla
     plan->info.payload_size = size;
 }
 
+/* Entry j of width b (<= 64) of the packed run at `words` (set_entry's layout). */
+static uint64_t get_entry(const uint8_t *words, unsigned b, uint32_t j)
+{
+    uint64_t d = 0;
+    for (unsigned i = 0; i < b; i++) {
+        const uint64_t t = (uint64_t)j * b + i;
+        d |= (uint64_t)(words[t / 8] >> t % 8 & 1u) << i;
+    }
+    return d;
+}
+
+/* spec/fastlanes.md §8.5: a RUNS vector (plan_runs's) read with delta-coded values instead:
+ * factor 1, the payload unchanged, each run's value the one before it (the base for run 0)
+ * plus its entry zig-zag decoded, modulo 2^W; the values of the vector (in `out`) follow. */
+static void delta_run_values(unsigned w, vector_plan *plan, uint8_t *out)
+{
+    const galp_vector_info *info = &plan->info;
+    const unsigned k = info->exponent, b = info->bit_width;
+    const uint8_t *values = plan->payload + 4u * ((info->exception_count * k + 31u) / 32u);
+    uint64_t x = info->base;
+    for (uint32_t j = 0, p = 0; j < info->exception_count; j++) {
+        const uint64_t e = get_entry(values, b, j);
+        x = (x + ((e >> 1) ^ (0u - (e & 1u)))) & low_mask(w);
+        for (uint32_t i = 0; i <= get_entry(plan->payload, k, j); i++, p++)
+            galp_store_le(w / 8, out + (size_t)p * (w / 8), x);
+    }
+    plan->info.factor = 1;
+}
+
 /* RLE and DICT (spec/fastlanes.md §1, §3, §4): a table of c values (mostly few), and an index
  * below c for every position below m: RLE as 16-bit transposed chains of one-bit steps with
  * lane bases that may wrap (0xffff plus a step of 1 is index 0), DICT as 16-bit FFOR codes.
@@ -618,7 +647,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
                                   (col->compact_galp ? GALP_FLAG_COMPACT_GALP : 0) |
                                   (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
                                   (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0) |
-                                  (col->packed_lane_bases ? GALP_FLAG_PACKED_LANE_BASES : 0));
+                                  (col->packed_lane_bases ? GALP_FLAG_PACKED_LANE_BASES : 0) |
+                                  (col->runs_delta_values ? GALP_FLAG_RUNS_DELTA_VALUES : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -733,6 +763,13 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     for (uint32_t v = 0; col->packed_lane_bases && v < nv; v++)
         packed_lane_bases(src, w, plans[v].info.value_count, &plans[v],
                           col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
+    /* spec/fastlanes.md §8.5, likewise drawn last, in the columns that may hold RUNS vectors:
+     * each RUNS vector then has delta-coded values or not, drawn. */
+    col->runs_delta_values = (col->scheme == GALP_SCHEME_FFOR || col->scheme == GALP_SCHEME_RUNS) &&
+                             byte_source_below(src, 2) == 1;
+    for (uint32_t v = 0; col->runs_delta_values && v < nv; v++)
+        if (plans[v].info.scheme == GALP_SCHEME_RUNS && byte_source_below(src, 4) != 0)
+            delta_run_values(w, &plans[v], col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
     const uint64_t payload_end =
         nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;

@@ -38,6 +38,8 @@ typedef struct fuzz_column {
                                * bits keep it in base, without a head (spec/alprd.md §3.1) */
     bool packed_lane_bases; /* header flag bit 4: DELTA vectors' lane bases are packed
                              * (spec/fastlanes.md §2.3) */
+    bool runs_delta_values; /* header flag bit 5: RUNS vectors with factor 1 have delta-coded
+                             * run values (spec/fastlanes.md §8.5) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */
     size_t file_size;

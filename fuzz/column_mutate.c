@@ -133,6 +133,12 @@ static bool delta_scheme(uint8_t s)
     return s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA;
 }
 
+/* Column schemes that may hold RUNS vectors, where header flag bit 5 may be set. */
+static bool runs_scheme(uint8_t s)
+{
+    return s == GALP_SCHEME_FFOR || s == GALP_SCHEME_RUNS;
+}
+
 static bool vector_allowed(uint8_t column_scheme, uint8_t s)
 {
     return s == column_scheme || s == GALP_SCHEME_RAW || (is_rd(s) && is_alp(column_scheme)) ||
@@ -342,6 +348,9 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         /* and the packed lane-base flag (bit 4) outside FFOR and DELTA columns */
         if (allowed && !delta_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES))
             expected = GALP_ERR_RESERVED;
+        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns */
+        if (allowed && !runs_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES))
+            expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
                 expected = GALP_ERR_BAD_SCHEME;
@@ -444,9 +453,11 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
                 a[E_EXPONENT] = (uint8_t)(fc->w + 1 + byte_source_below(src, 255 - fc->w));
             else
                 a[E_FACTOR] = nonzero(src);
-        } else if (is_runs(e.scheme)) { /* k above 10 or factor non-zero */
+        } else if (is_runs(e.scheme)) { /* k above 10, or factor above 1 (0 without flag bit 5) */
             if (byte_source_below(src, 2))
                 a[E_EXPONENT] = (uint8_t)(11 + byte_source_below(src, 245));
+            else if ((galp_load_u32(fc->file + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES) != 0)
+                a[E_FACTOR] = (uint8_t)(2 + byte_source_below(src, 254));
             else
                 a[E_FACTOR] = nonzero(src);
         } else if (!is_alp(e.scheme))
@@ -650,6 +661,28 @@ static bool mutate_packed_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     return true;
 }
 
+/* Delta-coded RUNS values (spec/fastlanes.md §8.5, spec/format.md §6): header flag bit 5
+ * toggled in a FFOR or RUNS column. Cleared, the first RUNS vector with factor 1 fails 10.5
+ * (EXPONENT); set, every vector keeps its meaning (factor 0) and the column stays valid. */
+static bool mutate_runs_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (!runs_scheme((uint8_t)col->scheme))
+        return false;
+    const uint32_t from = galp_load_u32(fc->file + H_FLAGS);
+    galp_status expected = GALP_OK;
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+        const entry e = entry_of(fc, v);
+        if (is_runs(e.scheme) && e.at[E_FACTOR] != 0)
+            expected = GALP_ERR_EXPONENT;
+    }
+    galp_store_u32(fc->file + H_FLAGS, from ^ GALP_FLAG_RUNS_DELTA_VALUES);
+    fuzz_column_seal(fc->file);
+    *out = result((from & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? "delta-coded runs flag cleared"
+                                                            : "delta-coded runs flag set",
+                  expected, col->buffer_size);
+    return true;
+}
+
 /* Payload rules of the tile schemes, spec/tile.md §6: a miniblock or run width above 32, a
  * GPU-RFOR reserved byte, run count 0, or lengths that add up to more than m. */
 static bool mutate_tile(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
@@ -809,6 +842,8 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
     if (kind == 25 && mutate_index(src, col, &fc, &out))
         return out;
     if (kind == 26 && mutate_dict_flag(col, &fc, &out))
+        return out;
+    if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_runs_flag(col, &fc, &out))
         return out;
     if (kind == 26 && mutate_packed_flag(col, &fc, &out))
         return out;

@@ -245,8 +245,8 @@ static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_
  * the bases and L fields of `exponent` bits, the plain 128 bytes when it is W
  * (spec/fastlanes.md §2.3). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
-                                bool sums, bool compact, bool narrow, bool dict, bool packed, unsigned w,
-                                uint32_t m,
+                                bool sums, bool compact, bool narrow, bool dict, bool packed,
+                                bool delta_runs, unsigned w, uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -278,7 +278,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (alp ? factor > exponent || exponent > max_e
             : rd             ? exponent > 3 || factor != 0
             : packed_delta   ? exponent > w || factor != 0
-            : runs           ? exponent > 10 || factor != 0
+            : runs           ? exponent > 10 || factor > (delta_runs ? 1u : 0u) /* §8.5 */
                              : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
     if (is_table(scheme) || runs ? c == 0 || c > m : alp || rd ? c > m : c != 0) /* 10.6 */
@@ -546,13 +546,15 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
     /* bit 1: G-ALP only; bits 2 and 3: columns that may hold G-ALP or ALP_RD vectors (ALP,
-     * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA) */
+     * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA); bit 5: columns
+     * that may hold RUNS vectors (FFOR, RUNS) */
     const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
                            (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
                                     scheme == GALP_SCHEME_ALP_RD
                                 ? 4u | 8u
                                 : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u) |
+                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_RUNS ? 32u : 0u) |
                            (type == GALP_TYPE_STR ? 64u : 0u); /* bit 6: STR only */
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
@@ -567,7 +569,7 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
                                       (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0,
-                                      (flags & 16u) != 0, w, m,
+                                      (flags & 16u) != 0, (flags & 32u) != 0, w, m,
                                       payload_end,
                                       &floor, &end);
         if (st != GALP_OK)

@@ -31,7 +31,7 @@ extern "C" {
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
  * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors, 1.6 with a compact symbol
- * table (spec/format.md §1.1). */
+ * table or RUNS vectors whose run values are delta-coded (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 6u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -51,6 +51,10 @@ extern "C" {
  * packed, a base of the bases and one field per lane of the width in its entry's exponent
  * (spec/fastlanes.md §2.3, version 1.5). */
 #define GALP_FLAG_PACKED_LANE_BASES 16u
+/* RUNS_DELTA_VALUES (FFOR and RUNS columns only): a RUNS vector whose entry's factor is 1 stores
+ * its run values delta-coded, each the zig-zag coded difference from the value before it
+ * (spec/fastlanes.md §8.5, version 1.6). */
+#define GALP_FLAG_RUNS_DELTA_VALUES 32u
 /* COMPACT_SYMBOLS (STR columns only): the symbol table is stored in its compact form, each
  * symbol after the bytes it shares with the start of the one before it (spec/fsst.md §3.1,
  * version 1.6). */
@@ -181,10 +185,13 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *    column has such a vector;
  *  - GALP_FLAG_PACKED_LANE_BASES: DELTA vectors store their lane bases packed; the header has
  *    the flag, and the file is version 1.5, only if the column has a DELTA vector;
+ *  - GALP_FLAG_RUNS_DELTA_VALUES: RUNS vectors may store their run values delta-coded where
+ *    that is smaller; the header has the flag, and the file is version 1.6, only if the column
+ *    has such a vector;
  *  - GALP_FLAG_COMPACT_SYMBOLS: accepted and changes nothing (only STR columns have a symbol
  *    table), as galp_str_compress takes the other flags.
  * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES. Without them a G-ALP file is one that decoders of versions
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES. Without them a G-ALP file is one that decoders of versions
  * 1.0 and 1.1 read. Other bits are
  * GALP_ERR_ARGUMENT. */
 galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,
@@ -287,8 +294,9 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
  * or not; GALP_FLAG_COMPACT_SYMBOLS or not: with it, the symbol table is written in its
  * compact form when that makes the file smaller, and then the header has the flag and the file
  * is version 1.6; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY and GALP_FLAG_PACKED_LANE_BASES are accepted and change
- * nothing (a STR column has no G-ALP, ALP_RD or DELTA vectors, and its header never has those
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY, GALP_FLAG_PACKED_LANE_BASES and GALP_FLAG_RUNS_DELTA_VALUES
+ * are accepted and change nothing (a STR column has no G-ALP, ALP_RD, DELTA or RUNS vectors,
+ * and its header never has those
  * flags),
  * as galp_compress_ex takes them for any column.
  * The file is version 1.2 (1.6 with a compact table) and at most

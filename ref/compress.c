@@ -44,7 +44,8 @@ typedef struct encode_scratch {
     uint32_t flags;          /* galp_compress_ex's: GALP_FLAG_COMPACT_GALP and
                               * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts,
                               * GALP_FLAG_ALPRD_DICT_IN_ENTRY where ALP_RD's dictionary goes,
-                              * GALP_FLAG_PACKED_LANE_BASES how DELTA's lane bases are stored */
+                              * GALP_FLAG_PACKED_LANE_BASES how DELTA's lane bases are stored,
+                              * GALP_FLAG_RUNS_DELTA_VALUES whether RUNS values may be delta-coded */
 } encode_scratch;
 
 /* Encodes m values with one scheme into `payload`, filling `info`. */
@@ -58,7 +59,7 @@ static void encode_with(galp_scheme scheme, galp_type type, const galp_alp_candi
     case GALP_SCHEME_DELTA: galp_delta_encode_vector(type, scratch->flags, values, m, info, payload); break;
     case GALP_SCHEME_RLE: galp_rle_encode_vector(type, values, m, info, payload); break;
     case GALP_SCHEME_DICT: galp_dict_encode_vector(type, values, m, info, payload); break;
-    case GALP_SCHEME_RUNS: galp_runs_encode_vector(type, values, m, info, payload); break;
+    case GALP_SCHEME_RUNS: galp_runs_encode_vector(type, scratch->flags, values, m, info, payload); break;
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP:
         galp_alp_encode_vector(scratch->alp, type, scheme, scratch->flags, candidates, values, m, info,
@@ -157,6 +158,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         /* spec/fastlanes.md §2.3: the packed lane-base flag only where a DELTA vector has them. */
         if (info.scheme == GALP_SCHEME_DELTA && galp_layout_delta_packed_bases(flags))
             header_flags |= GALP_FLAG_PACKED_LANE_BASES;
+        /* spec/fastlanes.md §8.5: the delta-coded RUNS flag only where a RUNS vector uses it. */
+        if (info.scheme == GALP_SCHEME_RUNS && info.factor == GALP_LAYOUT_RUNS_DELTA_VALUES)
+            header_flags |= GALP_FLAG_RUNS_DELTA_VALUES;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -187,7 +191,7 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
 {
     return galp_compress_ex(type, requested,
                             GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                                GALP_FLAG_PACKED_LANE_BASES,
+                                GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES,
                             values, n, dst, dst_capacity, dst_len);
 }
 
@@ -199,7 +203,8 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
         (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
                    GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_COMPACT_SYMBOLS)) != 0 ||
+                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
+                   GALP_FLAG_COMPACT_SYMBOLS)) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)

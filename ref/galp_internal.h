@@ -195,9 +195,10 @@ uint64_t galp_dict_get(galp_type type, const galp_vector_info *info, galp_reader
                        uint32_t position);
 
 /* RUNS (§8): the run lengths and values of a vector; validation checks that the lengths
- * cover its m positions exactly, else GALP_ERR_RUN_LENGTHS. */
+ * cover its m positions exactly, else GALP_ERR_RUN_LENGTHS. The encoder delta-codes the run
+ * values (§8.5) only where `flags` has GALP_FLAG_RUNS_DELTA_VALUES. */
 galp_status galp_runs_validate_payload(const galp_vector_info *info, galp_reader *payload);
-void galp_runs_encode_vector(galp_type type, const void *values, uint32_t m,
+void galp_runs_encode_vector(galp_type type, uint32_t flags, const void *values, uint32_t m,
                              galp_vector_info *info, uint8_t *payload);
 void galp_runs_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                              void *dst);

@@ -109,6 +109,8 @@ static void add_vector(inspect_report *report, uint32_t v, const inspect_vector 
     report->dicts_in_entry += vector->dict_in_entry;
     report->packed_lane_bases += vector->info.scheme == GALP_SCHEME_DELTA &&
                                  vector->lane_base_width < 8u * galp_type_size(report->column->type);
+    report->delta_run_values += vector->info.scheme == GALP_SCHEME_RUNS &&
+                                vector->info.factor == GALP_LAYOUT_RUNS_DELTA_VALUES;
     report->bit_width_sum += info->bit_width;
     if (!inspect_is_alp(report)) {
         return;

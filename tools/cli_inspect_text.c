@@ -3,6 +3,8 @@
  */
 #include <inttypes.h>
 
+#include <galp/layout.h>
+
 #include "cli_inspect.h"
 
 /* Exponent/factor pairs named in the summary, most common first. */
@@ -88,6 +90,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     if ((c->flags & GALP_FLAG_PACKED_LANE_BASES) != 0)
         fprintf(out, "delta lane bases packed for %" PRIu32 " of %" PRIu32 " delta vectors\n",
                 r->packed_lane_bases, r->vectors_by_scheme[GALP_SCHEME_DELTA]);
+    if ((c->flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0)
+        fprintf(out, "run values       delta-coded for %" PRIu32 " of %" PRIu32 " runs vectors\n",
+                r->delta_run_values, r->vectors_by_scheme[GALP_SCHEME_RUNS]);
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);
@@ -152,7 +157,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     if (info->scheme == GALP_SCHEME_RLE) {
         fprintf(out, "  runs %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_RUNS) {
-        fprintf(out, "  runs %u, length width %u", info->exception_count, info->exponent);
+        fprintf(out, "  runs %u, length width %u%s", info->exception_count, info->exponent,
+                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? ", delta-coded values" : "");
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, "  dictionary %u", info->exception_count);
     } else if (vector.dict_in_entry) {

@@ -277,7 +277,17 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/delta_u64_packed_lane_bases.galp \
 	vectors/valid/delta_u64_packed_lane_bases.out \
 	vectors/valid/auto_u32_packed_lane_bases.galp \
-	vectors/valid/auto_u32_packed_lane_bases.out
+	vectors/valid/auto_u32_packed_lane_bases.out \
+	vectors/valid/runs_u8_delta_values.galp \
+	vectors/valid/runs_u8_delta_values.out \
+	vectors/valid/runs_u16_delta_values.galp \
+	vectors/valid/runs_u16_delta_values.out \
+	vectors/valid/runs_u32_delta_values.galp \
+	vectors/valid/runs_u32_delta_values.out \
+	vectors/valid/runs_u64_delta_values.galp \
+	vectors/valid/runs_u64_delta_values.out \
+	vectors/valid/auto_u32_runs_delta_values.galp \
+	vectors/valid/auto_u32_runs_delta_values.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -467,4 +477,8 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/delta_packed_flag_on_plain.galp \
 	vectors/invalid/delta_packed_flag_in_dict_u16.galp \
 	vectors/invalid/delta_packed_payload_size_plain.galp \
-	vectors/invalid/delta_packed_width_plain.galp
+	vectors/invalid/delta_packed_width_plain.galp \
+	vectors/invalid/runs_delta_factor_2.galp \
+	vectors/invalid/runs_delta_flag_cleared.galp \
+	vectors/invalid/runs_delta_flag_in_delta_u32.galp \
+	vectors/invalid/runs_delta_flag_in_dict_u16.galp

@@ -109,16 +109,19 @@ class Header:
         # bit 0: payload checksums (spec/format.md §3.4); bit 1: compact G-ALP vectors
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
-        # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 6: a compact symbol table
-        # (spec/fsst.md §3.1), in STR columns; the other bits are reserved
+        # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 5: delta-coded RUNS values
+        # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1),
+        # in STR columns; the other bits are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
-                 | (16 if self.scheme in (FFOR, DELTA) else 0) | (64 if self.type == STR else 0))
+                 | (16 if self.scheme in (FFOR, DELTA) else 0)
+                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (64 if self.type == STR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
         self.narrow_lane_ends = self.flags & 4 == 4
         self.alprd_dict_in_entry = self.flags & 8 == 8
         self.packed_lane_bases = self.flags & 16 == 16
+        self.runs_delta_values = self.flags & 32 == 32
         self.compact_symbols = self.flags & 64 == 64
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
@@ -167,7 +170,9 @@ class Vector:
             require(self.exponent <= w and self.factor == 0, "EXPONENT", "lane-base width")
             require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
         elif self.scheme == RUNS:  # spec/fastlanes.md §8: the length width k in the exponent
-            require(self.exponent <= 10 and self.factor == 0, "EXPONENT", "RUNS k/factor")
+            # factor 1 (delta-coded values, §8.5) only with flag bit 5
+            require(self.exponent <= 10 and self.factor <= (1 if header.runs_delta_values else 0),
+                    "EXPONENT", "RUNS k/factor")
             require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "run count %d" % self.c)
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
@@ -245,8 +250,15 @@ class Vector:
         lengths = [1 + packed(payload, 0, self.exponent, j) for j in range(self.c)]
         require(sum(lengths) == self.m, "RUN_LENGTHS",
                 "run lengths add up to %d of %d" % (sum(lengths), self.m))
-        self.runs = [((self.base + packed(payload, self.index_bytes, self.b, j)) % (1 << w),
-                      lengths[j]) for j in range(self.c)]
+        entries = [packed(payload, self.index_bytes, self.b, j) for j in range(self.c)]
+        if self.factor == 1:  # §8.5: zig-zag coded differences from the value before, the base first
+            values, x = [], self.base
+            for e in entries:
+                x = (x + ((e >> 1) ^ -(e & 1))) % (1 << w)
+                values.append(x)
+        else:
+            values = [(self.base + e) % (1 << w) for e in entries]
+        self.runs = list(zip(values, lengths))
 
     def _table_indexes(self, buf, bugs):
         """spec/fastlanes.md §3.2, §4.2: every index of a position below m is below c."""

@@ -325,6 +325,15 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_runs_p
     return galp_layout_runs_part_bytes(c, k) + galp_layout_runs_part_bytes(c, b);
 }
 
+/* A RUNS entry's factor (format 1.6, spec/fastlanes.md §8.5): 0, run values less the base;
+ * 1, delta-coded run values, each the zig-zag coded difference from the value before it
+ * (the base before run 0). */
+#define GALP_LAYOUT_RUNS_DELTA_VALUES 1u
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint64_t galp_layout_runs_unzigzag(uint64_t e)
+{
+    return (e >> 1) ^ (0u - (e & 1u));
+}
+
 /* Where the run values (RLE) or the dictionary (DICT) start: after the run-index vector
  * (128-byte lane bases, then its steps of the width above, in the 16-bit layout) or after
  * the codes (spec/fastlanes.md §3, §4). */

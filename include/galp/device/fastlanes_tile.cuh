@@ -61,6 +61,12 @@ constexpr unsigned fastlanes_tile_run_heads = fastlanes_tile_lines * fastlanes_t
 static_assert(galp_layout_runs_payload_bytes(32u, GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH, GALP_VECTOR_SIZE) <=
                   4u * fastlanes_tile_run_heads,
               "a RUNS payload and its heads fit the loader's shared memory");
+/* A RUNS vector with delta-coded values (spec/fastlanes.md §8.5) keeps, in the 32 words
+ * before its heads, the value of the run before each 32 positions' first run. */
+constexpr unsigned fastlanes_tile_run_carries = fastlanes_tile_run_heads - 32u;
+static_assert(galp_layout_runs_payload_bytes(32u, GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH, GALP_VECTOR_SIZE) <=
+                  4u * fastlanes_tile_run_carries,
+              "a RUNS payload, its carries and its heads fit the loader's shared memory");
 
 namespace detail {
 
@@ -111,6 +117,57 @@ __device__ __forceinline__ uint32_t fl_entry(const fastlanes_tile_shared &sm, un
 
 } /* namespace detail */
 
+namespace detail {
+
+/* The first run of positions 32·w … 32·w + 31 of a staged RUNS vector: position p's run is p
+ * where k = 0 (R = m), else a count of heads (mark_run_heads). */
+__device__ __forceinline__ unsigned first_run_of_word(const runs_parts &runs, const uint32_t *heads,
+                                                      const uint32_t *before, unsigned w)
+{
+    return runs.length_width == 0 ? min(32u * w, runs.count) : run_at(heads[w], before[w], 0);
+}
+
+} /* namespace detail */
+
+/* The items of a staged RUNS vector with delta-coded values (spec/fastlanes.md §8.5), its heads
+ * marked where k > 0. Warp 0 first stores, for each word w of 32 positions, the value of the
+ * run before its first run lo(w) (the base for w = 0): lane w adds the steps of runs lo(w) …
+ * lo(w + 1) − 1 (at most 32), and an exclusive scan over the lanes sums them. Then each warp,
+ * for each of its words, decodes runs lo … lo + 31 on that value (delta_run_value) and each
+ * position takes its run's value from lane (run − lo). */
+__device__ inline void load_delta_runs(const detail::runs_parts &runs, uint32_t m, fastlanes_tile_shared &sm,
+                                       uint32_t (&items)[tile_items])
+{
+    const unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
+    const uint32_t *heads = sm.words + fastlanes_tile_run_heads, *before = heads + 32;
+    uint32_t *carries = sm.words + fastlanes_tile_run_carries;
+    if (warp == 0) {
+        const unsigned lo = detail::first_run_of_word(runs, heads, before, lane);
+        const unsigned hi = lane == 31u ? runs.count : detail::first_run_of_word(runs, heads, before, lane + 1u);
+        uint32_t sum = 0; /* lo <= hi <= lo + 32: the runs after lo start in word `lane` */
+        for (unsigned j = lo; j < hi; j++)
+            sum += runs.step<uint32_t>(j);
+        uint32_t scan = sum;
+#pragma unroll
+        for (unsigned d = 1; d < 32u; d *= 2u) {
+            const uint32_t below = __shfl_up_sync(~0u, scan, d);
+            scan += lane >= d ? below : 0u;
+        }
+        carries[lane] = (uint32_t)runs.base + scan - sum;
+    }
+    __syncthreads();
+#pragma unroll
+    for (unsigned i = 0; i < tile_items; i++) {
+        const unsigned p = i * tile_threads + t, w = p / 32u; /* uniform over the warp; p mod 32 = lane */
+        const unsigned lo = detail::first_run_of_word(runs, heads, before, w);
+        const uint32_t x = detail::delta_run_value<uint32_t>(runs, lo, lane, carries[w]);
+        const unsigned r = runs.length_width == 0 ? p : detail::run_at(heads[w], before[w], lane);
+        const uint32_t value = __shfl_sync(~0u, x, (r - lo) % 32u);
+        items[i] = p < m ? value : 0u;
+    }
+    __syncthreads();
+}
+
 /* Decodes vector `vector` (of m values, 1 … 1024) of the u32 column whose validated file, or
  * device image, starts at `image` (16-byte aligned) into items: item i of thread t is
  * position 128·i + t; items of positions >= m hold no value. Called by all 128 threads of
@@ -137,8 +194,8 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
         detail::copy_commit();
         detail::copy_wait<0>();
         __syncthreads();
-        const unsigned k = tail.z & 0xffu; /* the length width */
-        const detail::vector_entry e = {0u, base, count, scheme, b, k, 0u};
+        const unsigned k = tail.z & 0xffu, factor = tail.z >> 8 & 0xffu; /* entry bytes 24, 25 */
+        const detail::vector_entry e = {0u, base, count, scheme, b, k, factor};
         const detail::runs_parts runs(reinterpret_cast<const uint8_t *>(sm.words), e);
         uint32_t *heads = sm.words + fastlanes_tile_run_heads, *before = heads + 32;
         if (k != 0) { /* else every run is one position long: run p is position p */
@@ -147,6 +204,10 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
                 before[lane] = detail::heads_before(heads[lane], lane);
             }
             __syncthreads();
+        }
+        if (runs.delta) {
+            load_delta_runs(runs, m, sm, items);
+            return;
         }
 #pragma unroll
         for (unsigned i = 0; i < tile_items; i++) {

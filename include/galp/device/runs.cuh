@@ -4,12 +4,15 @@
  * global memory, or a copy staged in shared memory).
  *
  * A RUNS payload holds R run lengths minus one of k bits, then R run values less the entry's
- * base of b bits, each part a packed run of u32 words (spec/fastlanes.md §8.1). Runs need no
+ * base of b bits, each part a packed run of u32 words (spec/fastlanes.md §8.1); with factor 1
+ * (format 1.6, §8.5) the value entries are delta-coded, each the zig-zag coded difference
+ * from the run value before it, and every decoder here takes their prefix over the warp
+ * (delta_run_values), 32 runs at a time. Runs need no
  * positions for a sum, a count or an extreme; positions come from a prefix sum over the
  * lengths, which the warp computes 32 runs at a time.
  *
  *   runs_warp<T> d(col, vector);              // T = uint8_t ... uint64_t, a RUNS vector
- *   d.visit_runs(lane, [&](T x, unsigned n) { ... });     // runs lane, lane + 32, ...
+ *   d.visit_runs(lane, [&](T x, unsigned n) { ... });     // runs lane, lane + 32, ... (all 32 lanes call it)
  *   d.visit(lane, [&](unsigned p, T x) { ... });          // every position p < m, once;
  *                                                        // all 32 lanes of the warp call it
  *
@@ -56,24 +59,37 @@ __device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsi
 }
 
 /* The two parts of a RUNS payload: R = exception_count lengths of k = exponent bits, then the
- * values of b = bit_width bits (spec/fastlanes.md §8.1). */
+ * values of b = bit_width bits (spec/fastlanes.md §8.1), delta-coded where factor is 1 (§8.5;
+ * galp_open allows that only in a file with header flag bit 5). */
 struct runs_parts {
     const uint32_t *lengths, *values;
     unsigned count, length_width, value_width;
     uint64_t base;
+    bool delta;
 
     runs_parts() = default;
     __device__ __forceinline__ runs_parts(const uint8_t *payload, const vector_entry &e)
         : lengths((const uint32_t *)payload),
           values((const uint32_t *)(payload + galp_layout_runs_part_bytes(e.exception_count, e.exponent))),
-          count(e.exception_count), length_width(e.exponent), value_width(e.bit_width), base(e.base)
+          count(e.exception_count), length_width(e.exponent), value_width(e.bit_width), base(e.base),
+          delta(e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES)
     {
     }
     __device__ __forceinline__ unsigned length(unsigned j) const
     {
         return 1u + packed_run_entry32(lengths, length_width, j);
     }
-    /* The value of run j: every decoder of this header reads run values here alone. */
+    /* The difference of run j's value from run j − 1's (the base for j = 0) in a delta-coded
+     * vector: its entry, zig-zag decoded (§8.5), modulo 2^W once narrowed. */
+    template <typename T> __device__ __forceinline__ T step(unsigned j) const
+    {
+        if constexpr (sizeof(T) <= 4) /* b <= W <= 32 (galp_open) */
+            return (T)galp_layout_runs_unzigzag(packed_run_entry32(values, value_width, j));
+        else
+            return (T)galp_layout_runs_unzigzag(packed_run_entry(values, value_width, j));
+    }
+    /* The value of run j of a vector whose values are not delta-coded: every decoder of this
+     * header reads such run values here alone. */
     template <typename T> __device__ __forceinline__ T value(unsigned j) const
     {
         if constexpr (sizeof(T) <= 4) /* b <= W <= 32 (galp_open) */
@@ -83,12 +99,52 @@ struct runs_parts {
     }
 };
 
-/* f(x, n) for runs j = lane, lane + 32, ...: value x, length n. */
+/* Sums of run values modulo 2^W: 32-bit words for W <= 32, so that a shuffle moves one word. */
+template <typename T, bool Wide = (sizeof(T) == 8)> struct run_word {
+    typedef uint32_t type;
+};
+template <typename T> struct run_word<T, true> {
+    typedef uint64_t type;
+};
+
+/* The value of run first + lane of a delta-coded vector (spec/fastlanes.md §8.5): `carry`, the
+ * value of run first − 1 (the base for first = 0), plus an inclusive warp scan of the steps of
+ * runs first … first + lane; lanes past run R − 1 add nothing. Every lane of the warp calls it
+ * with the same first and carry; it returns carry for runs past R − 1. The one place where
+ * delta-coded run values are decoded: every decoder below takes 32 consecutive runs a turn. */
+template <typename T>
+__device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs_parts &runs, unsigned first,
+                                                                      unsigned lane,
+                                                                      typename run_word<T>::type carry)
+{
+    typedef typename run_word<T>::type word;
+    const unsigned j = first + lane;
+    word x = j < runs.count ? (word)runs.template step<T>(j) : 0u;
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const word before = __shfl_up_sync(~0u, x, d);
+        x += lane >= d ? before : 0u;
+    }
+    return carry + x;
+}
+
+/* f(x, n) for every run, value x and length n, run j on lane j mod 32. Every lane of the warp
+ * calls it. */
 template <typename T, typename F>
 __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned lane, F &&f)
 {
-    for (unsigned j = lane; j < runs.count; j += 32u)
-        f(runs.template value<T>(j), runs.length(j));
+    if (!runs.delta) {
+        for (unsigned j = lane; j < runs.count; j += 32u)
+            f(runs.template value<T>(j), runs.length(j));
+        return;
+    }
+    typename run_word<T>::type carry = (typename run_word<T>::type)runs.base;
+    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
+        const typename run_word<T>::type x = delta_run_value<T>(runs, first, lane, carry);
+        carry = __shfl_sync(~0u, x, 31);
+        if (first + lane < runs.count)
+            f((T)x, runs.length(first + lane));
+    }
 }
 
 /* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
@@ -100,6 +156,7 @@ template <typename T, typename F>
 __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsigned m, unsigned lane, F &&f)
 {
     unsigned start = 0; /* where the 32 runs begin; uniform over the warp */
+    typename run_word<T>::type carry = (typename run_word<T>::type)runs.base; /* delta-coded values */
     for (unsigned first = 0; first < runs.count; first += 32u) {
         const unsigned j = first + lane;
         const bool live = j < runs.count;
@@ -110,7 +167,13 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
             end += lane >= d ? before : 0u;
         }
         end += start; /* run j covers [end - length, end); a lane past R repeats the last end */
-        const unsigned long long x = live ? (unsigned long long)runs.template value<T>(j) : 0u;
+        unsigned long long x;
+        if (runs.delta) { /* uniform */
+            x = delta_run_value<T>(runs, first, lane, carry);
+            carry = __shfl_sync(~0u, (typename run_word<T>::type)x, 31);
+        } else {
+            x = live ? (unsigned long long)runs.template value<T>(j) : 0u;
+        }
         const unsigned span_end = __shfl_sync(~0u, end, 31);
         for (unsigned q = start; q < span_end; q += 32u) { /* uniform: every lane shuffles */
             const unsigned p = q + lane;
@@ -201,9 +264,17 @@ __device__ __forceinline__ unsigned run_at(uint32_t word, unsigned before, unsig
  * (neighbouring lanes read the same or neighbouring words). Lengths of k = 0 bits are all
  * one, so R = m and run p is position p, with no heads to mark. */
 template <typename T, typename F>
+__device__ __forceinline__ void expand_delta_runs(const runs_parts &runs, unsigned m, unsigned lane,
+                                                  uint32_t *heads, F &&f);
+
+template <typename T, typename F>
 __device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, unsigned lane, uint32_t *heads,
                                             F &&f)
 {
+    if (runs.delta) {
+        expand_delta_runs<T>(runs, m, lane, heads, f);
+        return;
+    }
     if (runs.length_width == 0) {
         for (unsigned p = lane; p < m; p += 32u)
             f(p, runs.template value<T>(p));
@@ -218,6 +289,42 @@ __device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, 
         const unsigned p = 32u * w + lane;
         if (p < m)
             f(p, runs.template value<T>(run_at(h, c, lane)));
+    }
+}
+
+/* expand_runs for delta-coded run values (spec/fastlanes.md §8.5). Turn w's 32 positions lie
+ * in runs lo … lo + 31 at most, lo the run of position 32·w (each run after lo starts in the
+ * turn): lane t decodes run lo + t's value (delta_run_value) on the value of run lo − 1, and
+ * each position takes its run's from lane (run − lo). The value of run lo − 1 for the next
+ * turn is that of the run before its first head: lane (next lo − 1 − lo), or unchanged where
+ * the turn lies inside one run. */
+template <typename T, typename F>
+__device__ __forceinline__ void expand_delta_runs(const runs_parts &runs, unsigned m, unsigned lane,
+                                                  uint32_t *heads, F &&f)
+{
+    typedef typename run_word<T>::type word;
+    const bool heads_marked = runs.length_width != 0; /* else run p is position p */
+    uint32_t word_bits = 0;
+    unsigned before = 0;
+    if (heads_marked) {
+        mark_run_heads(runs, lane, heads);
+        word_bits = heads[lane];
+        before = heads_before(word_bits, lane);
+    }
+    /* the run of position 32·w: the heads up to it, less one */
+    const unsigned lo_of_lane = heads_marked ? run_at(word_bits, before, 0) : 32u * lane;
+    word carry = (word)runs.base; /* the value of run lo − 1 */
+    for (unsigned w = 0; 32u * w < m; w++) { /* uniform: every lane shuffles */
+        const unsigned lo = __shfl_sync(~0u, lo_of_lane, w);
+        const word x = delta_run_value<T>(runs, lo, lane, carry);
+        const unsigned p = 32u * w + lane;
+        const unsigned r = heads_marked ? run_at(__shfl_sync(~0u, word_bits, w), __shfl_sync(~0u, before, w), lane) : p;
+        const word value = __shfl_sync(~0u, x, (r - lo) % 32u);
+        if (p < m)
+            f(p, (T)value);
+        const unsigned next_lo = 32u * (w + 1u) < m ? __shfl_sync(~0u, lo_of_lane, (w + 1u) % 32u) : lo;
+        const word next_carry = __shfl_sync(~0u, x, (next_lo - lo - 1u) % 32u);
+        carry = next_lo != lo ? next_carry : carry;
     }
 }
 
