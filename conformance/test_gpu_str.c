@@ -6,7 +6,7 @@
  * galp_gpu_decompress_str64/32 on the GPU, and offsets and bytes are compared exactly.
  * Columns: generated strings (empty strings, every byte value, long strings over several
  * pieces, default-length vectors, several vectors, runs of 255 bytes, strings longer than a
- * piece), decoded into aligned and misaligned buffers, the str golden vectors (vectors/ in the
+ * warp's window of codes), the str golden vectors (vectors/ in the
  * source tree; the invalid ones must be refused by the upload with galp_open's status), and
  * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
  * counts over the reference's strings, and so is a user's kernel on the device API's string
@@ -134,34 +134,6 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
             fail_msg("%s: misaligned data buffer: byte %zu of the guarded buffer is wrong", what, i);
     cudaFree(d_guarded);
     free(guarded);
-
-    /* Into offset buffers one element past a 16-byte boundary (4 bytes for int32, 8 for
-     * int64), between guard elements: each piece's end offsets fill 16-byte chunks whole only
-     * away from the pieces' ends, which are stored element by element. */
-    int64_t *d_offset_guard = NULL, *offset_guard = malloc((n + 4) * sizeof *offset_guard);
-    assert_non_null(offset_guard);
-    assert_int_equal(cudaMalloc((void **)&d_offset_guard, (n + 4) * sizeof *d_offset_guard),
-                     cudaSuccess);
-    for (unsigned width = 4; width <= 8; width += 4) {
-        const size_t size = (n + 1) * width, total = (n + 4) * sizeof *offset_guard;
-        const uint8_t *want_bytes = width == 4 ? (const uint8_t *)want32 : (const uint8_t *)want64;
-        assert_int_equal(cudaMemset(d_offset_guard, 0xA5, total), cudaSuccess);
-        const galp_status st =
-            width == 4 ? galp_gpu_decompress_str32(gpu, (int32_t *)(void *)d_offset_guard + 1,
-                                                   n + 1, d_data, bytes, NULL)
-                       : galp_gpu_decompress_str64(gpu, d_offset_guard + 1, n + 1, d_data, bytes,
-                                                   NULL);
-        assert_int_equal(st, GALP_OK);
-        assert_int_equal(cudaMemcpy(offset_guard, d_offset_guard, total, cudaMemcpyDeviceToHost),
-                         cudaSuccess);
-        const uint8_t *b = (const uint8_t *)offset_guard;
-        for (size_t i = 0; i < total; i++)
-            if (i < width || i >= width + size ? b[i] != 0xA5 : b[i] != want_bytes[i - width])
-                fail_msg("%s: misaligned int%u offsets: byte %zu of the guarded buffer is wrong",
-                         what, 8 * width, i);
-    }
-    cudaFree(d_offset_guard);
-    free(offset_guard);
 
     /* The fused counts, against counts over the reference's strings: the first, the middle
      * and the last string, whole and as prefixes of 0, 1, 3, 9 and 17 bytes (queries that end
@@ -310,11 +282,12 @@ static void test_generated(void **state)
     free(data);
 }
 
-/* Code patterns that a piece decoder can get wrong: runs of 255 bytes (escapes, escaped
- * 255s, and escapes at the end of pieces), strings longer than a piece, empty strings,
- * vectors of a default length with and without terminated strings among them, and queries
- * longer than 8 bytes (check_column counts the first, middle and last string whole). */
-static void test_code_patterns(void **state)
+/* The cases of the warp-cooperative decoder (gpu/str_warp_piece.cuh), which reads a piece
+ * 128 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
+ * lanes and windows), strings longer than a window, empty strings, vectors of a default
+ * length with and without terminated strings among them, and queries longer than 8 bytes
+ * (check_column counts the first, middle and last string whole). */
+static void test_warp_windows(void **state)
 {
     (void)state;
     enum { N = 6000 };
@@ -355,7 +328,7 @@ static void test_code_patterns(void **state)
             offsets[i + 1] = offsets[i] + len;
         }
         char what[64];
-        snprintf(what, sizeof what, "code patterns shape %u", shape);
+        snprintf(what, sizeof what, "warp windows shape %u", shape);
         check_strings(offsets, data, N, 0, what);
     }
     free(offsets);
@@ -444,7 +417,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generated),
-        cmocka_unit_test(test_code_patterns),
+        cmocka_unit_test(test_warp_windows),
         cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_real_data),
     };

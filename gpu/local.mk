@@ -45,8 +45,8 @@ installcheck-local:
 
 # Columns with ALP_RD vectors: their kernels' interface (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
-# The str decompression's Arrow writer and its chunked stores (gpu/strings.cu).
-GPU_KERNEL_INCLUDES += gpu/str_arrow_writer.cuh gpu/str_chunk_writer.cuh
+# The str decompression's warp-cooperative piece decoder and its sink (gpu/strings.cu).
+GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh
 # The block-per-vector decompression of ALP_RD vectors (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_block.cuh
 

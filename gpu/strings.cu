@@ -2,53 +2,62 @@
  * gpu/strings.cu — str columns on the device (spec/fsst.md; gpu/strings.h): decompression
  * into Arrow's layout, and counts of the strings equal to, or starting with, a query.
  *
- * Both kernels stage the symbol table in shared memory and are users of the device API's
- * string visitor (galp/device/strings.cuh): the warps deal the pieces of groups of vectors
- * out to their lanes, every lane decoding its piece's strings on its own, one step per code
- * byte. The decompression writes them through gpu/str_arrow_writer.cuh, which gathers each
- * lane's bytes and end offsets in registers and stores them 16 bytes at a time; the counts
- * compare them with the query as they stream by. The column was validated by galp_open at
- * upload (spec/fsst.md §6), so the kernels check nothing.
+ * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
+ * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
+ * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
+ * are users of the device API's string visitor (galp/device/strings.cuh): the warps deal the
+ * pieces of groups of vectors out to their lanes, every lane decoding its piece's strings on
+ * its own and comparing them with the query as they stream by, which a filter that stops at
+ * a string's first differing byte does faster than a warp per piece. The column was validated
+ * by galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
-#include "str_arrow_writer.cuh"
+#include "str_stage_writer.cuh"
+#include "str_warp_piece.cuh"
 #include "strings.h"
 
 namespace {
 
 constexpr unsigned kThreads = 128;
 
-/* Blocks of kThreads threads with a warp per group of `group` vectors (at least one block,
- * so that the decompression writes offsets[0] for an empty column too). */
-unsigned group_blocks(const galp_gpu_view &col, unsigned group)
+/* Pieces each warp takes in turn, about: every block stages the symbol table (up to 2303
+ * bytes, spec/fsst.md §3) before it decodes anything, which a few pieces per block would
+ * repeat for every few kilobytes of codes. */
+constexpr unsigned kPiecesPerWarp = 8;
+
+/* Blocks of kThreads threads for `slots` warps' work per vector, kPiecesPerWarp per warp (at
+ * least one block, so that the decompression writes offsets[0] for an empty column too). */
+unsigned piece_blocks(const galp_gpu_view &col, unsigned slots)
 {
-    const uint64_t warps = galp::device::str_warps_for(col, group);
+    const uint64_t items = (uint64_t)col.vector_count * slots;
+    const uint64_t warps = (items + kPiecesPerWarp - 1) / kPiecesPerWarp;
     const uint64_t blocks = (warps * 32 + kThreads - 1) / kThreads;
     return blocks == 0 ? 1u : (unsigned)blocks;
 }
 
+/* Blocks of kThreads threads with a warp per group of `group` vectors. */
+unsigned group_blocks(const galp_gpu_view &col, unsigned group)
+{
+    const uint64_t warps = galp::device::str_warps_for(col, group);
+    return (unsigned)((warps * 32 + kThreads - 1) / kThreads);
+}
+
 template <typename Offset>
 __global__ void __launch_bounds__(kThreads)
-    decode_strings(const galp_gpu_view col, unsigned group, Offset *__restrict__ offsets,
+    decode_strings(const galp_gpu_view col, unsigned slots, Offset *__restrict__ offsets,
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
+    __shared__ __align__(16) uint8_t stages[kThreads / 32][str_stage_size];
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    str_arrow_writer<Offset> writer(data, offsets);
-    galp::device::for_each_str_piece_by_warp(
-        col,
-        [&](const galp::device::str_piece &piece) {
-            writer.begin_piece(piece);
-            galp::device::visit_str_piece(symbols, piece, writer);
-            writer.finish_piece();
-        },
-        group);
+    str_stage_writer<Offset> writer(stages[threadIdx.x / 32], data, offsets);
+    str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
 /* Counts the strings that the matcher accepts. */
@@ -85,12 +94,12 @@ extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
                                                       galp_gpu_stream stream)
 {
     cudaStream_t s = (cudaStream_t)stream;
-    const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
-    const unsigned blocks = group_blocks(*col, group);
+    const unsigned slots = str_warp::slots_for(col->vector_count, piece_count);
+    const unsigned blocks = piece_blocks(*col, slots);
     if (offset_bytes == 4)
-        decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, group, (int32_t *)offsets, data);
+        decode_strings<int32_t><<<blocks, kThreads, 0, s>>>(*col, slots, (int32_t *)offsets, data);
     else
-        decode_strings<int64_t><<<blocks, kThreads, 0, s>>>(*col, group, (int64_t *)offsets, data);
+        decode_strings<int64_t><<<blocks, kThreads, 0, s>>>(*col, slots, (int64_t *)offsets, data);
     return galp_gpu_status_from_cuda(cudaGetLastError());
 }
 

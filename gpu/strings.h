@@ -3,8 +3,8 @@
  * the host API (gpu/host.c). Not installed.
  *
  * An uploaded str column is its file as it is: the kernels read the metadata table, the
- * symbol table and the piece directories from the device copy, a lane per piece
- * (galp/device/strings.cuh); the upload only counts the pieces.
+ * symbol table and the piece directories from the device copy, a warp per piece
+ * (gpu/str_warp_piece.cuh); the upload only counts the pieces.
  */
 #ifndef GALP_GPU_STRINGS_H
 #define GALP_GPU_STRINGS_H

@@ -5,13 +5,12 @@
  *
  *   str_symbols                the column's symbol table (spec/fsst.md §3), in shared memory
  *   stage_str_symbols          the whole block stages it from the column, once per kernel
- *   for_each_str_piece_by_warp the mapping PIECE_PER_LANE: each warp takes groups of
+ *   visit_strings_by_warp      the mapping PIECE_PER_LANE: each warp takes groups of
  *                              vectors (str_vectors_per_warp_for picks how many,
  *                              str_warps_for sizes a grid with a warp per group) and its
- *                              lanes take their pieces (spec/fsst.md §5), one piece
- *                              per lane at a time
- *   visit_strings_by_warp      that mapping, each lane decoding its pieces and calling the
- *                              visitor for each string of them
+ *                              lanes decode their pieces (spec/fsst.md §5),
+ *                              one piece per lane at a time, calling the visitor for each
+ *                              string of it
  *   visit_str_piece            one piece, for kernels with a mapping of their own
  *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
@@ -102,6 +101,70 @@ __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
     return col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * col.vector_count;
 }
 
+/* Reads a piece's codes in aligned 16-byte chunks, one load per 16 codes, each chunk loaded
+ * when the first of its codes is needed. A piece starts 4-byte aligned in its 16-byte
+ * aligned payload (spec/fsst.md §5), so its first chunk starts in the payload, and no chunk
+ * past the one that holds the piece's last code is read. Nothing is loaded ahead: a chunk
+ * held ahead in registers has to move into the current words when they run out, which in a
+ * loop of one turn per code costs register moves at every turn, while the other warps of the
+ * SM keep it busy during a load. */
+struct code_reader {
+    const uint4 *next; /* the chunk after the current one */
+    uint32_t word;     /* the current word's unread codes, the next in its low byte */
+    uint32_t w1, w2, w3;
+    unsigned left;     /* codes left in word */
+    unsigned words;    /* of w1, w2, w3, those still unread */
+
+    __device__ __forceinline__ explicit code_reader(const uint8_t *codes)
+    {
+        const uint4 *chunk = (const uint4 *)((uintptr_t)codes & ~(uintptr_t)15);
+        take(__ldg(chunk));
+        next = chunk + 1;
+        for (unsigned skip = (unsigned)((uintptr_t)codes & 15) / 4; skip > 0; skip--)
+            shift();
+        left = 4;
+    }
+    __device__ __forceinline__ unsigned peek()
+    {
+        if (left == 0) {
+            if (words == 0)
+                take(__ldg(next++));
+            else
+                shift();
+            left = 4;
+        }
+        return word & 0xffu;
+    }
+    __device__ __forceinline__ void skip()
+    {
+        word >>= 8;
+        left--;
+    }
+    __device__ __forceinline__ unsigned next_code()
+    {
+        const unsigned x = peek();
+        skip();
+        return x;
+    }
+
+private:
+    __device__ __forceinline__ void take(const uint4 &c)
+    {
+        word = c.x;
+        w1 = c.y;
+        w2 = c.z;
+        w3 = c.w;
+        words = 3;
+    }
+    __device__ __forceinline__ void shift()
+    {
+        word = w1;
+        w1 = w2;
+        w2 = w3;
+        words--;
+    }
+};
+
 /* Vector v's payload, its strings (m) and the Arrow offset of its first string (E_{v-1}),
  * from its metadata entry and the one before (spec/fsst.md §4). */
 struct str_vector {
@@ -191,78 +254,60 @@ __device__ inline void stage_str_symbols(const galp_gpu_view &col, str_symbols &
  * its strings. A string of the default length ends when it has L bytes, unless its first
  * code is the end symbol; any other ends with its terminal symbol.
  *
- * One step per code byte, whatever string it belongs to: the lanes of a warp decode pieces
- * whose strings end at different codes, and a loop per string would hold every lane until the
- * warp's longest current string had ended. Here a lane waits only at the end of its piece.
- * An escape is a step that outputs nothing and makes the next byte a literal, a one-byte
- * symbol that is not terminal, so that the lanes take one path whether their codes are
- * escapes or not. A step reads one descriptor: an end symbol while the current string is
- * still a default one (fixed != 0) can only be its first code, the mark of a terminated
- * string, since a default string holds no terminal symbol (the column was validated), so no
- * step looks ahead at the next code.
- *
- * The codes are read in aligned 16-byte chunks, four steps per 4-byte word in one loop turn
- * (one back edge, so that the compiler closes every branch of a turn inside it rather than
- * nesting a loop over one string's codes). A piece starts 4-byte aligned in its 16-byte
- * aligned payload (spec/fsst.md §5), so its first chunk starts in the payload, and no chunk
- * past the one that holds the piece's last code is read: the steps after its last string
- * do nothing. */
+ * One loop turn per code (an escape and its byte count as one), whatever string it belongs
+ * to: the lanes of a warp decode pieces whose strings end at different codes, and a loop per
+ * string would hold every lane until the warp's longest current string had ended. Here a
+ * lane waits only at the end of its piece. A turn reads one descriptor: an end symbol while
+ * the current string is still a default one (fixed != 0) can only be its first code, the
+ * mark of a terminated string, since a default string holds no terminal symbol (the column
+ * was validated), so no turn looks ahead at the next code. The loop has one back edge, at
+ * its end, so that the compiler closes every branch of a turn inside it: with an early
+ * exit or a second back edge it may instead nest a loop over one string's codes, which
+ * brings back the wait for the warp's longest string. */
 template <typename Visitor>
 __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_piece &piece,
                                                 Visitor &visitor)
 {
     if (piece.strings == 0)
         return;
-    const uint4 *chunk = (const uint4 *)((uintptr_t)piece.codes & ~(uintptr_t)15);
-    uint4 codes = __ldg(chunk);
-    unsigned w = (unsigned)((uintptr_t)piece.codes & 15) / 4; /* the word of codes to read */
+    detail::code_reader codes(piece.codes);
     uint64_t offset = piece.first_offset;
     uint32_t s = 0, length = 0, fixed = piece.default_length;
-    bool literal = false; /* the next code byte is an escaped literal */
     visitor.begin(piece.first_row, offset);
     do {
-        const uint32_t four = w == 0 ? codes.x : w == 1 ? codes.y : w == 2 ? codes.z : codes.w;
-#pragma unroll
-        for (unsigned k = 0; k < 4; k++) {
-            if (s < piece.strings) {
-                const unsigned x = four >> (8 * k) & 0xffu;
-                const bool escape = !literal && x == detail::str_escape;
-                const unsigned c = literal || escape ? 0u : x; /* a symbol, or unused */
-                const uint64_t word = literal ? (uint64_t)x : t.word[c];
-                const unsigned d = literal ? 1u : escape ? 0u : t.descriptor[c], n = d & 0x0fu;
-                literal = escape;
-                const bool mark = fixed != 0 && d == detail::str_end_symbol;
-                if (n != 0)
-                    visitor.bytes(word, n);
-                length += n;
-                const bool ends = !escape && !mark && ((d & 0x80u) != 0 || length == fixed);
-                fixed = mark ? 0 : fixed;
-                if (ends) {
-                    offset += length;
-                    visitor.end();
-                    if (++s < piece.strings) {
-                        visitor.begin(piece.first_row + s, offset);
-                        length = 0;
-                        fixed = piece.default_length;
-                    }
-                }
+        /* an escape and its literal byte as a one-byte symbol that is not terminal, so that
+         * the lanes of a warp take one path whether their codes are escapes or not */
+        const unsigned x = codes.next_code();
+        const bool escape = x == detail::str_escape;
+        const uint64_t word = escape ? codes.next_code() : t.word[x];
+        const unsigned d = escape ? 1u : t.descriptor[x], n = d & 0x0fu;
+        const bool mark = fixed != 0 && d == detail::str_end_symbol;
+        if (n != 0)
+            visitor.bytes(word, n);
+        length += n;
+        const bool ends = !mark && ((d & 0x80u) != 0 || length == fixed);
+        fixed = mark ? 0 : fixed;
+        if (ends) {
+            offset += length;
+            visitor.end();
+            if (++s < piece.strings) {
+                visitor.begin(piece.first_row + s, offset);
+                length = 0;
+                fixed = piece.default_length;
             }
-        }
-        if (++w == 4 && s < piece.strings) {
-            codes = __ldg(++chunk);
-            w = 0;
         }
     } while (s < piece.strings);
 }
 
 /* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
  * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces
- * to its lanes, 32 at a time, calling piece_fn(piece) (a str_piece) on the lane that takes
- * it. Every lane of every warp of the grid must call it (it uses whole-warp shuffles) with
- * the same vectors_per_warp, with any grid and block shape; piece_fn is the lane's own. */
-template <typename PieceFn>
-__device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, PieceFn &&piece_fn,
-                                           unsigned vectors_per_warp = str_vectors_per_warp)
+ * to its lanes, which call visit_str_piece on them. Every lane of every warp of the grid must
+ * call it (it uses whole-warp shuffles) with the same vectors_per_warp, with any grid and
+ * block shape; visitor is the lane's own. */
+template <typename Visitor>
+__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
+                                      Visitor &visitor,
+                                      unsigned vectors_per_warp = str_vectors_per_warp)
 {
     const unsigned G = vectors_per_warp < 1 ? 1u : vectors_per_warp > 32 ? 32u : vectors_per_warp;
     const unsigned lane = threadIdx.x % 32;
@@ -300,23 +345,12 @@ __device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, PieceFn &&p
             mine.payload = (const uint8_t *)__shfl_sync(0xffffffffu, (unsigned long long)vec.payload, owner);
             mine.first_offset = __shfl_sync(0xffffffffu, (unsigned long long)vec.first_offset, owner);
             mine.strings = __shfl_sync(0xffffffffu, vec.strings, owner);
-            if (k < total)
-                piece_fn(detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start));
+            if (k < total) {
+                const str_piece piece = detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start);
+                visit_str_piece(t, piece, visitor);
+            }
         }
     }
-}
-
-/* for_each_str_piece_by_warp with visit_str_piece on each piece: the visitor sees the strings
- * of its lane's pieces, one piece after another. The same calling rules; visitor is the
- * lane's own. */
-template <typename Visitor>
-__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
-                                      Visitor &visitor,
-                                      unsigned vectors_per_warp = str_vectors_per_warp)
-{
-    for_each_str_piece_by_warp(
-        col, [&](const str_piece &piece) { visit_str_piece(t, piece, visitor); },
-        vectors_per_warp);
 }
 
 /* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or
