@@ -182,7 +182,7 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
         shape.largest_vector = staged > shape.largest_vector ? (uint32_t)staged : shape.largest_vector;
         shape.payload_bytes += need;
         if (info.scheme == GALP_SCHEME_ALP_RD)
-            continue; /* decoded per lane (gpu/alprd.cu), by none of the paths counted below */
+            continue; /* decoded by gpu/alprd.cu's own kernels, by none of the paths counted below */
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
         } else {
