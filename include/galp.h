@@ -59,6 +59,12 @@ extern "C" {
  * symbol after the bytes it shares with the start of the one before it (spec/fsst.md §3.1,
  * version 1.6). */
 #define GALP_FLAG_COMPACT_SYMBOLS 64u
+/* Every flag above: what galp_compress and galp_str_compress accept, and what `galp encode`
+ * passes unless an option turns one off. */
+#define GALP_FLAGS_ALL                                                                             \
+    (GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |           \
+     GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |    \
+     GALP_FLAG_COMPACT_SYMBOLS)
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {

@@ -201,10 +201,7 @@ galp_status galp_compress_ex(galp_type type, galp_scheme requested, uint32_t fla
 {
     galp_scheme scheme;
     if (dst == NULL || dst_len == NULL || (values == NULL && n > 0) ||
-        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                   GALP_FLAG_COMPACT_SYMBOLS)) != 0 ||
+        (flags & ~GALP_FLAGS_ALL) != 0 ||
         galp_encode_scheme(type, requested, &scheme) != GALP_OK)
         return GALP_ERR_ARGUMENT;
     if (n > GALP_MAX_VALUE_COUNT)

@@ -161,10 +161,7 @@ static galp_status check_input(const galp_fsst_input *input, uint32_t flags, con
                                const size_t *dst_len)
 {
     if (input->offsets == NULL || dst == NULL || dst_len == NULL ||
-        (flags & ~(GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                   GALP_FLAG_COMPACT_SYMBOLS)) != 0)
+        (flags & ~GALP_FLAGS_ALL) != 0)
         return GALP_ERR_ARGUMENT;
     if (input->n > GALP_MAX_VALUE_COUNT)
         return GALP_ERR_TOO_LARGE;

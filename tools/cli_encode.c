@@ -58,10 +58,7 @@ static int parse_args(int argc, char **argv, encode_args *args)
     cli_parser_init(&parser, "encode", options, 2, argc, argv);
     const char *value;
     *args = (encode_args){.scheme = GALP_SCHEME_AUTO,
-                          .flags = GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP |
-                                   GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                                   GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                                   GALP_FLAG_COMPACT_SYMBOLS};
+                          .flags = GALP_FLAGS_ALL};
     for (int opt; (opt = cli_parser_next(&parser, &value)) != CLI_END;) {
         switch (opt) {
         case CLI_BAD: return CLI_EXIT_USAGE;
