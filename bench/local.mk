@@ -25,6 +25,7 @@ EXTRA_DIST += bench/results
 # and skips without duckdb and its tpch extension wheel.
 EXTRA_DIST += bench/ssb/ssb_gen.py bench/ssb/ssb_check.py bench/ssb/ssb_compress.py \
 	bench/ssb/test_ssb.sh
+EXTRA_DIST += bench/ssb/ssb_keys.py
 TESTS += bench/ssb/test_ssb.sh
 
 # The 13 SSB queries as plans (bench/ssb/ssb_plan.*), executed on the CPU by ssb_cpu and on
