@@ -33,9 +33,9 @@ done
 for table_rows in customer.c_custkey:300 supplier.s_suppkey:20 part.p_partkey:2000; do
     bytes=$(wc -c < "$WORK/ssb/columns/${table_rows%:*}.u32") || exit 99
     [ "$bytes" -eq $((4 * ${table_rows#*:})) ] ||
-        { echo "FAIL: ${table_rows%%.*} has $((bytes / 4)) rows, SSB has ${table_rows#*:}"; exit 1; }
+        { echo "FAIL: ${table_rows%%.*}: $((bytes / 4)) rows, SSB has ${table_rows#*:}"; exit 1; }
 done
-"$PYTHON" "$SSB/ssb_keys.py" "$WORK/ssb" || { echo "FAIL: a lineorder key without its row"; exit 1; }
+"$PYTHON" "$SSB/ssb_keys.py" "$WORK/ssb" || { echo "FAIL: a lineorder key has no row"; exit 1; }
 "$PYTHON" "$SSB/ssb_check.py" "$WORK/ssb" || { echo "FAIL: columns disagree with DuckDB"; exit 1; }
 "$PYTHON" "$SSB/ssb_compress.py" --galp ./galp "$WORK/ssb" > "$WORK/table.txt" ||
     { echo "FAIL: ssb_compress.py"; exit 1; }
