@@ -82,9 +82,7 @@ static void packed_column(gen_set *set, galp_type type, uint64_t seed)
         gen_expect_vector(vec, v, GALP_SCHEME_DELTA, v == 4 ? -1 : 3, 0);
     const unsigned expected[4] = {w == 8 ? 3 : 5, wrap, widest, w};
     for (uint32_t v = 0; v < 4; v++)
-        if (vec->file.data[GEN_ENTRY(v) + E_EXPONENT] != expected[v])
-            gen_fail("%s: vector %u has lane-base width %u, not %u", name, v,
-                     vec->file.data[GEN_ENTRY(v) + E_EXPONENT], expected[v]);
+        gen_expect_entry_byte(vec, v, E_EXPONENT, expected[v], "lane-base width");
     free(values);
 }
 

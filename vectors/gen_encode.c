@@ -52,3 +52,14 @@ void gen_expect_vector(const gen_vector *vec, uint32_t v, galp_scheme scheme, in
                  vec->name, v, galp_scheme_name(info.scheme), info.bit_width,
                  info.exception_count, galp_scheme_name(scheme), bit_width, exceptions);
 }
+
+void gen_expect_entry_byte(const gen_vector *vec, uint32_t v, size_t field, unsigned expected,
+                           const char *what)
+{
+    const size_t at = GEN_ENTRY(v) + field;
+    if (at >= vec->file.len)
+        gen_fail("%s: vector %u's entry is beyond the file", vec->name, v);
+    if (vec->file.data[at] != expected)
+        gen_fail("%s: vector %u has %s %u, not %u", vec->name, v, what, vec->file.data[at],
+                 expected);
+}

@@ -78,9 +78,7 @@ static void delta_column(gen_set *set, galp_type type, uint64_t seed)
     static const uint8_t factors[5] = {1, 1, 1, 0, 1};
     for (uint32_t v = 0; v < 5; v++) {
         gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
-        if (vec->file.data[GEN_ENTRY(v) + E_FACTOR] != factors[v])
-            gen_fail("%s: vector %u has factor %u, not %u", name, v,
-                     vec->file.data[GEN_ENTRY(v) + E_FACTOR], factors[v]);
+        gen_expect_entry_byte(vec, v, E_FACTOR, factors[v], "factor");
     }
     free(values);
 }

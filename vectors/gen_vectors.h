@@ -78,6 +78,11 @@ gen_vector *gen_encoded_ex(gen_set *set, const char *name, galp_type type, galp_
  * cover those cases, so an encoder that stops producing them must be noticed. */
 void gen_expect_vector(const gen_vector *vec, uint32_t v, galp_scheme scheme, int bit_width,
                        int exceptions);
+/* Asserts that byte `field` of vector v's metadata entry (spec/format.md §3.3) is `expected`,
+ * for choices gen_expect_vector does not show (a RUNS factor, a DELTA lane-base width); `what`
+ * names the field in the failure message. */
+void gen_expect_entry_byte(const gen_vector *vec, uint32_t v, size_t field, unsigned expected,
+                           const char *what);
 
 /* ---- hand-built columns (gen_craft.c) --------------------------------------------- *
  * For shapes the reference encoder never writes (every exception, wrapping bases, every ALP
