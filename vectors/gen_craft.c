@@ -209,3 +209,25 @@ void gen_fix_checksum(gen_buf *file)
     crc = galp_crc32c(crc, file->data + GALP_HEADER_SIZE, (size_t)table);
     galp_store_u32(file->data + 60, crc);
 }
+
+static void check_span(const gen_vector *vec, size_t at, unsigned bytes)
+{
+    if (bytes > 8 || at > vec->file.len || bytes > vec->file.len - at)
+        gen_fail("%s: %u bytes at %zu beyond the file", vec->name, bytes, at);
+}
+
+uint64_t gen_get(const gen_vector *vec, size_t at, unsigned bytes)
+{
+    check_span(vec, at, bytes);
+    uint8_t le[8] = {0};
+    memcpy(le, vec->file.data + at, bytes);
+    return galp_load_u64(le);
+}
+
+void gen_put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
+{
+    check_span(vec, at, bytes);
+    uint8_t le[8];
+    galp_store_u64(le, value);
+    memcpy(vec->file.data + at, le, bytes);
+}

@@ -112,6 +112,10 @@ gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_sch
 #define GEN_ENTRY(v) (GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * (size_t)(v))
 /* Recomputes the header checksum (spec/format.md §3.4) after an edit. */
 void gen_fix_checksum(gen_buf *file);
+/* The `bytes` bytes (1 to 8) of the file at `at`, little-endian; the generator fails when they
+ * lie beyond the file. gen_put writes the low `bytes` bytes of `value` there. */
+uint64_t gen_get(const gen_vector *vec, size_t at, unsigned bytes);
+void gen_put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value);
 
 /* ---- the catalogue ---------------------------------------------------------------- */
 void gen_valid_vectors(gen_set *set);
