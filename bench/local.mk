@@ -24,7 +24,7 @@ EXTRA_DIST += bench/results
 # SSB data from DuckDB's TPC-H generator (docs/SSB.md); the test runs the pipeline at SF 0.01
 # and skips without duckdb and its tpch extension wheel.
 EXTRA_DIST += bench/ssb/ssb_gen.py bench/ssb/ssb_check.py bench/ssb/ssb_compress.py \
-	bench/ssb/test_ssb.sh
+	bench/ssb/test_ssb.sh bench/ssb/ssb_need_duckdb.sh
 EXTRA_DIST += bench/ssb/ssb_keys.py
 TESTS += bench/ssb/test_ssb.sh
 

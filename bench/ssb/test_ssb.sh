@@ -8,14 +8,8 @@
 # $GALP_PYTHON (default python3).
 set -u
 PYTHON=${GALP_PYTHON:-python3}
-command -v "$PYTHON" > /dev/null 2>&1 || { echo "SKIP: $PYTHON not found"; exit 77; }
-if ! "$PYTHON" -c 'import duckdb, importlib.util; assert importlib.util.find_spec("duckdb_ext")' \
-        > /dev/null 2>&1; then
-    echo "SKIP: $PYTHON cannot import duckdb and duckdb_ext (pip install duckdb==1.4.4" \
-         "duckdb-ext-tpch==1.4.4.20260205, or set GALP_PYTHON)"
-    exit 77
-fi
 SSB="$GALP_SRCDIR/bench/ssb"
+. "$SSB/ssb_need_duckdb.sh"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/galp-ssb-test.XXXXXX") || exit 99
 trap 'rm -rf "$WORK"' EXIT
 
