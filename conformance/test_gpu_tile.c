@@ -2,11 +2,11 @@
  * test_gpu_tile.c — galp_gpu_tile_decompress (gpu/tile_decompress.cuh, and the device API's
  * tile loader, galp/device/tile.cuh, for GPU-RFOR) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
  * GPU-RFOR columns of several shapes and lengths, the largest payloads a tile can have
- * (spec/tile.md §6), every miniblock width at every position, the golden vectors, and the
- * refusals (invalid files with galp_open's class and nothing written, other schemes, short
- * destinations). Every column is decoded
- * too by a user's kernel on the device API's decode_tile
- * (conformance/test_gpu_tile_device.cu), which unpacks only the items each thread wants.
+ * (spec/tile.md §6), every miniblock width at every position, every run length width, the
+ * golden vectors, and the refusals (invalid files with galp_open's class and nothing written,
+ * other schemes, short destinations). Every column is decoded too by a user's kernel on the
+ * device API's decode_tile (conformance/test_gpu_tile_device.cu), which unpacks only the
+ * items each thread wants.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first checks
  * that the entry point reports GALP_ERR_NO_DEVICE.
@@ -265,6 +265,38 @@ static void test_every_width(void **state)
                 }
 }
 
+/* GPU-RFOR runs of 1 … L rows for L = 2, 3, 4, 5, 9, … 1025: length offsets of every width a
+ * vector's runs can have (1 … 10 bits, spec/tile.md §5.1), those whose 8 lengths per thread
+ * fit one 32-bit window (galp/device/tile.cuh) and wider ones, in full and partial vectors. */
+static void test_run_length_widths(void **state)
+{
+    (void)state;
+    static const uint64_t lengths[] = {1, 31, 129, 1000, 1024, 5000};
+    enum { MAX = 5000 };
+    uint32_t *x = malloc(MAX * sizeof *x);
+    assert_non_null(x);
+    uint64_t seed = 16;
+    for (uint32_t longest = 2; longest <= GALP_VECTOR_SIZE + 1u;
+         longest = longest < 5u ? longest + 1u : 2u * longest - 1u) {
+        uint32_t v = 0, left = 0;
+        for (uint32_t i = 0; i < MAX; i++) {
+            if (left == 0) {
+                left = 1u + (uint32_t)ts_random_below(&seed, longest);
+                v = (uint32_t)ts_random(&seed);
+            }
+            left--;
+            x[i] = v;
+        }
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            size_t len;
+            uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, x, lengths[l], &len);
+            check_file(file, len);
+            free(file);
+        }
+    }
+    free(x);
+}
+
 /* The golden vectors of the tile schemes: valid ones decode to their .out files, invalid ones
  * are refused with galp_open's class and nothing written. */
 static void test_golden_vectors(void **state)
@@ -355,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_shapes_and_lengths),
         cmocka_unit_test(test_largest_payloads),
         cmocka_unit_test(test_every_width),
+        cmocka_unit_test(test_run_length_widths),
         cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_refusals),

@@ -86,7 +86,7 @@ __device__ __forceinline__ void block_run(const uint32_t *words, uint32_t block,
         /* the window may end in the word after the payload: one of the staged spare words
          * (tile_spare_words), whose bits the mask drops; b <= 8, so no shift reaches 32 */
         const uint32_t bit = r * b, w = first + bit / 32u;
-        const uint32_t window = __funnelshift_r(words[w], words[w + 1], bit % 32u);
+        const uint32_t window = __funnelshift_r(words[w], words[w + 1], bit);
         const uint32_t mask = (1u << b) - 1u;
 #pragma unroll
         for (unsigned q = 0; q < run_slots; q++)
