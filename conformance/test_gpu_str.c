@@ -398,7 +398,8 @@ static void test_other_parses(void **state)
         } else if (i % 4 == 2) { /* 60 shared bytes and a tail */
             len = 60 + ts_random_below(&seed, 80);
             for (uint64_t k = 0; k < len; k++)
-                at[k] = (uint8_t)(k < 60 ? "https://example.org/"[k % 20] : 'a' + (k * i) % 26);
+                at[k] = k < 60 ? (uint8_t)"https://example.org/"[k % 20]
+                               : (uint8_t)('a' + (k * i) % 26);
         } else { /* a common length */
             len = 12;
             for (uint64_t k = 0; k < len; k++)
