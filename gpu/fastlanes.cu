@@ -26,7 +26,9 @@
  * take a RUNS vector a run at a time, its value times its length, with no work per position.
  * Decompression expands a RUNS vector into the tile with a bitmap of its run heads
  * (galp/device/runs.cuh, expand_runs): lane t writes positions 32·w + t, each a count of
- * heads and one packed entry.
+ * heads and one packed entry; with delta-coded run values the tile holds the vector's run
+ * values, decoded once (expand_delta_runs), and lane t stores positions 32·w + t directly,
+ * each a count of heads and one load from the tile.
  * The aggregate's three kernels
  * (set the result, scan, finish) are programmatic dependent launches of each other, so none
  * waits for the launch of the next.
@@ -113,6 +115,14 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 return;
             }
         }
+        if constexpr (!value_traits<T>::is_float) {
+            if (e.scheme == GALP_SCHEME_RUNS && e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES) {
+                /* the tile holds the decoded run values instead: each position is stored directly */
+                expand_delta_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], tile,
+                                     [&](unsigned p, T x) { o[p] = x; });
+                return;
+            }
+        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
             decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, tile);
             /* codes below m are below D (galp_open); the others index the tile, never past it */
@@ -134,7 +144,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
         if (!raw) {
             const auto put = [&](unsigned p, T x) { tile[tile_index(p)] = x; };
             if constexpr (!value_traits<T>::is_float) {
-                if (e.scheme == GALP_SCHEME_RUNS)
+                if (e.scheme == GALP_SCHEME_RUNS) /* run values not delta-coded */
                     expand_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], put);
                 else
                     decode_staged_vector<T>(payload, e, m, lane, put);
