@@ -130,6 +130,21 @@ __device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs
     return carry + x;
 }
 
+/* f(x, n) for every run of the vector, value x and length n, in order, on the calling thread
+ * alone: a lane that takes a vector of few runs by itself (delta-coded values, §8.5, are a
+ * running sum here, mod 2^W once narrowed). */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_run_in_lane(const runs_parts &runs, F &&f)
+{
+    typedef typename run_word<T>::type word;
+    word x = (word)runs.base; /* delta-coded values: the value of run j − 1 */
+    for (unsigned j = 0; j < runs.count; j++) {
+        if (runs.delta)
+            x += (word)runs.template step<T>(j);
+        f(runs.delta ? (T)x : runs.template value<T>(j), runs.length(j));
+    }
+}
+
 /* f(x, n) for every run, value x and length n, run j on lane j mod 32. Every lane of the warp
  * calls it. */
 template <typename T, typename F>
