@@ -130,6 +130,22 @@ __device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs
     return carry + x;
 }
 
+/* g(j, x) for every run j of a delta-coded vector, x its value, run j on lane j mod 32: 32
+ * runs a turn (delta_run_value), each turn carrying the value of its last run to the next.
+ * Every lane of the warp calls it. */
+template <typename T, typename G>
+__device__ __forceinline__ void for_each_delta_run(const runs_parts &runs, unsigned lane, G &&g)
+{
+    typedef typename run_word<T>::type word;
+    word carry = (word)runs.base; /* the value of run first − 1 */
+    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
+        const word x = delta_run_value<T>(runs, first, lane, carry);
+        carry = __shfl_sync(~0u, x, 31);
+        if (first + lane < runs.count)
+            g(first + lane, (T)x);
+    }
+}
+
 /* f(x, n) for every run of the vector, value x and length n, in order, on the calling thread
  * alone: a lane that takes a vector of few runs by itself (delta-coded values, §8.5, are a
  * running sum here, mod 2^W once narrowed). */
@@ -155,13 +171,7 @@ __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned la
             f(runs.template value<T>(j), runs.length(j));
         return;
     }
-    typename run_word<T>::type carry = (typename run_word<T>::type)runs.base;
-    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
-        const typename run_word<T>::type x = delta_run_value<T>(runs, first, lane, carry);
-        carry = __shfl_sync(~0u, x, 31);
-        if (first + lane < runs.count)
-            f((T)x, runs.length(first + lane));
-    }
+    for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { f(x, runs.length(j)); });
 }
 
 /* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
@@ -311,19 +321,12 @@ __device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, 
 }
 
 /* The values of the R runs of a delta-coded vector (spec/fastlanes.md §8.5) into
- * values[0 … R − 1], 32 runs a turn (delta_run_value); every lane of the warp calls it, and
- * the values are visible to the warp on return. */
+ * values[0 … R − 1] (for_each_delta_run); every lane of the warp calls it, and the values are
+ * visible to the warp on return. */
 template <typename T>
 __device__ __forceinline__ void decode_delta_run_values(const runs_parts &runs, unsigned lane, T *values)
 {
-    typedef typename run_word<T>::type word;
-    word carry = (word)runs.base; /* the value of run first − 1 */
-    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
-        const word x = delta_run_value<T>(runs, first, lane, carry);
-        carry = __shfl_sync(~0u, x, 31);
-        if (first + lane < runs.count)
-            values[first + lane] = (T)x;
-    }
+    for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { values[j] = x; });
     __syncwarp();
 }
 
