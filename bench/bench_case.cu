@@ -135,6 +135,7 @@ int bench_case_open(bench_case *c, const bench_dataset *data, size_t min_bytes, 
     c->warmup = warmup;
     c->runs = runs;
     c->ceilings = *ceilings;
+    c->decode_rows = c->scan_rows = 1;
     if (predicate_and_answers(c) != 0) {
         fprintf(stderr, "%s: out of host memory\n", data->name);
         return -1;
@@ -248,7 +249,7 @@ int bench_list_matches(const char *list, const char *name, int contains)
 
 int bench_case_wants(const bench_case *c, const char *op)
 {
-    return bench_list_matches(c->ops, op, 0);
+    return bench_list_matches(c->ops, op, 0) && (strcmp(op, "decompress") == 0 ? c->decode_rows : c->scan_rows);
 }
 
 int bench_case_baseline(const bench_case *c, bench_report *report)

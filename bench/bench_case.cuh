@@ -39,9 +39,13 @@ typedef struct bench_case {
     int warmup, runs;
     bench_ceilings ceilings;
     const char *ops;         /* comma-separated ops to measure (bench_case_wants), NULL: all */
+    /* which rows this tiling measures: decompression, scans (both after bench_case_open; a
+     * scan may take a longer tiling, docs/PERFORMANCE.md "Method") */
+    int decode_rows, scan_rows;
 } bench_case;
 
-/* Whether op ("decompress", "sum", "filter", "pushdown", "exists") is to be measured. */
+/* Whether op ("decompress", "sum", "filter", "pushdown", "exists") is to be measured on this
+ * tiling: listed in ops, and a decompression (decode_rows) or a scan (scan_rows). */
 int bench_case_wants(const bench_case *c, const char *op);
 
 /* Whether `name` is one of the comma-separated words of `list`, or contains one of them

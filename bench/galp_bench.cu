@@ -3,7 +3,8 @@
  *
  * For every dataset (the ALP corpus under $GALP_DATA_DIR/alp, its f32 casts, synthetic sweeps
  * of bit width and exception rate, or one user file), tiled to >= 1 GiB decoded so that no
- * cache holds it, on the same device bytes:
+ * cache holds it (the scans further, until they read >= 64 MiB: scan_tiling_bytes), on the
+ * same device bytes:
  *   none          plain sum and filter over the uncompressed column (the baseline)
  *   galp / alp    G-ALP and the ALP layout (floats), ffor (integers): ratio, decompress,
  *                 fused sum, fused filter, pushed-down filter, exists
@@ -14,6 +15,7 @@
  * stderr. bench/plot.py draws the figures; docs/PERFORMANCE.md explains them.
  */
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "bench_report.h"
 #include "galp_gpu.h"
 #include "galp_rows.h"
+#include "galp_tile.h"
 #ifdef GALP_BENCH_NVCOMP
 #include "nvcomp_rows.h"
 #endif
@@ -38,6 +41,7 @@ typedef struct options {
     const char *out;       /* output prefix */
     const char *commit;
     size_t bytes;
+    size_t scan_bytes; /* compressed bytes a scan reads, at least (0: scans on the --size tiling) */
     int warmup, runs;
     int real, f32, sweeps, nvcomp, nvcomp_sweeps, alp_layout;
     int fastlanes; /* integer columns and DELTA, RLE, DICT, RUNS and AUTO rows (--fastlanes) */
@@ -62,6 +66,9 @@ static void usage(FILE *f)
             "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
             "  --codecs LIST       nvCOMP codecs, comma-separated (default all)\n"
             "  --size BYTES        decoded bytes per column, at least (default 1073741824)\n"
+            "  --scan-bytes BYTES  scans read at least this many compressed bytes: their column\n"
+            "                      is tiled further where galp's smallest file of it is shorter,\n"
+            "                      within a quarter of free device memory (default 67108864; 0: off)\n"
             "  --runs N            timed runs per figure, at least 10 (default 10)\n"
             "  --warmup N          untimed runs first (default 3)\n"
             "  --out PREFIX        write PREFIX.csv and PREFIX.json (default galp-bench)\n"
@@ -109,13 +116,13 @@ static int parse_options(int argc, char **argv, options *o)
         {"warmup", required_argument, 0, 'w'}, {"out", required_argument, 0, 'p'},
         {"commit", required_argument, 0, 'C'}, {"help", no_argument, 0, 'h'},
         {"ops", required_argument, 0, 'O'},    {"no-alp", no_argument, 0, 'A'},
-        {"fastlanes", no_argument, 0, 'L'},
+        {"fastlanes", no_argument, 0, 'L'},    {"scan-bytes", required_argument, 0, 'B'},
         {0, 0, 0, 0}};
     const char *env = getenv("GALP_DATA_DIR");
     static char data_dir[4096];
     snprintf(data_dir, sizeof data_dir, "%s/alp", env && *env ? env : "../shared/data");
     *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, NULL, "galp-bench", "unknown",
-                   (size_t)1 << 30, 3, 10, 1, 1, 1, 1, 0, 1, 0};
+                   (size_t)1 << 30, (size_t)64 << 20, 3, 10, 1, 1, 1, 1, 0, 1, 0};
     int ch;
     while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (ch) {
@@ -138,6 +145,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'W': o->nvcomp_sweeps = 1; break;
         case 'c': o->codecs = optarg; break;
         case 's': o->bytes = strtoull(optarg, NULL, 0); break;
+        case 'B': o->scan_bytes = strtoull(optarg, NULL, 0); break;
         case 'r': o->runs = atoi(optarg); break;
         case 'w': o->warmup = atoi(optarg); break;
         case 'p': o->out = optarg; break;
@@ -286,27 +294,84 @@ static char *join_args(int argc, char **argv)
     return s;
 }
 
+/* galp's schemes measured on the dataset, into schemes[] (at most 7); returns their count. */
+static size_t galp_schemes(const bench_dataset *d, const options *o, galp_scheme *schemes)
+{
+    static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_RUNS,
+                                            GALP_SCHEME_AUTO};
+    const int is_float = d->type == GALP_TYPE_F32 || d->type == GALP_TYPE_F64;
+    size_t n = 0;
+    schemes[n++] = is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+    if (is_float && o->alp_layout)
+        schemes[n++] = GALP_SCHEME_ALP;
+    for (size_t k = 0; k < sizeof fastlanes / sizeof fastlanes[0] && !is_float && o->fastlanes; k++)
+        schemes[n++] = fastlanes[k];
+    return n;
+}
+
+/* Every row of the dataset that this tiling of it measures (c->decode_rows, c->scan_rows). */
+static int measure(bench_case *c, const options *o, bench_report *report)
+{
+    galp_scheme schemes[7];
+    const size_t n = galp_schemes(c->data, o, schemes);
+    c->ops = o->ops;
+    int rc = bench_case_baseline(c, report);
+    for (size_t k = 0; k < n && rc == 0; k++)
+        rc = galp_rows(c, schemes[k], report);
+#ifdef GALP_BENCH_NVCOMP
+    if (rc == 0 && o->nvcomp && (strcmp(c->data->source, "synthetic") != 0 || o->nvcomp_sweeps))
+        rc = nvcomp_rows(c, o->codecs, report);
+#endif
+    return rc;
+}
+
+/* The decoded bytes of the scans' tiling (docs/PERFORMANCE.md "Method"): a scan of a column
+ * whose compressed form is a few MiB would time its launch, not its reads, so the period is
+ * repeated until galp's smallest file of it (over the schemes measured) holds at least
+ * --scan-bytes, but no further than a quarter of the free device memory (the column, the
+ * output buffer, the compressed copies), and never below --size. Every codec's scan rows of
+ * the dataset (the baseline's and nvCOMP's included) are measured on that same tiling. */
+static size_t scan_tiling_bytes(const bench_dataset *d, const options *o)
+{
+    const uint64_t period = d->n * galp_type_size(d->type);
+    const uint64_t decode_copies = (o->bytes + period - 1) / period;
+    if (o->scan_bytes == 0)
+        return o->bytes;
+    galp_scheme schemes[7];
+    const size_t n = galp_schemes(d, o, schemes);
+    uint64_t smallest = UINT64_MAX;
+    for (size_t k = 0; k < n; k++) {
+        uint64_t bytes;
+        if (galp_tile_period_bytes(d->type, schemes[k], d->values, d->n, &bytes) == GALP_OK && bytes < smallest)
+            smallest = bytes;
+    }
+    size_t free_bytes = 0, total_bytes = 0;
+    if (smallest == UINT64_MAX || smallest == 0 || cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
+        return o->bytes;
+    uint64_t copies = (o->scan_bytes + smallest - 1) / smallest;
+    const uint64_t most = free_bytes / 4u / period;
+    copies = copies < most ? copies : most;
+    copies = copies > decode_copies ? copies : decode_copies;
+    return (size_t)(copies * period);
+}
+
 static int run_dataset(const bench_dataset *d, const options *o, const bench_ceilings *ceil,
                        bench_report *report)
 {
     bench_case c;
+    const size_t scan_bytes = scan_tiling_bytes(d, o);
     if (bench_case_open(&c, d, o->bytes, o->warmup, o->runs, ceil) != 0)
         return -1;
-    c.ops = o->ops;
-    int rc = bench_case_baseline(&c, report);
-    int is_float = d->type == GALP_TYPE_F32 || d->type == GALP_TYPE_F64;
-    if (rc == 0)
-        rc = galp_rows(&c, is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR, report);
-    if (rc == 0 && is_float && o->alp_layout)
-        rc = galp_rows(&c, GALP_SCHEME_ALP, report);
-    static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_RUNS,
-                                            GALP_SCHEME_AUTO};
-    for (size_t k = 0; k < sizeof fastlanes / sizeof fastlanes[0] && rc == 0 && !is_float && o->fastlanes; k++)
-        rc = galp_rows(&c, fastlanes[k], report);
-#ifdef GALP_BENCH_NVCOMP
-    if (rc == 0 && o->nvcomp && (strcmp(d->source, "synthetic") != 0 || o->nvcomp_sweeps))
-        rc = nvcomp_rows(&c, o->codecs, report);
-#endif
+    const int own_tiling = scan_bytes > c.bytes; /* the scans' */
+    c.scan_rows = !own_tiling;
+    int rc = measure(&c, o, report);
+    bench_case_close(&c);
+    if (rc != 0 || !own_tiling)
+        return rc;
+    if (bench_case_open(&c, d, scan_bytes, o->warmup, o->runs, ceil) != 0)
+        return -1;
+    c.decode_rows = 0;
+    rc = measure(&c, o, report);
     bench_case_close(&c);
     return rc;
 }

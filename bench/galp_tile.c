@@ -36,6 +36,42 @@ static void period_stats(const galp_column *column, galp_tile_stats *stats)
     stats->raw_fraction = raw / column->vector_count;
 }
 
+/* The period's file (malloc'd into *one, caller frees) and its opened column. */
+static galp_status encode_period(galp_type type, galp_scheme scheme, const void *period, uint64_t n_period,
+                                 uint8_t **one, galp_column *column)
+{
+    size_t cap = galp_compress_bound(type, n_period), len = 0;
+    *one = malloc(cap ? cap : 1);
+    if (!*one)
+        return GALP_ERR_TOO_LARGE;
+    galp_status st = galp_compress(type, scheme, period, n_period, *one, cap, &len);
+    if (st == GALP_OK)
+        st = galp_open(column, *one, len);
+    if (st != GALP_OK) {
+        free(*one);
+        *one = NULL;
+    }
+    return st;
+}
+
+galp_status galp_tile_period_bytes(galp_type type, galp_scheme scheme, const void *period,
+                                   uint64_t n_period, uint64_t *bytes)
+{
+    *bytes = 0;
+    if (n_period == 0 || n_period % GALP_VECTOR_SIZE != 0)
+        return GALP_ERR_ARGUMENT;
+    uint8_t *one;
+    galp_column column;
+    galp_status st = encode_period(type, scheme, period, n_period, &one, &column);
+    if (st != GALP_OK)
+        return st;
+    /* spec/format.md §3.2: a copy adds its metadata entries and its payload section */
+    *bytes = GALP_VECTOR_ENTRY_SIZE * (uint64_t)column.vector_count + galp_load_u64(one + HDR_PAYLOAD_END) -
+             galp_load_u64(one + HDR_PAYLOAD_OFFSET);
+    free(one);
+    return GALP_OK;
+}
+
 galp_status galp_tile_encode(galp_type type, galp_scheme scheme, const void *period,
                              uint64_t n_period, uint64_t copies, uint8_t **file,
                              size_t *file_len, galp_tile_stats *stats)
@@ -47,18 +83,11 @@ galp_status galp_tile_encode(galp_type type, galp_scheme scheme, const void *per
     if (n_period * copies / GALP_VECTOR_SIZE > UINT32_MAX)
         return GALP_ERR_TOO_LARGE;
 
-    size_t cap = galp_compress_bound(type, n_period), len = 0;
-    uint8_t *one = malloc(cap ? cap : 1);
-    if (!one)
-        return GALP_ERR_TOO_LARGE;
-    galp_status st = galp_compress(type, scheme, period, n_period, one, cap, &len);
+    uint8_t *one;
     galp_column column;
-    if (st == GALP_OK)
-        st = galp_open(&column, one, len);
-    if (st != GALP_OK) {
-        free(one);
+    galp_status st = encode_period(type, scheme, period, n_period, &one, &column);
+    if (st != GALP_OK)
         return st;
-    }
     if (stats)
         period_stats(&column, stats);
 

@@ -34,6 +34,12 @@ galp_status galp_tile_encode(galp_type type, galp_scheme scheme, const void *per
                              uint64_t n_period, uint64_t copies, uint8_t **file,
                              size_t *file_len, galp_tile_stats *stats);
 
+/* The bytes each copy of the period adds to its tiled file of the scheme (its metadata
+ * entries and payloads, spec/format.md §3.2) into *bytes: the tiled file of c copies is a
+ * header, c times that, and the tail padding. */
+galp_status galp_tile_period_bytes(galp_type type, galp_scheme scheme, const void *period,
+                                   uint64_t n_period, uint64_t *bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -21,7 +21,8 @@
 #include "galp_tile.h"
 
 /* Encodes d tiled `copies` times with the scheme, decodes it with the reference decoder and
- * checks every copy against the period; returns the stats. */
+ * checks every copy against the period, and the file's size against what each copy adds
+ * (galp_tile_period_bytes, by which galp-bench sizes its scans); returns the stats. */
 static galp_tile_stats check_tiled(const bench_dataset *d, galp_scheme scheme, uint64_t copies)
 {
     uint8_t *file = NULL;
@@ -30,6 +31,9 @@ static galp_tile_stats check_tiled(const bench_dataset *d, galp_scheme scheme, u
     assert_int_equal(galp_tile_encode(d->type, scheme, d->values, d->n, copies, &file, &len,
                                       &stats),
                      GALP_OK);
+    uint64_t per_copy = 0;
+    assert_int_equal(galp_tile_period_bytes(d->type, scheme, d->values, d->n, &per_copy), GALP_OK);
+    assert_int_equal(len, GALP_HEADER_SIZE + copies * per_copy + GALP_TAIL_PADDING);
     galp_column col;
     assert_int_equal(galp_open(&col, file, len), GALP_OK);
     assert_int_equal(col.value_count, d->n * copies);
@@ -121,6 +125,10 @@ static void bad_periods_are_refused(void **state)
     assert_int_equal(galp_tile_encode(GALP_TYPE_F64, GALP_SCHEME_GALP, v, 1024, 0, &file, &len,
                                       NULL),
                      GALP_ERR_ARGUMENT);
+    uint64_t per_copy = 1;
+    assert_int_equal(galp_tile_period_bytes(GALP_TYPE_F64, GALP_SCHEME_GALP, v, 1500, &per_copy),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(per_copy, 0);
 }
 
 /* The sweep's values are exact decimals: the bit width asked and, unless asked for, almost no

@@ -601,6 +601,61 @@ static void test_runs_delta_columns(void **state)
     free(values);
 }
 
+/* Columns of RUNS vectors alone, each payload at most 1024 bytes, of every type: those whose
+ * aggregate takes a lane per vector (gpu/fastlanes.cu, fastlanes_runs_aggregate_kernel), a
+ * lane walking a vector of at most 128 runs itself and the warp taking the others together.
+ * Vectors of 1 ... 200 runs of equal lengths, with values at the top of the range (u64 sums
+ * wrap) or walking in steps of 1 ... 3 across the top of the type's range (delta-coded, their
+ * running sum wraps mod 2^W), and a partial last vector; checked as above. */
+static void test_runs_small_vectors(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned counts[] = {1, 2, 5, 31, 33, 100, 128, 129, 200};
+    const uint64_t kinds = sizeof counts / sizeof counts[0];
+    const uint64_t vectors = 2u * kinds * 3u, n = vectors * GALP_VECTOR_SIZE - 300u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 71;
+    for (size_t t = 0; t < 4; t++) {
+        const unsigned bits = 8u * (unsigned)galp_type_size(types[t]);
+        const uint64_t all = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1u;
+        uint64_t x = 0, last_run = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, p = i % GALP_VECTOR_SIZE;
+            const uint64_t run = p * counts[v % kinds] / GALP_VECTOR_SIZE;
+            const bool walk = v / kinds % 2u != 0;
+            if (p == 0)
+                x = all - 40u; /* the walk crosses the top within a vector */
+            else if (run != last_run)
+                x += v % 2u == 0 ? 1u + ts_random_below(&seed, 3u) : 0u - (1u + ts_random_below(&seed, 3u));
+            last_run = run;
+            ts_store_bits(types[t], values, i, walk ? x & all : top_value(bits, bits < 12u ? bits : 12u, run));
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        galp_vector_info info;
+        unsigned by_lane = 0, by_warp = 0, delta = 0, plain = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            assert_int_equal(info.scheme, GALP_SCHEME_RUNS);
+            assert_true(info.payload_size <= 1024u);
+            by_lane += info.exception_count <= 128u;
+            by_warp += info.exception_count > 128u;
+            delta += info.factor == GALP_LAYOUT_RUNS_DELTA_VALUES;
+            plain += info.factor != GALP_LAYOUT_RUNS_DELTA_VALUES;
+        }
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_int_equal(vectors_seen[GALP_SCHEME_RUNS], vectors);
+        assert_true(by_lane > 0 && by_warp > 0 && delta > 0 && plain > 0);
+        free(file);
+    }
+    free(values);
+}
+
 /* DELTA columns of every type whose lanes ascend, descend or hold still, some across the top
  * or the bottom of the range within a lane (the chain wraps there), and noisy ones: the
  * aggregate sums u32 lanes that never wrap without their values, or as offsets from their
@@ -755,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_runs_columns),
         cmocka_unit_test(test_runs_partial_vectors),
         cmocka_unit_test(test_runs_delta_columns),
+        cmocka_unit_test(test_runs_small_vectors),
         cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),

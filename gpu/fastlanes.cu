@@ -23,10 +23,15 @@
  * lane run by run from its run values decoded into shared memory, a DICT vector's lookups in
  * its decoded dictionary (offsets from its base, in 32 bits, where they fit), and u32 and u64
  * DELTA lanes in closed form where it can (gpu/fastlanes.cuh); the sum and the range count
- * take a RUNS vector a run at a time, its value times its length, with no work per position.
+ * take a RUNS vector a run at a time, its value times its length, with no work per position;
+ * the sum of a column of small RUNS vectors alone takes a lane per vector instead
+ * (fastlanes_runs_aggregate_kernel), since a warp per vector would spend more on each
+ * vector's entry, staging and wait than on its few runs.
  * Decompression expands a RUNS vector into the tile with a bitmap of its run heads
  * (galp/device/runs.cuh, expand_runs): lane t writes positions 32·w + t, each a count of
- * heads and one packed entry.
+ * heads and one packed entry; with delta-coded run values the tile holds the vector's run
+ * values, decoded once (expand_delta_runs), and lane t stores positions 32·w + t directly,
+ * each a count of heads and one load from the tile.
  * The aggregate's three kernels
  * (set the result, scan, finish) are programmatic dependent launches of each other, so none
  * waits for the launch of the next.
@@ -113,6 +118,14 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 return;
             }
         }
+        if constexpr (!value_traits<T>::is_float) {
+            if (e.scheme == GALP_SCHEME_RUNS && e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES) {
+                /* the tile holds the decoded run values instead: each position is stored directly */
+                expand_delta_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], tile,
+                                     [&](unsigned p, T x) { o[p] = x; });
+                return;
+            }
+        }
         if (e.scheme == GALP_SCHEME_DICT) { /* the tile holds the decoded dictionary instead */
             decode_staged_table<T>(staged_dictionary<typename value_traits<T>::word>(payload, e), lane, tile);
             /* codes below m are below D (galp_open); the others index the tile, never past it */
@@ -134,7 +147,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
         if (!raw) {
             const auto put = [&](unsigned p, T x) { tile[tile_index(p)] = x; };
             if constexpr (!value_traits<T>::is_float) {
-                if (e.scheme == GALP_SCHEME_RUNS)
+                if (e.scheme == GALP_SCHEME_RUNS) /* run values not delta-coded */
                     expand_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], put);
                 else
                     decode_staged_vector<T>(payload, e, m, lane, put);
@@ -257,6 +270,51 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
     acc.template flush<scan_threads>(r);
 }
 
+/* The aggregate of an integer column of RUNS vectors alone, each at most lane_runs_payload
+ * bytes (galp_gpu_launch_fastlanes_aggregate): a lane per vector. Such vectors are a few
+ * runs each, whose payloads and entries a warp per vector would take one at a time at a few
+ * instructions each, waiting for memory at every one; here each warp takes 32 consecutive
+ * vectors a turn, lane t vector 32·g + t: it reads its entry and, with at most lane_runs runs,
+ * walks the runs in global memory itself, value times length (for_each_run_in_lane). The warp
+ * then takes its other vectors one by one, run j on lane j mod 32 (for_each_run). */
+constexpr uint32_t lane_runs_payload = 1024; /* bytes, at most */
+constexpr unsigned lane_runs = 128;
+
+template <typename T>
+__global__ void __launch_bounds__(scan_threads)
+    fastlanes_runs_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned /* stage bytes: none used */)
+{
+    allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */
+    aggregate_partial<T> acc;
+    const unsigned lane = threadIdx.x % 32u;
+    const uint64_t n = col.vector_count, warps = (uint64_t)gridDim.x * (blockDim.x / 32u);
+    const uint64_t warp = (uint64_t)blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u;
+    T lo = (T)~(T)0, hi = 0;
+    const auto add_run = [&](T x, unsigned length) {
+        acc.isum += (uint64_t)x * length;
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    };
+    for (uint64_t g = 32u * warp; g < n; g += 32u * warps) { /* uniform: every lane ballots */
+        const uint64_t v = g + lane;
+        const bool live = v < n;
+        const vector_entry e = live ? read_vector_entry(col.data, (uint32_t)v) : vector_entry{};
+        const bool own = live && e.exception_count <= lane_runs;
+        if (live)
+            acc.count += vector_value_count(col, (uint32_t)v);
+        if (own)
+            for_each_run_in_lane<T>(runs_parts(col.data + e.payload_offset, e), add_run);
+        for (unsigned rest = __ballot_sync(~0u, live && !own); rest != 0; rest &= rest - 1u) {
+            const vector_entry f = read_vector_entry(col.data, (uint32_t)(g + (unsigned)__ffs(rest) - 1u));
+            for_each_run<T>(runs_parts(col.data + f.payload_offset, f), lane, add_run);
+        }
+    }
+    if (lo <= hi) /* the thread saw a run */
+        acc.add_extremes(lo, hi);
+    wait_for_prior_kernel(); /* the result set to aggregate_start */
+    acc.template flush<scan_threads>(r);
+}
+
 __global__ void fastlanes_aggregate_finish(galp_gpu_aggregate *r, unsigned bits, bool is_float)
 {
     wait_for_prior_kernel(); /* every block's atomics */
@@ -327,8 +385,16 @@ extern "C" galp_status galp_gpu_launch_fastlanes_aggregate(const galp_gpu_view *
             kernel = runs     ? (tables ? fastlanes_aggregate_kernel<T, true, true> : fastlanes_aggregate_kernel<T, false, true>)
                      : tables ? fastlanes_aggregate_kernel<T, true, false>
                               : kernel;
+            if (col.vector_schemes == 1u << GALP_SCHEME_RUNS && col.largest_vector <= lane_runs_payload) {
+                /* small RUNS vectors alone: a lane per vector, 32 vectors a warp, no stages */
+                const uint32_t groups = (uint32_t)(((uint64_t)col.vector_count + 31u) / 32u);
+                if (groups != 0 &&
+                    !launch_scan<true>(fastlanes_runs_aggregate_kernel<T>, 0u, groups, stream, col, result))
+                    return galp_gpu_cuda_failure();
+                kernel = nullptr;
+            }
         }
-        if (col.vector_count != 0 &&
+        if (kernel != nullptr && col.vector_count != 0 &&
             !launch_scan<true>(kernel, col.largest_vector, col.vector_count, stream, col, result))
             return galp_gpu_cuda_failure();
         kernel_facts facts;

@@ -186,6 +186,14 @@ __device__ __forceinline__ void decode_staged_table(const staged_table<typename 
          * lane t, unpacked with the width a constant from the table's stored words only (its
          * rows beyond the last entry are whatever the file holds, and land in the tile) */
         const unsigned rows = (count + 31u) / 32u, words = (rows * table.bit_width + 31u) / 32u;
+        if (rows == 1u) { /* up to 32 entries: entry t is row 0 of lane t, the low b bits of its word */
+            if (lane < count) {
+                const uint32_t bits = words == 0 ? 0u : table.words[lane] & (0xffffffffu >> (32u - table.bit_width));
+                out[lane] = Offsets ? (T)bits : (T)(bits + table.base);
+            }
+            __syncwarp();
+            return;
+        }
         uint32_t v[32];
         unpack32(table.bit_width, [&](unsigned k) { return k < words ? (uint32_t)table.words[k * 32u + lane] : 0u; },
                  v);
@@ -207,6 +215,15 @@ __device__ __forceinline__ void decode_staged_table(const staged_table<typename 
         /* 16 lanes of 64-bit words: lane t takes rows 32·(t mod 2) ... of FFOR lane t / 2, the
          * entries 16·row + t / 2, the same way */
         const unsigned rows = (count + 15u) / 16u, stored = 2u * ((rows * table.bit_width + 63u) / 64u);
+        if (rows == 1u) { /* up to 16 entries: entry t is row 0 of lane t, the low b bits of its word */
+            if (lane < count) {
+                const uint32_t bits =
+                    stored == 0 ? 0u : (uint32_t)table.words[lane] & (0xffffffffu >> (32u - table.bit_width));
+                out[lane] = Offsets ? (T)bits : (T)(bits + table.base);
+            }
+            __syncwarp();
+            return;
+        }
         uint32_t v[32];
         unpack_half64((const uint64_t *)table.words, table.bit_width, lane, stored, v);
 #pragma unroll

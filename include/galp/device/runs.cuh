@@ -7,7 +7,7 @@
  * base of b bits, each part a packed run of u32 words (spec/fastlanes.md §8.1); with factor 1
  * (format 1.6, §8.5) the value entries are delta-coded, each the zig-zag coded difference
  * from the run value before it, and every decoder here takes their prefix over the warp
- * (delta_run_values), 32 runs at a time. Runs need no
+ * (delta_run_value), 32 runs at a time. Runs need no
  * positions for a sum, a count or an extreme; positions come from a prefix sum over the
  * lengths, which the warp computes 32 runs at a time.
  *
@@ -19,7 +19,9 @@
  * The bulk decoders (the library's decompression, load_fastlanes_tile) expand a vector with 32
  * words of shared memory instead (expand_runs): a bitmap of the positions where runs start,
  * after which a position's run is a population count, and every position costs one value
- * decoded from its run's packed entry.
+ * decoded from its run's packed entry; the library's decompression decodes delta-coded run
+ * values once per vector into shared memory first (expand_delta_runs), so that a position
+ * costs one load from there.
  *
  * galp_open has checked 1 <= R <= m, k <= 10 and that the lengths add up to m
  * (spec/fastlanes.md §8.2), so a valid image's runs cover exactly the vector's m positions.
@@ -128,6 +130,37 @@ __device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs
     return carry + x;
 }
 
+/* g(j, x) for every run j of a delta-coded vector, x its value, run j on lane j mod 32: 32
+ * runs a turn (delta_run_value), each turn carrying the value of its last run to the next.
+ * Every lane of the warp calls it. */
+template <typename T, typename G>
+__device__ __forceinline__ void for_each_delta_run(const runs_parts &runs, unsigned lane, G &&g)
+{
+    typedef typename run_word<T>::type word;
+    word carry = (word)runs.base; /* the value of run first − 1 */
+    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
+        const word x = delta_run_value<T>(runs, first, lane, carry);
+        carry = __shfl_sync(~0u, x, 31);
+        if (first + lane < runs.count)
+            g(first + lane, (T)x);
+    }
+}
+
+/* f(x, n) for every run of the vector, value x and length n, in order, on the calling thread
+ * alone: a lane that takes a vector of few runs by itself (delta-coded values, §8.5, are a
+ * running sum here, mod 2^W once narrowed). */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_run_in_lane(const runs_parts &runs, F &&f)
+{
+    typedef typename run_word<T>::type word;
+    word x = (word)runs.base; /* delta-coded values: the value of run j − 1 */
+    for (unsigned j = 0; j < runs.count; j++) {
+        if (runs.delta)
+            x += (word)runs.template step<T>(j);
+        f(runs.delta ? (T)x : runs.template value<T>(j), runs.length(j));
+    }
+}
+
 /* f(x, n) for every run, value x and length n, run j on lane j mod 32. Every lane of the warp
  * calls it. */
 template <typename T, typename F>
@@ -138,13 +171,7 @@ __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned la
             f(runs.template value<T>(j), runs.length(j));
         return;
     }
-    typename run_word<T>::type carry = (typename run_word<T>::type)runs.base;
-    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
-        const typename run_word<T>::type x = delta_run_value<T>(runs, first, lane, carry);
-        carry = __shfl_sync(~0u, x, 31);
-        if (first + lane < runs.count)
-            f((T)x, runs.length(first + lane));
-    }
+    for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { f(x, runs.length(j)); });
 }
 
 /* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
@@ -258,26 +285,17 @@ __device__ __forceinline__ unsigned run_at(uint32_t word, unsigned before, unsig
     return before + __popc(word & (0xffffffffu >> (31u - i))) - 1u;
 }
 
-/* f(p, x) for every position p < m, each once; every lane of the warp calls it, `heads` the
- * warp's 32 words of shared memory. In turn w lane t takes position 32·w + t: its run is a
- * count of heads (mark_run_heads), and its value that run's entry, decoded from the payload
- * (neighbouring lanes read the same or neighbouring words). Lengths of k = 0 bits are all
- * one, so R = m and run p is position p, with no heads to mark. */
-template <typename T, typename F>
-__device__ __forceinline__ void expand_delta_runs(const runs_parts &runs, unsigned m, unsigned lane,
-                                                  uint32_t *heads, F &&f);
-
-template <typename T, typename F>
-__device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, unsigned lane, uint32_t *heads,
-                                            F &&f)
+/* f(p, r) for every position p < m, each once, r its run; every lane of the warp calls it,
+ * `heads` the warp's 32 words of shared memory. In turn w lane t takes position 32·w + t: its
+ * run is a count of heads (mark_run_heads). Lengths of k = 0 bits are all one, so R = m and
+ * run p is position p, with no heads to mark. */
+template <typename F>
+__device__ __forceinline__ void for_each_position_run(const runs_parts &runs, unsigned m, unsigned lane,
+                                                      uint32_t *heads, F &&f)
 {
-    if (runs.delta) {
-        expand_delta_runs<T>(runs, m, lane, heads, f);
-        return;
-    }
     if (runs.length_width == 0) {
         for (unsigned p = lane; p < m; p += 32u)
-            f(p, runs.template value<T>(p));
+            f(p, p);
         return;
     }
     mark_run_heads(runs, lane, heads);
@@ -288,44 +306,39 @@ __device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, 
         const unsigned c = __shfl_sync(~0u, before, w);
         const unsigned p = 32u * w + lane;
         if (p < m)
-            f(p, runs.template value<T>(run_at(h, c, lane)));
+            f(p, run_at(h, c, lane));
     }
 }
 
-/* expand_runs for delta-coded run values (spec/fastlanes.md §8.5). Turn w's 32 positions lie
- * in runs lo … lo + 31 at most, lo the run of position 32·w (each run after lo starts in the
- * turn): lane t decodes run lo + t's value (delta_run_value) on the value of run lo − 1, and
- * each position takes its run's from lane (run − lo). The value of run lo − 1 for the next
- * turn is that of the run before its first head: lane (next lo − 1 − lo), or unchanged where
- * the turn lies inside one run. */
+/* f(p, x) for every position p < m of a vector whose run values are not delta-coded, each
+ * once (for_each_position_run): a position's value is decoded from its run's packed entry
+ * (neighbouring lanes read the same or neighbouring words). */
+template <typename T, typename F>
+__device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, unsigned lane, uint32_t *heads,
+                                            F &&f)
+{
+    for_each_position_run(runs, m, lane, heads, [&](unsigned p, unsigned r) { f(p, runs.template value<T>(r)); });
+}
+
+/* The values of the R runs of a delta-coded vector (spec/fastlanes.md §8.5) into
+ * values[0 … R − 1] (for_each_delta_run); every lane of the warp calls it, and the values are
+ * visible to the warp on return. */
+template <typename T>
+__device__ __forceinline__ void decode_delta_run_values(const runs_parts &runs, unsigned lane, T *values)
+{
+    for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { values[j] = x; });
+    __syncwarp();
+}
+
+/* expand_runs for delta-coded run values: the warp decodes each run's value once into
+ * `values` (R <= 1024 entries of the warp's shared memory, which f must not write), then each
+ * position reads its run's entry there, so a position costs a count of heads and one load. */
 template <typename T, typename F>
 __device__ __forceinline__ void expand_delta_runs(const runs_parts &runs, unsigned m, unsigned lane,
-                                                  uint32_t *heads, F &&f)
+                                                  uint32_t *heads, T *values, F &&f)
 {
-    typedef typename run_word<T>::type word;
-    const bool heads_marked = runs.length_width != 0; /* else run p is position p */
-    uint32_t word_bits = 0;
-    unsigned before = 0;
-    if (heads_marked) {
-        mark_run_heads(runs, lane, heads);
-        word_bits = heads[lane];
-        before = heads_before(word_bits, lane);
-    }
-    /* the run of position 32·w: the heads up to it, less one */
-    const unsigned lo_of_lane = heads_marked ? run_at(word_bits, before, 0) : 32u * lane;
-    word carry = (word)runs.base; /* the value of run lo − 1 */
-    for (unsigned w = 0; 32u * w < m; w++) { /* uniform: every lane shuffles */
-        const unsigned lo = __shfl_sync(~0u, lo_of_lane, w);
-        const word x = delta_run_value<T>(runs, lo, lane, carry);
-        const unsigned p = 32u * w + lane;
-        const unsigned r = heads_marked ? run_at(__shfl_sync(~0u, word_bits, w), __shfl_sync(~0u, before, w), lane) : p;
-        const word value = __shfl_sync(~0u, x, (r - lo) % 32u);
-        if (p < m)
-            f(p, (T)value);
-        const unsigned next_lo = 32u * (w + 1u) < m ? __shfl_sync(~0u, lo_of_lane, (w + 1u) % 32u) : lo;
-        const word next_carry = __shfl_sync(~0u, x, (next_lo - lo - 1u) % 32u);
-        carry = next_lo != lo ? next_carry : carry;
-    }
+    decode_delta_run_values<T>(runs, lane, values);
+    for_each_position_run(runs, m, lane, heads, [&](unsigned p, unsigned r) { f(p, values[r]); });
 }
 
 template <typename T> struct runs_warp {
