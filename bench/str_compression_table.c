@@ -54,8 +54,9 @@ static int row(const char *dir, const char *name, const char *reference)
     uint8_t *back = malloc(kept + 1);
     size_t file_len = 0;
     int failed = 1;
-    galp_status st = galp_str_compress(offsets, data, n, GALP_FLAG_COMPACT_SYMBOLS, file, bound,
-                                       &file_len);
+    galp_status st = galp_str_compress(offsets, data, n,
+                                       GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS, file,
+                                       bound, &file_len);
     galp_column col;
     if (st == GALP_OK && (st = galp_open(&col, file, file_len)) == GALP_OK) {
         st = galp_column_decode_str64(&col, back_offsets, n + 1, back, kept);
