@@ -1,8 +1,8 @@
 /*
  * str_compression_table.c — the string table of docs/COMPRESSION.md: every file of
  * DATA_DIR/strings compressed as a str column (spec/fsst.md) with the compact symbol table
- * allowed (§3.1), as `galp encode` writes it, decoded back and compared, beside
- * the FSST reference's figures from DATA_DIR/FSST-REFERENCE.md.
+ * (§3.1) and lean vectors (§5.1) allowed, as `galp encode` writes it, decoded back and
+ * compared, beside the FSST reference's figures from DATA_DIR/FSST-REFERENCE.md.
  *
  * Run: bench/str_compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
  *
