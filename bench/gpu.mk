@@ -14,7 +14,7 @@ endif
 
 # SSB's 13 queries on the GPU (bench/ssb/ssb_gpu.cu, docs/SSB.md): raw, tile-compressed and,
 # with nvCOMP, Cascaded columns. Built for make check, whose bench/ssb/test_ssb_gpu.sh runs it
-# at SF 0.01; bench/ssb/ssb-gpu-run.sh runs it at scale on a GPU runner.
+# at SF 0.02; bench/ssb/ssb-gpu-run.sh runs it at scale on a GPU runner.
 SSB_GPU_CU_FILES = bench/ssb/ssb_gpu.cu bench/ssb/ssb_kernels.cuh
 EXTRA_DIST += $(SSB_GPU_CU_FILES) bench/ssb/ssb_encode.c bench/ssb/ssb_encode.h \
 	bench/ssb/test_ssb_gpu.sh bench/ssb/ssb-gpu-run.sh bench/ssb/ssb_plot.py \

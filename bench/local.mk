@@ -24,11 +24,12 @@ EXTRA_DIST += bench/results
 # SSB data from DuckDB's TPC-H generator (docs/SSB.md); the test runs the pipeline at SF 0.01
 # and skips without duckdb and its tpch extension wheel.
 EXTRA_DIST += bench/ssb/ssb_gen.py bench/ssb/ssb_check.py bench/ssb/ssb_compress.py \
-	bench/ssb/test_ssb.sh
+	bench/ssb/test_ssb.sh bench/ssb/ssb_need_duckdb.sh
+EXTRA_DIST += bench/ssb/ssb_keys.py
 TESTS += bench/ssb/test_ssb.sh
 
 # The 13 SSB queries as plans (bench/ssb/ssb_plan.*), executed on the CPU by ssb_cpu and on
-# the GPU by ssb_gpu (bench/gpu.mk); both tests compare every answer with DuckDB's at SF 0.01
+# the GPU by ssb_gpu (bench/gpu.mk); both tests compare every answer with DuckDB's at SF 0.02
 # and skip without duckdb (and, for the GPU, without a GPU or a CUDA build).
 SSB_PLAN_FILES = bench/ssb/ssb_plan.c bench/ssb/ssb_plan.h bench/ssb/ssb_data.c \
 	bench/ssb/ssb_data.h

@@ -12,9 +12,9 @@
  *
  *   galp decompress      galp_gpu_decompress_str32 into Arrow's layout (int32 offsets and the
  *                        bytes), checked against the period repeated;
- *   galp filter-equal    galp_gpu_str_count_equal, the device API's string visitor
- *                        (galp/device/strings.cuh), for the period's middle string, checked
- *                        against the host's count;
+ *   galp filter-equal    galp_gpu_str_count_equal (a lane per piece testing each code
+ *                        against a match table, gpu/str_count_piece.cuh), for the period's
+ *                        middle string, checked against the host's count;
  *   nvcomp-<codec>       the same strings as text (each followed by its newline: the file's
  *                        own bytes, repeated) in 64 KiB chunks, decompressed and compared.
  *

@@ -92,7 +92,7 @@ conformance_test_fsst_LDADD = $(CONFORMANCE_TEST_LIBS)
 # The CUDA decoder of str columns against the reference (skips without a GPU).
 check_PROGRAMS += conformance/test_gpu_str
 TESTS += conformance/test_gpu_str
-conformance_test_gpu_str_SOURCES = conformance/test_gpu_str.c
+conformance_test_gpu_str_SOURCES = conformance/test_gpu_str.c conformance/str_reparse.c conformance/str_reparse.h
 conformance_test_gpu_str_CPPFLAGS = $(AM_CPPFLAGS) $(CUDA_CFLAGS) \
 	-DGALP_TOP_SRCDIR='"$(abs_top_srcdir)"'
 conformance_test_gpu_str_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)

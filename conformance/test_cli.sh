@@ -236,6 +236,26 @@ for scheme in alp galp dict raw; do
     expect 0 "f32 specials $scheme: decode" decode s.galp s.out
     same "f32 specials $scheme: NaN payloads and -0 kept" specials32.bin s.out
 done
+# addition NAME TYPE SCHEME INPUT VERSION SUMMARY VECTOR JSON_SUMMARY JSON_VECTOR: a column that
+# uses one of the format's later additions (spec/format.md §1.1) round trips (as text when INPUT
+# ends in .txt), and inspect gives VERSION (a grep -E pattern of the version number) and lines
+# matching the addition's patterns: SUMMARY and VECTOR in text, JSON_SUMMARY and JSON_VECTOR in
+# JSON.
+addition() {
+    label=$1 input=$4 # not $name: expect sets it
+    text=
+    case $input in *.txt) text=--text ;; esac
+    expect 0 "$label: encode" encode -t "$2" -s "$3" "$input" addition.galp
+    expect 0 "$label: decode" decode ${text:+"$text"} addition.galp addition.out
+    same "$label: round trip" "$input" addition.out
+    expect 0 "$label: inspect" inspect --vectors addition.galp
+    has "$label: version" out.log "^format version +$5\$"
+    has "$label: summary" out.log "$6"
+    has "$label: vector" out.log "$7"
+    expect 0 "$label: inspect --json" inspect --json --vectors addition.galp
+    has "$label: json summary" out.log "$8"
+    has "$label: json vector" out.log "$9"
+}
 # ALP-RD dictionaries in the metadata entry (spec/alprd.md §3.1): f32 values with two 16-bit
 # left parts (0x402d, 0x4049) and pseudo-random low halves, a dictionary of 32 bits.
 x=7
@@ -247,16 +267,10 @@ while [ $i -lt 1024 ]; do
     bytes "$(printf '%02x' $((x >> 8 & 255)))" "$(printf '%02x' $((x >> 16 & 255)))" $left 40
     i=$((i + 1))
 done >rd32.bin
-expect 0 "alp-rd dictionary in the entry: encode" encode -t f32 -s alp-rd rd32.bin rd.galp
-expect 0 "alp-rd dictionary in the entry: decode" decode rd.galp rd.out
-same "alp-rd dictionary in the entry: round trip" rd32.bin rd.out
-expect 0 "alp-rd dictionary in the entry: inspect" inspect --vectors rd.galp
-has "alp-rd dictionary in the entry: version" out.log '^format version +1\.4$'
-has "alp-rd dictionary in the entry: summary" out.log "^alp-rd dicts +in the metadata entry's base for 1 of 1 alp-rd vectors$"
-has "alp-rd dictionary in the entry: vector" out.log '^ +0 +1024 +alp-rd .* 0x402d4049 .*  dictionary in base$'
-expect 0 "alp-rd dictionary in the entry: inspect --json" inspect --json --vectors rd.galp
-has "alp-rd dictionary in the entry: json summary" out.log '"alprd_dicts_in_entry": 1,'
-has "alp-rd dictionary in the entry: json vector" out.log '"dictionary_in_entry": true'
+addition "alp-rd dictionary in the entry" f32 alp-rd rd32.bin '1\.4' \
+    "^alp-rd dicts +in the metadata entry's base for 1 of 1 alp-rd vectors$" \
+    '^ +0 +1024 +alp-rd .* 0x402d4049 .*  dictionary in base$' \
+    '"alprd_dicts_in_entry": 1,' '"dictionary_in_entry": true'
 # Packed DELTA lane bases (spec/fastlanes.md §2.3.1): 100 u16 values 5000 - 3i, lane bases
 # 288 apart at most: 9 bits each.
 i=0
@@ -264,16 +278,10 @@ while [ $i -lt 100 ]; do
     echo $((5000 - 3 * i))
     i=$((i + 1))
 done >delta16.txt
-expect 0 "packed lane bases: encode" encode -t u16 -s delta delta16.txt pd.galp
-expect 0 "packed lane bases: decode" decode --text pd.galp pd.txt
-same "packed lane bases: round trip" delta16.txt pd.txt
-expect 0 "packed lane bases: inspect" inspect --vectors pd.galp
-has "packed lane bases: version" out.log '^format version +1\.5$'
-has "packed lane bases: summary" out.log '^delta lane bases packed for 1 of 1 delta vectors$'
-has "packed lane bases: vector" out.log '^ +0 +100 +delta .*  lane bases 9 bits$'
-expect 0 "packed lane bases: inspect --json" inspect --json --vectors pd.galp
-has "packed lane bases: json summary" out.log '"packed_lane_bases": 1,'
-has "packed lane bases: json vector" out.log '"lane_base_width": 9'
+addition "packed lane bases" u16 delta delta16.txt '1\.5' \
+    '^delta lane bases packed for 1 of 1 delta vectors$' \
+    '^ +0 +100 +delta .*  lane bases 9 bits$' \
+    '"packed_lane_bases": 1,' '"lane_base_width": 9'
 # Delta-coded RUNS values (spec/fastlanes.md §8.5): 200 u32 values from 10^9 in runs of 2,
 # each 3 above the one before: 100 runs of 3-bit zig-zag deltas rather than 9-bit values.
 i=0
@@ -281,16 +289,10 @@ while [ $i -lt 200 ]; do
     echo $((1000000000 + i / 2 * 3))
     i=$((i + 1))
 done >runs32.txt
-expect 0 "delta run values: encode" encode -t u32 -s runs runs32.txt rd.galp
-expect 0 "delta run values: decode" decode --text rd.galp rd.txt
-same "delta run values: round trip" runs32.txt rd.txt
-expect 0 "delta run values: inspect" inspect --vectors rd.galp
-has "delta run values: version" out.log '^format version +1\.6$'
-has "delta run values: summary" out.log '^run values +delta-coded for 1 of 1 runs vectors$'
-has "delta run values: vector" out.log '^ +0 +200 +runs .*  runs 100, length width 1, delta-coded values$'
-expect 0 "delta run values: inspect --json" inspect --json --vectors rd.galp
-has "delta run values: json summary" out.log '"delta_run_values": 1,'
-has "delta run values: json vector" out.log '"delta_values": true'
+addition "delta run values" u32 runs runs32.txt '1\.6' \
+    '^run values +delta-coded for 1 of 1 runs vectors$' \
+    '^ +0 +200 +runs .*  runs 100, length width 1, delta-coded values$' \
+    '"delta_run_values": 1,' '"delta_values": true'
 
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'

@@ -6,9 +6,10 @@
  * galp_gpu_decompress_str64/32 on the GPU, and offsets and bytes are compared exactly.
  * Columns: generated strings (empty strings, every byte value, long strings over several
  * pieces, default-length vectors, several vectors, runs of 255 bytes, strings longer than a
- * warp's window of codes), the str golden vectors (vectors/ in the
- * source tree; the invalid ones must be refused by the upload with galp_open's status), and
- * the files of $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
+ * warp's window of codes), columns recoded with random valid parses other than the
+ * encoder's (conformance/str_reparse.h), the str golden vectors (vectors/ in the source tree;
+ * the invalid ones must be refused by the upload with galp_open's status), and the files of
+ * $GALP_DATA_DIR/strings. The fused equality and prefix counts are compared with
  * counts over the reference's strings, and so is a user's kernel on the device API's string
  * visitor (conformance/test_gpu_str_device.cu), which must also visit every row once with its
  * Arrow offset and exactly its bytes, in grids of every shape. The value-array calls must
@@ -37,6 +38,7 @@
 
 #include <cuda_runtime.h>
 
+#include "str_reparse.h"
 #include "test_gpu_str_device.h"
 
 /* The grids of the device-API kernels: a warp per group of the default 16 vectors (blocks
@@ -73,6 +75,46 @@ static void check_visitor_rows(const galp_gpu_column *gpu, const int64_t *want64
         }
     }
     free(rows);
+}
+
+/* The fused equality and prefix counts of value[0 .. length) on an uploaded column, by the
+ * host API and by a user's kernel on the device API's visitor in every grid, against counts
+ * over the reference's strings (want64, want: its int64 Arrow form of n strings). */
+static void check_counts(const galp_gpu_column *gpu, const int64_t *want64, const uint8_t *want,
+                         uint64_t n, const uint8_t *value, size_t length, const char *what)
+{
+    uint64_t *d_count = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
+    galp_gpu_view view;
+    assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+    for (unsigned prefix = 0; prefix < 2; prefix++) {
+        uint64_t expected = 0, got_count = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const size_t len = (size_t)(want64[i + 1] - want64[i]);
+            expected += (prefix ? len >= length : len == length) &&
+                        memcmp(want + want64[i], value, length) == 0;
+        }
+        assert_int_equal(prefix ? galp_gpu_str_count_prefix(gpu, value, length, d_count, NULL)
+                                : galp_gpu_str_count_equal(gpu, value, length, d_count, NULL),
+                         GALP_OK);
+        assert_int_equal(cudaMemcpy(&got_count, d_count, sizeof got_count,
+                                    cudaMemcpyDeviceToHost), cudaSuccess);
+        if (got_count != expected)
+            fail_msg("%s: %s of a %zu-byte query: GPU %llu, reference %llu", what,
+                     prefix ? "prefix" : "equality", length, (unsigned long long)got_count,
+                     (unsigned long long)expected);
+        for (size_t g = 0; g < GRID_COUNT; g++) {
+            assert_int_equal(test_str_device_count(&view, value, (uint32_t)length, (int)prefix,
+                                                   grids[g].blocks, grids[g].threads,
+                                                   grids[g].group, &got_count),
+                             GALP_OK);
+            if (got_count != expected)
+                fail_msg("%s: device API, grid %zu: %s of a %zu-byte query: %llu, reference %llu",
+                         what, g, prefix ? "prefix" : "equality", length,
+                         (unsigned long long)got_count, (unsigned long long)expected);
+        }
+    }
+    cudaFree(d_count);
 }
 
 /* Decodes an uploaded column on the device with both offset widths and compares each with
@@ -137,47 +179,34 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
 
     /* The fused counts, against counts over the reference's strings: the first, the middle
      * and the last string, whole and as prefixes of 0, 1, 3, 9 and 17 bytes (queries that end
-     * inside the query's first, second and third 8-byte word), and a query longer than any. */
-    static const size_t cuts[] = {SIZE_MAX, 0, 1, 3, 9, 17};
-    uint64_t *d_count = NULL;
-    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
+     * inside the query's first, second and third 8-byte word) and of 55, 56, 57 and 64 bytes
+     * (around the string positions the counts' match table holds, gpu/str_count_piece.cuh),
+     * and a query one byte longer than the longest string. */
+    static const size_t cuts[] = {SIZE_MAX, 0, 1, 3, 9, 17, 55, 56, 57, 64};
     for (unsigned q = 0; n > 0 && q < 3 * sizeof cuts / sizeof cuts[0]; q++) {
         const uint64_t pick = q % 3 == 0 ? 0 : q % 3 == 1 ? n / 2 : n - 1;
-        const uint8_t *value = want + want64[pick];
         const size_t full = (size_t)(want64[pick + 1] - want64[pick]);
         const size_t length = full < cuts[q / 3] ? full : cuts[q / 3];
-        if (length > GALP_GPU_STR_QUERY_MAX)
-            continue;
-        for (unsigned prefix = 0; prefix < 2; prefix++) {
-            uint64_t expected = 0, got_count = 0;
-            for (uint64_t i = 0; i < n; i++) {
-                const size_t len = (size_t)(want64[i + 1] - want64[i]);
-                expected += (prefix ? len >= length : len == length) &&
-                            memcmp(want + want64[i], value, length) == 0;
-            }
-            assert_int_equal(prefix ? galp_gpu_str_count_prefix(gpu, value, length, d_count, NULL)
-                                    : galp_gpu_str_count_equal(gpu, value, length, d_count, NULL),
-                             GALP_OK);
-            assert_int_equal(cudaMemcpy(&got_count, d_count, sizeof got_count,
-                                        cudaMemcpyDeviceToHost), cudaSuccess);
-            if (got_count != expected)
-                fail_msg("%s: %s of a %zu-byte query: GPU %llu, reference %llu", what,
-                         prefix ? "prefix" : "equality", length,
-                         (unsigned long long)got_count, (unsigned long long)expected);
-            galp_gpu_view view;
-            assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
-            for (size_t g = 0; g < GRID_COUNT; g++) {
-                assert_int_equal(test_str_device_count(&view, value, (uint32_t)length, (int)prefix,
-                                                       grids[g].blocks, grids[g].threads,
-                                                       grids[g].group, &got_count),
-                                 GALP_OK);
-                if (got_count != expected)
-                    fail_msg("%s: device API, grid %zu: %s of a %zu-byte query: %llu, "
-                             "reference %llu", what, g, prefix ? "prefix" : "equality", length,
-                             (unsigned long long)got_count, (unsigned long long)expected);
-            }
-        }
+        if (length <= GALP_GPU_STR_QUERY_MAX)
+            check_counts(gpu, want64, want, n, want + want64[pick], length, what);
     }
+    size_t longest = 0;
+    for (uint64_t i = 0; i < n; i++)
+        if ((size_t)(want64[i + 1] - want64[i]) > longest)
+            longest = (size_t)(want64[i + 1] - want64[i]);
+    if (longest + 1 <= GALP_GPU_STR_QUERY_MAX) {
+        uint8_t *over = calloc(longest + 1, 1);
+        assert_non_null(over);
+        for (uint64_t i = 0; i < n; i++)
+            if ((size_t)(want64[i + 1] - want64[i]) == longest) {
+                memcpy(over, want + want64[i], longest);
+                break;
+            }
+        check_counts(gpu, want64, want, n, over, longest + 1, what);
+        free(over);
+    }
+    uint64_t *d_count = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
     check_visitor_rows(gpu, want64, want, n, what);
     uint8_t long_query[GALP_GPU_STR_QUERY_MAX + 1] = {0};
     assert_int_equal(galp_gpu_str_count_equal(gpu, long_query, sizeof long_query, d_count, NULL),
@@ -344,6 +373,71 @@ static void test_warp_windows(void **state)
     free(data);
 }
 
+/* Columns whose codes are not the reference encoder's parse (conformance/str_reparse.h):
+ * random symbols and escapes, terminal symbols that carry bytes, random pieces, with a
+ * default length and without. The kernels must follow whatever valid codes a file holds.
+ * Strings: every byte value with rare bytes 255 (escaped, and so read as literals), words,
+ * empty strings, strings longer than the counts' match table (gpu/str_count_piece.cuh) that
+ * share their first 60 bytes, and a partial last vector. */
+static void test_other_parses(void **state)
+{
+    (void)state;
+    enum { N = 2600 };
+    static const char *const words[] = {"north", "south", "-", "ville", "0", "9", "saint "};
+    uint64_t *offsets = malloc((N + 1) * sizeof *offsets);
+    uint8_t *data = malloc((size_t)N * 200);
+    assert_true(offsets && data);
+    uint64_t seed = 5;
+    offsets[0] = 0;
+    for (uint64_t i = 0; i < N; i++) {
+        uint8_t *at = data + offsets[i];
+        uint64_t len = 0;
+        if (i % 4 == 0) { /* bytes of every value, 255 rarely */
+            len = ts_random_below(&seed, 40);
+            for (uint64_t k = 0; k < len; k++)
+                at[k] = ts_random_below(&seed, 600) == 0 ? 0xFF
+                                                          : (uint8_t)ts_random_below(&seed, 255);
+        } else if (i % 4 == 1) { /* words, or nothing */
+            const uint64_t target = i % 3 == 0 ? 0 : ts_random_below(&seed, 30);
+            while (len < target) {
+                const char *w = words[ts_random_below(&seed, 7)];
+                memcpy(at + len, w, strlen(w));
+                len += strlen(w);
+            }
+        } else if (i % 4 == 2) { /* 60 shared bytes and a tail */
+            len = 60 + ts_random_below(&seed, 80);
+            for (uint64_t k = 0; k < len; k++)
+                at[k] = k < 60 ? (uint8_t)"https://example.org/"[k % 20]
+                               : (uint8_t)('a' + (k * i) % 26);
+        } else { /* a common length */
+            len = 12;
+            for (uint64_t k = 0; k < len; k++)
+                at[k] = (uint8_t)"0123456789ABCDEF"[ts_random_below(&seed, 16)];
+        }
+        offsets[i + 1] = offsets[i] + len;
+    }
+    const size_t bound = galp_str_compress_bound(N, offsets[N]);
+    uint8_t *file = malloc(bound);
+    size_t len = 0;
+    assert_non_null(file);
+    assert_int_equal(galp_str_compress(offsets, data, N, 0, file, bound, &len), GALP_OK);
+    for (unsigned variant = 0; variant < 4; variant++) {
+        size_t other_len = 0;
+        uint8_t *other = str_reparse(file, len, variant % 2 != 0, 100 + variant, &other_len);
+        assert_non_null(other);
+        galp_column col;
+        assert_int_equal(galp_open(&col, other, other_len), GALP_OK);
+        char what[64];
+        snprintf(what, sizeof what, "other parse %u%s", variant,
+                 variant % 2 ? ", default lengths" : "");
+        check_column(other, other_len, what);
+        free(other);
+    }
+    free(file);
+    free(offsets);
+    free(data);
+}
+
 /* The str golden vectors: valid ones decode as the reference does, invalid ones are refused
  * by the upload with galp_open's status. */
 static void test_vectors(void **state)
@@ -427,6 +521,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generated),
         cmocka_unit_test(test_warp_windows),
+        cmocka_unit_test(test_other_parses),
         cmocka_unit_test(test_vectors),
         cmocka_unit_test(test_real_data),
     };

@@ -2,10 +2,11 @@
  * test_gpu_tile.c — galp_gpu_tile_decompress (gpu/tile_decompress.cuh, and the device API's
  * tile loader, galp/device/tile.cuh, for GPU-RFOR) against the reference decoder, bit for bit: GPU-FOR, GPU-DFOR and
  * GPU-RFOR columns of several shapes and lengths, the largest payloads a tile can have
- * (spec/tile.md §6), the golden vectors, and the refusals (invalid files with galp_open's
- * class and nothing written, other schemes, short destinations). Every column is decoded
- * too by a user's kernel on the device API's decode_tile
- * (conformance/test_gpu_tile_device.cu), which unpacks only the items each thread wants.
+ * (spec/tile.md §6), every miniblock width at every position, every run length width, the
+ * golden vectors, and the refusals (invalid files with galp_open's class and nothing written,
+ * other schemes, short destinations). Every column is decoded too by a user's kernel on the
+ * device API's decode_tile (conformance/test_gpu_tile_device.cu), which unpacks only the
+ * items each thread wants.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first checks
  * that the entry point reports GALP_ERR_NO_DEVICE.
@@ -206,6 +207,104 @@ static void test_largest_payloads(void **state)
     free(file);
 }
 
+/* A GPU-FOR or GPU-DFOR payload of m values with random references, deltas' start and packed
+ * bits, and miniblock widths of the given kind: 0 all at most 8 (a run's offsets from one
+ * window, gpu/tile_decompress.cuh), 1 from the widths around that bound and the extremes,
+ * 2 every width 0 … 32 in turn over the miniblocks from `turn`. Returns its size; *widest is
+ * its largest width, the entry's bit width (spec/tile.md §6). */
+static uint32_t tile_payload(galp_scheme scheme, uint32_t m, unsigned kind, unsigned turn,
+                             uint64_t *seed, uint8_t *payload, unsigned *widest)
+{
+    static const unsigned around[] = {0, 1, 7, 8, 9, 31, 32};
+    uint32_t at = galp_tile_blocks_offset(scheme);
+    ts_put_le(payload, 0, 4, ts_random(seed)); /* GPU-DFOR's start */
+    *widest = 0;
+    for (uint32_t k = 0; k < galp_tile_blocks(m); k++) {
+        uint32_t widths = 0, sum = 0;
+        for (unsigned j = 0; j < GALP_TILE_MINIBLOCKS; j++) {
+            const unsigned b = kind == 0   ? (unsigned)ts_random_below(seed, 9)
+                               : kind == 1 ? around[ts_random_below(seed, 7)]
+                                           : (turn + GALP_TILE_MINIBLOCKS * k + j) % 33u;
+            widths |= (uint32_t)b << (8 * j);
+            sum += b;
+            *widest = b > *widest ? b : *widest;
+        }
+        ts_put_le(payload, at, 4, ts_random(seed));
+        ts_put_le(payload, at + 4, 4, widths);
+        for (uint32_t w = 0; w < sum; w++)
+            ts_put_le(payload, at + 8 + 4 * w, 4, ts_random(seed));
+        at += galp_tile_block_bytes(sum);
+    }
+    return at;
+}
+
+/* Payloads of each kind and length test_every_width decodes: every turn of the widths for a
+ * full vector (each width then comes at each miniblock of each block), one for a partial one;
+ * 4 draws of the random kinds. */
+static unsigned turns(unsigned kind, uint32_t m)
+{
+    return kind != 2 ? 4u : m == GALP_VECTOR_SIZE ? 33u : 1u;
+}
+
+/* Every miniblock width 0 … 32 at every miniblock position, blocks whose widths are all at
+ * most 8 (one window per run) beside blocks of wider ones, in full and partial vectors whose
+ * last block ends anywhere in a warp's pair of blocks: GPU-FOR and GPU-DFOR decode as the
+ * reference does. */
+static void test_every_width(void **state)
+{
+    (void)state;
+    static const uint32_t lengths[] = {1, 100, 128, 129, 255, 256, 257, 384, 511, 512,
+                                       640, 767, 768, 896, 1000, 1023, GALP_VECTOR_SIZE};
+    uint64_t seed = 38;
+    uint8_t payload[GALP_TILE_RFOR_HEADER_BYTES + 8 * GALP_VECTOR_SIZE];
+    for (unsigned s = 0; s < 2; s++)
+        for (unsigned kind = 0; kind < 3; kind++)
+            for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++)
+                for (unsigned turn = 0; turn < turns(kind, lengths[l]); turn++) {
+                    unsigned widest;
+                    const uint32_t m = lengths[l];
+                    const uint32_t size =
+                        tile_payload(tile_schemes[s], m, kind, turn, &seed, payload, &widest);
+                    size_t len;
+                    uint8_t *file = ts_one_vector_file(GALP_TYPE_U32, tile_schemes[s], m, 0, widest,
+                                                       0, payload, size, &len);
+                    check_file(file, len);
+                    free(file);
+                }
+}
+
+/* GPU-RFOR runs of 1 … L rows for L = 2, 3, 4, 5, 9, … 1025: length offsets of every width a
+ * vector's runs can have (1 … 10 bits, spec/tile.md §5.1), those whose 8 lengths per thread
+ * fit one 32-bit window (galp/device/tile.cuh) and wider ones, in full and partial vectors. */
+static void test_run_length_widths(void **state)
+{
+    (void)state;
+    static const uint64_t lengths[] = {1, 31, 129, 1000, 1024, 5000};
+    enum { MAX = 5000 };
+    uint32_t *x = malloc(MAX * sizeof *x);
+    assert_non_null(x);
+    uint64_t seed = 16;
+    for (uint32_t longest = 2; longest <= GALP_VECTOR_SIZE + 1u;
+         longest = longest < 5u ? longest + 1u : 2u * longest - 1u) {
+        uint32_t v = 0, left = 0;
+        for (uint32_t i = 0; i < MAX; i++) {
+            if (left == 0) {
+                left = 1u + (uint32_t)ts_random_below(&seed, longest);
+                v = (uint32_t)ts_random(&seed);
+            }
+            left--;
+            x[i] = v;
+        }
+        for (size_t l = 0; l < sizeof lengths / sizeof lengths[0]; l++) {
+            size_t len;
+            uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_GPU_RFOR, x, lengths[l], &len);
+            check_file(file, len);
+            free(file);
+        }
+    }
+    free(x);
+}
+
 /* The golden vectors of the tile schemes: valid ones decode to their .out files, invalid ones
  * are refused with galp_open's class and nothing written. */
 static void test_golden_vectors(void **state)
@@ -295,6 +394,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shapes_and_lengths),
         cmocka_unit_test(test_largest_payloads),
+        cmocka_unit_test(test_every_width),
+        cmocka_unit_test(test_run_length_widths),
         cmocka_unit_test(test_long_columns),
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_refusals),

@@ -5,17 +5,18 @@
  * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
  * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
  * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
- * are users of the device API's string visitor (galp/device/strings.cuh): the warps deal the
- * pieces of groups of vectors out to their lanes, every lane decoding its piece's strings on
- * its own and comparing them with the query as they stream by, which a filter that stops at
- * a string's first differing byte does faster than a warp per piece. The column was validated
- * by galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
+ * take the device API's mapping of pieces to lanes (galp/device/strings.cuh): the warps deal
+ * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
+ * on its own, testing each against a per-code table of where its symbol agrees with the query
+ * (gpu/str_count_piece.cuh) instead of assembling the strings' bytes. The column was
+ * validated by galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
+#include "str_count_piece.cuh"
 #include "str_stage_writer.cuh"
 #include "str_warp_piece.cuh"
 #include "strings.h"
@@ -60,26 +61,20 @@ __global__ void __launch_bounds__(kThreads)
     str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
-/* Counts the strings that the matcher accepts. */
-struct match_counter {
-    galp::device::str_matcher matcher;
-    unsigned long long matches;
-    __device__ void begin(uint64_t, uint64_t) { matcher.begin(); }
-    __device__ void bytes(uint64_t word, unsigned n) { matcher.bytes(word, n); }
-    __device__ void end() { matches += matcher.matched(); }
-};
-
 __global__ void __launch_bounds__(kThreads)
     count_strings(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
                   unsigned long long *count)
 {
     __shared__ galp::device::str_symbols symbols;
     __shared__ galp::device::str_query value;
+    __shared__ str_count::str_match_table table;
     galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
     galp::device::stage_str_symbols(col, symbols);
-    match_counter counter{galp::device::str_matcher(value), 0};
-    galp::device::visit_strings_by_warp(col, symbols, counter, group);
-    unsigned long long matches = counter.matches;
+    str_count::stage_str_match_table(symbols, value, table);
+    unsigned long long matches = 0;
+    galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
+        matches += str_count::count_str_piece(table, symbols, value, piece);
+    });
     for (int offset = 16; offset > 0; offset /= 2)
         matches += __shfl_down_sync(0xffffffffu, matches, offset);
     if ((threadIdx.x & 31) == 0 && matches != 0)

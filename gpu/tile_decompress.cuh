@@ -4,15 +4,16 @@
  * (gpu/tile.cu), which benchmarks call as it is.
  *
  * A whole-column decode owes no one the tile mapping of load_tile (item i of thread t is slot
- * 128·i + t, galp/device/tile.cuh), so GPU-FOR and GPU-DFOR vectors take a cheaper one:
- * thread t decodes the two runs of 4 consecutive slots 4·t … 4·t + 3 (half 0) and
- * 512 + 4·t … 512 + 4·t + 3 (half 1), each inside miniblock (t mod 32) / 8 of block t / 32
- * and 4 + t / 32 (spec/tile.md §3.1). Then
- *   - a warp's blocks are the same for all its threads, and a thread walks only the block
- *     headers before its second block;
- *   - GPU-DFOR's inclusive prefix sum (§4.2) is 3 additions per half in registers plus one
- *     block-wide scan of the 128 totals of each half, in place of load_tile's scan of every
- *     item;
+ * 128·i + t, galp/device/tile.cuh), so GPU-FOR and GPU-DFOR vectors take a cheaper one: warp
+ * w decodes blocks 2·w and 2·w + 1 (spec/tile.md §3.1), lane l the run of 4 consecutive slots
+ * 4·l … 4·l + 3 of each (half 0 and half 1), inside miniblock l / 8. Then
+ *   - a warp's blocks are the same for all its threads, and a warp walks only the block
+ *     headers before its own;
+ *   - where a block's miniblock widths are all at most 8, a run's 4 offsets come from one
+ *     32-bit window, one funnel shift, not one per offset;
+ *   - GPU-DFOR's inclusive prefix sum (§4.2) is 3 additions per half in registers, a warp
+ *     scan of each half's 32 run totals and the totals of the blocks before, in place of
+ *     load_tile's scan of every item;
  *   - the values leave in 16-byte stores, a warp's store 512 contiguous bytes.
  * Narrow columns are bound by these instructions, not by memory: their payload is a small
  * part of the bytes moved, the 4 bytes written per value the rest. GPU-RFOR and RAW vectors
@@ -54,52 +55,124 @@ namespace detail {
 /* Field offsets of a vector's metadata entry (spec/format.md §3.3). */
 constexpr unsigned entry_payload_offset = 0, entry_payload_size = 16, entry_scheme = 22;
 
-/* Slots of a thread in each half, and the first slot of half 1. */
-constexpr unsigned run_slots = 4, half_slots = GALP_VECTOR_SIZE / 2;
+/* Slots of a thread's run in each half, and the blocks of a warp: warp w decodes blocks 2·w
+ * (half 0) and 2·w + 1 (half 1). */
+constexpr unsigned run_slots = 4, warp_blocks = 2;
+
+/* Whether every miniblock width of a block header's widths word is at most 8, so that a run of
+ * run_slots offsets (at most 32 bits) lies in one 32-bit window: a width byte (<= 32) plus
+ * 0x77 reaches 0x80 exactly when it is at least 9, and no byte carries into the next. */
+__device__ __forceinline__ bool narrow_widths(uint32_t widths)
+{
+    return ((widths + 0x77777777u) & 0x80808080u) == 0u;
+}
+
+/* spec/tile.md §3.2: d[q] = ref + offset r + q of miniblock j of the block whose header is at
+ * shared word `block`, r = 4·(lane mod 8), j = lane / 8. Where the block's widths are all
+ * narrow (the same answer for the whole warp, whose lanes share the block), the run's 4·b
+ * bits start at bit r·b of the miniblock and one funnel shift brings them into one word;
+ * otherwise each offset is read on its own (tile_offset). */
+__device__ __forceinline__ void block_run(const uint32_t *words, uint32_t block, unsigned lane,
+                                          uint32_t *d)
+{
+    const uint32_t ref = words[block], widths = words[block + 1];
+    const unsigned byte_j = galp::device::detail::tile_byte_selector(lane / 8u);
+    const unsigned b = __byte_perm(widths, 0u, byte_j);
+    const unsigned r = lane % 8u * run_slots;
+    /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
+    const uint32_t first =
+        block + 2u + __byte_perm((widths << 8) + (widths << 16) + (widths << 24), 0u, byte_j);
+    if (narrow_widths(widths)) {
+        /* the window may end in the word after the payload: one of the staged spare words
+         * (tile_spare_words), whose bits the mask drops; b <= 8, so no shift reaches 32 */
+        const uint32_t bit = r * b, w = first + bit / 32u;
+        const uint32_t window = __funnelshift_r(words[w], words[w + 1], bit);
+        const uint32_t mask = (1u << b) - 1u;
+#pragma unroll
+        for (unsigned q = 0; q < run_slots; q++)
+            d[q] = ref + (window >> (q * b) & mask);
+    } else {
+#pragma unroll
+        for (unsigned q = 0; q < run_slots; q++)
+            d[q] = ref + galp::device::detail::tile_offset(words, first, b, r + q);
+    }
+}
 
 /* spec/tile.md §3.2 in the consecutive mapping: d[4·h + q] = ref + offset of slot
- * 512·h + 4·t + q, of the GPU-FOR or GPU-DFOR blocks staged in sm. A half whose block is past
- * the payload's (its slots are all >= m) reads nothing and gets zeros. */
+ * 256·w + 128·h + 4·lane + q (block 2·w + h) of the GPU-FOR or GPU-DFOR blocks staged in sm,
+ * w the thread's warp. A half whose block is past the payload's (its slots are all >= m)
+ * reads nothing and gets zeros. The warp walks the headers of the blocks before its own
+ * (block k + 1 starts 2 + its widths' sum words after block k), none past the payload. */
 __device__ __forceinline__ void consecutive_offsets(const tile_shared &sm, galp_scheme scheme,
                                                     uint32_t m, uint32_t (&d)[tile_items])
 {
     const unsigned warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
-    const unsigned j = lane / 8u, r = lane % 8u * run_slots;
     const uint32_t blocks = galp_tile_blocks(m);
+#pragma unroll
+    for (unsigned q = 0; q < tile_items; q++)
+        d[q] = 0;
+    if (warp_blocks * warp >= blocks)
+        return;
     uint32_t block = galp_tile_blocks_offset(scheme) / 4u;
-    unsigned k = 0;
-#pragma unroll
-    for (unsigned h = 0; h < 2; h++) {
-        const unsigned mine = warp + h * (half_slots / GALP_TILE_BLOCK_VALUES);
-        /* block k is 2 + its widths' sum words; headers past the payload are not read */
-        for (; k < mine && k < blocks; k++)
-            block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
-#pragma unroll
-        for (unsigned q = 0; q < run_slots; q++)
-            d[h * run_slots + q] = 0;
-        if (mine >= blocks)
-            continue;
-        const uint32_t ref = sm.words[block], widths = sm.words[block + 1];
-        const unsigned byte_j = galp::device::detail::tile_byte_selector(j);
-        const unsigned b = __byte_perm(widths, 0u, byte_j);
-        /* byte j of the sum of the bytes below it: the words of miniblocks 0 … j − 1 */
-        const uint32_t first =
-            block + 2u + __byte_perm((widths << 8) + (widths << 16) + (widths << 24), 0u, byte_j);
-#pragma unroll
-        for (unsigned q = 0; q < run_slots; q++)
-            d[h * run_slots + q] = ref + galp::device::detail::tile_offset(sm.words, first, b, r + q);
+#pragma unroll 1
+    for (unsigned k = 0; k < warp; k++) {
+        block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
+        block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
     }
+    block_run(sm.words, block, lane, d);
+    if (warp_blocks * warp + 1u >= blocks)
+        return;
+    block += 2u + (sm.words[block + 1] * 0x01010101u >> 24);
+    block_run(sm.words, block, lane, d + run_slots);
 }
 
-/* Slots 512·h + 4·t … + 3 of out + first, those below m: one 16-byte store per half where
- * all 4 are (out is 16-byte aligned, first a multiple of 1024), evict-first with
- * streaming. */
+/* GPU-DFOR (spec/tile.md §4.2): x = start + d[0] + … + d[slot] mod 2^32 in place, for the
+ * deltas of consecutive_offsets: each run's own running sum, a warp scan of the run totals of
+ * each half (a half is one block, its runs in lane order), then the totals of the blocks
+ * before: warp_total[k] is block k's, written here by lane 31 of warp k / 2, and the blocks
+ * before 2·w are those of the warps before w. Slots >= m come after every slot < m, so their
+ * deltas (zeros or filler) are never added to an output value. Every thread of the block
+ * calls it; it synchronises the block once. */
+__device__ __forceinline__ void consecutive_prefix(uint32_t *warp_total, uint32_t start,
+                                                   uint32_t (&x)[tile_items])
+{
+    const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
+    uint32_t total[warp_blocks], in_warp[warp_blocks];
+#pragma unroll
+    for (unsigned h = 0; h < warp_blocks; h++) {
+#pragma unroll
+        for (unsigned q = 1; q < run_slots; q++)
+            x[h * run_slots + q] += x[h * run_slots + q - 1];
+        total[h] = x[h * run_slots + run_slots - 1];
+        in_warp[h] = galp::device::detail::tile_warp_scan(total[h]);
+        if (lane == 31u)
+            warp_total[warp_blocks * warp + h] = in_warp[h];
+    }
+    __syncthreads();
+    uint32_t before = start;
+#pragma unroll
+    for (unsigned k = 0; k < warp_blocks * (tile_warps - 1u); k++)
+        if (k < warp_blocks * warp)
+            before += warp_total[k];
+    const uint32_t half0 = __shfl_sync(0xffffffffu, in_warp[0], 31);
+    const uint32_t base[warp_blocks] = {before + in_warp[0] - total[0],
+                                        before + half0 + in_warp[1] - total[1]};
+#pragma unroll
+    for (unsigned q = 0; q < tile_items; q++)
+        x[q] += base[q / run_slots];
+}
+
+/* Slots 256·w + 128·h + 4·lane … + 3 of out + first, those below m: one 16-byte store per
+ * half where all 4 are (out is 16-byte aligned, first a multiple of 1024), evict-first with
+ * streaming; a warp's store is 512 contiguous bytes. */
 __device__ __forceinline__ void store_consecutive(uint32_t *out, uint64_t first, uint32_t m,
                                                   const uint32_t (&x)[tile_items], bool streaming)
 {
+    const unsigned warp = threadIdx.x / 32u, lane = threadIdx.x % 32u;
 #pragma unroll
-    for (unsigned h = 0; h < 2; h++) {
-        const uint32_t slot = h * half_slots + run_slots * threadIdx.x;
+    for (unsigned h = 0; h < warp_blocks; h++) {
+        const uint32_t slot =
+            (warp_blocks * warp + h) * GALP_TILE_BLOCK_VALUES + run_slots * lane;
         uint32_t *dst = out + first + slot;
         if (slot + run_slots <= m) {
             galp::device::detail::store_vector(
@@ -145,6 +218,9 @@ __device__ inline void decompress_vector(const uint8_t *file, uint32_t v, uint64
     }
     /* the payload staged as load_tile stages it: 16-byte pieces, then the last 0 … 3 words */
     const uint32_t whole = size / 16u;
+    /* not unrolled: most payloads take one round or none, and unrolled rounds of predicated
+     * copies cost every warp more than the loop */
+#pragma unroll 1
     for (uint32_t p = threadIdx.x; p < whole; p += tile_threads)
         galp::device::detail::copy16_async(sm.words + 4u * p, payload + 16u * p);
     galp::device::detail::copy_commit();
@@ -154,40 +230,8 @@ __device__ inline void decompress_vector(const uint8_t *file, uint32_t v, uint64
     galp::device::detail::copy_wait<0>();
     __syncthreads();
     detail::consecutive_offsets(sm, scheme, m, x);
-    if (scheme == GALP_SCHEME_GPU_DFOR) {
-        /* x = start + d[0] + … + d[slot] mod 2^32 (spec/tile.md §4.2): each run's own running
-         * sum, then per half the exclusive scan of the 128 run totals in thread order, which
-         * is slot order, half 1 after all of half 0. Slots >= m come after every slot < m, so
-         * their deltas (zeros or filler) are never added to an output value. */
-        const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
-        uint32_t total[2], in_warp[2];
-#pragma unroll
-        for (unsigned h = 0; h < 2; h++) {
-#pragma unroll
-            for (unsigned q = 1; q < detail::run_slots; q++)
-                x[h * detail::run_slots + q] += x[h * detail::run_slots + q - 1];
-            total[h] = x[h * detail::run_slots + detail::run_slots - 1];
-            in_warp[h] = galp::device::detail::tile_warp_scan(total[h]);
-            if (lane == 31u)
-                sm.warp_total[h * tile_warps + warp] = in_warp[h];
-        }
-        __syncthreads();
-        /* half 0's total, and per half the totals of the warps before this one */
-        uint32_t half0 = 0, warps_before[2] = {0, 0};
-        for (unsigned w = 0; w < tile_warps; w++) {
-            half0 += sm.warp_total[w];
-            if (w < warp) {
-                warps_before[0] += sm.warp_total[w];
-                warps_before[1] += sm.warp_total[tile_warps + w];
-            }
-        }
-        const uint32_t start = sm.words[0];
-        const uint32_t before[2] = {start + warps_before[0] + in_warp[0] - total[0],
-                                    start + half0 + warps_before[1] + in_warp[1] - total[1]};
-#pragma unroll
-        for (unsigned q = 0; q < tile_items; q++)
-            x[q] += before[q / detail::run_slots];
-    }
+    if (scheme == GALP_SCHEME_GPU_DFOR)
+        detail::consecutive_prefix(sm.warp_total, sm.words[0], x);
     store_consecutive(out, first, m, x, streaming);
 }
 

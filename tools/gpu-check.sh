@@ -46,6 +46,17 @@ stage() {
     echo "== [$(( $(date +%s) - started )) s] $1"
 }
 
+# sanitize TOOL TEST LOG: conformance/TEST under compute-sanitizer --tool TOOL, its output in
+# $out/LOG (last lines shown); the first failure's exit status stays in $status.
+sanitize() {
+    stage "compute-sanitizer --tool $1 conformance/$2"
+    rc=0
+    GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$1" \
+        --error-exitcode 99 "conformance/$2" > "$out/$3" 2>&1 || rc=$?
+    tail -4 "$out/$3"
+    [ "$status" -ne 0 ] || status=$rc
+}
+
 run() {
     started=$(date +%s)
     out=${OUT:-/tmp/gpu-check-out}
@@ -97,26 +108,11 @@ run() {
         tail -4 "$out/sanitizer-$tool.log"
         [ "$status" -ne 0 ] || status=$rc
         # the tile loader (galp/device/tile.cuh) shares a payload and run table per block
-        stage "compute-sanitizer --tool $tool conformance/test_gpu_tile"
-        rc=0
-        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
-            --error-exitcode 99 conformance/test_gpu_tile > "$out/sanitizer-tile-$tool.log" 2>&1 || rc=$?
-        tail -4 "$out/sanitizer-tile-$tool.log"
-        [ "$status" -ne 0 ] || status=$rc
+        sanitize "$tool" test_gpu_tile "sanitizer-tile-$tool.log"
         # FastLanes DELTA, RLE and DICT (gpu/fastlanes.cu) stage each vector in shared memory
-        stage "compute-sanitizer --tool $tool conformance/test_gpu_fastlanes"
-        rc=0
-        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
-            --error-exitcode 99 conformance/test_gpu_fastlanes > "$out/sanitizer-fastlanes-$tool.log" 2>&1 || rc=$?
-        tail -4 "$out/sanitizer-fastlanes-$tool.log"
-        [ "$status" -ne 0 ] || status=$rc
+        sanitize "$tool" test_gpu_fastlanes "sanitizer-fastlanes-$tool.log"
         # str columns: the device API's string visitor stages the symbol table per block
-        stage "compute-sanitizer --tool $tool conformance/test_gpu_str"
-        rc=0
-        GALP_SRCDIR="$src" ./libtool --mode=execute compute-sanitizer --tool "$tool" \
-            --error-exitcode 99 conformance/test_gpu_str > "$out/sanitizer-str-$tool.log" 2>&1 || rc=$?
-        tail -4 "$out/sanitizer-str-$tool.log"
-        [ "$status" -ne 0 ] || status=$rc
+        sanitize "$tool" test_gpu_str "sanitizer-str-$tool.log"
     done
     stage done
     if [ "${1:-}" = bench ]; then

@@ -10,7 +10,6 @@
 
 #include <galp/layout.h>
 
-#include "bytes.h"
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
@@ -74,20 +73,15 @@ static void alprd_f64(gen_set *set)
     gen_expect_vector(vec, 0, GALP_SCHEME_ALP_RD, 48, 0);
 }
 
-static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
-{
-    return galp_load_le(bytes, vec->file.data + at);
-}
-
 static void dict_defects(gen_set *set)
 {
     const gen_vector *f32 = gen_set_find(set, DICT_F32);
-    const uint64_t base0 = get(f32, GEN_ENTRY(0) + E_BASE, 8);
+    const uint64_t base0 = gen_get(f32, GEN_ENTRY(0) + E_BASE, 8);
     gen_edit(set, "alprd_dict_unused_bits", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
          base0 | UINT64_C(1) << 32,
          "vector 0's dictionary (k = 1, 16-bit left parts) with bit 32 of base set");
     gen_edit(set, "alprd_dict_unused_bits_f64", DICT_F64, GALP_ERR_BASE, GEN_ENTRY(0) + E_BASE, 8,
-         get(gen_set_find(set, DICT_F64), GEN_ENTRY(0) + E_BASE, 8) | UINT64_C(1) << 63,
+         gen_get(gen_set_find(set, DICT_F64), GEN_ENTRY(0) + E_BASE, 8) | UINT64_C(1) << 63,
          "f64 vector 0's one-entry dictionary (16 bits) with bit 63 of base set");
     gen_edit(set, "alprd_dict_base_with_head", DICT_F32, GALP_ERR_BASE, GEN_ENTRY(3) + E_BASE, 8, 1,
          "vector 3 (72-bit dictionary, kept in its payload) with base 1");
@@ -98,7 +92,7 @@ static void dict_defects(gen_set *set)
          H_FLAGS, 4, GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_ALPRD_DICT_IN_ENTRY,
          "header flag bit 3 (ALP_RD dictionaries in the entry) in a u16 FFOR column");
     gen_edit(set, "alprd_dict_payload_size_head", DICT_F32, GALP_ERR_PAYLOAD_SIZE,
-         GEN_ENTRY(0) + E_SIZE, 4, get(f32, GEN_ENTRY(0) + E_SIZE, 4) + 16,
+         GEN_ENTRY(0) + E_SIZE, 4, gen_get(f32, GEN_ENTRY(0) + E_SIZE, 4) + 16,
          "vector 0 (dictionary in the entry) with the payload_size of a dictionary head");
 }
 

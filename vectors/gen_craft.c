@@ -15,11 +15,6 @@
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
-static uint64_t width_mask(unsigned bits)
-{
-    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
-}
-
 static uint64_t round16(uint64_t x) { return (x + 15) & ~UINT64_C(15); }
 
 /* spec/alp.md §4 steps 2-4 for one FOR-decoded integer u. */
@@ -47,7 +42,7 @@ static void expected_values(galp_type type, const craft_vector *cv, gen_buf *out
             gen_buf_append_value(out, w / 8, left << cv->bit_width | cv->slot[i]);
             continue;
         } else {
-            value = (cv->slot[i] + cv->base) & width_mask(w);
+            value = (cv->slot[i] + cv->base) & gen_mask(w);
             if (cv->scheme != GALP_SCHEME_FFOR)
                 value = alp_decode(type, value, cv->exponent, cv->factor);
         }
@@ -95,7 +90,7 @@ static void build_payload(galp_type type, const craft_vector *cv, gen_buf *paylo
         for (unsigned e = 0; e < 8; e++)
             gen_buf_append_value(payload, 2, cv->dict[e]);
         for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
-            if (cv->slot[i] > width_mask(cv->bit_width) || cv->code[i] > width_mask(cv->exponent))
+            if (cv->slot[i] > gen_mask(cv->bit_width) || cv->code[i] > gen_mask(cv->exponent))
                 gen_fail("crafted ALP_RD slot %u does not fit r = %u, k = %u", i, cv->bit_width,
                          cv->exponent);
             in[i] = cv->slot[i];
@@ -111,9 +106,9 @@ static void build_payload(galp_type type, const craft_vector *cv, gen_buf *paylo
         return;
     }
     for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
-        if (cv->slot[i] > width_mask(cv->bit_width))
+        if (cv->slot[i] > gen_mask(cv->bit_width))
             gen_fail("crafted slot %u does not fit bit width %u", i, cv->bit_width);
-        in[i] = (cv->slot[i] + cv->base) & width_mask(w);
+        in[i] = (cv->slot[i] + cv->base) & gen_mask(w);
     }
     galp_ffor_pack(w, cv->bit_width, cv->base, in, packed);
     gen_buf_append(payload, packed, 128 * (size_t)cv->bit_width);
@@ -208,4 +203,26 @@ void gen_fix_checksum(gen_buf *file)
     uint32_t crc = galp_crc32c(0, file->data, 60);
     crc = galp_crc32c(crc, file->data + GALP_HEADER_SIZE, (size_t)table);
     galp_store_u32(file->data + 60, crc);
+}
+
+static void check_span(const gen_vector *vec, size_t at, unsigned bytes)
+{
+    if (bytes > 8 || at > vec->file.len || bytes > vec->file.len - at)
+        gen_fail("%s: %u bytes at %zu beyond the file", vec->name, bytes, at);
+}
+
+uint64_t gen_get(const gen_vector *vec, size_t at, unsigned bytes)
+{
+    check_span(vec, at, bytes);
+    uint8_t le[8] = {0};
+    memcpy(le, vec->file.data + at, bytes);
+    return galp_load_u64(le);
+}
+
+void gen_put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
+{
+    check_span(vec, at, bytes);
+    uint8_t le[8];
+    galp_store_u64(le, value);
+    memcpy(vec->file.data + at, le, bytes);
 }

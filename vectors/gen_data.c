@@ -28,9 +28,14 @@ uint64_t gen_below(gen_rng *rng, uint64_t bound)
     return x % bound;
 }
 
+uint64_t gen_mask(unsigned bits)
+{
+    return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+}
+
 uint64_t gen_low_bits(gen_rng *rng, unsigned bits)
 {
-    return bits >= 64 ? gen_next(rng) : gen_next(rng) & ((UINT64_C(1) << bits) - 1);
+    return gen_next(rng) & gen_mask(bits);
 }
 
 uint64_t gen_f64_bits(double x)

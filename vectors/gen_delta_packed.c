@@ -24,11 +24,6 @@ enum { H_FLAGS = 20, E_SIZE = 16, E_EXPONENT = 24, E_FACTOR = 25 };
 
 static const uint32_t packed_flag = GALP_FLAG_PACKED_LANE_BASES;
 
-static uint64_t mask(unsigned w)
-{
-    return w == 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
-}
-
 /* A vector of 1024 values whose lane l starts at start + spread_l (lane 0 at spread 0, lane 1
  * at 2^s − 1, the others random below 2^s) and steps by 1 + (3 random bits) per row: base 1,
  * b = 3, and lane-base width s where the spreads' arc is the shortest around 2^W. */
@@ -36,9 +31,11 @@ static void lanes_from(gen_rng *rng, unsigned w, uint64_t start, unsigned spread
 {
     const unsigned lanes = GALP_VECTOR_SIZE / w;
     for (unsigned l = 0; l < lanes; l++) {
-        uint64_t x = start + (l == 1 ? mask(spread_bits) : l == 0 ? 0 : gen_low_bits(rng, spread_bits));
+        uint64_t x = start + (l == 1   ? gen_mask(spread_bits)
+                              : l == 0 ? 0
+                                       : gen_low_bits(rng, spread_bits));
         for (unsigned r = 0; r < w; r++) {
-            galp_store_le(w / 8, out + (size_t)(l * w + r) * (w / 8), x & mask(w));
+            galp_store_le(w / 8, out + (size_t)(l * w + r) * (w / 8), x & gen_mask(w));
             x += 1u + gen_low_bits(rng, 3);
         }
     }
@@ -67,7 +64,8 @@ static void packed_column(gen_set *set, galp_type type, uint64_t seed)
     gen_rng rng = {seed};
     const size_t vector_bytes = (size_t)GALP_VECTOR_SIZE * bytes;
     lanes_from(&rng, w, gen_low_bits(&rng, w), w == 8 ? 3 : 5, values);
-    lanes_from(&rng, w, (0 - (UINT64_C(1) << (wrap - 1))) & mask(w), wrap, values + vector_bytes);
+    lanes_from(&rng, w, (0 - (UINT64_C(1) << (wrap - 1))) & gen_mask(w), wrap,
+               values + vector_bytes);
     lanes_from(&rng, w, gen_low_bits(&rng, w), widest, values + 2 * vector_bytes);
     lanes_from(&rng, w, 0, w, values + 3 * vector_bytes);
     lanes_from(&rng, w, 1000, 2, values + 4 * vector_bytes);
@@ -82,9 +80,7 @@ static void packed_column(gen_set *set, galp_type type, uint64_t seed)
         gen_expect_vector(vec, v, GALP_SCHEME_DELTA, v == 4 ? -1 : 3, 0);
     const unsigned expected[4] = {w == 8 ? 3 : 5, wrap, widest, w};
     for (uint32_t v = 0; v < 4; v++)
-        if (vec->file.data[GEN_ENTRY(v) + E_EXPONENT] != expected[v])
-            gen_fail("%s: vector %u has lane-base width %u, not %u", name, v,
-                     vec->file.data[GEN_ENTRY(v) + E_EXPONENT], expected[v]);
+        gen_expect_entry_byte(vec, v, E_EXPONENT, expected[v], "lane-base width");
     free(values);
 }
 

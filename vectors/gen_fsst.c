@@ -157,39 +157,27 @@ static gen_vector *mutant(gen_set *set, const char *name, const char *base, galp
     return vec;
 }
 
-static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
-{
-    return galp_load_le(bytes, vec->file.data + at);
-}
-
-static void put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
-{
-    if (at + bytes > vec->file.len)
-        gen_fail("%s: edit at %zu beyond the file", vec->name, at);
-    galp_store_le(bytes, vec->file.data + at, value);
-}
-
 static size_t table_at(const gen_vector *vec)
 {
-    return (size_t)get(vec, H_PAYLOAD, 8);
+    return (size_t)gen_get(vec, H_PAYLOAD, 8);
 }
 
 /* spec/fsst.md §3: the table checksum after a deliberate change of the table. */
 static void fix_table_checksum(gen_vector *vec)
 {
     const size_t t = table_at(vec);
-    const uint32_t k = (uint32_t)get(vec, t, 4);
+    const uint32_t k = (uint32_t)gen_get(vec, t, 4);
     size_t size = k;
     for (uint32_t c = 0; c < k; c++)
         size += vec->file.data[t + 8 + c] & 0x0F;
-    put(vec, t + 4, 4, galp_crc32c(0, vec->file.data + t + 8, size));
+    gen_put(vec, t + 4, 4, galp_crc32c(0, vec->file.data + t + 8, size));
 }
 
 /* The first code whose descriptor is `desc`. */
 static uint32_t code_with(const gen_vector *vec, uint8_t desc)
 {
     const size_t t = table_at(vec);
-    for (uint32_t c = 0; c < get(vec, t, 4); c++)
+    for (uint32_t c = 0; c < gen_get(vec, t, 4); c++)
         if (vec->file.data[t + 8 + c] == desc)
             return c;
     gen_fail("%s: no symbol with descriptor 0x%02x", vec->name, desc);
@@ -197,7 +185,7 @@ static uint32_t code_with(const gen_vector *vec, uint8_t desc)
 
 static size_t payload_at(const gen_vector *vec, uint32_t v)
 {
-    return (size_t)get(vec, GEN_ENTRY(v) + E_OFFSET, 8);
+    return (size_t)gen_get(vec, GEN_ENTRY(v) + E_OFFSET, 8);
 }
 
 /* valid/fsst_one with its codes replaced (no more than it had), no default length, end offset
@@ -208,16 +196,16 @@ static gen_vector *recoded(gen_set *set, const char *name, galp_status expect,
 {
     gen_vector *vec = mutant(set, name, "valid/fsst_one", expect, description);
     const size_t p = payload_at(vec, 0);
-    if (count > get(vec, p + P_CODE_SIZE, 4))
+    if (count > gen_get(vec, p + P_CODE_SIZE, 4))
         gen_fail("%s: more codes than the base vector", name);
-    put(vec, p + P_CODE_SIZE, 4, count);
-    put(vec, p + P_DEFAULT, 4, 0);
+    gen_put(vec, p + P_CODE_SIZE, 4, count);
+    gen_put(vec, p + P_DEFAULT, 4, 0);
     memcpy(vec->file.data + p + P_ENTRIES + PIECE, codes, count);
     const uint64_t size = P_ENTRIES + PIECE + count, end = galp_round16(p + size);
-    put(vec, GEN_ENTRY(0) + E_SIZE, 4, size);
-    put(vec, GEN_ENTRY(0) + E_BASE, 8, decoded);
-    put(vec, H_PAYLOAD_END, 8, end);
-    put(vec, H_FILE_SIZE, 8, end + GALP_TAIL_PADDING);
+    gen_put(vec, GEN_ENTRY(0) + E_SIZE, 4, size);
+    gen_put(vec, GEN_ENTRY(0) + E_BASE, 8, decoded);
+    gen_put(vec, H_PAYLOAD_END, 8, end);
+    gen_put(vec, H_FILE_SIZE, 8, end + GALP_TAIL_PADDING);
     memset(vec->file.data + p + size, 0, (size_t)(vec->file.len - p - size));
     vec->file.len = (size_t)(end + GALP_TAIL_PADDING);
     gen_fix_checksum(&vec->file);
@@ -228,7 +216,7 @@ static void table_defects(gen_set *set)
 {
     gen_vector *vec = mutant(set, "invalid/fsst_symbol_count_256", "valid/fsst_pieces",
                              GALP_ERR_SYMBOL_TABLE, "str: symbol_count 256");
-    put(vec, table_at(vec), 4, 256);
+    gen_put(vec, table_at(vec), 4, 256);
 
     vec = mutant(set, "invalid/fsst_symbol_length_9", "valid/fsst_pieces", GALP_ERR_SYMBOL_TABLE,
                  "str: a one-byte symbol's descriptor says 9 bytes (table checksum recomputed)");
@@ -247,33 +235,33 @@ static void table_defects(gen_set *set)
 
     vec = mutant(set, "invalid/fsst_table_checksum", "valid/fsst_pieces", GALP_ERR_CHECKSUM,
                  "str: one symbol byte changed, table checksum kept");
-    vec->file.data[table_at(vec) + 8 + get(vec, table_at(vec), 4)] ^= 0x20;
+    vec->file.data[table_at(vec) + 8 + gen_get(vec, table_at(vec), 4)] ^= 0x20;
 
     vec = mutant(set, "invalid/fsst_table_past_end", "valid/fsst_empty", GALP_ERR_LAYOUT,
                  "str: 200 symbol descriptors in a 16-byte payload section");
-    put(vec, table_at(vec), 4, 200);
+    gen_put(vec, table_at(vec), 4, 200);
 }
 
 static void entry_defects(gen_set *set)
 {
     gen_vector *vec = mutant(set, "invalid/fsst_raw_vector", "valid/fsst_pieces", GALP_ERR_BAD_SCHEME,
                              "str: vector 1 stored as RAW, which str columns do not have");
-    put(vec, GEN_ENTRY(1) + E_SCHEME, 1, GALP_SCHEME_RAW);
+    gen_put(vec, GEN_ENTRY(1) + E_SCHEME, 1, GALP_SCHEME_RAW);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_column_scheme_ffor", "valid/fsst_pieces", GALP_ERR_BAD_SCHEME,
                  "str: column scheme FFOR");
-    put(vec, 7, 1, GALP_SCHEME_FFOR);
+    gen_put(vec, 7, 1, GALP_SCHEME_FFOR);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_end_offset_decreasing", "valid/fsst_pieces",
                  GALP_ERR_STRING_OFFSET, "str: vector 1's end offset below vector 0's");
-    put(vec, GEN_ENTRY(1) + E_BASE, 8, get(vec, GEN_ENTRY(0) + E_BASE, 8) - 1);
+    gen_put(vec, GEN_ENTRY(1) + E_BASE, 8, gen_get(vec, GEN_ENTRY(0) + E_BASE, 8) - 1);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_payload_size_head", "valid/fsst_pieces", GALP_ERR_PAYLOAD_SIZE,
                  "str: payload_size 11, shorter than the payload head");
-    put(vec, GEN_ENTRY(0) + E_SIZE, 4, 11);
+    gen_put(vec, GEN_ENTRY(0) + E_SIZE, 4, 11);
     gen_fix_checksum(&vec->file);
 }
 
@@ -282,28 +270,29 @@ static void piece_defects(gen_set *set)
     const char *base = "valid/fsst_pieces";
     gen_vector *vec = mutant(set, "invalid/fsst_piece_count_zero", base, GALP_ERR_PIECE,
                              "str: piece_count 0");
-    put(vec, payload_at(vec, 0) + P_PIECES, 4, 0);
+    gen_put(vec, payload_at(vec, 0) + P_PIECES, 4, 0);
 
     vec = mutant(set, "invalid/fsst_piece_count_size", base, GALP_ERR_PAYLOAD_SIZE,
                  "str: one piece more than payload_size leaves room for");
-    put(vec, payload_at(vec, 0) + P_PIECES, 4, get(vec, payload_at(vec, 0) + P_PIECES, 4) + 1);
+    const size_t pieces = payload_at(vec, 0) + P_PIECES;
+    gen_put(vec, pieces, 4, gen_get(vec, pieces, 4) + 1);
 
     const size_t e1 = P_ENTRIES + PIECE; /* piece 1's entry, from the payload */
     vec = mutant(set, "invalid/fsst_piece_order", base, GALP_ERR_PIECE,
                  "str: piece 1 starts at string 0, as piece 0 does");
-    put(vec, payload_at(vec, 0) + e1, 4, 0);
+    gen_put(vec, payload_at(vec, 0) + e1, 4, 0);
 
     vec = mutant(set, "invalid/fsst_piece_misaligned", base, GALP_ERR_PIECE,
                  "str: piece 1's code offset not a multiple of 4");
-    put(vec, payload_at(vec, 0) + e1 + 4, 4, get(vec, payload_at(vec, 0) + e1 + 4, 4) + 2);
+    gen_put(vec, payload_at(vec, 0) + e1 + 4, 4, gen_get(vec, payload_at(vec, 0) + e1 + 4, 4) + 2);
 
     vec = mutant(set, "invalid/fsst_piece_gap", base, GALP_ERR_PIECE,
                  "str: piece 1 starts 4 bytes after piece 0's codes end");
-    put(vec, payload_at(vec, 0) + e1 + 4, 4, get(vec, payload_at(vec, 0) + e1 + 4, 4) + 4);
+    gen_put(vec, payload_at(vec, 0) + e1 + 4, 4, gen_get(vec, payload_at(vec, 0) + e1 + 4, 4) + 4);
 
     vec = mutant(set, "invalid/fsst_piece_out_offset", base, GALP_ERR_STRING_OFFSET,
                  "str: piece 1's output offset one past what piece 0 decodes to");
-    put(vec, payload_at(vec, 0) + e1 + 8, 4, get(vec, payload_at(vec, 0) + e1 + 8, 4) + 1);
+    gen_put(vec, payload_at(vec, 0) + e1 + 8, 4, gen_get(vec, payload_at(vec, 0) + e1 + 8, 4) + 1);
 
 }
 
@@ -311,7 +300,7 @@ static void code_defects(gen_set *set)
 {
     const gen_vector *one = gen_set_find(set, "valid/fsst_one");
     const uint32_t end = code_with(one, 0x80);
-    const uint32_t k = (uint32_t)get(one, table_at(one), 4);
+    const uint32_t k = (uint32_t)gen_get(one, table_at(one), 4);
     if (k >= 255)
         gen_fail("valid/fsst_one: its table leaves no code unused");
 
@@ -334,7 +323,7 @@ static void code_defects(gen_set *set)
     gen_vector *vec = mutant(set, "invalid/fsst_default_past_length", "valid/fsst_default_length",
                              GALP_ERR_STRING_OFFSET,
                              "str: default length 7 under codes of 8-byte strings");
-    put(vec, payload_at(vec, 0) + P_DEFAULT, 4, 7);
+    gen_put(vec, payload_at(vec, 0) + P_DEFAULT, 4, 7);
 }
 
 /* A valid file with one hand-made escape: the string "q" as escape, 'q', end. */
@@ -356,7 +345,7 @@ static unsigned length_of(uint8_t desc) { return shared_of(desc) + (desc & 0x0Fu
 static uint32_t compact_code(const gen_vector *vec, bool (*fits)(uint8_t before, uint8_t desc))
 {
     const size_t t = table_at(vec);
-    for (uint32_t c = 1; c < get(vec, t, 4); c++)
+    for (uint32_t c = 1; c < gen_get(vec, t, 4); c++)
         if (fits(vec->file.data[t + 7 + c], vec->file.data[t + 8 + c]))
             return c;
     gen_fail("%s: no symbol fits the edit", vec->name);
@@ -394,11 +383,11 @@ static void compact_columns(gen_set *set)
                               "str: a compact symbol table (version 1.6): each symbol after the "
                               "bytes it shares with the one before; payload checksums");
     input_free(&in);
-    if ((get(vec, 20, 4) & GALP_FLAG_COMPACT_SYMBOLS) == 0)
+    if ((gen_get(vec, 20, 4) & GALP_FLAG_COMPACT_SYMBOLS) == 0)
         gen_fail("%s: the encoder wrote a plain table; adjust the generator's inputs", vec->name);
     const char *base = "valid/fsst_compact";
     const size_t t = table_at(vec);
-    const uint32_t k = (uint32_t)get(vec, t, 4);
+    const uint32_t k = (uint32_t)gen_get(vec, t, 4);
 
     vec = mutant(set, "invalid/fsst_compact_shared_first", base, GALP_ERR_SYMBOL_TABLE,
                  "str: compact table, symbol 0 (the end symbol) sharing a byte with no symbol");
@@ -442,7 +431,7 @@ static void compact_columns(gen_set *set)
                       GALP_SCHEME_FFOR,
                       "u32 FFOR column with header flag bit 6, which only STR columns have");
     gen_buf_append(&vec->file, u32->file.data, u32->file.len);
-    put(vec, 20, 4, get(vec, 20, 4) | GALP_FLAG_COMPACT_SYMBOLS);
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | GALP_FLAG_COMPACT_SYMBOLS);
     gen_fix_checksum(&vec->file);
 }
 
@@ -472,12 +461,12 @@ static void lean_columns(gen_set *set)
                               "str: lean vectors (version 1.7): piece counts in the entries, "
                               "heads without code size or first piece, 4-byte aligned payloads");
     input_free(&in);
-    if ((get(vec, 20, 4) & GALP_FLAG_LEAN_STR_VECTORS) == 0 ||
-        get(vec, GEN_ENTRY(0) + E_COUNT, 2) < 2 || payload_at(vec, 1) % 16 == 0)
+    if ((gen_get(vec, 20, 4) & GALP_FLAG_LEAN_STR_VECTORS) == 0 ||
+        gen_get(vec, GEN_ENTRY(0) + E_COUNT, 2) < 2 || payload_at(vec, 1) % 16 == 0)
         gen_fail("%s: vector 0 has one piece or vector 1 is 16-byte aligned; adjust the "
                  "generator's inputs", vec->name);
-    const uint64_t pieces = get(vec, GEN_ENTRY(0) + E_COUNT, 2);
-    const uint64_t size = get(vec, GEN_ENTRY(0) + E_SIZE, 4);
+    const uint64_t pieces = gen_get(vec, GEN_ENTRY(0) + E_COUNT, 2);
+    const uint64_t size = gen_get(vec, GEN_ENTRY(0) + E_SIZE, 4);
 
     in = (str_input){0};
     for (unsigned i = 0; i < 1500; i++) {
@@ -490,17 +479,17 @@ static void lean_columns(gen_set *set)
                   "str: lean vectors with a default length, the head's only field; payload "
                   "checksums");
     input_free(&in);
-    if (get(vec, payload_at(vec, 0), 4) != 8)
+    if (gen_get(vec, payload_at(vec, 0), 4) != 8)
         gen_fail("%s: vector 0 has no default length 8; adjust the generator's inputs", vec->name);
 
     vec = mutant(set, "invalid/fsst_lean_piece_count_zero", base, GALP_ERR_PIECE,
                  "str: lean vectors, vector 0's exception_count (its piece count) 0");
-    put(vec, GEN_ENTRY(0) + E_COUNT, 2, 0);
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, 0);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_lean_piece_count_past_m", base, GALP_ERR_PIECE,
                  "str: lean vectors, vector 0's piece count 1025, more than its strings");
-    put(vec, GEN_ENTRY(0) + E_COUNT, 2, GALP_VECTOR_SIZE + 1);
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, GALP_VECTOR_SIZE + 1);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_lean_directory_past_payload", base, GALP_ERR_PAYLOAD_SIZE,
@@ -508,23 +497,23 @@ static void lean_columns(gen_set *set)
     const uint64_t too_many = (size - 4) / 12 + 2;
     if (too_many > GALP_VECTOR_SIZE || too_many <= pieces)
         gen_fail("%s: no piece count fits between the payload and m", vec->name);
-    put(vec, GEN_ENTRY(0) + E_COUNT, 2, too_many);
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, too_many);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_lean_payload_size_3", base, GALP_ERR_PAYLOAD_SIZE,
                  "str: lean vectors, payload_size 3, shorter than the lean head");
-    put(vec, GEN_ENTRY(0) + E_SIZE, 4, 3);
+    gen_put(vec, GEN_ENTRY(0) + E_SIZE, 4, 3);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_lean_payload_misaligned", base, GALP_ERR_PAYLOAD_OFFSET,
                  "str: lean vectors, vector 1's payload_offset 2 bytes on, not a multiple of 4");
-    put(vec, GEN_ENTRY(1) + E_OFFSET, 8, payload_at(vec, 1) + 2);
+    gen_put(vec, GEN_ENTRY(1) + E_OFFSET, 8, payload_at(vec, 1) + 2);
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "invalid/fsst_lean_flag_cleared", base, GALP_ERR_EXCEPTION_COUNT,
                  "str: lean vectors with header flag bit 8 cleared: a plain reader finds a "
                  "non-zero exception_count");
-    put(vec, 20, 4, get(vec, 20, 4) & ~GALP_FLAG_LEAN_STR_VECTORS);
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) & ~GALP_FLAG_LEAN_STR_VECTORS);
     gen_fix_checksum(&vec->file);
 
     const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
@@ -534,7 +523,7 @@ static void lean_columns(gen_set *set)
                       GALP_SCHEME_FFOR,
                       "u32 FFOR column with header flag bit 8, which only STR columns have");
     gen_buf_append(&vec->file, u32->file.data, u32->file.len);
-    put(vec, 20, 4, get(vec, 20, 4) | GALP_FLAG_LEAN_STR_VECTORS);
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | GALP_FLAG_LEAN_STR_VECTORS);
     gen_fix_checksum(&vec->file);
 }
 

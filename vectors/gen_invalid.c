@@ -6,7 +6,6 @@
  */
 #include <string.h>
 
-#include "bytes.h"
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
@@ -52,25 +51,11 @@ static gen_vector *mutant(gen_set *set, const char *name, const char *base, galp
     return vec;
 }
 
-static void put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
-{
-    if (at + bytes > vec->file.len)
-        gen_fail("%s: edit at %zu beyond the file", vec->name, at);
-    uint8_t le[8];
-    galp_store_u64(le, value);
-    memcpy(vec->file.data + at, le, bytes);
-}
-
-static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
-{
-    return galp_load_le(bytes, vec->file.data + at);
-}
-
 void gen_edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
               unsigned bytes, uint64_t value, const char *description)
 {
     gen_vector *vec = mutant(set, name, base, expect, description);
-    put(vec, at, bytes, value);
+    gen_put(vec, at, bytes, value);
     gen_fix_checksum(&vec->file);
 }
 
@@ -79,8 +64,8 @@ void gen_edit(gen_set *set, const char *name, const char *base, galp_status expe
 static void grow(gen_vector *vec, size_t payload_end_delta, size_t file_size_delta)
 {
     static const uint8_t zeros[64];
-    put(vec, H_PAYLOAD_END, 8, get(vec, H_PAYLOAD_END, 8) + payload_end_delta);
-    put(vec, H_FILE_SIZE, 8, get(vec, H_FILE_SIZE, 8) + file_size_delta);
+    gen_put(vec, H_PAYLOAD_END, 8, gen_get(vec, H_PAYLOAD_END, 8) + payload_end_delta);
+    gen_put(vec, H_FILE_SIZE, 8, gen_get(vec, H_FILE_SIZE, 8) + file_size_delta);
     gen_buf_append(&vec->file, zeros, file_size_delta);
 }
 
@@ -129,10 +114,10 @@ static void container_defects(gen_set *set)
     gen_fix_checksum(&vec->file);
 
     vec = mutant(set, "checksum_header", FFOR_BASE, GALP_ERR_CHECKSUM, "checksum bit 0 flipped");
-    put(vec, H_CHECKSUM, 1, get(vec, H_CHECKSUM, 1) ^ 1);
+    gen_put(vec, H_CHECKSUM, 1, gen_get(vec, H_CHECKSUM, 1) ^ 1);
     vec = mutant(set, "checksum_metadata", FFOR_BASE, GALP_ERR_CHECKSUM,
                  "vector 1 base changed, checksum not updated");
-    put(vec, GEN_ENTRY(1) + E_BASE, 1, get(vec, GEN_ENTRY(1) + E_BASE, 1) ^ 1);
+    gen_put(vec, GEN_ENTRY(1) + E_BASE, 1, gen_get(vec, GEN_ENTRY(1) + E_BASE, 1) ^ 1);
 
     gen_edit(set, "bad_type_0", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 0, "value_type 0");
     gen_edit(set, "bad_type_8", FFOR_BASE, GALP_ERR_BAD_TYPE, H_TYPE, 1, 8, "value_type 8");
@@ -157,10 +142,12 @@ static void vector_entry_defects(gen_set *set)
     /* Fields of the bases, read before the set grows (adding vectors moves them). */
     const size_t size0 = GEN_ENTRY(0) + E_SIZE;
     const gen_vector *ffor = gen_set_find(set, FFOR_BASE);
-    const uint64_t ffor_size = get(ffor, size0, 4), off0 = get(ffor, GEN_ENTRY(0) + E_OFFSET, 8),
-                   off1 = get(ffor, GEN_ENTRY(1) + E_OFFSET, 8), end = get(ffor, H_PAYLOAD_END, 8);
-    const uint64_t alp_size = get(gen_set_find(set, ALP_BASE), size0, 4);
-    const uint64_t galp_size = get(gen_set_find(set, GALP_BASE), size0, 4);
+    const uint64_t ffor_size = gen_get(ffor, size0, 4),
+                   off0 = gen_get(ffor, GEN_ENTRY(0) + E_OFFSET, 8),
+                   off1 = gen_get(ffor, GEN_ENTRY(1) + E_OFFSET, 8),
+                   end = gen_get(ffor, H_PAYLOAD_END, 8);
+    const uint64_t alp_size = gen_get(gen_set_find(set, ALP_BASE), size0, 4);
+    const uint64_t galp_size = gen_get(gen_set_find(set, GALP_BASE), size0, 4);
 
     gen_edit(set, "bad_scheme_vector_galp_in_alp", ALP_BASE, GALP_ERR_BAD_SCHEME,
          GEN_ENTRY(0) + E_SCHEME, 1, GALP_SCHEME_GALP, "vector 0 scheme GALP in an ALP column");
@@ -189,8 +176,8 @@ static void vector_entry_defects(gen_set *set)
          "f32 exponent 11");
     gen_vector *vec = mutant(set, "exponent_factor_above_exponent", ALP_BASE, GALP_ERR_EXPONENT,
                              "f64 vector 0 e = 2, f = 3");
-    put(vec, GEN_ENTRY(0) + E_EXPONENT, 1, 2);
-    put(vec, GEN_ENTRY(0) + E_FACTOR, 1, 3);
+    gen_put(vec, GEN_ENTRY(0) + E_EXPONENT, 1, 2);
+    gen_put(vec, GEN_ENTRY(0) + E_FACTOR, 1, 3);
     gen_fix_checksum(&vec->file);
     gen_edit(set, "exponent_in_ffor", FFOR_BASE, GALP_ERR_EXPONENT, GEN_ENTRY(0) + E_EXPONENT, 1, 1,
          "FFOR vector with exponent 1");
@@ -229,13 +216,13 @@ static void vector_entry_defects(gen_set *set)
          8, UINT64_MAX - 15, "vector 1 payload_offset 2^64-16 (offset + size overflows)");
     vec = mutant(set, "payload_offset_swapped", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
                  "vectors 0 and 1 swap payload offsets: not in vector order");
-    put(vec, GEN_ENTRY(0) + E_OFFSET, 8, off1);
-    put(vec, GEN_ENTRY(1) + E_OFFSET, 8, off0);
+    gen_put(vec, GEN_ENTRY(0) + E_OFFSET, 8, off1);
+    gen_put(vec, GEN_ENTRY(1) + E_OFFSET, 8, off0);
     gen_fix_checksum(&vec->file);
     vec = mutant(set, "payload_offset_past_end", FFOR_BASE, GALP_ERR_PAYLOAD_OFFSET,
                  "payload_end (and file_size) before the end of vector 1's payload");
-    put(vec, H_PAYLOAD_END, 8, off1);
-    put(vec, H_FILE_SIZE, 8, off1 + GALP_TAIL_PADDING);
+    gen_put(vec, H_PAYLOAD_END, 8, off1);
+    gen_put(vec, H_FILE_SIZE, 8, off1 + GALP_TAIL_PADDING);
     gen_fix_checksum(&vec->file);
 }
 
@@ -243,12 +230,13 @@ static void vector_entry_defects(gen_set *set)
 static size_t exceptions_at(const gen_vector *vec, uint32_t v, bool positions)
 {
     const unsigned w = galp_type_bits(vec->type), lanes = galp_type_lanes(vec->type);
-    size_t at = get(vec, GEN_ENTRY(v) + E_OFFSET, 8) + 128 * get(vec, GEN_ENTRY(v) + E_WIDTH, 1);
+    size_t at = gen_get(vec, GEN_ENTRY(v) + E_OFFSET, 8) +
+                128 * gen_get(vec, GEN_ENTRY(v) + E_WIDTH, 1);
     if (!positions)
         return at;
     if (vec->scheme == GALP_SCHEME_GALP)
         at += 2 * lanes;
-    return at + get(vec, GEN_ENTRY(v) + E_EXCEPTIONS, 2) * (w / 8);
+    return at + gen_get(vec, GEN_ENTRY(v) + E_EXCEPTIONS, 2) * (w / 8);
 }
 
 /* A payload edit: the payload is not covered by the checksum (spec/format.md §3.4). */
@@ -257,7 +245,7 @@ static void payload_edit(gen_set *set, const char *name, const char *base, galp_
                          const char *description)
 {
     gen_vector *vec = mutant(set, name, base, expect, description);
-    put(vec, exceptions_at(vec, v, positions) + 2 * index, 2, value);
+    gen_put(vec, exceptions_at(vec, v, positions) + 2 * index, 2, value);
 }
 
 static void exception_defects(gen_set *set)
@@ -295,20 +283,22 @@ static void payload_checksum_defects(gen_set *set)
 {
     /* Everything needed from the bases, read before the set grows (adding vectors moves them). */
     const gen_vector *base = gen_set_find(set, SUMS_BASE), *other = gen_set_find(set, SUMS_OTHER);
-    const size_t off0 = get(base, GEN_ENTRY(0) + E_OFFSET, 8),
-                 off1 = get(base, GEN_ENTRY(1) + E_OFFSET, 8), size = get(base, GEN_ENTRY(0) + E_SIZE, 4);
+    const size_t off0 = gen_get(base, GEN_ENTRY(0) + E_OFFSET, 8),
+                 off1 = gen_get(base, GEN_ENTRY(1) + E_OFFSET, 8),
+                 size = gen_get(base, GEN_ENTRY(0) + E_SIZE, 4);
     uint8_t payload0[128 * 6], payload1[128 * 6], spliced[128 * 6];
-    if (size != sizeof payload0 || get(base, GEN_ENTRY(1) + E_SIZE, 4) != size ||
-        get(other, GEN_ENTRY(0) + E_OFFSET, 8) != off0 || get(other, GEN_ENTRY(0) + E_SIZE, 4) != size)
+    if (size != sizeof payload0 || gen_get(base, GEN_ENTRY(1) + E_SIZE, 4) != size ||
+        gen_get(other, GEN_ENTRY(0) + E_OFFSET, 8) != off0 ||
+        gen_get(other, GEN_ENTRY(0) + E_SIZE, 4) != size)
         gen_fail("%s and %s no longer have FFOR payloads of bit width 6", SUMS_BASE, SUMS_OTHER);
     memcpy(payload0, base->file.data + off0, size);
     memcpy(payload1, base->file.data + off1, size);
     memcpy(spliced, other->file.data + off0, size);
-    const uint32_t other_checksum = (uint32_t)get(other, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4);
+    const uint32_t other_checksum = (uint32_t)gen_get(other, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4);
 
     gen_vector *vec = mutant(set, "payload_checksum_bit_flip", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
                              "payload checksums: bit 3 of byte 100 of vector 1's payload flipped");
-    put(vec, off1 + 100, 1, get(vec, off1 + 100, 1) ^ 8);
+    gen_put(vec, off1 + 100, 1, gen_get(vec, off1 + 100, 1) ^ 8);
 
     vec = mutant(set, "payload_checksum_swapped", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
                  "payload checksums: the payloads of vectors 0 and 1 exchanged");
@@ -323,12 +313,12 @@ static void payload_checksum_defects(gen_set *set)
                  "payload checksums: vector 0's payload and payload_checksum taken from "
                  "checksums_u16_other, header checksum not updated");
     memcpy(vec->file.data + off0, spliced, size);
-    put(vec, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4, other_checksum);
+    gen_put(vec, GEN_ENTRY(0) + E_PAYLOAD_CHECKSUM, 4, other_checksum);
 
     vec = mutant(set, "payload_checksum_field", SUMS_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
                  "payload checksums: vector 1's payload_checksum bit 31 flipped");
-    put(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1,
-        get(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1) ^ 0x80);
+    gen_put(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1,
+        gen_get(vec, GEN_ENTRY(1) + E_PAYLOAD_CHECKSUM + 3, 1) ^ 0x80);
     gen_fix_checksum(&vec->file);
 
     gen_edit(set, "payload_checksum_flag_without_checksums", FFOR_BASE, GALP_ERR_PAYLOAD_CHECKSUM,
@@ -360,29 +350,29 @@ static void fastlanes_defects(gen_set *set)
 
     gen_vector *vec = mutant(set, "payload_size_delta_plus_128", DELTA_BASE, GALP_ERR_PAYLOAD_SIZE,
                              "DELTA payload_size 128 bytes too large");
-    put(vec, GEN_ENTRY(3) + E_SIZE, 4, get(vec, GEN_ENTRY(3) + E_SIZE, 4) + 128);
+    gen_put(vec, GEN_ENTRY(3) + E_SIZE, 4, gen_get(vec, GEN_ENTRY(3) + E_SIZE, 4) + 128);
     gen_fix_checksum(&vec->file);
     /* One run needs no run-index steps: 128 bytes less than the payload holds. */
     gen_edit(set, "payload_size_rle_one_run", RLE_BASE, GALP_ERR_PAYLOAD_SIZE,
          GEN_ENTRY(5) + E_EXCEPTIONS, 2, 1, "RLE vector of 11 runs with run count 1");
     vec = mutant(set, "payload_size_dict_minus_128", DICT_BASE, GALP_ERR_PAYLOAD_SIZE,
                  "DICT payload_size 128 bytes short");
-    put(vec, GEN_ENTRY(2) + E_SIZE, 4, get(vec, GEN_ENTRY(2) + E_SIZE, 4) - 128);
+    gen_put(vec, GEN_ENTRY(2) + E_SIZE, 4, gen_get(vec, GEN_ENTRY(2) + E_SIZE, 4) - 128);
     gen_fix_checksum(&vec->file);
 
     /* Payload edits (not covered by the header checksum). Lane 63 of the run-index vector
      * covers positions 1008 … 1023, in the 11th run (index 10): base 11 is out of range. */
     vec = mutant(set, "rle_index_beyond_runs", RLE_BASE, GALP_ERR_DICT_CODE,
                  "RLE run index 11 of 11 runs (lane 63's base)");
-    const size_t runs = get(vec, GEN_ENTRY(5) + E_OFFSET, 8);
-    if (get(vec, runs + 2 * 63, 2) != 10)
+    const size_t runs = gen_get(vec, GEN_ENTRY(5) + E_OFFSET, 8);
+    if (gen_get(vec, runs + 2 * 63, 2) != 10)
         gen_fail("%s: lane 63 of vector 5 no longer starts in run 10", RLE_BASE);
-    put(vec, runs + 2 * 63, 2, 11);
+    gen_put(vec, runs + 2 * 63, 2, 11);
     /* Position 0's code: bits 0 … 1 of lane 0's first 16-bit word. */
     vec = mutant(set, "dict_code_beyond_size", DICT_BASE, GALP_ERR_DICT_CODE,
                  "DICT code 3 at position 0 of a dictionary of 3 values");
-    const size_t codes = get(vec, GEN_ENTRY(2) + E_OFFSET, 8);
-    put(vec, codes, 2, get(vec, codes, 2) | 3);
+    const size_t codes = gen_get(vec, GEN_ENTRY(2) + E_OFFSET, 8);
+    gen_put(vec, codes, 2, gen_get(vec, codes, 2) | 3);
 }
 
 /* Sets run j's length, minus one, in the k-bit lengths of the RUNS vector whose payload starts
@@ -393,8 +383,8 @@ static void put_run_length(gen_vector *vec, size_t payload, unsigned k, uint32_t
     for (unsigned i = 0; i < k; i++) {
         const size_t bit = (size_t)j * k + i;
         const size_t at = payload + bit / 8;
-        const uint64_t byte = get(vec, at, 1) & ~(1u << bit % 8);
-        put(vec, at, 1, byte | (uint64_t)((length - 1u) >> i & 1u) << bit % 8);
+        const uint64_t byte = gen_get(vec, at, 1) & ~(1u << bit % 8);
+        gen_put(vec, at, 1, byte | (uint64_t)((length - 1u) >> i & 1u) << bit % 8);
     }
 }
 
@@ -421,15 +411,15 @@ static void runs_defects(gen_set *set)
 
     gen_vector *vec = mutant(set, "payload_size_runs_plus_4", RUNS_BASE, GALP_ERR_PAYLOAD_SIZE,
                              "RUNS payload_size 4 bytes too large");
-    put(vec, GEN_ENTRY(8) + E_SIZE, 4, get(vec, GEN_ENTRY(8) + E_SIZE, 4) + 4);
+    gen_put(vec, GEN_ENTRY(8) + E_SIZE, 4, gen_get(vec, GEN_ENTRY(8) + E_SIZE, 4) + 4);
     gen_fix_checksum(&vec->file);
 
     /* Payload edits (not covered by the header checksum). */
     const gen_vector *src = gen_set_find(set, RUNS_BASE);
-    if (!src || get(src, GEN_ENTRY(8) + E_EXCEPTIONS, 2) != 2 ||
-        get(src, GEN_ENTRY(8) + E_EXPONENT, 1) != 9)
+    if (!src || gen_get(src, GEN_ENTRY(8) + E_EXCEPTIONS, 2) != 2 ||
+        gen_get(src, GEN_ENTRY(8) + E_EXPONENT, 1) != 9)
         gen_fail("%s: vector 8 is no longer 2 runs with 9-bit lengths", RUNS_BASE);
-    const size_t payload = get(src, GEN_ENTRY(8) + E_OFFSET, 8);
+    const size_t payload = gen_get(src, GEN_ENTRY(8) + E_OFFSET, 8);
     vec = mutant(set, "runs_lengths_short", RUNS_BASE, GALP_ERR_RUN_LENGTHS,
                  "RUNS lengths 300 and 199 in a vector of 500 values");
     put_run_length(vec, payload, 9, 1, 199);

@@ -96,26 +96,14 @@ static void alprd_narrow(gen_set *set)
     gen_expect_vector(vec, 1, GALP_SCHEME_ALP_RD, 16, 0);
 }
 
-static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
-{
-    return galp_load_le(bytes, vec->file.data + at);
-}
-
-static void put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
-{
-    uint8_t le[8];
-    galp_store_u64(le, value);
-    memcpy(vec->file.data + at, le, bytes);
-}
-
 /* A copy of `base` with `bytes` bytes at `at` set to `value`; a header or entry edit gets its
  * checksum recomputed (the bases have no payload checksums). */
 static void edit(gen_set *set, const char *name, const char *base, galp_status expect, size_t at,
                  unsigned bytes, uint64_t value, const char *description)
 {
     gen_vector *vec = gen_mutant(set, name, base, expect, description);
-    put(vec, at, bytes, value);
-    if (at < GEN_ENTRY(get(vec, 16, 4)))
+    gen_put(vec, at, bytes, value);
+    if (at < GEN_ENTRY(gen_get(vec, 16, 4)))
         gen_fix_checksum(&vec->file);
 }
 

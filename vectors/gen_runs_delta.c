@@ -21,11 +21,6 @@ enum { H_FLAGS = 20, E_FACTOR = 25 };
 
 static const uint32_t runs_flag = GALP_FLAG_RUNS_DELTA_VALUES;
 
-static uint64_t mask(unsigned w)
-{
-    return w == 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1u;
-}
-
 /* Vector k of the column: 0 a walk of steps −3 … +3 in runs of 1 … 4 from the middle of the
  * range; 1 one value; 2 the same walk from 1, around 0, so that the values wrap between 0 and
  * 2^W − 1 both ways; 3 runs of one position of three codes below 2^(W−1) in random order,
@@ -36,13 +31,13 @@ static uint64_t next_value(gen_rng *rng, unsigned w, uint32_t v, uint64_t x)
     switch (v) {
     case 1: return x;
     case 3: { /* W − 1 bits as values, W as differences; never the previous value */
-        const uint64_t codes[3] = {0, mask(w) >> 1, mask(w) >> 2};
+        const uint64_t codes[3] = {0, gen_mask(w) >> 1, gen_mask(w) >> 2};
         uint64_t c = codes[gen_below(rng, 3)];
         while (c == x)
             c = codes[gen_below(rng, 3)];
         return c;
     }
-    default: return (x + gen_below(rng, 7) - 3) & mask(w);
+    default: return (x + gen_below(rng, 7) - 3) & gen_mask(w);
     }
 }
 
@@ -78,9 +73,7 @@ static void delta_column(gen_set *set, galp_type type, uint64_t seed)
     static const uint8_t factors[5] = {1, 1, 1, 0, 1};
     for (uint32_t v = 0; v < 5; v++) {
         gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
-        if (vec->file.data[GEN_ENTRY(v) + E_FACTOR] != factors[v])
-            gen_fail("%s: vector %u has factor %u, not %u", name, v,
-                     vec->file.data[GEN_ENTRY(v) + E_FACTOR], factors[v]);
+        gen_expect_entry_byte(vec, v, E_FACTOR, factors[v], "factor");
     }
     free(values);
 }

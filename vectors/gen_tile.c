@@ -26,22 +26,10 @@ enum { R_COUNT = 0, R_LENGTH_REF = 8, R_VALUE_WIDTH = 12, R_LENGTH_WIDTH = 13,
 #define DFOR_BASE "valid/gpu_dfor_walk"
 #define RFOR_BASE "valid/gpu_rfor_runs"
 
-static uint64_t get(const gen_vector *vec, size_t at, unsigned bytes)
-{
-    return galp_load_le(bytes, vec->file.data + at);
-}
-
-static void put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value)
-{
-    if (at + bytes > vec->file.len)
-        gen_fail("%s: edit at %zu beyond the file", vec->name, at);
-    galp_store_le(bytes, vec->file.data + at, value);
-}
-
 /* Vector 0's payload offset. */
 static size_t payload0(const gen_vector *vec)
 {
-    return (size_t)get(vec, GEN_ENTRY(0) + E_OFFSET, 8);
+    return (size_t)gen_get(vec, GEN_ENTRY(0) + E_OFFSET, 8);
 }
 
 /* A u32 column from the encoder, checked to keep `scheme` in vectors 0 … count−1. */
@@ -103,7 +91,7 @@ static void for_columns(gen_set *set, gen_rng *rng)
                               GALP_VECTOR_SIZE, 1,
                               "GPU-FOR: block 0's reference 0xfffffff8, offsets up to 15 wrap "
                               "modulo 2^32");
-    put(vec, payload0(vec), 4, 0xfffffff8u);
+    gen_put(vec, payload0(vec), 4, 0xfffffff8u);
     for (uint32_t i = 0; i < GALP_TILE_BLOCK_VALUES; i++)
         galp_store_u32(vec->out.data + 4u * i, x[i] - 1000u + 0xfffffff8u);
     vec->from_encoder = false;
@@ -170,11 +158,11 @@ static void rfor_columns(gen_set *set, gen_rng *rng)
                   GALP_VECTOR_SIZE, 1,
                   "GPU-RFOR: bits past the last run value set, which decoders ignore");
     const size_t at = payload0(vec);
-    const uint64_t bits = get(vec, at + R_COUNT, 4) * get(vec, at + R_VALUE_WIDTH, 1);
+    const uint64_t bits = gen_get(vec, at + R_COUNT, 4) * gen_get(vec, at + R_VALUE_WIDTH, 1);
     if (bits % 32u == 0)
         gen_fail("%s: the value run fills its last word; change the inputs", vec->name);
     const size_t last = at + GALP_TILE_RFOR_HEADER_BYTES + 4u * (size_t)(bits / 32u);
-    put(vec, last, 4, get(vec, last, 4) | 0x80000000u);
+    gen_put(vec, last, 4, gen_get(vec, last, 4) | 0x80000000u);
     vec->from_encoder = false;
 }
 
@@ -185,7 +173,7 @@ static void defect(gen_set *set, const char *name, const char *base, galp_status
                    const char *description)
 {
     gen_vector *vec = gen_mutant(set, name, base, expect, description);
-    put(vec, (payload ? payload0(vec) : GEN_ENTRY(0)) + at, bytes, value);
+    gen_put(vec, (payload ? payload0(vec) : GEN_ENTRY(0)) + at, bytes, value);
     gen_fix_checksum(&vec->file);
 }
 
@@ -195,8 +183,8 @@ static void shift(gen_set *set, const char *name, const char *base, galp_status 
 {
     const gen_vector *src = gen_set_find(set, base);
     const size_t where = (payload ? payload0(src) : GEN_ENTRY(0)) + at;
-    defect(set, name, base, expect, payload, at, bytes, get(src, where, bytes) + (uint64_t)delta,
-           description);
+    defect(set, name, base, expect, payload, at, bytes,
+           gen_get(src, where, bytes) + (uint64_t)delta, description);
 }
 
 static void invalid_vectors(gen_set *set)
@@ -207,7 +195,7 @@ static void invalid_vectors(gen_set *set)
     for (unsigned k = 0; k < 7; k++) {
         unsigned sum = 0;
         for (unsigned j = 0; j < 4; j++)
-            sum += (unsigned)get(src, payload0(src) + block + 4 + j, 1);
+            sum += (unsigned)gen_get(src, payload0(src) + block + 4 + j, 1);
         block += 8u + 4u * sum;
     }
 
@@ -253,7 +241,7 @@ static void invalid_vectors(gen_set *set)
 
     gen_vector *vec = gen_mutant(set, "gpu_for_u64", FOR_BASE, GALP_ERR_BAD_SCHEME,
                                  "GPU-FOR column scheme with value type u64 (u32 only)");
-    put(vec, H_TYPE, 1, GALP_TYPE_U64);
+    gen_put(vec, H_TYPE, 1, GALP_TYPE_U64);
     gen_fix_checksum(&vec->file);
     defect(set, "gpu_for_vector_in_ffor_column", "valid/ffor_u32_multi", GALP_ERR_BAD_SCHEME, false,
            E_SCHEME, 1, GALP_SCHEME_GPU_FOR, "an FFOR column's vector 0 marked GPU-FOR");

@@ -6,9 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "bytes.h"
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
@@ -19,40 +17,6 @@ static const galp_type float_types[] = {GALP_TYPE_F32, GALP_TYPE_F64};
 static const galp_scheme float_schemes[] = {GALP_SCHEME_ALP, GALP_SCHEME_GALP};
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-static uint64_t mask(unsigned bits) { return bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1; }
-
-/* A column of n values of the type, each stored as its W/8 little-endian bytes. */
-typedef struct column {
-    galp_type type;
-    uint64_t n;
-    uint8_t *bytes;
-} column;
-
-static column column_new(galp_type type, uint64_t n)
-{
-    column c = {type, n, calloc(n ? (size_t)n : 1, galp_type_size(type))};
-    if (!c.bytes)
-        gen_fail("out of memory");
-    return c;
-}
-
-static void column_set(column *c, uint64_t i, uint64_t bits)
-{
-    size_t size = galp_type_size(c->type);
-    uint8_t le[8];
-    galp_store_u64(le, bits);
-    memcpy(c->bytes + i * size, le, size);
-}
-
-static gen_vector *encode(gen_set *set, const char *name, galp_scheme scheme, column *c,
-                          const char *description)
-{
-    gen_vector *vec = gen_encoded(set, name, c->type, scheme, c->bytes, c->n, description);
-    free(c->bytes);
-    c->bytes = NULL;
-    return vec;
-}
 
 /* Decimal-like value as the type's bit pattern: prices with 2 digits (f64), readings with 1
  * digit (f32). */
@@ -116,20 +80,20 @@ static uint64_t nan_bits(galp_type type)
 static void ffor_widths(gen_set *set, galp_type type, gen_rng *rng)
 {
     const unsigned w = galp_type_bits(type);
-    column c = column_new(type, (uint64_t)(w + 1) * GALP_VECTOR_SIZE);
+    gen_column c = gen_column_new(type, (uint64_t)(w + 1) * GALP_VECTOR_SIZE);
     for (unsigned v = 0; v <= w; v++) {
-        uint64_t span = mask(v);
+        uint64_t span = gen_mask(v);
         /* base in [0, 2^W - 2^v]; v = 0 allows every W-bit base */
-        uint64_t base = v == 0 ? gen_low_bits(rng, w) : gen_below(rng, mask(w) - span + 1);
+        uint64_t base = v == 0 ? gen_low_bits(rng, w) : gen_below(rng, gen_mask(w) - span + 1);
         for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++) {
             uint64_t delta = i == 0 ? 0 : i == 1 ? span : gen_low_bits(rng, v);
-            column_set(&c, (uint64_t)v * GALP_VECTOR_SIZE + i, base + delta);
+            gen_column_set(&c, (uint64_t)v * GALP_VECTOR_SIZE + i, base + delta);
         }
     }
     char name[64], desc[160];
     snprintf(name, sizeof name, "valid/ffor_%s_widths", galp_type_name(type));
     snprintf(desc, sizeof desc, "FFOR %s: vector v has bit width v, v = 0..%u", galp_type_name(type), w);
-    gen_vector *vec = encode(set, name, GALP_SCHEME_FFOR, &c, desc);
+    gen_vector *vec = gen_column_encode(set, name, GALP_SCHEME_FFOR, &c, desc);
     for (unsigned v = 0; v <= w; v++)
         gen_expect_vector(vec, v, GALP_SCHEME_FFOR, (int)v, 0);
 }
@@ -140,27 +104,28 @@ static void integer_columns(gen_set *set, gen_rng *rng)
         ffor_widths(set, int_types[t], rng);
 
     /* Several vectors with different ranges and a partial last vector. */
-    column c = column_new(GALP_TYPE_U32, 5000);
+    gen_column c = gen_column_new(GALP_TYPE_U32, 5000);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, 1000000u * (i / 1024) + gen_low_bits(rng, 3 + 4 * (unsigned)(i / 1024)));
-    gen_vector *vec = encode(set, "valid/ffor_u32_multi", GALP_SCHEME_FFOR, &c,
+        gen_column_set(&c, i,
+                       1000000u * (i / 1024) + gen_low_bits(rng, 3 + 4 * (unsigned)(i / 1024)));
+    gen_vector *vec = gen_column_encode(set, "valid/ffor_u32_multi", GALP_SCHEME_FFOR, &c,
                              "FFOR u32, 5 vectors of growing range, last vector 904 values");
     gen_expect_vector(vec, 4, GALP_SCHEME_FFOR, 19, 0);
 
     /* A small last vector of wide values is cheaper RAW: the per-vector fallback. */
-    c = column_new(GALP_TYPE_U16, 1034);
+    c = gen_column_new(GALP_TYPE_U16, 1034);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, i < 1024 ? 7000 + gen_low_bits(rng, 5) : gen_low_bits(rng, 16));
-    vec = encode(set, "valid/ffor_u16_partial_raw", GALP_SCHEME_FFOR, &c,
+        gen_column_set(&c, i, i < 1024 ? 7000 + gen_low_bits(rng, 5) : gen_low_bits(rng, 16));
+    vec = gen_column_encode(set, "valid/ffor_u16_partial_raw", GALP_SCHEME_FFOR, &c,
                  "FFOR u16 column whose 10-value last vector is stored RAW");
     gen_expect_vector(vec, 0, GALP_SCHEME_FFOR, 5, 0);
     gen_expect_vector(vec, 1, GALP_SCHEME_RAW, 0, 0);
 
     /* Small two-vector column: the base of many invalid vectors. */
-    c = column_new(GALP_TYPE_U16, 1500);
+    c = gen_column_new(GALP_TYPE_U16, 1500);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, 1000 + gen_low_bits(rng, 6));
-    vec = encode(set, "valid/ffor_u16_two_vectors", GALP_SCHEME_FFOR, &c,
+        gen_column_set(&c, i, 1000 + gen_low_bits(rng, 6));
+    vec = gen_column_encode(set, "valid/ffor_u16_two_vectors", GALP_SCHEME_FFOR, &c,
                  "FFOR u16, 1500 values: 2 vectors of bit width 6");
     gen_expect_vector(vec, 1, GALP_SCHEME_FFOR, 6, 0);
 
@@ -170,7 +135,7 @@ static void integer_columns(gen_set *set, gen_rng *rng)
     for (unsigned t = 0; t < COUNT(wrap_types); t++) {
         unsigned w = galp_type_bits(wrap_types[t]);
         cv = (craft_vector){.scheme = GALP_SCHEME_FFOR, .m = 1000, .bit_width = w / 2,
-                            .base = mask(w) - 5};
+                            .base = gen_mask(w) - 5};
         for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
             cv.slot[i] = gen_low_bits(rng, w / 2);
         char name[64];
@@ -208,30 +173,30 @@ static void small_columns(gen_set *set, gen_rng *rng)
         const char *tn = galp_type_name(type);
         unsigned w = galp_type_bits(type);
 
-        column c = column_new(type, 1024 + 333);
+        gen_column c = gen_column_new(type, 1024 + 333);
         for (uint64_t i = 0; i < c.n; i++)
-            column_set(&c, i, gen_low_bits(rng, w));
+            gen_column_set(&c, i, gen_low_bits(rng, w));
         snprintf(name, sizeof name, "valid/raw_%s", tn);
         snprintf(desc, sizeof desc, "RAW %s, 1357 random bit patterns in 2 vectors", tn);
-        encode(set, name, GALP_SCHEME_RAW, &c, desc);
+        gen_column_encode(set, name, GALP_SCHEME_RAW, &c, desc);
 
         galp_scheme scheme = natural_scheme(type, t);
-        c = column_new(type, 0);
+        c = gen_column_new(type, 0);
         snprintf(name, sizeof name, "valid/empty_%s_%s", tn, galp_scheme_name(scheme));
         snprintf(desc, sizeof desc, "empty %s column (no vectors)", tn);
-        encode(set, name, scheme, &c, desc);
+        gen_column_encode(set, name, scheme, &c, desc);
 
         scheme = natural_scheme(type, t + 1);
-        c = column_new(type, 1);
-        column_set(&c, 0, galp_type_is_float(type) ? decimal_bits(type, rng) : mask(w) - 1);
+        c = gen_column_new(type, 1);
+        gen_column_set(&c, 0, galp_type_is_float(type) ? decimal_bits(type, rng) : gen_mask(w) - 1);
         snprintf(name, sizeof name, "valid/one_%s_%s", tn, galp_scheme_name(scheme));
         snprintf(desc, sizeof desc, "one %s value", tn);
-        encode(set, name, scheme, &c, desc);
+        gen_column_encode(set, name, scheme, &c, desc);
     }
-    column c = column_new(GALP_TYPE_U8, 100);
+    gen_column c = gen_column_new(GALP_TYPE_U8, 100);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, gen_low_bits(rng, 8));
-    encode(set, "valid/raw_u8_small", GALP_SCHEME_RAW, &c, "RAW u8, 100 values");
+        gen_column_set(&c, i, gen_low_bits(rng, 8));
+    gen_column_encode(set, "valid/raw_u8_small", GALP_SCHEME_RAW, &c, "RAW u8, 100 values");
 }
 
 /* ---- floating-point columns from the encoder ------------------------------------------- */
@@ -244,21 +209,21 @@ static void exception_patterns(gen_set *set, galp_type type, galp_scheme scheme,
     const unsigned lanes = galp_type_lanes(type), w = galp_type_bits(type);
     char name[64], desc[160];
     for (unsigned p = EXC_NONE; p <= EXC_FULL_LANE; p++) {
-        column c = column_new(type, GALP_VECTOR_SIZE);
+        gen_column c = gen_column_new(type, GALP_VECTOR_SIZE);
         for (unsigned i = 0; i < GALP_VECTOR_SIZE; i++)
-            column_set(&c, i, decimal_bits(type, rng));
+            gen_column_set(&c, i, decimal_bits(type, rng));
         unsigned count = 0;
         if (p == EXC_PER_LANE) /* lane l's exception at a random row */
             for (unsigned l = 0; l < lanes; l++)
-                column_set(&c, l + lanes * gen_below(rng, w), exception_bits(type, count++));
+                gen_column_set(&c, l + lanes * gen_below(rng, w), exception_bits(type, count++));
         if (p == EXC_FULL_LANE) /* every slot of lane 5 */
             for (unsigned r = 0; r < w; r++)
-                column_set(&c, 5 + lanes * r, exception_bits(type, count++));
+                gen_column_set(&c, 5 + lanes * r, exception_bits(type, count++));
         snprintf(name, sizeof name, "valid/%s_%s_exc_%s", galp_scheme_name(scheme),
                  galp_type_name(type), pattern_names[p]);
         snprintf(desc, sizeof desc, "%s %s, one vector, %u exceptions (%s)",
                  galp_scheme_name(scheme), galp_type_name(type), count, pattern_names[p]);
-        gen_vector *vec = encode(set, name, scheme, &c, desc);
+        gen_vector *vec = gen_column_encode(set, name, scheme, &c, desc);
         gen_expect_vector(vec, 0, scheme, -1, (int)count);
     }
 }
@@ -270,33 +235,33 @@ static void float_columns(gen_set *set, galp_type type, galp_scheme scheme, gen_
     exception_patterns(set, type, scheme, rng);
 
     /* Decimal data over several vectors, partial last vector. */
-    column c = column_new(type, 3000);
+    gen_column c = gen_column_new(type, 3000);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, decimal_bits(type, rng));
+        gen_column_set(&c, i, decimal_bits(type, rng));
     snprintf(name, sizeof name, "valid/%s_%s_decimals", sn, tn);
     snprintf(desc, sizeof desc, "%s %s, 3000 decimal-like values (3 vectors)", sn, tn);
-    gen_vector *vec = encode(set, name, scheme, &c, desc);
+    gen_vector *vec = gen_column_encode(set, name, scheme, &c, desc);
     for (uint32_t v = 0; v < 3; v++)
         gen_expect_vector(vec, v, scheme, -1, 0);
 
     /* Special values and extremes among decimals. */
-    c = column_new(type, 2 * GALP_VECTOR_SIZE);
+    c = gen_column_new(type, 2 * GALP_VECTOR_SIZE);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, i % 37 == 3 ? special_bits(type, (unsigned)(i / 37))
+        gen_column_set(&c, i, i % 37 == 3 ? special_bits(type, (unsigned)(i / 37))
                                       : decimal_bits(type, rng));
     snprintf(name, sizeof name, "valid/%s_%s_specials", sn, tn);
     snprintf(desc, sizeof desc, "%s %s: NaN payloads, +-0, +-Inf, subnormals, extremes", sn, tn);
-    vec = encode(set, name, scheme, &c, desc);
+    vec = gen_column_encode(set, name, scheme, &c, desc);
     gen_expect_vector(vec, 1, scheme, -1, -1);
 
     /* A vector of random bit patterns between decimal ones is stored RAW. */
-    c = column_new(type, 2 * GALP_VECTOR_SIZE + 500);
+    c = gen_column_new(type, 2 * GALP_VECTOR_SIZE + 500);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, i / GALP_VECTOR_SIZE == 1 ? gen_low_bits(rng, galp_type_bits(type))
+        gen_column_set(&c, i, i / GALP_VECTOR_SIZE == 1 ? gen_low_bits(rng, galp_type_bits(type))
                                                     : decimal_bits(type, rng));
     snprintf(name, sizeof name, "valid/%s_%s_mixed_raw", sn, tn);
     snprintf(desc, sizeof desc, "%s %s, 3 vectors, the middle one random bits stored RAW", sn, tn);
-    vec = encode(set, name, scheme, &c, desc);
+    vec = gen_column_encode(set, name, scheme, &c, desc);
     gen_expect_vector(vec, 1, GALP_SCHEME_RAW, 0, 0);
     gen_expect_vector(vec, 2, scheme, -1, -1);
 }
@@ -314,12 +279,12 @@ static void float_bases(gen_set *set, gen_rng *rng)
         {"valid/galp_f32_two_vectors", GALP_TYPE_F32, GALP_SCHEME_GALP, {1, 33, 1024 + 5, 1024 + 37}},
     };
     for (unsigned b = 0; b < COUNT(bases); b++) {
-        column c = column_new(bases[b].type, 1924);
+        gen_column c = gen_column_new(bases[b].type, 1924);
         for (uint64_t i = 0; i < c.n; i++)
-            column_set(&c, i, decimal_bits(bases[b].type, rng));
+            gen_column_set(&c, i, decimal_bits(bases[b].type, rng));
         for (unsigned j = 0; j < 4; j++)
-            column_set(&c, bases[b].nan_at[j], nan_bits(bases[b].type));
-        gen_vector *vec = encode(set, bases[b].name, bases[b].scheme, &c,
+            gen_column_set(&c, bases[b].nan_at[j], nan_bits(bases[b].type));
+        gen_vector *vec = gen_column_encode(set, bases[b].name, bases[b].scheme, &c,
                                  "1924 decimals, NaN exceptions at 2 positions in each vector");
         gen_expect_vector(vec, 0, bases[b].scheme, -1, 2);
         gen_expect_vector(vec, 1, bases[b].scheme, -1, 2);
@@ -433,9 +398,9 @@ static void payload_checksum_columns(gen_set *set)
     static const char *const u16_names[] = {"valid/checksums_u16_two_vectors",
                                             "valid/checksums_u16_other"};
     for (unsigned k = 0; k < COUNT(u16_names); k++) {
-        column c = column_new(GALP_TYPE_U16, 1500);
+        gen_column c = gen_column_new(GALP_TYPE_U16, 1500);
         for (uint64_t i = 0; i < c.n; i++)
-            column_set(&c, i, 2000 + gen_low_bits(&rng, 6));
+            gen_column_set(&c, i, 2000 + gen_low_bits(&rng, 6));
         gen_vector *vec = gen_encoded_ex(set, u16_names[k], c.type, GALP_SCHEME_FFOR,
                                          GALP_FLAG_PAYLOAD_CHECKSUMS, c.bytes, c.n,
                                          "payload checksums, FFOR u16, 1500 values: 2 vectors of "
@@ -446,9 +411,9 @@ static void payload_checksum_columns(gen_set *set)
     }
 
     /* A constant vector (bit width 0: an empty payload, checksum 0) and a RAW last vector. */
-    column c = column_new(GALP_TYPE_U32, 2 * GALP_VECTOR_SIZE + 300);
+    gen_column c = gen_column_new(GALP_TYPE_U32, 2 * GALP_VECTOR_SIZE + 300);
     for (uint64_t i = 0; i < c.n; i++)
-        column_set(&c, i, i < GALP_VECTOR_SIZE ? 77 : i < 2 * GALP_VECTOR_SIZE
+        gen_column_set(&c, i, i < GALP_VECTOR_SIZE ? 77 : i < 2 * GALP_VECTOR_SIZE
                                                           ? 5000 + gen_low_bits(&rng, 11)
                                                           : gen_low_bits(&rng, 32));
     gen_vector *vec = gen_encoded_ex(set, "valid/checksums_u32_ffor", c.type, GALP_SCHEME_FFOR,
@@ -466,11 +431,12 @@ static void payload_checksum_columns(gen_set *set)
         for (unsigned s = 0; s < COUNT(float_schemes); s++) {
             const galp_type type = float_types[t];
             const galp_scheme scheme = float_schemes[s];
-            c = column_new(type, 2 * GALP_VECTOR_SIZE + 700);
+            c = gen_column_new(type, 2 * GALP_VECTOR_SIZE + 700);
             for (uint64_t i = 0; i < c.n; i++)
-                column_set(&c, i, i / GALP_VECTOR_SIZE == 1 ? gen_low_bits(&rng, galp_type_bits(type))
-                                  : i % 53 == 7             ? special_bits(type, (unsigned)(i / 53))
-                                                            : decimal_bits(type, &rng));
+                gen_column_set(&c, i,
+                               i / GALP_VECTOR_SIZE == 1 ? gen_low_bits(&rng, galp_type_bits(type))
+                               : i % 53 == 7             ? special_bits(type, (unsigned)(i / 53))
+                                                         : decimal_bits(type, &rng));
             snprintf(name, sizeof name, "valid/checksums_%s_%s", galp_scheme_name(scheme),
                      galp_type_name(type));
             snprintf(desc, sizeof desc, "payload checksums, %s %s: decimals and specials, a RAW "
@@ -501,15 +467,16 @@ static void compact_galp_columns(gen_set *set)
     for (unsigned k = 0; k < COUNT(flags); k++)
         for (unsigned t = 0; t < COUNT(float_types); t++) {
             const galp_type type = float_types[t];
-            column c = column_new(type, 4 * GALP_VECTOR_SIZE - 300);
+            gen_column c = gen_column_new(type, 4 * GALP_VECTOR_SIZE - 300);
             const uint64_t constant = decimal_bits(type, &rng);
             uint64_t few[3];
             for (unsigned j = 0; j < COUNT(few); j++)
                 few[j] = decimal_bits(type, &rng);
             for (uint64_t i = 0; i < c.n; i++)
-                column_set(&c, i, i < GALP_VECTOR_SIZE ? constant : few[gen_low_bits(&rng, 8) % 3]);
+                gen_column_set(&c, i,
+                               i < GALP_VECTOR_SIZE ? constant : few[gen_low_bits(&rng, 8) % 3]);
             for (unsigned j = 0; j < 5; j++) /* vector 2: slots 0, 63, 126, 189, 252 */
-                column_set(&c, 2 * GALP_VECTOR_SIZE + 7 * j * 9, exception_bits(type, j));
+                gen_column_set(&c, 2 * GALP_VECTOR_SIZE + 7 * j * 9, exception_bits(type, j));
             snprintf(name, sizeof name, "%s_%s_compact", prefixes[k], galp_type_name(type));
             snprintf(desc, sizeof desc, "%scompact galp %s (version 1.2): 4 vectors, only vector 2 "
                      "with exceptions and a lane table", k ? "payload checksums, " : "",

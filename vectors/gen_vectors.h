@@ -58,6 +58,7 @@ typedef struct gen_rng {
 uint64_t gen_next(gen_rng *rng);                    /* splitmix64 */
 uint64_t gen_below(gen_rng *rng, uint64_t bound);   /* uniform in [0, bound), bound > 0 */
 uint64_t gen_low_bits(gen_rng *rng, unsigned bits); /* uniform in [0, 2^bits) */
+uint64_t gen_mask(unsigned bits);                   /* 2^bits − 1, all ones from 64 bits */
 uint64_t gen_f64_bits(double x);
 uint32_t gen_f32_bits(float x);
 /* Decimal-like values: k / 10^digits with k drawn around `center` (prices, readings). */
@@ -73,11 +74,28 @@ gen_vector *gen_encoded(gen_set *set, const char *name, galp_type type, galp_sch
 gen_vector *gen_encoded_ex(gen_set *set, const char *name, galp_type type, galp_scheme scheme,
                            uint32_t flags, const void *values, uint64_t n,
                            const char *description);
+/* A column being built for the encoder: n values of `type`, each its W/8 little-endian bytes. */
+typedef struct gen_column {
+    galp_type type;
+    uint64_t n;
+    uint8_t *bytes;
+} gen_column;
+
+gen_column gen_column_new(galp_type type, uint64_t n);          /* all zero */
+void gen_column_set(gen_column *c, uint64_t i, uint64_t bits);  /* value i: the low W bits */
+/* gen_encoded of the column's values, which it then frees. */
+gen_vector *gen_column_encode(gen_set *set, const char *name, galp_scheme scheme, gen_column *c,
+                              const char *description);
 /* Asserts that vector v of an encoded column used `scheme` with bit width `bit_width` (or any
  * width if bit_width < 0) and `exceptions` exceptions (any if < 0): the vectors are meant to
  * cover those cases, so an encoder that stops producing them must be noticed. */
 void gen_expect_vector(const gen_vector *vec, uint32_t v, galp_scheme scheme, int bit_width,
                        int exceptions);
+/* Asserts that byte `field` of vector v's metadata entry (spec/format.md §3.3) is `expected`,
+ * for choices gen_expect_vector does not show (a RUNS factor, a DELTA lane-base width); `what`
+ * names the field in the failure message. */
+void gen_expect_entry_byte(const gen_vector *vec, uint32_t v, size_t field, unsigned expected,
+                           const char *what);
 
 /* ---- hand-built columns (gen_craft.c) --------------------------------------------- *
  * For shapes the reference encoder never writes (every exception, wrapping bases, every ALP
@@ -107,6 +125,10 @@ gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_sch
 #define GEN_ENTRY(v) (GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * (size_t)(v))
 /* Recomputes the header checksum (spec/format.md §3.4) after an edit. */
 void gen_fix_checksum(gen_buf *file);
+/* The `bytes` bytes (1 to 8) of the file at `at`, little-endian; the generator fails when they
+ * lie beyond the file. gen_put writes the low `bytes` bytes of `value` there. */
+uint64_t gen_get(const gen_vector *vec, size_t at, unsigned bytes);
+void gen_put(gen_vector *vec, size_t at, unsigned bytes, uint64_t value);
 
 /* ---- the catalogue ---------------------------------------------------------------- */
 void gen_valid_vectors(gen_set *set);

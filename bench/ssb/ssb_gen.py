@@ -5,7 +5,8 @@
 
 Generates TPC-H at scale factor SF with DuckDB's tpch extension (dbgen), derives the SSB tables
 from it as the SSB specification (P. O'Neil, E. O'Neil, X. Chen, "Star Schema Benchmark",
-revision 3) defines them (docs/SSB.md says exactly how), and writes into OUT_DIR:
+revision 3) defines them, with SSB's cardinalities (docs/SSB.md says exactly how), and writes
+into OUT_DIR:
 
     columns/TABLE.COLUMN.u32   every integer column the 13 queries and the paper's lineorder
                                set need, as raw little-endian u32 values (strings
@@ -110,7 +111,8 @@ QUERIES = {
 }
 
 # The SSB tables, derived from TPC-H (docs/SSB.md). Money is in cents and percentages in
-# whole percent, so that every lineorder column is an integer, as in SSB's dbgen.
+# whole percent, so that every lineorder column is an integer, as in SSB's dbgen. {customer},
+# {supplier} and {part} are the SSB row counts of those tables (ssb_rows).
 DERIVE = [
     # SSB §2.3: 10 cities per nation, the nation name's first 9 characters (space-padded) and a
     # digit; the specification does not say which customer lives where, so the digit is the
@@ -119,12 +121,14 @@ DERIVE = [
         rpad(left(n_name, 9), 9, ' ') || (c_custkey % 10)::varchar as c_city,
         n_name as c_nation, r_name as c_region
         from tpch.customer join tpch.nation on c_nationkey = n_nationkey
-        join tpch.region on n_regionkey = r_regionkey""",
+        join tpch.region on n_regionkey = r_regionkey
+        where c_custkey <= {customer}""",
     """create table supplier as select s_suppkey,
         rpad(left(n_name, 9), 9, ' ') || (s_suppkey % 10)::varchar as s_city,
         n_name as s_nation, r_name as s_region
         from tpch.supplier join tpch.nation on s_nationkey = n_nationkey
-        join tpch.region on n_regionkey = r_regionkey""",
+        join tpch.region on n_regionkey = r_regionkey
+        where s_suppkey <= {supplier}""",
     # SSB §2.2: MFGR#M (5), category MFGR#MN (25), brand MFGR#MNK with K = 1 … 40 (1000).
     # M and N are TPC-H's Manufacturer#M and Brand#MN; TPC-H has no K, which is taken as
     # 1 + partkey mod 40.
@@ -132,7 +136,7 @@ DERIVE = [
         'MFGR#' || right(p_mfgr, 1) as p_mfgr,
         'MFGR#' || right(p_brand, 2) as p_category,
         'MFGR#' || right(p_brand, 2) || (1 + p_partkey % 40)::varchar as p_brand1
-        from tpch.part""",
+        from tpch.part where p_partkey <= {part}""",
     # SSB §2.5: one row per day of 1992 … 1998; week number (day of year − 1) / 7 + 1.
     """create table ssb_date as select
         (year(d) * 10000 + month(d) * 100 + day(d))::integer as d_datekey,
@@ -142,10 +146,15 @@ DERIVE = [
         strftime(d, '%b') || year(d)::varchar as d_yearmonth
         from (select unnest(range(date '1992-01-01', date '1999-01-01', interval 1 day))::date
               as d)""",
-    # SSB §2.1: lineorder = lineitem joined with its order; supply cost from partsupp.
+    # SSB §2.1: lineorder = lineitem joined with its order; supply cost from partsupp, joined on
+    # TPC-H's own keys (the pair (l_partkey, l_suppkey) is a partsupp row; a folded pair need
+    # not be). Only the written keys are folded onto the smaller SSB tables, key' =
+    # (key - 1) mod N + 1, so that each references a row of its table.
     """create table lineorder as select
-        l_orderkey as lo_orderkey, l_linenumber as lo_linenumber, o_custkey as lo_custkey,
-        l_partkey as lo_partkey, l_suppkey as lo_suppkey,
+        l_orderkey as lo_orderkey, l_linenumber as lo_linenumber,
+        (o_custkey - 1) % {customer} + 1 as lo_custkey,
+        (l_partkey - 1) % {part} + 1 as lo_partkey,
+        (l_suppkey - 1) % {supplier} + 1 as lo_suppkey,
         (year(o_orderdate) * 10000 + month(o_orderdate) * 100 + day(o_orderdate))::integer
             as lo_orderdate,
         l_quantity::integer as lo_quantity,
@@ -230,6 +239,23 @@ def generate_tpch(con, sf, jobs, out_dir):
         os.remove(path)
 
 
+def ssb_rows(con):
+    """SSB's row counts of customer, supplier and part for the TPC-H tables in con's schema tpch.
+
+    SSB §2 scales customer by 30 000, supplier by 2 000 and part by 200 000 · ⌊1 + log2 SF⌋
+    rows, where TPC-H has 150 000, 10 000 and 200 000 · SF. DuckDB's dbgen generates TPC-H at
+    the scale ⌊SF⌋ from 1 up and ⌊1000 · SF⌋ / 1000 below (each table at least one row); SSB's
+    dbgen also takes ⌊SF⌋ from 1 up, and below 1 scales every table by SF, part included. So
+    customer and supplier have a fifth of TPC-H's rows, and part TPC-H's below scale 1 and
+    200 000 · ⌊1 + log2 s⌋ rows at the integer scale s from 1 up; every table at least one.
+    """
+    tpch = {t: con.execute("select count(*) from tpch.%s" % t).fetchone()[0]
+            for t in ("customer", "supplier", "part")}
+    scale = tpch["part"] // 200000  # dbgen's integer scale; 0 below 1
+    return {"customer": max(1, tpch["customer"] // 5), "supplier": max(1, tpch["supplier"] // 5),
+            "part": 200000 * scale.bit_length() if scale else tpch["part"]}
+
+
 def write_column(con, table, column, out_dir):
     """The column as little-endian u32 values; a string column as its dictionary codes."""
     kind = con.execute("select data_type from information_schema.columns where table_name = ? "
@@ -281,8 +307,9 @@ def main(argv):
 
     con = connect()
     generate_tpch(con, args.sf, args.jobs, args.out_dir)
+    dimension_rows = ssb_rows(con)
     for sql in DERIVE:
-        con.execute(sql)
+        con.execute(sql.format(**dimension_rows))
 
     rows = {}
     for table, columns in COLUMNS.items():

@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/ssb/test_ssb_cpu.sh — the 13 SSB query plans (bench/ssb/ssb_plan.c) executed on the CPU
-# by ssb_cpu at scale factor 0.01 must give DuckDB's answers, every row (docs/SSB.md). Skips
+# by ssb_cpu at scale factor 0.02 must give DuckDB's answers, every row (docs/SSB.md). Skips
 # when $GALP_PYTHON (default python3) cannot import duckdb and the tpch extension wheel.
 set -u
 PYTHON=${GALP_PYTHON:-python3}
@@ -35,4 +35,4 @@ expect_error "a duplicate dimension key" "appears twice"
 fresh
 : > "$WORK/bad/dicts/part.p_brand1.txt"
 expect_error "an empty dictionary" "p_brand1.txt: empty"
-echo "PASS: SSB SF 0.01, 13 queries on the CPU equal DuckDB's answers; bad input refused"
+echo "PASS: SSB SF 0.02, 13 queries on the CPU equal DuckDB's answers; bad input refused"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/ssb/test_ssb_gpu.sh — ssb_gpu (bench/ssb/ssb_gpu.cu) at scale factor 0.01: the 13 SSB
+# bench/ssb/test_ssb_gpu.sh — ssb_gpu (bench/ssb/ssb_gpu.cu) at scale factor 0.02: the 13 SSB
 # queries over raw columns, over tile-compressed and FastLanes-compressed columns (decoded in
 # the query kernels) and, in a build with nvCOMP, over nvCOMP Cascaded columns must each give
 # DuckDB's answers, every row; ssb_gpu itself checks every column's full decompression by each
@@ -23,4 +23,4 @@ for variant in raw tile fastlanes nvcomp; do
     "$PYTHON" "$SSB/ssb_answers.py" "$WORK/ssb/answers" "$WORK/out/$variant" ||
         { echo "FAIL: the $variant answers differ from DuckDB's"; exit 1; }
 done
-echo "PASS: SSB SF 0.01, 13 queries on the GPU equal DuckDB's answers (raw, tile and FastLanes columns)"
+echo "PASS: SSB SF 0.02, 13 queries on the GPU equal DuckDB's answers (raw, tile and FastLanes columns)"

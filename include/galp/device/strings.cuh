@@ -12,6 +12,8 @@
  *                              one piece per lane at a time, calling the visitor for each
  *                              string of it
  *   visit_str_piece            one piece, for kernels with a mapping of their own
+ *   for_each_str_piece_by_warp the same mapping, handing each lane's pieces to a function
+ *                              of the caller's instead of decoding them
  *   str_query                  a query of str_matcher, in shared memory (stage_str_query)
  *   str_matcher                equality or prefix test of a string against a query, fed by
  *                              the same calls
@@ -355,13 +357,12 @@ __device__ __forceinline__ void visit_str_piece(const str_symbols &t, const str_
 
 /* The mapping PIECE_PER_LANE: the grid's warps take groups of vectors_per_warp (1 to 32)
  * consecutive vectors, a group per warp in turn, and each warp deals out the group's pieces
- * to its lanes, which call visit_str_piece on them. Every lane of every warp of the grid must
- * call it (it uses whole-warp shuffles) with the same vectors_per_warp, with any grid and
- * block shape; visitor is the lane's own. */
-template <typename Visitor>
-__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
-                                      Visitor &visitor,
-                                      unsigned vectors_per_warp = str_vectors_per_warp)
+ * to its lanes, which call on_piece(const str_piece &) on them. Every lane of every warp of
+ * the grid must call it (it uses whole-warp shuffles) with the same vectors_per_warp, with
+ * any grid and block shape. */
+template <typename OnPiece>
+__device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, unsigned vectors_per_warp,
+                                           OnPiece &&on_piece)
 {
     const unsigned G = vectors_per_warp < 1 ? 1u : vectors_per_warp > 32 ? 32u : vectors_per_warp;
     const unsigned lane = threadIdx.x % 32;
@@ -404,10 +405,22 @@ __device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbol
             mine.lean = lean;
             if (k < total) {
                 const str_piece piece = detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start);
-                visit_str_piece(t, piece, visitor);
+                on_piece(piece);
             }
         }
     }
+}
+
+/* PIECE_PER_LANE with the visitor: each lane calls visit_str_piece on its pieces. Every lane
+ * of every warp of the grid must call it with the same vectors_per_warp, with any grid and
+ * block shape; visitor is the lane's own. */
+template <typename Visitor>
+__device__ void visit_strings_by_warp(const galp_gpu_view &col, const str_symbols &t,
+                                      Visitor &visitor,
+                                      unsigned vectors_per_warp = str_vectors_per_warp)
+{
+    for_each_str_piece_by_warp(col, vectors_per_warp,
+                               [&](const str_piece &piece) { visit_str_piece(t, piece, visitor); });
 }
 
 /* A query of str_matcher: a string's bytes are to equal bytes[0 .. length) (prefix false) or

@@ -16,7 +16,8 @@
  *             value in slot order (§4.2): a warp scan per item, then the 32 (item, warp)
  *             totals scanned by every warp;
  *   GPU-RFOR  thread t takes the runs 8·t … 8·t + 7 below the run count (runs at or above
- *             it do not exist, §5.2); a running sum of their lengths in registers, a warp
+ *             it do not exist, §5.2), their lengths from one 32-bit window where the 8
+ *             fit in it; a running sum of their lengths in registers, a warp
  *             scan of the thread sums and the warps' totals give the run ends, each run
  *             but the last sets the bit of its end (the next run's first slot) in a 1024-bit
  *             map of run starts, and a slot's run is the number of bits set at or before
@@ -65,7 +66,8 @@ static_assert(tile_items * tile_warps == 32, "a tile's warp totals fill one warp
 /* Offset j of the packed run of width b starting at shared word `first` (spec/tile.md §2).
  * Without a branch: it reads the offset's word and the next one whatever b (b = 0 included),
  * which for the run's last word is one of the payload's spare words (tile_spare_words); the
- * bits that do not belong to the offset are masked off. */
+ * bits that do not belong to the offset are masked off. The funnel shift takes its shift
+ * modulo 32 itself, so the bit position goes in whole. */
 __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t first, unsigned b,
                                                 uint32_t j)
 {
@@ -78,7 +80,7 @@ __device__ __forceinline__ uint32_t tile_offset(const uint32_t *words, uint32_t 
 #else
     mask = __funnelshift_rc(0xffffffffu, 0u, 32u - b);
 #endif
-    return __funnelshift_r(words[w], words[w + 1], bit % 32u) & mask;
+    return __funnelshift_r(words[w], words[w + 1], bit) & mask;
 }
 
 /* The __byte_perm selector that takes byte j (0 … 3) of its first operand, zero-extended:
@@ -193,10 +195,20 @@ __device__ __forceinline__ void tile_runs(const uint32_t *words, uint32_t *run_s
     const unsigned lane = threadIdx.x % 32u, warp = threadIdx.x / 32u;
     const uint32_t first_run = tile_items * threadIdx.x;
     uint32_t end[tile_items], sum = 0;
+    /* the thread's tile_items lengths in one window where they fit in 32 bits (runs of a few
+     * rows: narrow length offsets), from bit tile_items·t·bl; read only by a thread that
+     * has a run, so that it stays inside the lengths and the spare words after them */
+    const bool window = bl * tile_items <= 32u;
+    uint32_t packed = 0;
+    if (window && first_run < c) {
+        const uint32_t bit = first_run * bl, w = lengths + bit / 32u;
+        packed = __funnelshift_r(words[w], words[w + 1], bit);
+    }
 #pragma unroll
     for (unsigned k = 0; k < tile_items; k++) {
         if (first_run + k < c)
-            sum += length_ref + tile_offset(words, lengths, bl, first_run + k);
+            sum += length_ref + (window ? packed >> (k * bl) & ((1u << bl) - 1u)
+                                        : tile_offset(words, lengths, bl, first_run + k));
         end[k] = sum;
     }
     const uint32_t in_warp = tile_warp_scan(sum);
