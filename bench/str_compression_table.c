@@ -1,8 +1,8 @@
 /*
  * str_compression_table.c — the string table of docs/COMPRESSION.md: every file of
  * DATA_DIR/strings compressed as a str column (spec/fsst.md) with the compact symbol table
- * allowed (§3.1), as `galp encode` writes it, decoded back and compared, beside
- * the FSST reference's figures from DATA_DIR/FSST-REFERENCE.md.
+ * (§3.1) and lean vectors (§5.1) allowed, as `galp encode` writes it, decoded back and
+ * compared, beside the FSST reference's figures from DATA_DIR/FSST-REFERENCE.md.
  *
  * Run: bench/str_compression_table [DATA_DIR]   (default $GALP_DATA_DIR, else ../shared/data)
  *
@@ -54,8 +54,9 @@ static int row(const char *dir, const char *name, const char *reference)
     uint8_t *back = malloc(kept + 1);
     size_t file_len = 0;
     int failed = 1;
-    galp_status st = galp_str_compress(offsets, data, n, GALP_FLAG_COMPACT_SYMBOLS, file, bound,
-                                       &file_len);
+    galp_status st = galp_str_compress(offsets, data, n,
+                                       GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS, file,
+                                       bound, &file_len);
     galp_column col;
     if (st == GALP_OK && (st = galp_open(&col, file, file_len)) == GALP_OK) {
         st = galp_column_decode_str64(&col, back_offsets, n + 1, back, kept);

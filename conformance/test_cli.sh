@@ -135,7 +135,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.6, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.7, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -789,6 +789,8 @@ expect 0 "str: verify text" verify -q str.galp str.txt
 expect 0 "str: inspect" inspect str.galp
 has "str: inspect: type" out.log "^value type +str, scheme fsst"
 has "str: inspect: count" out.log "^strings +6, 31 bytes"
+# galp encode writes lean vectors (spec/fsst.md §5.1): the piece count comes from the entry
+has "str: inspect: pieces" out.log "^pieces +1, [1-9][0-9]* code bytes$"
 # Town names, whose symbols share their starts: a compact symbol table (spec/fsst.md §3.1).
 for i in $(seq 1 200); do
     printf 'Springfield\nSpringdale\nStoneville\nStonewood\nNorthfield\n'
@@ -797,7 +799,7 @@ expect 0 "str: encode towns" encode -q -t str -f text towns.txt towns.galp
 expect 0 "str: verify towns" verify -q towns.galp towns.txt
 expect 0 "str: inspect towns" inspect towns.galp
 has "str: inspect: compact table" out.log "^symbol table +[0-9]+ symbols, [0-9]+ bytes, compact \(shared starts\)$"
-has "str: inspect: compact table version" out.log "^format version +1\.6$"
+has "str: inspect: compact table and lean vectors version" out.log "^format version +1\.7$"
 run scan str.galp --equal alpha # a GPU command: exit code 5 without CUDA or a GPU
 if [ "$rc" -eq 5 ]; then
     ok

@@ -72,8 +72,10 @@ static void check_decodes_to(const uint8_t *file, size_t len, const strings *s)
     assert_int_equal(galp_open(&col, file, len), GALP_OK);
     assert_int_equal(col.type, GALP_TYPE_STR);
     assert_int_equal(col.scheme, GALP_SCHEME_FSST);
-    /* spec/format.md §3.1: 1.6 with a compact symbol table, else 1.2 */
-    assert_int_equal(col.version_minor, (col.flags & GALP_FLAG_COMPACT_SYMBOLS) != 0 ? 6 : 2);
+    /* spec/format.md §3.1: 1.7 with lean vectors, 1.6 with a compact symbol table, else 1.2 */
+    assert_int_equal(col.version_minor, (col.flags & GALP_FLAG_LEAN_STR_VECTORS) != 0   ? 7
+                                        : (col.flags & GALP_FLAG_COMPACT_SYMBOLS) != 0 ? 6
+                                                                                      : 2);
     assert_int_equal(col.value_count, s->n);
     uint64_t bytes;
     assert_int_equal(galp_column_str_bytes(&col, &bytes), GALP_OK);
@@ -855,15 +857,18 @@ static void test_city_ratio(void **state)
 }
 
 /* A padding byte between pieces that is not zero (spec/fsst.md §5): built from strings whose
- * first piece ends one byte past a multiple of 4. */
+ * first piece ends past a multiple of 4, each string's codes longer than the 64 bytes within
+ * which the encoder looks for a cut that needs no padding (spec/fsst.md §7). */
 static void test_piece_padding(void **state)
 {
     (void)state;
     for (unsigned tail = 1; tail < 64; tail++) {
         strings *s = strings_new();
         for (unsigned i = 0; i < 1023; i++) {
-            uint8_t b[3] = {(uint8_t)(i * 37), (uint8_t)(i * 91 + tail), (uint8_t)(i >> 2)};
-            strings_add(s, b, 1 + i % 3);
+            uint8_t b[72];
+            for (unsigned k = 0; k < sizeof b; k++)
+                b[k] = (uint8_t)(i * 37 + k * k * 91 + tail);
+            strings_add(s, b, 66 + (i * 7 + tail) % 5);
         }
         size_t len;
         uint8_t *file = compress(s, 0, &len);
@@ -1036,6 +1041,101 @@ static void test_spec_example(void **state)
     (void)state;
     check_spec_example(0, "fsst-four-strings");
     check_spec_example(GALP_FLAG_COMPACT_SYMBOLS, "fsst-four-strings-compact");
+    check_spec_example(GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS,
+                       "fsst-four-strings-lean");
+}
+
+/* n strings of 0 … 39 bytes drawn from a few letters, so that vectors have several pieces. */
+static strings *lean_strings(unsigned n)
+{
+    strings *s = strings_new();
+    uint64_t seed = 11;
+    for (unsigned i = 0; i < n; i++) {
+        char buf[40];
+        const unsigned len = (unsigned)ts_random_below(&seed, sizeof buf);
+        for (unsigned k = 0; k < len; k++)
+            buf[k] = "abcdefgh ij"[ts_random_below(&seed, 11)];
+        strings_add(s, buf, len);
+    }
+    return s;
+}
+
+/* spec/fsst.md §5.1: a lean vector holds the plain one's default length, later pieces' entries
+ * and codes, its piece count in the entry and 20 bytes less head; its payload is 4-byte
+ * aligned; the file decodes to the same strings, in fewer bytes. */
+static void test_lean_vectors(void **state)
+{
+    (void)state;
+    strings *s = lean_strings(3000);
+    size_t plain_len, lean_len;
+    uint8_t *plain = compress(s, GALP_FLAG_COMPACT_SYMBOLS, &plain_len);
+    uint8_t *lean = compress(s, GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS, &lean_len);
+    check_decodes_to(lean, lean_len, s);
+    assert_int_equal(ts_get_le(lean, TS_FLAGS, 4),
+                     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS);
+    bool unaligned = false;
+    for (uint32_t v = 0; v < 3; v++) {
+        const size_t pp = payload_of(plain, v), lp = payload_of(lean, v);
+        const uint32_t p = (uint32_t)ts_get_le(plain, pp, 4);
+        const size_t size = (size_t)ts_get_le(lean, ts_entry(v, TS_ENT_PAYLOAD_SIZE), 4);
+        assert_true(p >= 2);
+        assert_int_equal(ts_get_le(lean, ts_entry(v, TS_ENT_EXCEPTION_COUNT), 2), p);
+        assert_int_equal(ts_get_le(plain, ts_entry(v, TS_ENT_EXCEPTION_COUNT), 2), 0);
+        assert_int_equal(ts_get_le(plain, ts_entry(v, TS_ENT_PAYLOAD_SIZE), 4), size + 20);
+        assert_memory_equal(lean + lp, plain + pp + 8, 4);
+        assert_memory_equal(lean + lp + 4, plain + pp + 24, size - 4);
+        assert_int_equal(lp % 4, 0);
+        unaligned |= lp % 16 != 0;
+    }
+    assert_true(unaligned);
+    assert_true(lean_len < plain_len);
+    free(plain);
+    free(lean);
+    strings_free(s);
+}
+
+/* A lean file, changed at `offset` to `value` (`bytes` wide) and resealed, fails as expected. */
+static void expect_changed(const uint8_t *file, size_t len, size_t offset, unsigned bytes,
+                           uint64_t value, galp_status expected)
+{
+    uint8_t *copy = malloc(len);
+    assert_non_null(copy);
+    memcpy(copy, file, len);
+    ts_put_le(copy, offset, bytes, value);
+    ts_reseal(copy);
+    ts_expect_status(copy, len, expected);
+    free(copy);
+}
+
+/* spec/fsst.md §6 for the lean form (§5.1): the piece count from the entry, the payload size
+ * the directory needs, 4-byte placement; spec/format.md §6 step 9: flag bit 8 in STR columns
+ * only. */
+static void test_lean_checks(void **state)
+{
+    (void)state;
+    strings *s = lean_strings(2000);
+    size_t len;
+    uint8_t *file = compress(s, GALP_FLAG_LEAN_STR_VECTORS, &len);
+    const size_t count = ts_entry(0, TS_ENT_EXCEPTION_COUNT);
+    const uint64_t p = ts_get_le(file, count, 2);
+    assert_true(p >= 2);
+    expect_changed(file, len, count, 2, 0, GALP_ERR_PIECE);
+    expect_changed(file, len, count, 2, GALP_VECTOR_SIZE + 1, GALP_ERR_PIECE);
+    /* a directory of 1024 pieces is more than the payload holds */
+    expect_changed(file, len, count, 2, GALP_VECTOR_SIZE, GALP_ERR_PAYLOAD_SIZE);
+    expect_changed(file, len, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, 3, GALP_ERR_PAYLOAD_SIZE);
+    const size_t second = ts_entry(1, TS_ENT_PAYLOAD_OFFSET);
+    expect_changed(file, len, second, 8, ts_get_le(file, second, 8) + 2, GALP_ERR_PAYLOAD_OFFSET);
+    /* read without flag bit 8, the piece count is a non-zero exception_count (step 10.6) */
+    expect_changed(file, len, TS_FLAGS, 4, 0, GALP_ERR_EXCEPTION_COUNT);
+    free(file);
+    strings_free(s);
+
+    const uint32_t values[3] = {1, 2, 3};
+    size_t u32_len;
+    uint8_t *u32 = ts_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, 3, &u32_len);
+    expect_changed(u32, u32_len, TS_FLAGS, 4, GALP_FLAG_LEAN_STR_VECTORS, GALP_ERR_RESERVED);
+    free(u32);
 }
 
 /* spec/fsst.md §7, the parse: a table where the longest match at the start of `abcd` leaves
@@ -1120,6 +1220,8 @@ int main(void)
         cmocka_unit_test(test_end_offsets),
         cmocka_unit_test(test_single_byte_changes),
         cmocka_unit_test(test_spec_example),
+        cmocka_unit_test(test_lean_vectors),
+        cmocka_unit_test(test_lean_checks),
         cmocka_unit_test(test_shortest_parse),
         cmocka_unit_test(test_compact_table),
         cmocka_unit_test(test_compact_only_when_smaller),

@@ -237,9 +237,10 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     free(got);
 }
 
-/* Strings compressed by the reference encoder, then checked: with a plain symbol table, and
- * with the compact one (spec/fsst.md §3.1) where the encoder writes it, which the kernels'
- * table staging expands. */
+/* Strings compressed by the reference encoder, then checked: with a plain symbol table, with
+ * the compact one (spec/fsst.md §3.1) where the encoder writes it, which the kernels' table
+ * staging expands, and with lean vectors (§5.1) where the column has any, whose piece counts
+ * the kernels read from the entries and whose heads they read without C and piece 0. */
 static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t n,
                           uint32_t flags, const char *what)
 {
@@ -256,6 +257,14 @@ static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t
         char compact[128];
         snprintf(compact, sizeof compact, "%s, compact table", what);
         check_column(file, len, compact);
+    }
+    assert_int_equal(galp_str_compress(offsets, data, n, flags | GALP_FLAG_LEAN_STR_VECTORS, file,
+                                       bound, &len),
+                     GALP_OK);
+    if ((ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_LEAN_STR_VECTORS) != 0) {
+        char lean[128];
+        snprintf(lean, sizeof lean, "%s, lean vectors", what);
+        check_column(file, len, lean);
     }
     free(file);
 }

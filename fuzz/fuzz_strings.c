@@ -5,13 +5,15 @@
  * Input: byte 0 picks the mode, the rest drives it (byte_source.h).
  *   even mode, round trip: strings cut from the input (lengths drawn, or split at a drawn
  *     delimiter byte, so that repeated substrings occur) are compressed, with payload checksums
- *     or not, with the compact symbol table allowed or not; the file is at most
+ *     or not, with the compact symbol table allowed or not, with lean vectors or not; the file
+ *     is at most
  *     galp_str_compress_bound and a destination one byte short of it is refused; every
  *     decoding entry point gives the strings back (decode_check.h).
  *   odd mode, generated: a symbol table and the code stream of every vector are drawn and
  *     written here byte by byte from spec/fsst.md — symbols of 0–8 bytes, terminal or not,
  *     in a plain or a compact table (§3.1, symbols that repeat the start of the one before),
- *     escapes, default lengths with marked strings, several pieces with zero padding — and the
+ *     escapes, default lengths with marked strings, several pieces with zero padding, plain or
+ *     lean vectors (§5.1: piece counts in the entries, 4-byte aligned payloads) — and the
  *     strings a decoder must output are computed from the codes by the spec's rules, not by
  *     the reference codec; the file must open and decode to exactly them.
  */
@@ -85,7 +87,8 @@ static void round_trip(byte_source *src, const uint8_t *rest, size_t rest_len)
     FUZZ_REQUIRE(s != NULL, "out of memory");
     const uint8_t choice = byte_source_u8(src);
     const uint32_t flags = (choice & 1u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
-                           (choice & 2u ? GALP_FLAG_COMPACT_SYMBOLS : 0);
+                           (choice & 2u ? GALP_FLAG_COMPACT_SYMBOLS : 0) |
+                           (choice & 4u ? GALP_FLAG_LEAN_STR_VECTORS : 0);
     const bool split = byte_source_u8(src) & 1u;
     const uint8_t delimiter = byte_source_u8(src);
     const unsigned copies = 1 + byte_source_u8(src) % 8; /* repeats make symbols worth it */
@@ -245,10 +248,11 @@ static void draw_string(byte_source *src, const table *t, uint32_t fixed, buf *c
     emit_code(t, end, codes, text);
 }
 
-/* One vector's payload (spec/fsst.md §5) for m strings, appended to s; codes and dir are
- * the caller's scratch, reused from vector to vector. */
-static void draw_vector(byte_source *src, const table *t, uint32_t m, strings *s, buf *payload,
-                        buf *scratch_codes, buf *scratch_dir)
+/* One vector's payload (spec/fsst.md §5, or the lean form of §5.1) for m strings, appended
+ * to s; codes and dir are the caller's scratch, reused from vector to vector. Returns the
+ * piece count. */
+static uint32_t draw_vector(byte_source *src, const table *t, uint32_t m, bool lean, strings *s,
+                            buf *payload, buf *scratch_codes, buf *scratch_dir)
 {
     const uint32_t fixed = byte_source_u8(src) % 2 ? 1 + byte_source_u8(src) % 12 : 0;
     buf codes = *scratch_codes, dir = *scratch_dir;
@@ -259,21 +263,33 @@ static void draw_vector(byte_source *src, const table *t, uint32_t m, strings *s
         if (i == 0 || byte_source_u8(src) % 8 == 0) {
             static const uint8_t zero[3];
             put(&codes, zero, (4 - codes.len % 4) % 4);
-            put_u32(&dir, i);
-            put_u32(&dir, (uint32_t)codes.len);
-            put_u32(&dir, (uint32_t)(s->bytes.len - vector_start));
+            if (!lean || i > 0) { /* the lean head leaves out piece 0's (0, 0, 0) */
+                put_u32(&dir, i);
+                put_u32(&dir, (uint32_t)codes.len);
+                put_u32(&dir, (uint32_t)(s->bytes.len - vector_start));
+            }
             pieces++;
         }
         draw_string(src, t, fixed, &codes, &s->bytes);
         s->offsets[++s->n] = s->bytes.len;
     }
-    put_u32(payload, pieces);
-    put_u32(payload, (uint32_t)codes.len);
+    if (!lean) { /* the lean form's p is in the entry, its C what the payload leaves */
+        put_u32(payload, pieces);
+        put_u32(payload, (uint32_t)codes.len);
+    }
     put_u32(payload, fixed);
     put(payload, dir.data, dir.len);
     put(payload, codes.data, codes.len);
     *scratch_codes = codes;
     *scratch_dir = dir;
+    return pieces;
+}
+
+/* Zero bytes up to the next multiple of `align`. */
+static void pad_to(buf *b, unsigned align)
+{
+    static const uint8_t zeros[16];
+    put(b, zeros, (align - b->len % align) % align);
 }
 
 static void generated(byte_source *src)
@@ -286,6 +302,8 @@ static void generated(byte_source *src)
     const uint64_t n = byte_source_u16(src) % MAX_STRINGS;
     const uint32_t nv = (uint32_t)galp_vector_count(n);
     const bool sums = byte_source_u8(src) & 1u;
+    const bool lean = nv > 0 && (byte_source_u8(src) & 1u);
+    const unsigned align = lean ? 4 : 16; /* payload alignment (spec/fsst.md §5.1) */
     buf file = {0}, payloads = {0}, codes = {0}, dir = {0};
     uint8_t zeros[GALP_TAIL_PADDING] = {0};
     put(&file, zeros, GALP_HEADER_SIZE);
@@ -293,31 +311,36 @@ static void generated(byte_source *src)
         put(&file, zeros, GALP_VECTOR_ENTRY_SIZE);
     const uint64_t payload_offset = file.len;
     write_table(&t, compact, &file);
-    put(&file, zeros, (size_t)(galp_round16(file.len) - file.len));
+    pad_to(&file, align);
     for (uint32_t v = 0; v < nv; v++) {
         payloads.len = 0;
-        draw_vector(src, &t, galp_vector_values(n, v), s, &payloads, &codes, &dir);
+        const uint32_t pieces =
+            draw_vector(src, &t, galp_vector_values(n, v), lean, s, &payloads, &codes, &dir);
         uint8_t *e = file.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
         galp_store_u64(e, file.len);
         galp_store_u64(e + 8, s->bytes.len);
         galp_store_u32(e + 16, (uint32_t)payloads.len);
+        if (lean)
+            galp_store_u16(e + 20, (uint16_t)pieces);
         e[22] = GALP_SCHEME_FSST;
         if (sums)
             galp_store_u32(e + 28, galp_crc32c(0, payloads.data, payloads.len));
         put(&file, payloads.data, payloads.len);
-        put(&file, zeros, (size_t)(galp_round16(file.len) - file.len));
+        pad_to(&file, align);
     }
+    pad_to(&file, 16); /* payload_end: round16 of the last payload's end */
     const uint64_t payload_end = file.len;
     put(&file, zeros, GALP_TAIL_PADDING);
     uint8_t *h = file.data;
     memcpy(h, "GALP", 4);
     h[4] = 1;
-    h[5] = compact ? 6 : 2;
+    h[5] = lean ? 7 : compact ? 6 : 2;
     h[6] = GALP_TYPE_STR;
     h[7] = GALP_SCHEME_FSST;
     galp_store_u64(h + 8, n);
     galp_store_u32(h + 16, nv);
-    galp_store_u32(h + 20, (sums ? 1u : 0u) | (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u));
+    galp_store_u32(h + 20, (sums ? 1u : 0u) | (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u) |
+                               (lean ? GALP_FLAG_LEAN_STR_VECTORS : 0u));
     galp_store_u64(h + 24, GALP_HEADER_SIZE);
     galp_store_u64(h + 32, payload_offset);
     galp_store_u64(h + 40, payload_end);

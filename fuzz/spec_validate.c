@@ -352,9 +352,11 @@ typedef struct str_table {
     uint8_t desc[255];
 } str_table;
 
-/* spec/fsst.md §6, the table steps; `compact`: header flag bit 6 (§3.1); *start is P0 (§2). */
-static galp_status str_table_check(const uint8_t *d, bool compact, uint64_t payload_offset,
-                                   uint64_t payload_end, str_table *t, uint64_t *start)
+/* spec/fsst.md §6, the table steps; `compact`: header flag bit 6 (§3.1); *start is P0 (§2),
+ * rounded to `align`: 16, or 4 for lean vectors (§5.1). */
+static galp_status str_table_check(const uint8_t *d, bool compact, unsigned align,
+                                   uint64_t payload_offset, uint64_t payload_end, str_table *t,
+                                   uint64_t *start)
 {
     const uint64_t room = payload_end - payload_offset;
     if (room < 8)
@@ -381,7 +383,7 @@ static galp_status str_table_check(const uint8_t *d, bool compact, uint64_t payl
         t->desc[c] = (uint8_t)((x & 0x80u) | len);
     }
     t->k = k;
-    *start = (payload_offset + size + 15) / 16 * 16;
+    *start = (payload_offset + size + align - 1) / align * align;
     return GALP_OK;
 }
 
@@ -421,37 +423,48 @@ static galp_status str_string(const str_table *t, const uint8_t *codes, uint64_t
     return GALP_OK;
 }
 
-/* spec/fsst.md §6 step 10.10 for one vector whose payload lies at p (size bytes). */
-static galp_status str_payload(const str_table *t, const uint8_t *p, uint32_t size, uint32_t m,
-                               uint64_t decoded)
+/* Field k (0: s_j, 1: c_j, 2: o_j) of piece j's entry in the directory `dir`, where piece 0's
+ * entry is stored, or in a lean head (spec/fsst.md §5.1) 0 and not stored. */
+static uint32_t str_entry(const uint8_t *dir, bool lean, uint32_t j, unsigned k)
 {
-    const uint32_t pieces = galp_load_u32(p), c = galp_load_u32(p + 4);
-    const uint32_t fixed = galp_load_u32(p + 8);
+    if (lean && j == 0)
+        return 0;
+    return galp_load_u32(dir + 12 * (size_t)(lean ? j - 1 : j) + 4 * k);
+}
+
+/* spec/fsst.md §6 step 10.10 for one vector whose payload lies at p (size bytes); `lean`:
+ * header flag bit 8, with which `count` (the entry's exception_count) is the piece count. */
+static galp_status str_payload(const str_table *t, const uint8_t *p, uint32_t size, uint32_t m,
+                               uint64_t decoded, bool lean, uint32_t count)
+{
+    const uint32_t pieces = lean ? count : galp_load_u32(p);
+    const uint32_t fixed = galp_load_u32(p + (lean ? 0 : 8));
     if (pieces == 0 || pieces > m)
         return GALP_ERR_PIECE;
-    if ((uint64_t)size != 12 + 12 * (uint64_t)pieces + c)
+    const uint64_t area = lean ? 4 + 12 * ((uint64_t)pieces - 1) : 12 + 12 * (uint64_t)pieces;
+    if (lean ? size < area : (uint64_t)size != area + galp_load_u32(p + 4))
         return GALP_ERR_PAYLOAD_SIZE;
-    const uint8_t *dir = p + 12, *codes = p + 12 + 12 * (size_t)pieces;
+    const uint64_t c = size - area;
+    const uint8_t *dir = p + (lean ? 4 : 12), *codes = p + area;
     for (uint32_t j = 0; j < pieces; j++) {
-        const uint32_t s = galp_load_u32(dir + 12 * j), co = galp_load_u32(dir + 12 * j + 4);
-        const uint32_t oo = galp_load_u32(dir + 12 * j + 8);
+        const uint32_t s = str_entry(dir, lean, j, 0), co = str_entry(dir, lean, j, 1);
+        const uint32_t oo = str_entry(dir, lean, j, 2);
         if (j == 0 ? s != 0 || co != 0
-                   : s <= galp_load_u32(dir + 12 * (j - 1)) ||
-                         co <= galp_load_u32(dir + 12 * (j - 1) + 4))
+                   : s <= str_entry(dir, lean, j - 1, 0) || co <= str_entry(dir, lean, j - 1, 1))
             return GALP_ERR_PIECE;
         if (s >= m || co % 4 != 0 || co >= c)
             return GALP_ERR_PIECE;
-        if ((j == 0 ? oo != 0 : oo < galp_load_u32(dir + 12 * (j - 1) + 8)) || oo > decoded)
+        if ((j == 0 ? oo != 0 : oo < str_entry(dir, lean, j - 1, 2)) || oo > decoded)
             return GALP_ERR_STRING_OFFSET;
     }
     for (uint32_t j = 0; j < pieces; j++) {
         const bool last = j + 1 == pieces;
-        const uint32_t first = galp_load_u32(dir + 12 * j);
-        const uint32_t end = last ? m : galp_load_u32(dir + 12 * (j + 1));
-        const uint64_t limit = last ? c : galp_load_u32(dir + 12 * (j + 1) + 4);
-        const uint64_t out_begin = galp_load_u32(dir + 12 * j + 8);
-        const uint64_t out_end = last ? decoded : galp_load_u32(dir + 12 * (j + 1) + 8);
-        uint64_t q = galp_load_u32(dir + 12 * j + 4), out = 0;
+        const uint32_t first = str_entry(dir, lean, j, 0);
+        const uint32_t end = last ? m : str_entry(dir, lean, j + 1, 0);
+        const uint64_t limit = last ? c : str_entry(dir, lean, j + 1, 1);
+        const uint64_t out_begin = str_entry(dir, lean, j, 2);
+        const uint64_t out_end = last ? decoded : str_entry(dir, lean, j + 1, 2);
+        uint64_t q = str_entry(dir, lean, j, 1), out = 0;
         for (uint32_t i = first; i < end; i++) {
             galp_status st = str_string(t, codes, limit, fixed, &q, &out);
             if (st != GALP_OK)
@@ -470,11 +483,12 @@ static galp_status str_payload(const str_table *t, const uint8_t *p, uint32_t si
 
 /* spec/format.md §6 step 10 as spec/fsst.md §6 changes it, for every vector, then step 11. */
 static galp_status str_vectors(const uint8_t *d, uint64_t n, uint32_t nv, bool sums, bool compact,
-                               uint64_t payload_offset, uint64_t payload_end)
+                               bool lean, uint64_t payload_offset, uint64_t payload_end)
 {
     str_table t;
     uint64_t floor, end, previous = 0;
-    galp_status st = str_table_check(d, compact, payload_offset, payload_end, &t, &floor);
+    const unsigned align = lean ? 4 : 16; /* spec/fsst.md §5.1 */
+    galp_status st = str_table_check(d, compact, align, payload_offset, payload_end, &t, &floor);
     if (st != GALP_OK)
         return st;
     end = floor;
@@ -492,20 +506,20 @@ static galp_status str_vectors(const uint8_t *d, uint64_t n, uint32_t nv, bool s
             return GALP_ERR_BIT_WIDTH;
         if (e[24] != 0 || e[25] != 0)                                         /* 10.5 */
             return GALP_ERR_EXPONENT;
-        if (galp_load_u16(e + 20) != 0)                                       /* 10.6 */
+        if (!lean && galp_load_u16(e + 20) != 0)                              /* 10.6 */
             return GALP_ERR_EXCEPTION_COUNT;
-        if (size < 12)                                                        /* 10.7 */
+        if (size < (lean ? 4u : 12u))                                         /* 10.7 */
             return GALP_ERR_PAYLOAD_SIZE;
-        if (offset % 16 != 0 || offset < floor || offset > payload_end ||    /* 10.8 */
+        if (offset % align != 0 || offset < floor || offset > payload_end ||  /* 10.8 */
             size > payload_end - offset)
             return GALP_ERR_PAYLOAD_OFFSET;
         end = offset + size;
-        floor = (end + 15) / 16 * 16;
+        floor = (end + align - 1) / align * align;
         if (sums && galp_crc32c(0, d + offset, size) != galp_load_u32(e + 28)) /* 10.9 */
             return GALP_ERR_PAYLOAD_CHECKSUM;
         if (base < previous || base - previous > UINT32_MAX)                  /* 10.10 */
             return GALP_ERR_STRING_OFFSET;
-        st = str_payload(&t, d + offset, size, m, base - previous);
+        st = str_payload(&t, d + offset, size, m, base - previous, lean, galp_load_u16(e + 20));
         if (st != GALP_OK)
             return st;
         previous = base;
@@ -555,12 +569,12 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
                                 : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_RUNS ? 32u : 0u) |
-                           (type == GALP_TYPE_STR ? 64u : 0u); /* bit 6: STR only */
+                           (type == GALP_TYPE_STR ? 64u | 256u : 0u); /* bits 6, 8: STR only */
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
-        return str_vectors(d, n, nv, (flags & 1u) != 0, (flags & 64u) != 0, payload_offset,
-                           payload_end);
+        return str_vectors(d, n, nv, (flags & 1u) != 0, (flags & 64u) != 0, (flags & 256u) != 0,
+                           payload_offset, payload_end);
     static const unsigned width[] = {0, 8, 16, 32, 64, 32, 64}; /* §3.1 value_type → W */
     const unsigned w = width[type];
     uint64_t floor = payload_offset, end = payload_offset;

@@ -34,14 +34,16 @@ struct galp_gpu_column {
                                     scans it */
 };
 
-/* A str column's pieces: the piece count p at the head of every payload (spec/fsst.md §5). */
+/* A str column's pieces: every vector's piece count p, its entry's exception_count in the lean
+ * form (spec/fsst.md §5.1), else the head of its payload (§5). */
 static uint64_t count_pieces(const galp_column *col)
 {
+    const bool lean = (col->flags & GALP_FLAG_LEAN_STR_VECTORS) != 0;
     uint64_t pieces = 0;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info info;
         galp_vector_info_get(col, v, &info);
-        pieces += galp_load_u32(col->data + info.payload_offset);
+        pieces += lean ? info.exception_count : galp_load_u32(col->data + info.payload_offset);
     }
     return pieces;
 }

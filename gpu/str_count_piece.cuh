@@ -88,8 +88,9 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
  * marks a terminated string (a default string holds no terminal symbol), and a default
  * string ends at the code that brings pos to fixed; that code adds bytes, which tells it from
  * an escape code (no bytes) and a terminated string's codes from a default one's. The codes
- * are read in aligned 16-byte chunks (a piece's first code is 4-byte aligned in a 16-byte
- * aligned payload), the next only while strings remain, so nothing past the chunk of the
+ * are read in aligned 16-byte chunks (a piece's first code is 4-byte aligned, spec/fsst.md §5
+ * and §5.1, so its first chunk starts at most 12 bytes before it, inside the file), the next
+ * only while strings remain, so nothing past the chunk of the
  * piece's last code is read. */
 template <bool Default, bool Long>
 __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,

@@ -50,27 +50,33 @@ struct piece {
     uint64_t first_offset;   /* Arrow offset of its first byte: E_{v-1} + o_j */
 };
 
-/* Piece j of vector v (spec/fsst.md §4, §5). */
+/* Piece j of vector v (spec/fsst.md §4, §5, §5.1), whose piece count is p. The header's lean
+ * flag is read here, for each piece, rather than held by the caller across decode_piece, where
+ * one more live register makes decode_strings spill. */
 __device__ inline piece load_piece(const galp_gpu_view &col, uint32_t v, const uint8_t *payload,
                                    uint32_t p, uint32_t j)
 {
-    using galp::device::detail::load_u32;
-    using galp::device::detail::load_u64;
+    namespace d = galp::device::detail;
+    const bool lean = d::str_lean(col);
     const uint8_t *entry = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
-    const uint64_t first = v == 0 ? 0 : load_u64(entry - GALP_VECTOR_ENTRY_SIZE + 8);
+    const uint64_t first = v == 0 ? 0 : d::load_u64(entry - GALP_VECTOR_ENTRY_SIZE + 8);
     const uint64_t first_row = (uint64_t)v * GALP_VECTOR_SIZE, left = col.value_count - first_row;
     const uint32_t m = left < GALP_VECTOR_SIZE ? (uint32_t)left : GALP_VECTOR_SIZE;
-    const uint8_t *dir = payload + 12 + 12 * (size_t)j;
-    const uint32_t s = load_u32(dir), c = load_u32(dir + 4), o = load_u32(dir + 8);
+    const d::str_entry e = d::load_str_entry(payload, lean, j);
     const bool last = j + 1 == p;
+    /* the next piece's entry, or the vector's ends: s_p = m, C, o_p = D_v */
+    const d::str_entry next =
+        last ? d::str_entry{m, d::str_code_size(entry, payload, p, lean),
+                            (uint32_t)(d::load_u64(entry + 8) - first)}
+             : d::load_str_entry(payload, lean, j + 1);
     piece pc;
-    pc.codes = payload + 12 + 12 * (size_t)p + c;
-    pc.limit = (last ? load_u32(payload + 4) : load_u32(dir + 16)) - c;
-    pc.strings = (last ? m : load_u32(dir + 12)) - s;
-    pc.default_length = load_u32(payload + 8);
-    pc.out_len = (last ? (uint32_t)(load_u64(entry + 8) - first) : load_u32(dir + 20)) - o;
-    pc.first_row = first_row + s;
-    pc.first_offset = first + o;
+    pc.codes = payload + d::str_entry_at(lean, p) + e.code;
+    pc.limit = next.code - e.code;
+    pc.strings = next.first - e.first;
+    pc.default_length = d::load_u32(payload + d::str_default_length_at(lean));
+    pc.out_len = next.out - e.out;
+    pc.first_row = first_row + e.first;
+    pc.first_offset = first + e.out;
     return pc;
 }
 
@@ -305,7 +311,8 @@ __device__ void for_each_piece(const galp_gpu_view &col, const galp::device::str
         const uint32_t v = (uint32_t)(item / slots), s = (uint32_t)(item % slots);
         const uint8_t *entry = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
         const uint8_t *payload = col.data + galp::device::detail::load_u64(entry);
-        const uint32_t p = galp::device::detail::load_u32(payload);
+        const uint32_t p = galp::device::detail::str_piece_count(
+            entry, payload, galp::device::detail::str_lean(col));
         for (uint32_t j = s; j < p; j += slots)
             decode_piece(t, load_piece(col, v, payload, p, j), sink);
     }

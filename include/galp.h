@@ -31,8 +31,9 @@ extern "C" {
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
  * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors, 1.6 with a compact symbol
- * table or RUNS vectors whose run values are delta-coded (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 6u
+ * table or RUNS vectors whose run values are delta-coded, 1.7 with lean FSST vectors
+ * (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 7u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -59,12 +60,16 @@ extern "C" {
  * symbol after the bytes it shares with the start of the one before it (spec/fsst.md §3.1,
  * version 1.6). */
 #define GALP_FLAG_COMPACT_SYMBOLS 64u
+/* LEAN_STR_VECTORS (STR columns only): every FSST vector keeps its piece count in its entry and
+ * leaves out of its head what the layout implies, the code size and the first piece's entry;
+ * its payload is 4-byte aligned (spec/fsst.md §5.1, version 1.7). */
+#define GALP_FLAG_LEAN_STR_VECTORS 256u
 /* Every flag above: what galp_compress and galp_str_compress accept, and what `galp encode`
  * passes unless an option turns one off. */
 #define GALP_FLAGS_ALL                                                                             \
     (GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |           \
      GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |    \
-     GALP_FLAG_COMPACT_SYMBOLS)
+     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS)
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -194,8 +199,9 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *  - GALP_FLAG_RUNS_DELTA_VALUES: RUNS vectors may store their run values delta-coded where
  *    that is smaller; the header has the flag, and the file is version 1.6, only if the column
  *    has such a vector;
- *  - GALP_FLAG_COMPACT_SYMBOLS: accepted and changes nothing (only STR columns have a symbol
- *    table), as galp_str_compress takes the other flags.
+ *  - GALP_FLAG_COMPACT_SYMBOLS, GALP_FLAG_LEAN_STR_VECTORS: accepted and change nothing
+ *    (only STR columns have a symbol table and FSST vectors), as galp_str_compress takes the
+ *    other flags.
  * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
  * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES. Without them a G-ALP file is one that decoders of versions
  * 1.0 and 1.1 read. Other bits are
@@ -299,13 +305,15 @@ size_t galp_str_compress_bound(uint64_t n, uint64_t bytes);
  * offsets, as in Arrow's layout; offsets[0] need not be 0). flags: GALP_FLAG_PAYLOAD_CHECKSUMS
  * or not; GALP_FLAG_COMPACT_SYMBOLS or not: with it, the symbol table is written in its
  * compact form when that makes the file smaller, and then the header has the flag and the file
- * is version 1.6; GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
+ * is version 1.6; GALP_FLAG_LEAN_STR_VECTORS or not: with it, every vector has the lean head
+ * and 4-byte alignment (spec/fsst.md §5.1), the header has the flag and the file is version
+ * 1.7 (a column with no strings keeps the plain form); GALP_FLAG_COMPACT_GALP, GALP_FLAG_NARROW_LANE_ENDS,
  * GALP_FLAG_ALPRD_DICT_IN_ENTRY, GALP_FLAG_PACKED_LANE_BASES and GALP_FLAG_RUNS_DELTA_VALUES
  * are accepted and change nothing (a STR column has no G-ALP, ALP_RD, DELTA or RUNS vectors,
  * and its header never has those
  * flags),
  * as galp_compress_ex takes them for any column.
- * The file is version 1.2 (1.6 with a compact table) and at most
+ * The file is version 1.2 (1.6 with a compact table, 1.7 with lean heads) and at most
  * galp_str_compress_bound(n, offsets[n] - offsets[0]) bytes. Decreasing offsets are
  * GALP_ERR_ARGUMENT; a vector of 1024 strings holding 2^32 bytes or more is GALP_ERR_TOO_LARGE.
  * Working memory comes from malloc (GALP_ERR_NO_MEMORY when it fails). */

@@ -148,7 +148,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
      * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
      * and ALP_RD columns hold (§2); bit 4 DELTA vectors, which only FFOR and DELTA columns
      * hold; bit 5 RUNS vectors, which only FFOR and RUNS columns hold; bit 6 the symbol table of
-     * STR columns (spec/fsst.md §3.1). */
+     * STR columns (spec/fsst.md §3.1) and bit 8 their vector heads (spec/fsst.md §5.1). */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
@@ -160,7 +160,8 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
                            (h->scheme == GALP_SCHEME_FFOR || h->scheme == GALP_SCHEME_RUNS
                                 ? GALP_FLAG_RUNS_DELTA_VALUES
                                 : 0u) |
-                           (h->type == GALP_TYPE_STR ? GALP_FLAG_COMPACT_SYMBOLS : 0u);
+                           (h->type == GALP_TYPE_STR ? GALP_FLAG_COMPACT_SYMBOLS : 0u) |
+                           (h->type == GALP_TYPE_STR ? GALP_FLAG_LEAN_STR_VECTORS : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -289,15 +290,18 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
     if (!exponent_in_range(w, column->flags, info))
         return GALP_ERR_EXPONENT;
     /* spec/fastlanes.md §3.2, §4.2, §8.2: RLE's and RUNS's run count and DICT's dictionary
-     * size, 1 … m. */
-    if (is_table_scheme(info->scheme)
-            ? info->exception_count == 0 || info->exception_count > info->value_count
-            : info->exception_count > (exceptions ? info->value_count : 0u))
+     * size, 1 … m. An FSST vector with the lean head keeps its piece count here, checked with
+     * its payload (spec/fsst.md §5.1, §6). */
+    const bool pieces = str && galp_fsst_lean(column->flags);
+    if (!pieces && (is_table_scheme(info->scheme)
+                        ? info->exception_count == 0 || info->exception_count > info->value_count
+                        : info->exception_count > (exceptions ? info->value_count : 0u)))
         return GALP_ERR_EXCEPTION_COUNT;
     /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
      * 10.10; here its bounds. spec/fsst.md §6 step 10.7: the exact size of an FSST payload is
      * in its head. */
-    if (str    ? info->payload_size < GALP_FSST_PAYLOAD_HEAD
+    if (str    ? info->payload_size < (galp_fsst_lean(column->flags) ? GALP_FSST_LEAN_HEAD
+                                                                   : GALP_FSST_PAYLOAD_HEAD)
         : tile ? info->payload_size % 4u != 0 ||
                      info->payload_size < galp_tile_min_bytes(info->scheme, info->value_count) ||
                      info->payload_size > galp_tile_max_bytes(info->scheme, info->value_count)
@@ -335,7 +339,8 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
             &section, (column->flags & GALP_FLAG_COMPACT_SYMBOLS) != 0, &symbols, &table_size);
         if (status != GALP_OK)
             return status;
-        earliest = galp_fsst_payloads_start(h->payload_offset, table_size);
+        earliest = galp_fsst_payloads_start(h->payload_offset, table_size,
+                                            galp_fsst_lean(column->flags));
     }
     galp_reader table = metadata_table(column->data, column->vector_count);
     for (uint32_t v = 0; v < column->vector_count; v++) {
@@ -346,13 +351,15 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         if (status != GALP_OK)
             return status;
 
-        /* §4 placement: aligned, in order, inside [payload_offset, payload_end]. */
-        if (info.payload_offset % 16u != 0 || info.payload_offset < earliest ||
-            info.payload_size > h->payload_end ||
+        /* §4 placement: aligned, in order, inside [payload_offset, payload_end]; lean FSST
+         * payloads to 4 bytes (spec/fsst.md §5.1). */
+        const bool lean = column->type == GALP_TYPE_STR && galp_fsst_lean(column->flags);
+        if (info.payload_offset != galp_fsst_round(lean, info.payload_offset) ||
+            info.payload_offset < earliest || info.payload_size > h->payload_end ||
             info.payload_offset > h->payload_end - info.payload_size)
             return GALP_ERR_PAYLOAD_OFFSET;
         uint64_t end = info.payload_offset + info.payload_size;
-        earliest = galp_round16(end);
+        earliest = galp_fsst_round(lean, end);
 
         galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
         if (!payload_checksum_matches(column, &info, &payload))
@@ -361,14 +368,16 @@ static galp_status validate_vectors(const galp_column *column, const header_fiel
         if (status != GALP_OK)
             return status;
         if (info.scheme == GALP_SCHEME_FSST) {
-            status = galp_fsst_validate_payload(&symbols, &info, string_end, &payload);
+            status = galp_fsst_validate_payload(&symbols, &info, string_end,
+                                                galp_fsst_lean(column->flags), &payload);
             if (status != GALP_OK)
                 return status;
             string_end = info.base;
         }
     }
-    /* Step 11: `earliest` is now round16 of the last payload's end, or payload_offset. */
-    if (h->payload_end != earliest)
+    /* Step 11: payload_end is round16 of the last payload's end, or of payload_offset (of P0
+     * in a STR column); `earliest` is that end rounded to the payload alignment, 16 or 4. */
+    if (h->payload_end != galp_round16(earliest))
         return GALP_ERR_LAYOUT;
     return GALP_OK;
 }
@@ -422,14 +431,16 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
- * packed DELTA lane bases, 1.6 for a compact symbol table or delta-coded RUNS values, and the
+ * packed DELTA lane bases, 1.6 for a compact symbol table or delta-coded RUNS values, 1.7 for
+ * lean FSST vector heads, and the
  * version each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor):
  * 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
     const uint32_t v6 = GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_RUNS_DELTA_VALUES;
-    unsigned minor = (flags & v6) != 0                             ? 6u
+    unsigned minor = (flags & GALP_FLAG_LEAN_STR_VECTORS) != 0         ? 7u
+                     : (flags & v6) != 0                           ? 6u
                      : (flags & GALP_FLAG_PACKED_LANE_BASES) != 0   ? 5u
                      : (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u
                      : (flags & GALP_FLAG_NARROW_LANE_ENDS) != 0  ? 3u

@@ -35,6 +35,38 @@
 #define GALP_FSST_PAYLOAD_HEAD 12u
 #define GALP_FSST_PIECE_ENTRY 12u
 #define GALP_FSST_PIECE_ALIGN 4u
+/* spec/fsst.md §5.1, the lean form (header flag bit 8): the head holds the default length
+ * only, then the entries of pieces 1 … p − 1; the piece count is the entry's exception_count;
+ * the table and each payload end at a multiple of 4 rather than 16. */
+#define GALP_FSST_LEAN_HEAD 4u
+#define GALP_FSST_LEAN_ALIGN 4u
+
+/* Whether the column's FSST vectors have the lean form (header flag bit 8, §5.1). */
+static inline bool galp_fsst_lean(uint32_t header_flags)
+{
+    return (header_flags & GALP_FLAG_LEAN_STR_VECTORS) != 0;
+}
+
+/* x rounded up to the payload alignment: 4 in the lean form, else 16 (spec/format.md §4). */
+static inline uint64_t galp_fsst_round(bool lean, uint64_t x)
+{
+    return lean ? (x + GALP_FSST_LEAN_ALIGN - 1) / GALP_FSST_LEAN_ALIGN * GALP_FSST_LEAN_ALIGN
+                : galp_round16(x);
+}
+
+/* Payload offset of piece j's entry (j ≥ 1 in the lean form, whose piece 0 has none); with
+ * j = p, of the code area. */
+static inline uint64_t galp_fsst_entry_at(bool lean, uint32_t j)
+{
+    return lean ? GALP_FSST_LEAN_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * (j - 1)
+                : GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * j;
+}
+
+/* Payload offset of the default length L. */
+static inline uint64_t galp_fsst_default_length_at(bool lean)
+{
+    return lean ? 0u : 8u;
+}
 
 /* A symbol table in the form the decoder and encoder use. */
 typedef struct galp_fsst_table {
@@ -62,22 +94,24 @@ void galp_fsst_table_write(const galp_fsst_table *table, bool compact, uint8_t *
  * the compact form (spec/fsst.md §7): by their bytes, a prefix before the symbols it starts,
  * a non-terminal symbol before the terminal one of the same bytes. */
 void galp_fsst_table_sort(galp_fsst_table *table);
-/* Start of the vector payloads of a STR column: round16(payload_offset + table_size). */
-uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size);
+/* Start of the vector payloads of a STR column, P0: payload_offset + table_size rounded up
+ * (galp_fsst_round). */
+uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size, bool lean);
 
 /* spec/fsst.md §6 step 10.10 for vector v, whose entry passed steps 10.1–10.9: prev_end is
- * E_{v−1}. */
+ * E_{v−1}; `lean`: header flag bit 8, the payload has the lean head (§5.1). */
 galp_status galp_fsst_validate_payload(const galp_fsst_table *table,
                                        const galp_vector_info *info, uint64_t prev_end,
-                                       galp_reader *payload);
+                                       bool lean, galp_reader *payload);
 
 /* Decoding a validated vector payload (spec/fsst.md §5). out_bytes receives the vector's D_v
  * bytes; lengths, when not NULL, the length of each of its m strings. */
 void galp_fsst_decode_vector(const galp_fsst_table *table, const galp_vector_info *info,
-                             galp_reader *payload, uint8_t *out_bytes, uint32_t *lengths);
+                             bool lean, galp_reader *payload, uint8_t *out_bytes,
+                             uint32_t *lengths);
 /* String `index` (< m) of a validated vector: its length, and its bytes into dst when
  * len <= dst_capacity. */
-void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info,
+void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info, bool lean,
                    galp_reader *payload, uint32_t index, uint8_t *dst, size_t dst_capacity,
                    size_t *len);
 

@@ -16,29 +16,46 @@ typedef struct piece_entry {
     uint32_t out_offset;   /* o_j */
 } piece_entry;
 
-static piece_entry read_piece(galp_reader *payload, uint32_t j)
+/* The lean head (§5.1) stores no entry for piece 0, which is always (0, 0, 0). */
+static piece_entry read_piece(galp_reader *payload, bool lean, uint32_t j)
 {
-    const uint64_t at = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * j;
-    piece_entry e = {galp_read_u32(payload, at), galp_read_u32(payload, at + 4),
-                     galp_read_u32(payload, at + 8)};
+    piece_entry e = {0, 0, 0};
+    if (lean && j == 0)
+        return e;
+    const uint64_t at = galp_fsst_entry_at(lean, j);
+    e.first_string = galp_read_u32(payload, at);
+    e.code_offset = galp_read_u32(payload, at + 4);
+    e.out_offset = galp_read_u32(payload, at + 8);
     return e;
 }
 
 /* The vector's head and its code area (spec/fsst.md §5). */
 typedef struct vector_codes {
+    bool lean;               /* the head is lean (§5.1) */
     uint32_t piece_count;    /* p */
     uint32_t code_size;      /* C */
     uint32_t default_length; /* L, 0 for none */
     galp_reader codes;       /* the C bytes of the code area */
 } vector_codes;
 
-static vector_codes read_head(galp_reader *payload)
+/* The piece count: the lean form's is the entry's exception_count (§5.1), the plain form's
+ * heads the payload. */
+static uint32_t piece_count(const galp_vector_info *info, bool lean, galp_reader *payload)
+{
+    return lean ? info->exception_count : galp_read_u32(payload, 0);
+}
+
+/* The code area starts after the directory and, in the lean form, fills the rest of the
+ * payload (§5.1: C = payload_size − 4 − 12·(p − 1)); the plain head stores C. */
+static vector_codes read_head(const galp_vector_info *info, bool lean, galp_reader *payload)
 {
     vector_codes v;
-    v.piece_count = galp_read_u32(payload, 0);
-    v.code_size = galp_read_u32(payload, 4);
-    v.default_length = galp_read_u32(payload, 8);
-    const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * v.piece_count;
+    v.lean = lean;
+    v.piece_count = piece_count(info, lean, payload);
+    v.default_length = galp_read_u32(payload, galp_fsst_default_length_at(lean));
+    const uint64_t area = galp_fsst_entry_at(lean, v.piece_count);
+    v.code_size = lean ? (uint32_t)(area < payload->size ? payload->size - area : 0)
+                       : galp_read_u32(payload, 4);
     const uint8_t *start = galp_read_span(payload, area, v.code_size);
     v.codes = galp_reader_of(start, start ? v.code_size : 0);
     return v;
@@ -55,10 +72,10 @@ typedef struct piece_span {
 static piece_span span_of(galp_reader *payload, const vector_codes *v, uint32_t m,
                           uint64_t decoded, uint32_t j)
 {
-    const piece_entry e = read_piece(payload, j);
+    const piece_entry e = read_piece(payload, v->lean, j);
     piece_span s = {e.first_string, m, e.code_offset, v->code_size, e.out_offset, decoded};
     if (j + 1 < v->piece_count) {
-        const piece_entry next = read_piece(payload, j + 1);
+        const piece_entry next = read_piece(payload, v->lean, j + 1);
         s.end = next.first_string;
         s.limit = next.code_offset;
         s.out_end = next.out_offset;
@@ -161,24 +178,26 @@ static galp_status check_piece(const galp_fsst_table *table, vector_codes *v,
 /* spec/fsst.md §6 step 10.10, checks 1–5. */
 galp_status galp_fsst_validate_payload(const galp_fsst_table *table,
                                        const galp_vector_info *info, uint64_t prev_end,
-                                       galp_reader *payload)
+                                       bool lean, galp_reader *payload)
 {
     if (info->base < prev_end || info->base - prev_end > UINT32_MAX)
         return GALP_ERR_STRING_OFFSET;
     const uint64_t decoded = info->base - prev_end;
     const uint32_t m = info->value_count;
-    const uint32_t p = galp_read_u32(payload, 0);
+    const uint32_t p = piece_count(info, lean, payload);
     if (p == 0 || p > m)
         return GALP_ERR_PIECE;
-    const uint32_t code_size = galp_read_u32(payload, 4);
-    if (info->payload_size !=
-        GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p + code_size)
+    /* the lean head's C is what the directory leaves of the payload, the plain head's is
+     * stored */
+    const uint64_t area = galp_fsst_entry_at(lean, p);
+    if (lean ? info->payload_size < area
+             : info->payload_size != area + galp_read_u32(payload, 4))
         return GALP_ERR_PAYLOAD_SIZE;
 
-    vector_codes v = read_head(payload);
+    vector_codes v = read_head(info, lean, payload);
     piece_entry prev = {0, 0, 0};
     for (uint32_t j = 0; j < p; j++) {
-        const piece_entry e = read_piece(payload, j);
+        const piece_entry e = read_piece(payload, lean, j);
         galp_status status = check_entry(&v, m, decoded, j, &prev, &e);
         if (status != GALP_OK)
             return status;
@@ -196,9 +215,10 @@ galp_status galp_fsst_validate_payload(const galp_fsst_table *table,
 /* Every piece of a validated vector, each from its own output offset, as a parallel decoder
  * would run them. */
 void galp_fsst_decode_vector(const galp_fsst_table *table, const galp_vector_info *info,
-                             galp_reader *payload, uint8_t *out_bytes, uint32_t *lengths)
+                             bool lean, galp_reader *payload, uint8_t *out_bytes,
+                             uint32_t *lengths)
 {
-    vector_codes v = read_head(payload);
+    vector_codes v = read_head(info, lean, payload);
     for (uint32_t j = 0; j < v.piece_count; j++) {
         /* out_end is a validation bound only: the piece's output is what its codes decode to. */
         const piece_span s = span_of(payload, &v, info->value_count, 0, j);
@@ -216,13 +236,13 @@ void galp_fsst_decode_vector(const galp_fsst_table *table, const galp_vector_inf
 
 /* spec/fsst.md §5: the piece holding string `index`, decoded from its start; the strings
  * before it are walked without output. */
-void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info,
+void galp_fsst_get(const galp_fsst_table *table, const galp_vector_info *info, bool lean,
                    galp_reader *payload, uint32_t index, uint8_t *dst, size_t dst_capacity,
                    size_t *len)
 {
-    vector_codes v = read_head(payload);
+    vector_codes v = read_head(info, lean, payload);
     uint32_t j = 0;
-    while (j + 1 < v.piece_count && read_piece(payload, j + 1).first_string <= index)
+    while (j + 1 < v.piece_count && read_piece(payload, lean, j + 1).first_string <= index)
         j++;
     const piece_span s = span_of(payload, &v, info->value_count, 0, j);
     uint64_t q = s.begin, n = 0;

@@ -43,6 +43,24 @@ uint64_t galp_fsst_encode_string(galp_fsst_matcher *matcher, const uint8_t *s, u
 /* spec/fsst.md §7: a vector of C code bytes is cut into max(1, round(C / PIECE_CODES)) pieces of
  * about equal size. */
 #define PIECE_CODES 2048u
+/* A piece may start at a later string, up to this many code bytes on, whose codes then need
+ * no padding before them (spec/fsst.md §7): 3 % of a piece's codes, for up to 3 bytes. */
+#define PIECE_CUT_SLACK 64u
+
+/* The string, from i on, at which the piece due at string i starts: the first whose codes,
+ * moved `pad` bytes on by the padding so far, start at a multiple of 4, within PIECE_CUT_SLACK
+ * bytes and before the next piece is due; else i. share(k) = ends[k − 1] · want / total. */
+static uint32_t aligned_cut(const uint64_t *ends, uint32_t m, uint64_t want, uint64_t total,
+                            uint32_t i, uint64_t pad)
+{
+    const uint64_t share = ends[i - 1] * want / total;
+    for (uint32_t k = i; k < m && ends[k - 1] - ends[i - 1] <= PIECE_CUT_SLACK &&
+                         ends[k - 1] * want / total == share;
+         k++)
+        if ((ends[k - 1] + pad) % GALP_FSST_PIECE_ALIGN == 0)
+            return k;
+    return i;
+}
 
 /* Worst-case payload of a vector of m strings of `bytes` bytes (spec/fsst.md §7). */
 static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
@@ -52,9 +70,11 @@ static uint64_t vector_payload_bound(uint32_t m, uint64_t bytes)
 }
 
 /* Encodes strings first … first + m − 1 with default length `fixed` (0: none) into payload
- * (vector_payload_bound bytes); returns payload_size. */
+ * (vector_payload_bound bytes), with the lean head (§5.1) or the plain one; returns
+ * payload_size, and the piece count in *pieces. */
 static uint64_t encode_vector(galp_fsst_matcher *matcher, const galp_fsst_input *input,
-                              uint64_t first, uint32_t m, uint64_t fixed, uint8_t *payload)
+                              uint64_t first, uint32_t m, uint64_t fixed, bool lean,
+                              uint8_t *payload, uint32_t *pieces)
 {
     /* The strings' codes are written back to back after the largest directory and padding,
      * then cut into pieces, each moved down behind the real directory: every piece's place is
@@ -71,37 +91,48 @@ static uint64_t encode_vector(galp_fsst_matcher *matcher, const galp_fsst_input 
         ends[i] = total;
     }
     /* A piece starts at string 0 and at each string whose preceding codes pass a multiple of
-     * total / want (total ≥ m ≥ 1: every string has a code); a string that passes several
-     * starts one piece. Piece j holds strings starts[j] … starts[j + 1] − 1. */
+     * total / want (total ≥ m ≥ 1: every string has a code), or at a string shortly after it
+     * that needs no padding (aligned_cut); a string that passes several starts one piece.
+     * Piece j holds strings starts[j] … starts[j + 1] − 1. */
     const uint64_t rounded = (total + PIECE_CODES / 2) / PIECE_CODES;
     const uint64_t want = rounded > 1 ? rounded : 1;
     uint32_t starts[GALP_VECTOR_SIZE + 1], p = 0;
-    uint64_t passed = 0;
+    uint64_t passed = 0, pad = 0;
     for (uint32_t i = 0; i < m; i++) {
         const uint64_t share = i == 0 ? 0 : ends[i - 1] * want / total;
         if (i == 0 || share > passed) {
+            if (i > 0) {
+                i = aligned_cut(ends, m, want, total, i, pad);
+                pad += (GALP_FSST_PIECE_ALIGN - (ends[i - 1] + pad) % GALP_FSST_PIECE_ALIGN) %
+                       GALP_FSST_PIECE_ALIGN;
+            }
             starts[p++] = i;
             passed = share;
         }
     }
     starts[p] = m;
-    const uint64_t area = GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * p;
+    const uint64_t area = galp_fsst_entry_at(lean, p);
     uint64_t at = 0;
     for (uint32_t j = 0; j < p; j++) {
         const uint64_t lo = starts[j] == 0 ? 0 : ends[starts[j] - 1], hi = ends[starts[j + 1] - 1];
         while (at % GALP_FSST_PIECE_ALIGN != 0)
             payload[area + at++] = 0;
-        uint8_t *e = payload + GALP_FSST_PAYLOAD_HEAD + (uint64_t)GALP_FSST_PIECE_ENTRY * j;
-        galp_store_u32(e, starts[j]);
-        galp_store_u32(e + 4, (uint32_t)at);
-        galp_store_u32(e + 8, (uint32_t)(input->offsets[first + starts[j]] -
-                                         input->offsets[first]));
+        if (!lean || j > 0) { /* the lean head has no entry for piece 0, always (0, 0, 0) */
+            uint8_t *e = payload + galp_fsst_entry_at(lean, j);
+            galp_store_u32(e, starts[j]);
+            galp_store_u32(e + 4, (uint32_t)at);
+            galp_store_u32(e + 8, (uint32_t)(input->offsets[first + starts[j]] -
+                                             input->offsets[first]));
+        }
         memmove(payload + area + at, raw + lo, hi - lo);
         at += hi - lo;
     }
-    galp_store_u32(payload, p);
-    galp_store_u32(payload + 4, (uint32_t)at);
-    galp_store_u32(payload + 8, (uint32_t)fixed);
+    if (!lean) { /* the lean head's p is in the entry, its C follows from payload_size */
+        galp_store_u32(payload, p);
+        galp_store_u32(payload + 4, (uint32_t)at);
+    }
+    galp_store_u32(payload + galp_fsst_default_length_at(lean), (uint32_t)fixed);
+    *pieces = p;
     return area + at;
 }
 
@@ -136,13 +167,14 @@ static uint64_t common_length(const galp_fsst_input *input, uint64_t first, uint
  * without. An end symbol is needed to mark the other strings. */
 static uint64_t encode_vector_best(galp_fsst_matcher *matcher,
                                    const galp_fsst_input *input, uint64_t first, uint32_t m,
-                                   uint8_t *payload)
+                                   bool lean, uint8_t *payload, uint32_t *pieces)
 {
-    const uint64_t plain = encode_vector(matcher, input, first, m, 0, payload);
+    const uint64_t plain = encode_vector(matcher, input, first, m, 0, lean, payload, pieces);
     const uint64_t fixed = galp_fsst_end_code(matcher) >= 0 ? common_length(input, first, m) : 0;
-    if (fixed == 0 || encode_vector(matcher, input, first, m, fixed, payload) >= plain)
-        return encode_vector(matcher, input, first, m, 0, payload);
-    return encode_vector(matcher, input, first, m, fixed, payload);
+    if (fixed == 0 ||
+        encode_vector(matcher, input, first, m, fixed, lean, payload, pieces) >= plain)
+        return encode_vector(matcher, input, first, m, 0, lean, payload, pieces);
+    return encode_vector(matcher, input, first, m, fixed, lean, payload, pieces);
 }
 
 size_t galp_str_compress_bound(uint64_t n, uint64_t bytes)
@@ -179,6 +211,7 @@ static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher
                                  uint64_t *end)
 {
     const uint64_t nv = galp_vector_count(input->n);
+    const bool lean = galp_fsst_lean(flags);
     uint8_t *scratch = NULL;
     galp_status status = GALP_OK;
     for (uint64_t v = 0; v < nv && status == GALP_OK; v++) {
@@ -196,7 +229,8 @@ static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher
             break;
         }
         scratch = grown;
-        const uint64_t size = encode_vector_best(matcher, input, first, m, scratch);
+        uint32_t pieces;
+        const uint64_t size = encode_vector_best(matcher, input, first, m, lean, scratch, &pieces);
         if (size > UINT32_MAX)
             status = GALP_ERR_TOO_LARGE;
         else if (galp_round16(at + size) + GALP_TAIL_PADDING > capacity)
@@ -204,20 +238,23 @@ static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher
         if (status != GALP_OK)
             break;
         memcpy(file + at, scratch, (size_t)size);
-        memset(file + at + size, 0, (size_t)(galp_round16(at + size) - at - size));
+        memset(file + at + size, 0, (size_t)(galp_fsst_round(lean, at + size) - at - size));
         galp_vector_info info = {
             .payload_offset = at,
             .base = input->offsets[first + m] - input->offsets[0],
             .payload_size = (uint32_t)size,
+            .exception_count = lean ? (uint16_t)pieces : 0u, /* p ≤ m ≤ 1024 (§5.1) */
             .scheme = GALP_SCHEME_FSST,
             .payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS)
                                     ? galp_crc32c(0, scratch, (size_t)size) : 0,
         };
         galp_container_write_entry(file, (uint32_t)v, &info);
-        at = galp_round16(at + size);
+        at = galp_fsst_round(lean, at + size);
     }
     free(scratch);
-    *end = at;
+    if (status == GALP_OK) /* payload_end: the last payload's end rounded to 16 */
+        memset(file + at, 0, (size_t)(galp_round16(at) - at));
+    *end = galp_round16(at);
     return status;
 }
 
@@ -225,12 +262,12 @@ static galp_status write_vectors(const galp_fsst_input *input, galp_fsst_matcher
  * starts the payloads earlier, so that the file is smaller; the table is then sorted. Each
  * string's codes take as many bytes in either order (the parse picks among the same symbols),
  * so the payloads are the same size. */
-static bool choose_compact(galp_fsst_table *table, uint64_t payload_offset)
+static bool choose_compact(galp_fsst_table *table, uint64_t payload_offset, bool lean)
 {
     galp_fsst_table sorted = *table;
     galp_fsst_table_sort(&sorted);
-    if (galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(&sorted, true)) >=
-        galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(table, false)))
+    if (galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(&sorted, true), lean) >=
+        galp_fsst_payloads_start(payload_offset, galp_fsst_table_size(table, false), lean))
         return false;
     *table = sorted;
     return true;
@@ -250,12 +287,16 @@ galp_status galp_str_compress(const uint64_t *offsets, const uint8_t *data, uint
 
     const uint64_t nv = galp_vector_count(n);
     const uint64_t payload_offset = GALP_HEADER_SIZE + GALP_VECTOR_ENTRY_SIZE * nv;
+    /* the lean form only where there are vectors (spec/format.md §1.1: the lowest version
+     * that expresses the file) */
+    const bool lean = galp_fsst_lean(flags) && nv > 0;
     const bool compact = (flags & GALP_FLAG_COMPACT_SYMBOLS) != 0 &&
-                         choose_compact(&table, payload_offset);
+                         choose_compact(&table, payload_offset, lean);
     /* the header flags of a STR column */
-    flags &= GALP_FLAG_PAYLOAD_CHECKSUMS | (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u);
+    flags &= GALP_FLAG_PAYLOAD_CHECKSUMS | (lean ? GALP_FLAG_LEAN_STR_VECTORS : 0u) |
+             (compact ? GALP_FLAG_COMPACT_SYMBOLS : 0u);
     const uint64_t table_size = galp_fsst_table_size(&table, compact);
-    const uint64_t start = galp_fsst_payloads_start(payload_offset, table_size);
+    const uint64_t start = galp_fsst_payloads_start(payload_offset, table_size, lean);
     if (start + GALP_TAIL_PADDING > dst_capacity)
         return GALP_ERR_DST_TOO_SMALL;
     uint8_t *file = dst;

@@ -48,8 +48,8 @@ static void decode_all(const galp_column *column, uint8_t *data, uint32_t *lengt
         galp_container_read_entry(column, v, &info);
         galp_reader payload = galp_reader_of(column->data + info.payload_offset,
                                              info.payload_size);
-        galp_fsst_decode_vector(&table, &info, &payload, data + start,
-                                lengths + (uint64_t)v * GALP_VECTOR_SIZE);
+        galp_fsst_decode_vector(&table, &info, galp_fsst_lean(column->flags), &payload,
+                                data + start, lengths + (uint64_t)v * GALP_VECTOR_SIZE);
         start = info.base;
     }
 }
@@ -139,7 +139,8 @@ galp_status galp_column_decode_str_records(const galp_column *column, uint8_t *d
         uint8_t *bytes_at = dst + at + 4 * (uint64_t)info.value_count;
         galp_reader payload = galp_reader_of(column->data + info.payload_offset,
                                              info.payload_size);
-        galp_fsst_decode_vector(&table, &info, &payload, bytes_at, lengths);
+        galp_fsst_decode_vector(&table, &info, galp_fsst_lean(column->flags), &payload,
+                                bytes_at, lengths);
         uint64_t from = 4 * (uint64_t)info.value_count;
         for (uint32_t i = 0; i < info.value_count; i++) {
             galp_store_u32(dst + at, lengths[i]);
@@ -164,8 +165,8 @@ galp_status galp_column_get_str(const galp_column *column, uint64_t index, uint8
     galp_container_read_entry(column, (uint32_t)(index / GALP_VECTOR_SIZE), &info);
     galp_reader payload = galp_reader_of(column->data + info.payload_offset, info.payload_size);
     *len = 0;
-    galp_fsst_get(&table, &info, &payload, (uint32_t)(index % GALP_VECTOR_SIZE), dst,
-                  dst_capacity, len);
+    galp_fsst_get(&table, &info, galp_fsst_lean(column->flags), &payload,
+                  (uint32_t)(index % GALP_VECTOR_SIZE), dst, dst_capacity, len);
     if (*len > dst_capacity)
         return GALP_ERR_DST_TOO_SMALL;
     if (dst == NULL && *len > 0)

@@ -29,9 +29,9 @@ uint64_t galp_fsst_table_size(const galp_fsst_table *table, bool compact)
     return size;
 }
 
-uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size)
+uint64_t galp_fsst_payloads_start(uint64_t payload_offset, uint64_t table_size, bool lean)
 {
-    return galp_round16(payload_offset + table_size);
+    return galp_fsst_round(lean, payload_offset + table_size);
 }
 
 static unsigned stored_bytes(uint8_t desc) { return desc & GALP_FSST_DESC_LEN_MASK; }

@@ -3,7 +3,8 @@
  * strings, the pieces and default lengths of the vectors, and the ratio, as text or JSON.
  *
  * It reads the fields galp_open has validated straight from the file: the table's symbol count
- * at payload_offset (spec/fsst.md §3) and each payload's head (§5).
+ * at payload_offset (spec/fsst.md §3) and each payload's head (§5), or for lean vectors its
+ * entry's piece count and the default length alone in its head (§5.1).
  */
 #include <inttypes.h>
 #include <string.h>
@@ -16,7 +17,7 @@ static uint32_t load_u32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* One vector's figures from its entry and payload head (spec/fsst.md §4, §5). */
+/* One vector's figures from its entry and payload head (spec/fsst.md §4, §5, §5.1). */
 typedef struct str_vector {
     galp_vector_info info;
     uint64_t bytes;           /* D_v */
@@ -28,9 +29,16 @@ static void read_vector(const galp_column *column, uint32_t v, uint64_t start, s
     galp_vector_info_get(column, v, &out->info);
     const uint8_t *head = column->data + out->info.payload_offset;
     out->bytes = out->info.base - start;
-    out->pieces = load_u32(head);
-    out->code_size = load_u32(head + 4);
-    out->default_length = load_u32(head + 8);
+    if ((column->flags & GALP_FLAG_LEAN_STR_VECTORS) != 0) {
+        /* the head holds L and the entries of pieces 1 … p − 1; the codes fill the rest */
+        out->pieces = out->info.exception_count;
+        out->code_size = out->info.payload_size - (4u + 12u * (out->pieces - 1u));
+        out->default_length = load_u32(head);
+    } else {
+        out->pieces = load_u32(head);
+        out->code_size = load_u32(head + 4);
+        out->default_length = load_u32(head + 8);
+    }
 }
 
 /* The symbol table's count and size (spec/fsst.md §3; bits 0–3 of a descriptor count the

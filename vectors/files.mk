@@ -256,6 +256,10 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/fsst_escape.out \
 	vectors/valid/fsst_compact.galp \
 	vectors/valid/fsst_compact.out \
+	vectors/valid/fsst_lean.galp \
+	vectors/valid/fsst_lean.out \
+	vectors/valid/fsst_lean_default_length.galp \
+	vectors/valid/fsst_lean_default_length.out \
 	vectors/valid/galp_f32_narrow.galp \
 	vectors/valid/galp_f32_narrow.out \
 	vectors/valid/galp_f64_narrow.galp \
@@ -457,6 +461,13 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/fsst_compact_length_9.galp \
 	vectors/invalid/fsst_compact_table_past_p0.galp \
 	vectors/invalid/compact_symbols_flag_u32.galp \
+	vectors/invalid/fsst_lean_piece_count_zero.galp \
+	vectors/invalid/fsst_lean_piece_count_past_m.galp \
+	vectors/invalid/fsst_lean_directory_past_payload.galp \
+	vectors/invalid/fsst_lean_payload_size_3.galp \
+	vectors/invalid/fsst_lean_payload_misaligned.galp \
+	vectors/invalid/fsst_lean_flag_cleared.galp \
+	vectors/invalid/lean_str_vectors_flag_u32.galp \
 	vectors/invalid/narrow_flag_in_raw_u8.galp \
 	vectors/invalid/narrow_flag_in_ffor_u16.galp \
 	vectors/invalid/narrow_flag_cleared.galp \

@@ -17,7 +17,7 @@
 
 /* spec/format.md §3.1, §3.3 and spec/fsst.md §3, §5 field offsets. */
 enum { H_PAYLOAD = 32, H_PAYLOAD_END = 40, H_FILE_SIZE = 48, H_TYPE = 6 };
-enum { E_OFFSET = 0, E_BASE = 8, E_SIZE = 16, E_SCHEME = 22 };
+enum { E_OFFSET = 0, E_BASE = 8, E_SIZE = 16, E_COUNT = 20, E_SCHEME = 22 };
 enum { P_PIECES = 0, P_CODE_SIZE = 4, P_DEFAULT = 8, P_ENTRIES = 12, PIECE = 12 };
 
 /* Strings being collected for one column. */
@@ -435,6 +435,98 @@ static void compact_columns(gen_set *set)
     gen_fix_checksum(&vec->file);
 }
 
+/* spec/fsst.md §5.1: columns of lean vectors (version 1.7), and one invalid file per rule of
+ * the lean form: the piece count in the entry (§6 step 10.10.2), the payload the directory
+ * needs (10.10.3, and 10.7), 4-byte placement (10.8), the flag in STR columns only
+ * (spec/format.md §6 step 9), and a lean file read as a plain one (step 10.6). */
+static void lean_columns(gen_set *set)
+{
+    str_input in = {0};
+    gen_rng rng = {0x67616c706c65616eu}; /* "galplean" */
+    static const char *const words[] = {"alpha", "beta", "gamma", " ", "-", "0042", "ville"};
+    for (unsigned i = 0; i < 2500; i++) {
+        char buf[64];
+        size_t len = 0;
+        const size_t target = (size_t)gen_below(&rng, 40);
+        while (len < target) {
+            const char *w = words[gen_below(&rng, 7)];
+            const size_t k = strlen(w);
+            memcpy(buf + len, w, k);
+            len += k;
+        }
+        add(&in, buf, len);
+    }
+    const char *base = "valid/fsst_lean";
+    gen_vector *vec = encoded(set, base, &in, GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS,
+                              "str: lean vectors (version 1.7): piece counts in the entries, "
+                              "heads without code size or first piece, 4-byte aligned payloads");
+    input_free(&in);
+    if ((gen_get(vec, 20, 4) & GALP_FLAG_LEAN_STR_VECTORS) == 0 ||
+        gen_get(vec, GEN_ENTRY(0) + E_COUNT, 2) < 2 || payload_at(vec, 1) % 16 == 0)
+        gen_fail("%s: vector 0 has one piece or vector 1 is 16-byte aligned; adjust the "
+                 "generator's inputs", vec->name);
+    const uint64_t pieces = gen_get(vec, GEN_ENTRY(0) + E_COUNT, 2);
+    const uint64_t size = gen_get(vec, GEN_ENTRY(0) + E_SIZE, 4);
+
+    in = (str_input){0};
+    for (unsigned i = 0; i < 1500; i++) {
+        char buf[24];
+        snprintf(buf, sizeof buf, "%08llX", (unsigned long long)gen_next(&rng));
+        add(&in, buf, i % 40 == 0 ? 5 : 8);
+    }
+    vec = encoded(set, "valid/fsst_lean_default_length", &in,
+                  GALP_FLAG_LEAN_STR_VECTORS | GALP_FLAG_PAYLOAD_CHECKSUMS,
+                  "str: lean vectors with a default length, the head's only field; payload "
+                  "checksums");
+    input_free(&in);
+    if (gen_get(vec, payload_at(vec, 0), 4) != 8)
+        gen_fail("%s: vector 0 has no default length 8; adjust the generator's inputs", vec->name);
+
+    vec = mutant(set, "invalid/fsst_lean_piece_count_zero", base, GALP_ERR_PIECE,
+                 "str: lean vectors, vector 0's exception_count (its piece count) 0");
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, 0);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "invalid/fsst_lean_piece_count_past_m", base, GALP_ERR_PIECE,
+                 "str: lean vectors, vector 0's piece count 1025, more than its strings");
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, GALP_VECTOR_SIZE + 1);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "invalid/fsst_lean_directory_past_payload", base, GALP_ERR_PAYLOAD_SIZE,
+                 "str: lean vectors, a piece count whose directory is longer than the payload");
+    const uint64_t too_many = (size - 4) / 12 + 2;
+    if (too_many > GALP_VECTOR_SIZE || too_many <= pieces)
+        gen_fail("%s: no piece count fits between the payload and m", vec->name);
+    gen_put(vec, GEN_ENTRY(0) + E_COUNT, 2, too_many);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "invalid/fsst_lean_payload_size_3", base, GALP_ERR_PAYLOAD_SIZE,
+                 "str: lean vectors, payload_size 3, shorter than the lean head");
+    gen_put(vec, GEN_ENTRY(0) + E_SIZE, 4, 3);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "invalid/fsst_lean_payload_misaligned", base, GALP_ERR_PAYLOAD_OFFSET,
+                 "str: lean vectors, vector 1's payload_offset 2 bytes on, not a multiple of 4");
+    gen_put(vec, GEN_ENTRY(1) + E_OFFSET, 8, payload_at(vec, 1) + 2);
+    gen_fix_checksum(&vec->file);
+
+    vec = mutant(set, "invalid/fsst_lean_flag_cleared", base, GALP_ERR_EXCEPTION_COUNT,
+                 "str: lean vectors with header flag bit 8 cleared: a plain reader finds a "
+                 "non-zero exception_count");
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) & ~GALP_FLAG_LEAN_STR_VECTORS);
+    gen_fix_checksum(&vec->file);
+
+    const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
+    if (!u32)
+        gen_fail("valid/ffor_u32_multi missing");
+    vec = gen_set_add(set, "invalid/lean_str_vectors_flag_u32", GALP_ERR_RESERVED, GALP_TYPE_U32,
+                      GALP_SCHEME_FFOR,
+                      "u32 FFOR column with header flag bit 8, which only STR columns have");
+    gen_buf_append(&vec->file, u32->file.data, u32->file.len);
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | GALP_FLAG_LEAN_STR_VECTORS);
+    gen_fix_checksum(&vec->file);
+}
+
 void gen_fsst_vectors(gen_set *set)
 {
     const size_t first = set->count;
@@ -445,6 +537,7 @@ void gen_fsst_vectors(gen_set *set)
     piece_defects(set);
     code_defects(set);
     compact_columns(set);
+    lean_columns(set);
     /* Each file must be refused with exactly its class, or open: the reference decides. */
     for (size_t i = first; i < set->count; i++) {
         const gen_vector *vec = &set->items[i];

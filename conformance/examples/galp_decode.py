@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.6, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.7, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -73,6 +73,10 @@ def round16(x):
     return (x + 15) & ~15
 
 
+def round_up(x, align):
+    return (x + align - 1) // align * align
+
+
 def u(buf, offset, size):
     return int.from_bytes(buf[offset:offset + size], "little")
 
@@ -110,11 +114,11 @@ class Header:
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
         # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 5: delta-coded RUNS values
-        # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1),
-        # in STR columns; the other bits are reserved
+        # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1)
+        # and bit 8: lean FSST vectors (§5.1), in STR columns; the other bits are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
                  | (16 if self.scheme in (FFOR, DELTA) else 0)
-                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (64 if self.type == STR else 0))
+                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
@@ -123,6 +127,9 @@ class Header:
         self.packed_lane_bases = self.flags & 16 == 16
         self.runs_delta_values = self.flags & 32 == 32
         self.compact_symbols = self.flags & 64 == 64
+        self.lean_strings = self.flags & 256 == 256
+        # spec/fsst.md §5.1: lean FSST payloads are 4-byte aligned, all others 16-byte
+        self.payload_align = 4 if self.lean_strings else 16
         self.check_payloads = self.payload_checksums and "payload" not in bugs
         self.lanes = 1024 // self.w if self.w else 0
 
@@ -274,9 +281,11 @@ class Vector:
         """spec/fsst.md §4-§6: entry fields, placement, then the pieces, decoded."""
         require(self.b == 0, "BIT_WIDTH", "bit width in a str vector")
         require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f in a str vector")
-        require(self.c == 0, "EXCEPTION_COUNT", "exceptions in a str vector")
-        require(self.size >= 12, "PAYLOAD_SIZE", "str payload shorter than its head")
-        require(self.offset % 16 == 0 and self.offset >= round16(previous_end)
+        lean, align = header.lean_strings, header.payload_align
+        # spec/fsst.md §5.1: a lean vector's exception_count is its piece count
+        require(lean or self.c == 0, "EXCEPTION_COUNT", "exceptions in a str vector")
+        require(self.size >= (4 if lean else 12), "PAYLOAD_SIZE", "str payload shorter than its head")
+        require(self.offset % align == 0 and self.offset >= round_up(previous_end, align)
                 and self.offset + self.size <= header.payload_end,
                 "PAYLOAD_OFFSET", "payload placement")
         self.end = self.offset + self.size
@@ -286,11 +295,20 @@ class Vector:
         decoded = self.base - string_start
         require(decoded >= 0 and decoded < 2**32, "STRING_OFFSET", "end offset")
         o = self.offset
-        p, c, fixed = u(buf, o, 4), u(buf, o + 4, 4), u(buf, o + 8, 4)
-        require(1 <= p <= self.m, "PIECE", "piece count %d" % p)
-        require(self.size == 12 + 12 * p + c, "PAYLOAD_SIZE", "str payload size")
-        pieces = [(u(buf, o + 12 + 12 * j, 4), u(buf, o + 16 + 12 * j, 4),
-                   u(buf, o + 20 + 12 * j, 4)) for j in range(p)]
+        if lean:  # p in the entry, L alone in the head, piece 0 (0, 0, 0), C what is left
+            p, fixed = self.c, u(buf, o, 4)
+            require(1 <= p <= self.m, "PIECE", "piece count %d" % p)
+            area = 4 + 12 * (p - 1)
+            require(self.size >= area, "PAYLOAD_SIZE", "str payload size")
+            c, first, entries = self.size - area, [(0, 0, 0)], o + 4 - 12
+        else:
+            p, c, fixed = u(buf, o, 4), u(buf, o + 4, 4), u(buf, o + 8, 4)
+            require(1 <= p <= self.m, "PIECE", "piece count %d" % p)
+            area = 12 + 12 * p
+            require(self.size == area + c, "PAYLOAD_SIZE", "str payload size")
+            first, entries = [], o + 12
+        pieces = first + [(u(buf, entries + 12 * j, 4), u(buf, entries + 12 * j + 4, 4),
+                           u(buf, entries + 12 * j + 8, 4)) for j in range(len(first), p)]
         for j, (s, co, oo) in enumerate(pieces):
             if j == 0:
                 require(s == 0 and co == 0, "PIECE", "first piece")
@@ -300,7 +318,7 @@ class Vector:
             require(oo == 0 if j == 0 else oo >= pieces[j - 1][2], "STRING_OFFSET",
                     "piece output offsets")
             require(oo <= decoded, "STRING_OFFSET", "piece output offset")
-        codes = buf[o + 12 + 12 * p:o + 12 + 12 * p + c]
+        codes = buf[o + area:o + area + c]
         self.strings = []
         for j, (s, co, oo) in enumerate(pieces):
             last = j + 1 == p
@@ -556,7 +574,7 @@ def symbol_table(buf, header):
         before = before[:shared] + bytes(buf[at:at + stored])
         symbols.append((before, terminal))
         at += stored
-    return (k, symbols), round16(start + size)
+    return (k, symbols), round_up(start + size, header.payload_align)
 
 
 def decode(buf, bugs=()):

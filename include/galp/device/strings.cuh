@@ -97,6 +97,55 @@ constexpr uint8_t str_end_symbol = 0x80; /* terminal, no bytes (spec/fsst.md §5
 __device__ __forceinline__ uint32_t load_u32(const uint8_t *p) { return __ldg((const uint32_t *)p); }
 __device__ __forceinline__ uint64_t load_u64(const uint8_t *p) { return __ldg((const unsigned long long *)p); }
 
+/* spec/fsst.md §5 and §5.1: a vector's payload in the plain form holds p, C and L, then
+ * every piece's entry; in the lean form (header flag bit 8) it holds L, then the entries of
+ * pieces 1 … p − 1 (piece 0's is 0, 0, 0), its p is the entry's exception_count and its C
+ * what the directory leaves of payload_size. */
+constexpr unsigned str_header_flags = 20;   /* header offset of the flags (spec/format.md §3.1) */
+constexpr unsigned str_entry_size = 16;     /* entry offset of payload_size (format §3.3) */
+constexpr unsigned str_entry_count = 20;    /* entry offset of exception_count */
+
+__device__ __forceinline__ bool str_lean(const galp_gpu_view &col)
+{
+    return (load_u32(col.data + str_header_flags) & GALP_FLAG_LEAN_STR_VECTORS) != 0;
+}
+
+/* Payload offset of piece j's entry (j ≥ 1 in the lean form); with j = p, of the code area. */
+__device__ __forceinline__ size_t str_entry_at(bool lean, uint32_t j)
+{
+    return lean ? 4 + 12 * (size_t)(j - 1) : 12 + 12 * (size_t)j;
+}
+
+/* Payload offset of the default length L. */
+__device__ __forceinline__ size_t str_default_length_at(bool lean) { return lean ? 0 : 8; }
+
+/* Vector v's piece count, from its metadata entry or its payload. */
+__device__ __forceinline__ uint32_t str_piece_count(const uint8_t *entry, const uint8_t *payload,
+                                                    bool lean)
+{
+    return lean ? load_u32(entry + str_entry_count) & 0xffffu : load_u32(payload);
+}
+
+/* Vector v's code size C. */
+__device__ __forceinline__ uint32_t str_code_size(const uint8_t *entry, const uint8_t *payload,
+                                                  uint32_t pieces, bool lean)
+{
+    return lean ? load_u32(entry + str_entry_size) - (uint32_t)str_entry_at(true, pieces)
+                : load_u32(payload + 4);
+}
+
+/* Piece j's entry: s_j, c_j, o_j (the lean form's piece 0 has none: 0, 0, 0). */
+struct str_entry {
+    uint32_t first, code, out;
+};
+__device__ __forceinline__ str_entry load_str_entry(const uint8_t *payload, bool lean, uint32_t j)
+{
+    if (lean && j == 0)
+        return str_entry{0, 0, 0};
+    const uint8_t *e = payload + str_entry_at(lean, j);
+    return str_entry{load_u32(e), load_u32(e + 4), load_u32(e + 8)};
+}
+
 /* The symbol table sits after the header and the metadata table (spec/fsst.md §2). */
 __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
 {
@@ -104,9 +153,10 @@ __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
 }
 
 /* Reads a piece's codes in aligned 16-byte chunks, one load per 16 codes, each chunk loaded
- * when the first of its codes is needed. A piece starts 4-byte aligned in its 16-byte
- * aligned payload (spec/fsst.md §5), so its first chunk starts in the payload, and no chunk
- * past the one that holds the piece's last code is read. Nothing is loaded ahead: a chunk
+ * when the first of its codes is needed. A piece starts 4-byte aligned (spec/fsst.md §5,
+ * §5.1), so its first chunk starts at most 12 bytes before it, inside the file (the header,
+ * the tables or the payloads before it), and no chunk past the one that holds the piece's
+ * last code is read. Nothing is loaded ahead: a chunk
  * held ahead in registers has to move into the current words when they run out, which in a
  * loop of one turn per code costs register moves at every turn, while the other warps of the
  * SM keep it busy during a load. */
@@ -167,18 +217,23 @@ private:
     }
 };
 
-/* Vector v's payload, its strings (m) and the Arrow offset of its first string (E_{v-1}),
- * from its metadata entry and the one before (spec/fsst.md §4). */
+/* Vector v's payload, its strings (m), its pieces (p) and the Arrow offset of its first
+ * string (E_{v-1}), from its metadata entry and the one before (spec/fsst.md §4, §5). */
 struct str_vector {
     const uint8_t *payload;
     uint64_t first_offset;
     uint32_t strings;
+    uint32_t pieces;
+    bool lean; /* the column's vectors have the lean form (spec/fsst.md §5.1) */
 };
-__device__ __forceinline__ str_vector load_str_vector(const galp_gpu_view &col, uint32_t v)
+__device__ __forceinline__ str_vector load_str_vector(const galp_gpu_view &col, uint32_t v,
+                                                      bool lean)
 {
     const uint8_t *entry = col.data + GALP_HEADER_SIZE + (size_t)GALP_VECTOR_ENTRY_SIZE * v;
     str_vector s;
     s.payload = col.data + load_u64(entry);
+    s.lean = lean;
+    s.pieces = str_piece_count(entry, s.payload, lean);
     s.first_offset = v == 0 ? 0 : load_u64(entry - GALP_VECTOR_ENTRY_SIZE + 8);
     const uint64_t first_row = (uint64_t)v * GALP_VECTOR_SIZE;
     const uint64_t left = col.value_count - first_row;
@@ -189,16 +244,15 @@ __device__ __forceinline__ str_vector load_str_vector(const galp_gpu_view &col, 
 /* Piece j of a vector, from its piece directory (spec/fsst.md §5). */
 __device__ __forceinline__ str_piece load_str_piece(const str_vector &vec, uint32_t v, uint32_t j)
 {
-    const uint32_t p = load_u32(vec.payload);
-    const uint8_t *entry = vec.payload + 12 + 12 * (size_t)j;
-    const uint32_t first = load_u32(entry);
-    const uint32_t next = j + 1 < p ? load_u32(entry + 12) : vec.strings;
+    const str_entry e = load_str_entry(vec.payload, vec.lean, j);
+    const uint32_t next =
+        j + 1 < vec.pieces ? load_u32(vec.payload + str_entry_at(vec.lean, j + 1)) : vec.strings;
     str_piece piece;
-    piece.codes = vec.payload + 12 + 12 * (size_t)p + load_u32(entry + 4);
-    piece.first_row = (uint64_t)v * GALP_VECTOR_SIZE + first;
-    piece.first_offset = vec.first_offset + load_u32(entry + 8);
-    piece.strings = next - first;
-    piece.default_length = load_u32(vec.payload + 8);
+    piece.codes = vec.payload + str_entry_at(vec.lean, vec.pieces) + e.code;
+    piece.first_row = (uint64_t)v * GALP_VECTOR_SIZE + e.first;
+    piece.first_offset = vec.first_offset + e.out;
+    piece.strings = next - e.first;
+    piece.default_length = load_u32(vec.payload + str_default_length_at(vec.lean));
     return piece;
 }
 
@@ -314,14 +368,15 @@ __device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, unsigned ve
     const unsigned lane = threadIdx.x % 32;
     const uint64_t warp = ((uint64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
     const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
+    const bool lean = detail::str_lean(col);
     for (uint64_t group = warp * G; group < col.vector_count; group += warps * G) {
         /* lane i < G: vector group + i, its pieces and where they start in the group's list */
         const uint64_t v = group + lane;
         detail::str_vector vec{};
         uint32_t pieces = 0;
         if (lane < G && v < col.vector_count) {
-            vec = detail::load_str_vector(col, (uint32_t)v);
-            pieces = detail::load_u32(vec.payload);
+            vec = detail::load_str_vector(col, (uint32_t)v, lean);
+            pieces = vec.pieces;
         }
         uint32_t end = pieces;
         for (int d = 1; d < 32; d *= 2) {
@@ -346,6 +401,8 @@ __device__ void for_each_str_piece_by_warp(const galp_gpu_view &col, unsigned ve
             mine.payload = (const uint8_t *)__shfl_sync(0xffffffffu, (unsigned long long)vec.payload, owner);
             mine.first_offset = __shfl_sync(0xffffffffu, (unsigned long long)vec.first_offset, owner);
             mine.strings = __shfl_sync(0xffffffffu, vec.strings, owner);
+            mine.pieces = __shfl_sync(0xffffffffu, vec.pieces, owner);
+            mine.lean = lean;
             if (k < total) {
                 const str_piece piece = detail::load_str_piece(mine, (uint32_t)(group + owner), k - owner_start);
                 on_piece(piece);
