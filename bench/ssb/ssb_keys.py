@@ -12,22 +12,14 @@ every key resolves, 1 with the first unresolved key otherwise.
 """
 
 import array
-import os
 import sys
+
+from ssb_check import load  # one column file as u32 values
 
 # (lineorder column, dimension table, its key column)
 FOREIGN_KEYS = [("lo_custkey", "customer", "c_custkey"), ("lo_suppkey", "supplier", "s_suppkey"),
                 ("lo_partkey", "part", "p_partkey"), ("lo_orderdate", "ssb_date", "d_datekey"),
                 ("lo_commitdate", "ssb_date", "d_datekey")]
-
-
-def load(ssb_dir, table, column):
-    values = array.array("I")
-    with open(os.path.join(ssb_dir, "columns", "%s.%s.u32" % (table, column)), "rb") as f:
-        values.frombytes(f.read())
-    if sys.byteorder != "little":
-        values.byteswap()
-    return values
 
 
 def first_unresolved(column, keys):
