@@ -21,7 +21,13 @@ FLAG_COMPACT_GALP = 2  # GALP_FLAG_COMPACT_GALP
 FLAG_NARROW_LANE_ENDS = 4  # GALP_FLAG_NARROW_LANE_ENDS
 FLAG_ALPRD_DICT_IN_ENTRY = 8  # GALP_FLAG_ALPRD_DICT_IN_ENTRY (spec/alprd.md §3.1)
 FLAG_PACKED_LANE_BASES = 16  # GALP_FLAG_PACKED_LANE_BASES (spec/fastlanes.md §2.3)
+FLAG_RUNS_DELTA_VALUES = 32  # GALP_FLAG_RUNS_DELTA_VALUES (spec/fastlanes.md §8.5)
 FLAG_COMPACT_SYMBOLS = 64  # GALP_FLAG_COMPACT_SYMBOLS (spec/fsst.md §3.1)
+FLAG_LEAN_STR_VECTORS = 256  # GALP_FLAG_LEAN_STR_VECTORS (spec/fsst.md §5.1)
+# Every layout flag, as GALP_FLAGS_ALL less the checksums: what `galp encode` writes.
+FLAGS_LAYOUT = (FLAG_COMPACT_GALP | FLAG_NARROW_LANE_ENDS | FLAG_ALPRD_DICT_IN_ENTRY
+                | FLAG_PACKED_LANE_BASES | FLAG_RUNS_DELTA_VALUES | FLAG_COMPACT_SYMBOLS
+                | FLAG_LEAN_STR_VECTORS)
 
 
 def _is_strings(values) -> bool:
@@ -65,8 +71,7 @@ def compress(array, scheme: str | int = "auto", *, checksums: bool = False) -> b
 
     Raises TypeError for an unsupported dtype, ValueError for an unknown scheme name and
     GalpError for a combination that libgalp refuses (e.g. ALP on integers)."""
-    flags = ((FLAG_PAYLOAD_CHECKSUMS if checksums else 0) | FLAG_COMPACT_GALP | FLAG_NARROW_LANE_ENDS
-             | FLAG_ALPRD_DICT_IN_ENTRY | FLAG_PACKED_LANE_BASES | FLAG_COMPACT_SYMBOLS)
+    flags = (FLAG_PAYLOAD_CHECKSUMS if checksums else 0) | FLAGS_LAYOUT
     if _is_strings(array):
         code = _types.scheme_code(scheme)
         if code not in (_types.SCHEME_AUTO, _types.SCHEME_CODES.get("fsst")):

@@ -75,6 +75,20 @@ def test_galp_layouts_as_galp_compress_writes_them():
     assert galp.decompress(data).tobytes() == values.tobytes()
 
 
+def test_layouts_as_galp_encode_writes_them():
+    # Strings in lean vectors (flag bit 8, format 1.7) and RUNS vectors whose run values are
+    # delta-coded (flag bit 5): the layouts `galp encode` writes, each only where it is used.
+    data = galp.compress([f"row {i}" for i in range(3000)])
+    flags, = struct.unpack_from("<I", data, 20)
+    assert flags & 256 and flags & 64
+    assert data[4:6] == bytes([1, 7])
+    steps = np.repeat(np.arange(1_000_000, 1_000_000 + 3 * 4096, 3, dtype=np.uint32), 8)
+    data = galp.compress(steps)
+    flags, = struct.unpack_from("<I", data, 20)
+    assert flags & 32
+    assert np.array_equal(galp.decompress(data), steps)
+
+
 def test_strings_round_trip():
     words = ["", "galp", "ünïcode", "x" * 5000] + [f"row {i}" for i in range(3000)]
     data = galp.compress(words)
