@@ -359,15 +359,15 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         *out = result("column_scheme", expected, col->buffer_size);
         return true;
     }
-    case 11: /* step 9: a reserved flag bit (4 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
-              * and ALP_RD) or the reserved u32 */
+    case 11: /* step 9: a reserved flag bit (6 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
+              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS) or the reserved u32 */
     {
         const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
             if (((bit == 2 || bit == 3) && lane_table_scheme(col->scheme)) ||
-                (bit == 4 && delta_scheme(col->scheme)))
-                bit = 1; /* bits 2 and 3, or 4, have a meaning there; bit 1 is reserved (not G-ALP) */
+                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)))
+                bit = 1; /* bits 2 and 3, 4, or 5 have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
