@@ -161,8 +161,9 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
 
 /* ---- str columns (spec/fsst.md) ------------------------------------------------------
  * An uploaded str column is decoded by these calls; the value-array calls above refuse it
- * (GALP_ERR_ARGUMENT). Each lane decodes one piece at a time (spec/fsst.md §5) with the symbol
- * table in shared memory, through the device API's string visitor (galp/device/strings.cuh). */
+ * (GALP_ERR_ARGUMENT). Pieces (spec/fsst.md §5) decode independently, with the symbol table in
+ * shared memory: decompression takes a warp per piece, the counts a lane per piece that checks
+ * each code against the query without assembling the string (gpu/str_count_piece.cuh). */
 
 /* Total string bytes of an uploaded str column: what the data buffer below must hold. */
 galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes);
