@@ -364,6 +364,20 @@ static bool sharing(uint8_t before, uint8_t desc)
 /* spec/fsst.md §3.1: a column whose table is compact, and one invalid file per rule of its
  * descriptors (spec/fsst.md §6 step 5), for a table that reaches into the first payload
  * (spec/format.md §6 step 10.8) and for the flag in a column of another type (step 9). */
+/* A header flag that only STR columns have, set on the u32 FFOR column valid/ffor_u32_multi:
+ * RESERVED (spec/format.md §6 step 9). */
+static void str_flag_on_u32(gen_set *set, const char *name, uint32_t flag, const char *what)
+{
+    const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
+    if (!u32)
+        gen_fail("valid/ffor_u32_multi missing");
+    gen_vector *vec =
+        gen_set_add(set, name, GALP_ERR_RESERVED, GALP_TYPE_U32, GALP_SCHEME_FFOR, what);
+    gen_buf_append(&vec->file, u32->file.data, u32->file.len);
+    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | flag);
+    gen_fix_checksum(&vec->file);
+}
+
 static void compact_columns(gen_set *set)
 {
     str_input in = {0};
@@ -424,15 +438,8 @@ static void compact_columns(gen_set *set)
         gen_fail("%s: the table could not reach the first payload", vec->name);
     fix_table_checksum(vec);
 
-    const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
-    if (!u32)
-        gen_fail("valid/ffor_u32_multi missing");
-    vec = gen_set_add(set, "invalid/compact_symbols_flag_u32", GALP_ERR_RESERVED, GALP_TYPE_U32,
-                      GALP_SCHEME_FFOR,
-                      "u32 FFOR column with header flag bit 6, which only STR columns have");
-    gen_buf_append(&vec->file, u32->file.data, u32->file.len);
-    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | GALP_FLAG_COMPACT_SYMBOLS);
-    gen_fix_checksum(&vec->file);
+    str_flag_on_u32(set, "invalid/compact_symbols_flag_u32", GALP_FLAG_COMPACT_SYMBOLS,
+                    "u32 FFOR column with header flag bit 6, which only STR columns have");
 }
 
 /* spec/fsst.md §5.1: columns of lean vectors (version 1.7), and one invalid file per rule of
@@ -516,15 +523,8 @@ static void lean_columns(gen_set *set)
     gen_put(vec, 20, 4, gen_get(vec, 20, 4) & ~GALP_FLAG_LEAN_STR_VECTORS);
     gen_fix_checksum(&vec->file);
 
-    const gen_vector *u32 = gen_set_find(set, "valid/ffor_u32_multi");
-    if (!u32)
-        gen_fail("valid/ffor_u32_multi missing");
-    vec = gen_set_add(set, "invalid/lean_str_vectors_flag_u32", GALP_ERR_RESERVED, GALP_TYPE_U32,
-                      GALP_SCHEME_FFOR,
-                      "u32 FFOR column with header flag bit 8, which only STR columns have");
-    gen_buf_append(&vec->file, u32->file.data, u32->file.len);
-    gen_put(vec, 20, 4, gen_get(vec, 20, 4) | GALP_FLAG_LEAN_STR_VECTORS);
-    gen_fix_checksum(&vec->file);
+    str_flag_on_u32(set, "invalid/lean_str_vectors_flag_u32", GALP_FLAG_LEAN_STR_VECTORS,
+                    "u32 FFOR column with header flag bit 8, which only STR columns have");
 }
 
 void gen_fsst_vectors(gen_set *set)
