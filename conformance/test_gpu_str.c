@@ -237,6 +237,21 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     free(got);
 }
 
+/* The strings compressed again with the layout flag added, and checked where the encoder
+ * uses it (it writes a flag only where the column has that layout). */
+static void check_with_flag(const uint64_t *offsets, const uint8_t *data, uint64_t n,
+                            uint32_t flags, uint32_t flag, uint8_t *file, size_t bound,
+                            const char *what, const char *layout)
+{
+    size_t len = 0;
+    assert_int_equal(galp_str_compress(offsets, data, n, flags | flag, file, bound, &len), GALP_OK);
+    if ((ts_get_le(file, TS_FLAGS, 4) & flag) != 0) {
+        char label[128];
+        snprintf(label, sizeof label, "%s, %s", what, layout);
+        check_column(file, len, label);
+    }
+}
+
 /* Strings compressed by the reference encoder, then checked: with a plain symbol table, with
  * the compact one (spec/fsst.md §3.1) where the encoder writes it, which the kernels' table
  * staging expands, and with lean vectors (§5.1) where the column has any, whose piece counts
@@ -250,22 +265,10 @@ static void check_strings(const uint64_t *offsets, const uint8_t *data, uint64_t
     assert_non_null(file);
     assert_int_equal(galp_str_compress(offsets, data, n, flags, file, bound, &len), GALP_OK);
     check_column(file, len, what);
-    assert_int_equal(galp_str_compress(offsets, data, n, flags | GALP_FLAG_COMPACT_SYMBOLS, file,
-                                       bound, &len),
-                     GALP_OK);
-    if ((ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_COMPACT_SYMBOLS) != 0) {
-        char compact[128];
-        snprintf(compact, sizeof compact, "%s, compact table", what);
-        check_column(file, len, compact);
-    }
-    assert_int_equal(galp_str_compress(offsets, data, n, flags | GALP_FLAG_LEAN_STR_VECTORS, file,
-                                       bound, &len),
-                     GALP_OK);
-    if ((ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_LEAN_STR_VECTORS) != 0) {
-        char lean[128];
-        snprintf(lean, sizeof lean, "%s, lean vectors", what);
-        check_column(file, len, lean);
-    }
+    check_with_flag(offsets, data, n, flags, GALP_FLAG_COMPACT_SYMBOLS, file, bound, what,
+                    "compact table");
+    check_with_flag(offsets, data, n, flags, GALP_FLAG_LEAN_STR_VECTORS, file, bound, what,
+                    "lean vectors");
     free(file);
 }
 
