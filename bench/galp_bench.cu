@@ -91,7 +91,6 @@ static int parse_type(const char *s, galp_type *t)
 /* Whether every word of the comma-separated list is an op galp-bench measures. */
 static int known_ops(const char *list)
 {
-    static const char *const ops = "decompress,sum,filter,warp-filter,warp-sum,pushdown,exists";
     for (const char *word = list;;) {
         const size_t len = strcspn(word, ",");
         char one[16];
@@ -99,7 +98,7 @@ static int known_ops(const char *list)
             return 0;
         memcpy(one, word, len);
         one[len] = '\0';
-        if (!bench_list_matches(ops, one, 0))
+        if (!bench_list_matches(bench_ops, one, 0))
             return 0;
         if (word[len] == '\0')
             return 1;
@@ -160,7 +159,7 @@ static int parse_options(int argc, char **argv, options *o)
         }
     }
     if (o->ops && !known_ops(o->ops)) {
-        fprintf(stderr, "galp-bench: --ops takes decompress, sum, filter, warp-filter, warp-sum, pushdown, exists\n");
+        fprintf(stderr, "galp-bench: --ops takes a comma-separated list of %s\n", bench_ops);
         return -1;
     }
     if (optind != argc || o->runs < 10 || o->warmup < 1 || o->bytes < 16) {
