@@ -3,13 +3,20 @@
  * Arrow's string layout (its bytes from its first Arrow offset on, each string's end offset
  * as the next row's start). Not installed; the decompression kernel of gpu/strings.cu uses it.
  *
- * The warp's stage in shared memory stands for the memory from a 16-byte aligned address
- * `chunk` on. The lanes put each window's bytes into it, then the warp stores every aligned
- * 16-byte window of memory that the piece's bytes so far fill whole, with one 16-byte store
- * per lane, and moves the partial window left over (fewer than 16 bytes) to the stage's
- * start. So a window starts fewer than 16 bytes into the stage and adds at most 128 · 8, which
- * sizes it. The bytes at either end of a piece, which share an aligned window with a
+ * The warp's stage in shared memory is a ring: output address a is staged at byte
+ * a mod str_ring_bytes. Each lane assembles its codes' bytes in registers and stages them as
+ * aligned 4-byte words: a plain store where all four bytes are its own, an atomic OR where the
+ * word is shared with the lanes or the window beside it (its first and last word). So the
+ * ring must be zero wherever nothing is staged: it starts zero, and every 16 bytes stored out
+ * are cleared. After each window the warp stores every aligned 16-byte window of memory that
+ * the piece's bytes so far fill whole, with one 16-byte store per lane; the partial window
+ * left over (fewer than 16 bytes) stays in the ring for the next window to complete, so
+ * nothing moves. The bytes at either end of a piece, which share an aligned window with a
  * neighbouring piece of another warp, are stored one by one.
+ *
+ * Why words and a ring: staging byte by byte took eight shared-memory stores per code, and
+ * moving the leftover to the stage's start one more serial step per window; shared-memory
+ * traffic is what the decoder waits on.
  */
 #ifndef GALP_GPU_STR_STAGE_WRITER_CUH
 #define GALP_GPU_STR_STAGE_WRITER_CUH
@@ -18,21 +25,30 @@
 
 #include "str_warp_piece.cuh"
 
-constexpr unsigned str_stage_size = 16 + str_warp::window_bytes * 8;
+/* A power of two that holds what is staged at once: fewer than 16 bytes left over, a window's
+ * at most 128 · 8 bytes, and, while they are cleared, the 16-byte windows stored before it. */
+constexpr unsigned str_ring_bytes = 2048;
+static_assert(str_ring_bytes >= 16 + str_warp::window_bytes * 8, "a window fits the ring");
+static_assert((str_ring_bytes & (str_ring_bytes - 1)) == 0, "the ring's size is a power of two");
 
 template <typename Offset> struct str_stage_writer {
-    uint8_t *const stage;  /* the warp's stage, 16-byte aligned, in shared memory */
+    uint8_t *const ring;   /* the warp's ring, 16-byte aligned, in shared memory */
     uint8_t *const data;   /* the Arrow data */
     Offset *const offsets; /* and offsets */
     /* the piece's */
     uintptr_t base = 0;  /* the address of its first byte */
-    uintptr_t chunk = 0; /* the address stage[0] stands for; all before it is stored */
+    uintptr_t chunk = 0; /* 16-byte aligned; every byte of the piece before it is stored */
     Offset *ends = nullptr; /* ends[i]: the end offset of its string i */
     uint64_t first_offset = 0;
     uint32_t out_len = 0;
+    uint32_t staged = 0; /* the bytes staged so far, those past out_len included */
 
-    __device__ str_stage_writer(uint8_t *s, uint8_t *d, Offset *o) : stage(s), data(d), offsets(o)
+    /* Every lane of the warp constructs it; it clears the ring. */
+    __device__ str_stage_writer(uint8_t *r, uint8_t *d, Offset *o) : ring(r), data(d), offsets(o)
     {
+        for (unsigned i = 16 * str_warp::lane_id(); i < str_ring_bytes; i += 16 * 32)
+            *(uint4 *)(ring + i) = make_uint4(0, 0, 0, 0);
+        __syncwarp();
     }
 
     __device__ void begin(const str_warp::piece &pc)
@@ -42,52 +58,105 @@ template <typename Offset> struct str_stage_writer {
         ends = offsets + pc.first_row + 1;
         first_offset = pc.first_offset;
         out_len = pc.out_len;
+        staged = 0;
     }
 
     __device__ void window(const str_warp::window &w, const str_warp::carry &before)
     {
-        for (unsigned k = 0; k < 4; k++) {
-            uint8_t *to = stage + (base + w.start(k) - chunk);
-            for (unsigned i = 0; i < 8; i++)
-                if (i < w.size(k))
-                    to[i] = (uint8_t)(w.word[k] >> (8 * i));
-        }
+        stage_lane(w);
         /* The end offset fits in an Offset: galp_gpu_decompress_str32 refuses columns of more
          * than 2^31 - 1 bytes. */
         for (unsigned k = 0, i = w.first_end; k < 4; k++)
             if (w.ends >> k & 1u)
                 ends[i++] = (Offset)(first_offset + w.end(k));
+        staged = before.pos + w.bytes;
         __syncwarp();
-        const uint32_t end = before.pos + w.bytes < out_len ? before.pos + w.bytes : out_len;
+        const uint32_t end = staged < out_len ? staged : out_len;
         const uintptr_t whole = (base + end) & ~(uintptr_t)15;
         if (whole > chunk) {
-            store(whole);
-            __syncwarp();
-            if (str_warp::lane_id() == 0)
-                *(uint4 *)stage = *(const uint4 *)(stage + (whole - chunk));
+            store(whole, whole);
             chunk = whole;
             __syncwarp();
         }
     }
 
+    /* The rest of the piece's bytes, and the ring cleared of them and of any staged past
+     * out_len (bytes of the zero padding after its codes, spec/fsst.md §5). */
     __device__ void finish()
     {
-        store(base + out_len);
+        store(base + out_len, (base + staged + 15) & ~(uintptr_t)15);
         __syncwarp();
     }
 
 private:
-    /* Stores the staged bytes from chunk (or the piece's first byte) up to address `to`. */
-    __device__ void store(uintptr_t to)
+    /* Stages the lane's codes' bytes, which begin at address base + w.at: a 12-byte
+     * accumulator (pending, and over above it) holds the bytes of the current aligned word
+     * on, `fill` of them (those below the lane's first byte being zero), at most 3 before a
+     * code and 3 + 8 after it, so each code completes zero, one or two words. Words whose
+     * bytes are all the lane's are stored as they complete, with predicated stores; its first
+     * word, where it holds bytes of the lanes below, and its last, where it holds bytes of
+     * the lanes above or the next window, are OR-ed in at the end, the only branches. The
+     * bytes of a code word past its size are zero (an escape's word is 0), so OR-ing whole
+     * words is exact, and OR-ing zero would change nothing. */
+    __device__ __forceinline__ void stage_lane(const str_warp::window &w) const
     {
-        for (uintptr_t a = chunk + 16 * str_warp::lane_id(); a < to; a += 16 * 32) {
-            const uint8_t *from = stage + (a - chunk);
+        const uint32_t first = (uint32_t)base + w.at;
+        uint32_t address = first & ~3u;
+        unsigned fill = first & 3u;
+        bool shared = fill != 0; /* the current word is the first and holds others' bytes */
+        uint32_t head = 0;       /* that word's bytes of the lane, once complete */
+        uint64_t pending = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            const uint64_t x = w.word[k];
+            const uint32_t over = fill != 0 ? (uint32_t)(x >> (64 - 8 * fill)) : 0;
+            pending |= x << (8 * fill);
+            fill += w.size(k);
+            const bool one = fill >= 4, two = fill >= 8;
+            /* the second word of a code is never the lane's first */
+            if (one && !shared)
+                *ring_word(address) = (uint32_t)pending;
+            if (two)
+                *ring_word(address + 4) = (uint32_t)(pending >> 32);
+            head = one && shared ? (uint32_t)pending : head;
+            pending = two ? over : one ? pending >> 32 | (uint64_t)over << 32 : pending;
+            shared = shared && !one;
+            address += two ? 8 : one ? 4 : 0;
+            fill -= two ? 8 : one ? 4 : 0;
+        }
+        if (head != 0)
+            atomicOr(ring_word(first), head);
+        if ((uint32_t)pending != 0)
+            atomicOr(ring_word(address), (uint32_t)pending);
+    }
+
+    /* The ring's word that stages the aligned word of memory at `address` (its low bits). */
+    __device__ __forceinline__ uint32_t *ring_word(uint32_t address) const
+    {
+        return (uint32_t *)(ring + (address & (str_ring_bytes - 4)));
+    }
+
+    /* Byte i of a 16-byte window, without taking its registers' address (which would put
+     * them in local memory). */
+    __device__ __forceinline__ static uint8_t byte_of(const uint4 &v, unsigned i)
+    {
+        const uint32_t part = i < 8 ? (i < 4 ? v.x : v.y) : (i < 12 ? v.z : v.w);
+        return (uint8_t)(part >> (8 * (i & 3u)));
+    }
+
+    /* Stores the staged bytes from chunk (or the piece's first byte) up to address `to`, and
+     * clears the ring's 16-byte windows from chunk up to `clear_to` (≥ to, 16-byte aligned). */
+    __device__ void store(uintptr_t to, uintptr_t clear_to)
+    {
+        for (uintptr_t a = chunk + 16 * str_warp::lane_id(); a < clear_to; a += 16 * 32) {
+            uint4 *from = (uint4 *)(ring + (a & (str_ring_bytes - 16)));
+            const uint4 bytes = *from;
+            *from = make_uint4(0, 0, 0, 0);
             if (a >= base && a + 16 <= to) {
-                *(uint4 *)a = *(const uint4 *)from;
+                *(uint4 *)a = bytes;
                 continue;
             }
             for (uintptr_t p = a > base ? a : base; p < a + 16 && p < to; p++)
-                *(uint8_t *)p = from[p - a];
+                *(uint8_t *)p = byte_of(bytes, (unsigned)(p - a));
         }
     }
 };

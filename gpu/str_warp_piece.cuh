@@ -140,7 +140,8 @@ struct multiple_test {
 /* The lane's four codes of a window, and what the warp carries from one window to the next.
  * Positions are relative to the piece's first decoded byte. */
 struct window {
-    uint64_t word[4];  /* the code's bytes, the first in the low byte (a literal: itself) */
+    uint64_t word[4];  /* the code's bytes, the first in the low byte (a literal: itself),
+                          zero past its size (an escape's, and past the piece's codes: 0) */
     uint32_t sizes;    /* byte k: how many of code k (0 for an escape and for bytes past the
                           piece's codes; at most 8, so a byte holds the sums below too) */
     uint32_t at;       /* where code 0's go; each code's follow those of the codes before it */
@@ -190,9 +191,15 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     unsigned terminal = 0;
     for (unsigned k = 0; k < 4; k++) {
         const unsigned x = bytes >> (8 * k) & 0xffu;
+        /* both lookups issued at once, neither waiting on the other or on the escapes: the
+         * escape code has no symbol, so it looks up symbol 0 and the result is dropped */
+        const unsigned symbol = x < galp::device::detail::str_escape ? x : 0;
+        const unsigned descriptor = t.descriptor[symbol];
+        const uint64_t bytes_of = t.word[symbol];
         const bool escape = k < valid && !literal && x == galp::device::detail::str_escape;
-        const unsigned d = k >= valid || escape ? 0u : literal ? 1u : t.descriptor[x];
-        w.word[k] = literal ? x : d == 0 ? 0 : t.word[x];
+        const bool none = k >= valid || escape; /* no output: past the piece, or an escape */
+        const unsigned d = none ? 0u : literal ? 1u : descriptor;
+        w.word[k] = none ? 0 : literal ? x : bytes_of;
         w.sizes |= (d & 0x0fu) << (8 * k);
         sum += d & 0x0fu;
         terminal |= (d >> 7) << k;

@@ -4,7 +4,7 @@
  *
  * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
  * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
- * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
+ * of codes through the warp's ring in shared memory (gpu/str_stage_writer.cuh). The counts
  * take the device API's mapping of pieces to lanes (galp/device/strings.cuh): the warps deal
  * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
  * on its own, testing each against a per-code table of where its symbol agrees with the query
@@ -53,11 +53,11 @@ __global__ void __launch_bounds__(kThreads)
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
-    __shared__ __align__(16) uint8_t stages[kThreads / 32][str_stage_size];
+    __shared__ __align__(16) uint8_t rings[kThreads / 32][str_ring_bytes];
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    str_stage_writer<Offset> writer(stages[threadIdx.x / 32], data, offsets);
+    str_stage_writer<Offset> writer(rings[threadIdx.x / 32], data, offsets);
     str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
