@@ -26,12 +26,13 @@
 #include "str_warp_piece.cuh"
 
 /* A power of two that holds what is staged at once: fewer than 16 bytes left over, a window's
- * at most 128 · 8 bytes, and, while they are cleared, the 16-byte windows stored before it. */
-constexpr unsigned str_ring_bytes = 2048;
+ * at most 256 · 8 bytes, and, while they are cleared, the 16-byte windows stored before it. */
+constexpr unsigned str_ring_bytes = 4096;
 static_assert(str_ring_bytes >= 16 + str_warp::window_bytes * 8, "a window fits the ring");
 static_assert((str_ring_bytes & (str_ring_bytes - 1)) == 0, "the ring's size is a power of two");
 
 template <typename Offset> struct str_stage_writer {
+    const galp::device::str_symbols &symbols; /* in shared memory */
     uint8_t *const ring;   /* the warp's ring, 16-byte aligned, in shared memory */
     uint8_t *const data;   /* the Arrow data */
     Offset *const offsets; /* and offsets */
@@ -39,12 +40,15 @@ template <typename Offset> struct str_stage_writer {
     uintptr_t base = 0;  /* the address of its first byte */
     uintptr_t chunk = 0; /* 16-byte aligned; every byte of the piece before it is stored */
     Offset *ends = nullptr; /* ends[i]: the end offset of its string i */
-    uint64_t first_offset = 0;
+    /* its first Arrow offset: an Offset holds it, as galp_gpu_decompress_str32 refuses
+     * columns of more than 2^31 - 1 bytes */
+    Offset first_offset = 0;
     uint32_t out_len = 0;
-    uint32_t staged = 0; /* the bytes staged so far, those past out_len included */
 
     /* Every lane of the warp constructs it; it clears the ring. */
-    __device__ str_stage_writer(uint8_t *r, uint8_t *d, Offset *o) : ring(r), data(d), offsets(o)
+    __device__ str_stage_writer(const galp::device::str_symbols &t, uint8_t *r, uint8_t *d,
+                                Offset *o)
+        : symbols(t), ring(r), data(d), offsets(o)
     {
         for (unsigned i = 16 * str_warp::lane_id(); i < str_ring_bytes; i += 16 * 32)
             *(uint4 *)(ring + i) = make_uint4(0, 0, 0, 0);
@@ -56,20 +60,18 @@ template <typename Offset> struct str_stage_writer {
         base = (uintptr_t)(data + pc.first_offset);
         chunk = base & ~(uintptr_t)15;
         ends = offsets + pc.first_row + 1;
-        first_offset = pc.first_offset;
+        first_offset = (Offset)pc.first_offset;
         out_len = pc.out_len;
-        staged = 0;
     }
 
-    __device__ void window(const str_warp::window &w, const str_warp::carry &before)
+    /* staged: the bytes of the piece staged up to the window's end, those past out_len
+     * included */
+    __device__ void window(const str_warp::window &w, uint32_t staged)
     {
         stage_lane(w);
-        /* The end offset fits in an Offset: galp_gpu_decompress_str32 refuses columns of more
-         * than 2^31 - 1 bytes. */
-        for (unsigned k = 0, i = w.first_end; k < 4; k++)
+        for (unsigned k = 0, i = w.first_end; k < str_warp::lane_codes; k++)
             if (w.ends >> k & 1u)
-                ends[i++] = (Offset)(first_offset + w.end(k));
-        staged = before.pos + w.bytes;
+                ends[i++] = first_offset + (Offset)w.end(k);
         __syncwarp();
         const uint32_t end = staged < out_len ? staged : out_len;
         const uintptr_t whole = (base + end) & ~(uintptr_t)15;
@@ -82,7 +84,7 @@ template <typename Offset> struct str_stage_writer {
 
     /* The rest of the piece's bytes, and the ring cleared of them and of any staged past
      * out_len (bytes of the zero padding after its codes, spec/fsst.md §5). */
-    __device__ void finish()
+    __device__ void finish(uint32_t staged)
     {
         store(base + out_len, (base + staged + 15) & ~(uintptr_t)15);
         __syncwarp();
@@ -106,8 +108,8 @@ private:
         bool shared = fill != 0; /* the current word is the first and holds others' bytes */
         uint32_t head = 0;       /* that word's bytes of the lane, once complete */
         uint64_t pending = 0;
-        for (unsigned k = 0; k < 4; k++) {
-            const uint64_t x = w.word[k];
+        for (unsigned k = 0; k < str_warp::lane_codes; k++) {
+            const uint64_t x = w.bytes_of(symbols, k);
             const uint32_t over = fill != 0 ? (uint32_t)(x >> (64 - 8 * fill)) : 0;
             pending |= x << (8 * fill);
             fill += w.size(k);

@@ -47,8 +47,13 @@ unsigned group_blocks(const galp_gpu_view &col, unsigned group)
     return (unsigned)((warps * 32 + kThreads - 1) / kThreads);
 }
 
+/* Seven blocks per SM hold the decompression to 72 registers a thread (28 warps per SM, where
+ * the 80 it would take leave room for 24), for a few spilled values per window of 256 codes
+ * and per piece: loads from L1 beside the window's dozens of shared-memory accesses. */
+constexpr unsigned kDecodeBlocksPerSm = 7;
+
 template <typename Offset>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kThreads, kDecodeBlocksPerSm)
     decode_strings(const galp_gpu_view col, unsigned slots, Offset *__restrict__ offsets,
                    uint8_t *__restrict__ data)
 {
@@ -57,7 +62,7 @@ __global__ void __launch_bounds__(kThreads)
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    str_stage_writer<Offset> writer(rings[threadIdx.x / 32], data, offsets);
+    str_stage_writer<Offset> writer(symbols, rings[threadIdx.x / 32], data, offsets);
     str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
