@@ -69,9 +69,10 @@ template <typename Offset> struct str_stage_writer {
     __device__ void window(const str_warp::window &w, uint32_t staged)
     {
         stage_lane(w);
-        for (unsigned k = 0, i = w.first_end; k < str_warp::lane_codes; k++)
-            if (w.ends >> k & 1u)
-                ends[i++] = first_offset + (Offset)w.end(k);
+        Offset *const to = ends + w.first_end;
+        for (unsigned k = 0; k < str_warp::lane_codes; k++)
+            store_if((w.ends >> k & 1u) != 0, to + __popc(w.ends & ((1u << k) - 1u)),
+                     first_offset + (Offset)w.end(k));
         __syncwarp();
         const uint32_t end = staged < out_len ? staged : out_len;
         const uintptr_t whole = (base + end) & ~(uintptr_t)15;
@@ -129,6 +130,25 @@ private:
             atomicOr(ring_word(first), head);
         if ((uint32_t)pending != 0)
             atomicOr(ring_word(address), (uint32_t)pending);
+    }
+
+    /* *to = v where `on`, as one predicated store: the compiler branches around a store
+     * written in C, with a divergent branch for each of a lane's ends. */
+    __device__ __forceinline__ static void store_if(bool on, int32_t *to, int32_t v)
+    {
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %2, 0;\n\t"
+                     "@p st.global.b32 [%0], %1;\n\t}"
+                     :
+                     : "l"(to), "r"(v), "r"((unsigned)on)
+                     : "memory");
+    }
+    __device__ __forceinline__ static void store_if(bool on, int64_t *to, int64_t v)
+    {
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %2, 0;\n\t"
+                     "@p st.global.b64 [%0], %1;\n\t}"
+                     :
+                     : "l"(to), "l"(v), "r"((unsigned)on)
+                     : "memory");
     }
 
     /* The ring's word that stages the aligned word of memory at `address` (its low bits). */

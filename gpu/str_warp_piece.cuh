@@ -99,27 +99,13 @@ __device__ __forceinline__ uint32_t exclusive_sum(uint32_t v, uint32_t *total)
     return s - v;
 }
 
-/* The largest v of the lanes below this one, or below if larger (none below: below). */
-__device__ __forceinline__ uint32_t exclusive_max(uint32_t v, uint32_t below)
+/* The v of the highest lane of `lanes` (a ballot), or otherwise if `lanes` is empty. Every
+ * lane calls it. An output position from the lanes below, or from the whole warp, is the
+ * largest one there: lane l's codes output their bytes after those of the lanes below it. */
+__device__ __forceinline__ uint32_t from_highest(unsigned lanes, uint32_t v, uint32_t otherwise)
 {
-    uint32_t s = v;
-    for (unsigned d = 1; d < 32; d *= 2) {
-        const uint32_t o = __shfl_up_sync(full_mask, s, d);
-        if (lane_id() >= d)
-            s = o > s ? o : s;
-    }
-    const uint32_t prev = __shfl_up_sync(full_mask, s, 1);
-    return lane_id() == 0 || prev < below ? below : prev;
-}
-
-/* The largest v over the warp. */
-__device__ __forceinline__ uint32_t warp_max(uint32_t v)
-{
-    for (unsigned d = 16; d > 0; d /= 2) {
-        const uint32_t o = __shfl_xor_sync(full_mask, v, d);
-        v = o > v ? o : v;
-    }
-    return v;
+    const uint32_t got = __shfl_sync(full_mask, v, lanes != 0 ? 31 - __clz(lanes) : 0);
+    return lanes != 0 ? got : otherwise;
 }
 
 /* Whether x is a multiple of L (≥ 1), with a multiply-high by ⌈2^32 / L⌉ in place of a
@@ -236,13 +222,17 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
             /* where the lane's last terminated string ended: a terminal code whose parity
              * (terminals before it, and the carried state) is odd ends one */
             uint32_t last = 0;
+            bool closes = false;
             for (unsigned k = 0, t_before = terminals; k < lane_codes; k++)
                 if (terminal >> k & 1u) {
-                    if ((t_before + c.terminated) & 1u)
+                    if ((t_before + c.terminated) & 1u) {
                         last = w.end(k);
+                        closes = true;
+                    }
                     t_before++;
                 }
-            region = exclusive_max(last, c.start);
+            /* the default strings of the lane begin where the lanes below last closed one */
+            region = from_highest(__ballot_sync(full_mask, closes) & below, last, c.start);
         }
         ends = 0;
         for (unsigned k = 0, t_before = terminals; k < lane_codes; k++) {
@@ -278,8 +268,7 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
         for (unsigned k = 0; k < lane_codes; k++)
             if (ends >> k & 1u)
                 last_end = w.end(k);
-        const uint32_t m = warp_max(last_end);
-        c.start = m > c.start ? m : c.start;
+        c.start = from_highest(__ballot_sync(full_mask, ends != 0), last_end, c.start);
     }
     c.done = c.done + ended < pc.strings ? c.done + ended : pc.strings;
     c.pos += total;
