@@ -276,8 +276,8 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
 }
 
 /* Decodes the piece window by window: calls sink.begin(pc), hands each window to
- * sink.window(w, staged) (staged: the piece's output bytes up to the window's end), then calls
- * sink.finish(staged) with all of them. Every lane of the warp calls it with the same piece. Each lane's
+ * sink.window(w, staged, done) (the piece's output bytes, and its strings ended, up to the
+ * window's end), then calls sink.finish(staged, done) with all of them. Every lane of the warp calls it with the same piece. Each lane's
  * next word is loaded before the current window is worked on; words at or past limit are not
  * read (the last piece's final word may hold bytes past C, which lie in its payload's
  * padding, and are ignored). */
@@ -308,11 +308,11 @@ __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc
         const uint64_t following = load_codes(pc, next);
         window w;
         read_window(t, pc, multiple, bytes, valid, c, w);
-        sink.window(w, c.pos);
+        sink.window(w, c.pos, c.done);
         bytes = following;
         offset = next;
     }
-    sink.finish(c.pos);
+    sink.finish(c.pos, c.done);
 }
 
 /* The mapping: vector v has `slots` items (1 to 32), the warps of the grid take the items in
