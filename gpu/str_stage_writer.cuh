@@ -86,11 +86,13 @@ template <typename Offset> struct str_stage_writer {
     __device__ void window(const str_warp::window &w, uint32_t staged, uint32_t done)
     {
         stage_lane(w);
-        const uint32_t at = (uint32_t)(uintptr_t)(ends + w.first_end);
+        const uint32_t at = (uint32_t)(uintptr_t)(ends + w.first_end); /* its low bits */
         for (unsigned k = 0; k < str_warp::lane_codes; k++)
-            if (w.ends >> k & 1u)
-                *(Offset *)(end_ring + ((at + sizeof(Offset) * __popc(w.ends & ((1u << k) - 1u))) &
-                                        (end_ring_bytes - 1))) = first_offset + (Offset)w.end(k);
+            if (w.ends >> k & 1u) {
+                const uint32_t place = at + sizeof(Offset) * __popc(w.ends & ((1u << k) - 1u));
+                *(Offset *)(end_ring + (place & (end_ring_bytes - 1))) =
+                    first_offset + (Offset)w.end(k);
+            }
         __syncwarp();
         const uint32_t end = staged < out_len ? staged : out_len;
         const uintptr_t whole = (base + end) & ~(uintptr_t)15;

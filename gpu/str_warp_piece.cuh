@@ -275,12 +275,6 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     c.literal = next_literal;
 }
 
-/* Decodes the piece window by window: calls sink.begin(pc), hands each window to
- * sink.window(w, staged, done) (the piece's output bytes, and its strings ended, up to the
- * window's end), then calls sink.finish(staged, done) with all of them. Every lane of the warp calls it with the same piece. Each lane's
- * next word is loaded before the current window is worked on; words at or past limit are not
- * read (the last piece's final word may hold bytes past C, which lie in its payload's
- * padding, and are ignored). */
 /* The lane's code bytes from `offset` on, in two aligned 4-byte loads (a piece is 4-byte
  * aligned, spec/fsst.md §5); words at or past limit are not read, and are 0. */
 __device__ __forceinline__ uint64_t load_codes(const piece &pc, uint32_t offset)
@@ -292,6 +286,12 @@ __device__ __forceinline__ uint64_t load_codes(const piece &pc, uint32_t offset)
     return lo | (uint64_t)hi << 32;
 }
 
+/* Decodes the piece window by window: calls sink.begin(pc), hands each window to
+ * sink.window(w, staged, done) (the piece's output bytes, and its strings ended, up to the
+ * window's end), then calls sink.finish(staged, done) with all of them. Every lane of the
+ * warp calls it with the same piece. Each lane's next code bytes are loaded before the
+ * current window is worked on; words at or past limit are not read (the last piece's final
+ * word may hold bytes past C, which lie in its payload's padding, and are ignored). */
 template <typename Sink>
 __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc, Sink &sink)
 {
