@@ -348,8 +348,11 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         /* and the packed lane-base flag (bit 4) outside FFOR and DELTA columns */
         if (allowed && !delta_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES))
             expected = GALP_ERR_RESERVED;
-        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns */
+        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns, the patched-FFOR
+         * flag (bit 9) outside FFOR columns */
         if (allowed && !runs_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES))
+            expected = GALP_ERR_RESERVED;
+        if (allowed && s != GALP_SCHEME_FFOR && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PATCHED_FFOR))
             expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
@@ -360,14 +363,17 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         return true;
     }
     case 11: /* step 9: a reserved flag bit (6 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
-              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS) or the reserved u32 */
+              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS; 9 outside FFOR) or
+              * the reserved u32. Setting bit 9 in a FFOR column changes nothing: its vectors
+              * have no patches (spec/ffor.md §8.4), so the file stays valid. */
     {
         const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
             if (((bit == 2 || bit == 3) && lane_table_scheme(col->scheme)) ||
-                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)))
-                bit = 1; /* bits 2 and 3, 4, or 5 have a meaning there; bit 1 is reserved (not G-ALP) */
+                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)) ||
+                (bit == 9 && col->scheme == GALP_SCHEME_FFOR))
+                bit = 1; /* bits 2 and 3, 4, 5 or 9 have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
