@@ -24,16 +24,36 @@
 
 namespace galp::device::detail {
 
-/* Where a vector's patch values and positions start (spec/ffor.md §8.1). */
+/* Where a vector's patch values and positions start (spec/ffor.md §8.1). The values are
+ * aligned to their width (they start at 128·b); the u16 positions follow p values of W/8
+ * bytes, so for W = 8 they start at an odd offset when p is odd and are read a byte at a time
+ * (position, position_ldg: plain loads, which shared memory needs, or read-only global ones). */
 template <typename Word> struct patch_arrays {
     static constexpr unsigned W = 8u * sizeof(Word);
     const Word *high;
-    const uint16_t *position;
+    const uint8_t *positions;
 
+    patch_arrays() = default;
     __device__ __forceinline__ patch_arrays(const uint8_t *payload, unsigned b, unsigned count)
         : high((const Word *)(payload + galp_layout_values_offset(GALP_SCHEME_FFOR, W, b, count, 0u))),
-          position((const uint16_t *)(payload + galp_layout_positions_offset(GALP_SCHEME_FFOR, W, b, count, 0u)))
+          positions(payload + galp_layout_positions_offset(GALP_SCHEME_FFOR, W, b, count, 0u))
     {
+    }
+
+    __device__ __forceinline__ unsigned position(unsigned j) const
+    {
+        if constexpr (W == 8)
+            return positions[2u * j] | (unsigned)positions[2u * j + 1u] << 8;
+        else
+            return ((const uint16_t *)positions)[j];
+    }
+
+    __device__ __forceinline__ unsigned position_ldg(unsigned j) const
+    {
+        if constexpr (W == 8)
+            return __ldg(positions + 2u * j) | (unsigned)__ldg(positions + 2u * j + 1u) << 8;
+        else
+            return __ldg((const uint16_t *)positions + j);
     }
 };
 
@@ -55,11 +75,11 @@ template <typename Word> struct warp_patches {
     __device__ __forceinline__ reg round_addend(unsigned round, unsigned lane)
     {
         const unsigned end = 32u * (round + 1u), j = next + lane;
-        const bool in_round = j < count && at.position[j] < end;
+        const bool in_round = j < count && at.position(j) < end;
         const unsigned k = __popc(__ballot_sync(0xffffffffu, in_round));
         reg add = 0;
         for (unsigned i = 0; i < k; i++) /* uniform: k is the warp's */
-            if (at.position[next + i] % 32u == lane)
+            if (at.position(next + i) % 32u == lane)
                 add = (reg)at.high[next + i] << b;
         next += k;
         return add;
@@ -69,8 +89,8 @@ template <typename Word> struct warp_patches {
 /* One FFOR lane's patches in row order: slots lane, lane + L, ... (L = 1024 / W). */
 template <typename Word> struct patch_cursor {
     static constexpr unsigned L = galp_layout_lanes(8u * sizeof(Word));
-    const Word *high;          /* at the lane's next patch, while left != 0 */
-    const uint16_t *position;
+    patch_arrays<Word> at;     /* the vector's patches, in global memory */
+    unsigned next;             /* the lane's next patch, while left != 0 */
     unsigned left;             /* patches from there to the end of the arrays */
     unsigned pos;              /* buffered: the lane's next patched slot */
     Word addend;               /* buffered: h << b */
@@ -78,8 +98,9 @@ template <typename Word> struct patch_cursor {
 
     __device__ __forceinline__ void init_empty()
     {
-        high = nullptr;
-        position = nullptr;
+        at.high = nullptr;
+        at.positions = nullptr;
+        next = 0;
         left = 0;
         pos = 0;
         addend = 0;
@@ -89,9 +110,8 @@ template <typename Word> struct patch_cursor {
 
     __device__ __forceinline__ void init(const uint8_t *payload, unsigned bit_width, unsigned count, unsigned l)
     {
-        const patch_arrays<Word> at(payload, bit_width, count);
-        high = at.high;
-        position = at.position;
+        at = patch_arrays<Word>(payload, bit_width, count);
+        next = 0;
         left = count;
         lane = l;
         b = bit_width;
@@ -101,11 +121,11 @@ template <typename Word> struct patch_cursor {
     /* Moves to the first patch from here on that lies in this lane, and buffers it. */
     __device__ __forceinline__ void seek()
     {
-        for (; left != 0; left--, position++, high++) {
-            const unsigned p = __ldg(position);
+        for (; left != 0; left--, next++) {
+            const unsigned p = at.position_ldg(next);
             if (p % L == lane) {
                 pos = p;
-                addend = (Word)(__ldg(high) << b);
+                addend = (Word)(__ldg(at.high + next) << b);
                 return;
             }
         }
@@ -116,7 +136,7 @@ template <typename Word> struct patch_cursor {
     {
         if (left != 0 && pos == slot) {
             add = addend;
-            left--, position++, high++;
+            left--, next++;
             seek();
             return true;
         }
@@ -132,7 +152,7 @@ __device__ __forceinline__ typename reg_of<Word>::type patch_addend_at(const uin
     const patch_arrays<Word> at(payload, b, count);
     unsigned lo = 0, hi = count; /* the patch, if any, is among lo ... hi - 1 */
     while (lo < hi) {
-        const unsigned mid = (lo + hi) / 2u, p = __ldg(at.position + mid);
+        const unsigned mid = (lo + hi) / 2u, p = at.position_ldg(mid);
         if (p == slot)
             return (typename reg_of<Word>::type)__ldg(at.high + mid) << b;
         if (p < slot)
