@@ -322,3 +322,12 @@ conformance_test_runs_SOURCES = conformance/test_runs.c
 conformance_test_runs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 conformance_test_runs_LDADD = $(CONFORMANCE_TEST_LIBS)
 endif HAVE_CMOCKA
+
+# Patched FFOR vectors (spec/ffor.md §8).
+if HAVE_CMOCKA
+check_PROGRAMS += conformance/test_ffor_patched
+TESTS += conformance/test_ffor_patched
+conformance_test_ffor_patched_SOURCES = conformance/test_ffor_patched.c
+conformance_test_ffor_patched_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+conformance_test_ffor_patched_LDADD = $(CONFORMANCE_TEST_LIBS)
+endif HAVE_CMOCKA

@@ -135,7 +135,7 @@ awk 'BEGIN { x = 12345; for (i = 0; i < 10000; i++) { x = (x * 1103515245 + 1234
 
 # ---- version, help, usage errors -----------------------------------------------------------
 expect 0 "--version" --version
-has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.7, CUDA (built in|not built)\)$'
+has "--version" out.log '^galp [0-9]+\.[0-9]+\.[0-9]+ \(column format 1\.8, CUDA (built in|not built)\)$'
 cp out.log version.log
 expect 0 "--help" --help
 has "--help" out.log '^Usage: galp COMMAND'
@@ -293,6 +293,17 @@ addition "delta run values" u32 runs runs32.txt '1\.6' \
     '^run values +delta-coded for 1 of 1 runs vectors$' \
     '^ +0 +200 +runs .*  runs 100, length width 1, delta-coded values$' \
     '"delta_run_values": 1,' '"delta_values": true'
+# Patched FFOR (spec/ffor.md §8): 1024 u64 values 1000 + i mod 16 and every 256th one 2^40
+# above: width 4 and 4 patches rather than width 41.
+i=0
+while [ $i -lt 1024 ]; do
+    if [ $((i % 256)) -eq 7 ]; then echo $((1099511627776 + i)); else echo $((1000 + i % 16)); fi
+    i=$((i + 1))
+done >patched64.txt
+addition "patched ffor" u64 ffor patched64.txt '1\.8' \
+    '^ffor patches +4 in 1 of 1 ffor vectors$' \
+    '^ +0 +1024 +ffor .*  patches 4$' \
+    '"ffor_patches": 4,' '"patches": 4'
 
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'

@@ -781,7 +781,7 @@ static void test_status_names(void **state)
         "GALP_ERR_TOO_LARGE", "GALP_ERR_NO_DEVICE", "GALP_ERR_CUDA", "GALP_ERR_NO_MEMORY",
         "GALP_ERR_PAYLOAD_CHECKSUM", "GALP_ERR_LEFT_PART", "GALP_ERR_DICT_CODE",
         "GALP_ERR_RUN_LENGTHS", "GALP_ERR_SYMBOL_TABLE", "GALP_ERR_CODE", "GALP_ERR_ESCAPE",
-        "GALP_ERR_PIECE", "GALP_ERR_STRING_OFFSET"};
+        "GALP_ERR_PIECE", "GALP_ERR_STRING_OFFSET", "GALP_ERR_PATCH_VALUE"};
     for (int s = 0; s < GALP_STATUS_COUNT; s++) {
         assert_string_equal(galp_status_name(s), names[s]);
         const char *message = galp_strerror(s);
@@ -802,7 +802,8 @@ static void test_status_names(void **state)
     assert_int_equal(GALP_ERR_RUN_LENGTHS, 27);
     assert_int_equal(GALP_ERR_SYMBOL_TABLE, 28);
     assert_int_equal(GALP_ERR_STRING_OFFSET, 32);
-    assert_int_equal(GALP_STATUS_COUNT, 33);
+    assert_int_equal(GALP_ERR_PATCH_VALUE, 33);
+    assert_int_equal(GALP_STATUS_COUNT, 34);
 }
 
 static void test_type_and_scheme_names(void **state)

@@ -242,14 +242,20 @@ static int check_device_api_alprd(checked_column *c)
 
 /* lane_decoder with 1, 2, 4, 8 and 32 rows per call, visit_lane (0) and, for 32- and 64-bit
  * types, visit_vectors_by_warp in both grids must give the reference's bytes. */
-static void check_device_api(checked_column *c)
+/* lane_decoder with 1 ... 32 rows per call, and visit_lane (0). */
+static void check_lane_decoder(checked_column *c)
 {
-    if (check_device_api_alprd(c))
-        return;
     const unsigned per_call[] = {0, 1, 2, 4, 8, 32};
     for (size_t i = 0; i < sizeof per_call / sizeof per_call[0]; i++)
         if (per_call[i] <= 8u * width_of(c->cpu.type)) /* no more rows per call than a lane has */
             check_decoded_bytes(c, device_api_decode, per_call[i]);
+}
+
+static void check_device_api(checked_column *c)
+{
+    if (check_device_api_alprd(c))
+        return;
+    check_lane_decoder(c);
     if (width_of(c->cpu.type) >= 4) {
         check_decoded_bytes(c, device_api_decode_by_warp, TEST_WARP_PLANNED);
         check_decoded_bytes(c, device_api_decode_by_warp, TEST_WARP_SMALL_GRID);
@@ -585,6 +591,8 @@ static uint32_t image_vector_schemes(const galp_column *col)
         if (s == GALP_SCHEME_GPU_FOR || s == GALP_SCHEME_GPU_DFOR || s == GALP_SCHEME_GPU_RFOR)
             s = GALP_SCHEME_RAW;
         schemes |= 1u << s;
+        if (s == GALP_SCHEME_FFOR && info.exception_count > 0) /* spec/ffor.md §8 */
+            schemes |= GALP_GPU_PATCHED_FFOR;
     }
     return schemes;
 }
@@ -624,6 +632,12 @@ static void check_file(const uint8_t *file, size_t len, uint64_t *seed, int quer
     if (view.vector_schemes & fastlanes) {
         if (galp_type_size(view.type) >= 4) /* the warp visitor takes 32- and 64-bit types */
             check_visitor_refuses(&c);
+    } else if (view.vector_schemes & GALP_GPU_PATCHED_FFOR) {
+        /* patched FFOR vectors (spec/ffor.md §8): lane_decoder and visit_lane add the patches,
+         * the warp visitor refuses the column */
+        check_lane_decoder(&c);
+        if (galp_type_size(view.type) >= 4)
+            check_visitor_refuses(&c);
     } else /* lane_decoder and the visitors: RAW, FFOR, G-ALP; visit_lane_alprd for ALP_RD */
         check_device_api(&c);
     check_aggregate(&c);
@@ -648,6 +662,37 @@ static void check_values(galp_type type, galp_scheme scheme, const void *values,
 }
 
 /* ---- synthetic data ------------------------------------------------------------------ */
+
+/* Patched FFOR vectors (spec/ffor.md §8): small values with a few of the type's largest (one
+ * vector in three patched at every 97th slot, one at slots 0 and 1023, one without) and a
+ * partial last vector patched at its last value; decoded, summed and scanned bit for bit as
+ * the reference does. */
+static void test_patched_ffor_columns(void **state)
+{
+    (void)state;
+    enum { n = 6 * GALP_VECTOR_SIZE + 700 };
+    static uint8_t bytes[n * 8];
+    uint64_t seed = 29;
+    for (unsigned t = 0; t < 4; t++) {
+        const galp_type type = (galp_type)(GALP_TYPE_U8 + t);
+        const unsigned size = (unsigned)galp_type_size(type);
+        const uint64_t largest = size == 8 ? UINT64_MAX : ((uint64_t)1 << (8 * size)) - 1u;
+        for (uint32_t i = 0; i < n; i++) {
+            const uint32_t v = i / GALP_VECTOR_SIZE, slot = i % GALP_VECTOR_SIZE;
+            const bool outlier = (v % 3 == 0 && slot % 97 == 5) ||
+                                 (v % 3 == 1 && (slot == 0 || slot == GALP_VECTOR_SIZE - 1)) || i == n - 1;
+            ts_put_le(bytes, (size_t)i * size, size, outlier ? largest - slot : 7 + ts_random_below(&seed, 16));
+        }
+        size_t len = 0;
+        uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, bytes, n, &len);
+        assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_PATCHED_FFOR, GALP_FLAG_PATCHED_FFOR);
+        check_file(file, len, &seed, 12);
+        free(file);
+        file = ts_compress(type, GALP_SCHEME_AUTO, bytes, n, &len);
+        check_file(file, len, &seed, 12);
+        free(file);
+    }
+}
 
 /* Integers: vector v has bit width v mod (W + 1) exactly (its base and base + 2^b - 1 occur),
  * so every width 0 ... W appears; the last vector is partial. */
@@ -2263,6 +2308,7 @@ int main(void)
         cmocka_unit_test(test_arguments),
         cmocka_unit_test(test_alp_constants_from_one_source),
         cmocka_unit_test(test_integers_every_width),
+        cmocka_unit_test(test_patched_ffor_columns),
         cmocka_unit_test(test_integer_constant_columns),
         cmocka_unit_test(test_constant_columns_table_or_not),
         cmocka_unit_test(test_floats_every_scheme),

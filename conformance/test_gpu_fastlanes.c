@@ -1,6 +1,7 @@
 /*
  * test_gpu_fastlanes.c — the device's FastLanes DELTA, RLE, DICT and RUNS decoding (gpu/fastlanes.cu,
- * galp/device/delta.cuh, rle.cuh, dict.cuh, runs.cuh) against the reference decoder and host
+ * galp/device/delta.cuh, rle.cuh, dict.cuh, runs.cuh), and of patched FFOR vectors (spec/ffor.md
+ * §8, whose columns gpu/fastlanes.cu takes; galp/device/ffor_patches.cuh), against the reference decoder and host
  * computations: galp_gpu_decompress bit for bit (aligned and unaligned destinations, nothing
  * written past the values), a user's kernel on the lane decoders
  * (conformance/test_gpu_fastlanes_device.cu) bit for bit, for u32 columns also one on the
@@ -47,7 +48,8 @@
 
 static cudaStream_t stream;
 
-/* Vectors of each FastLanes scheme that the checks decoded on the GPU. */
+/* Vectors of each FastLanes scheme that the checks decoded on the GPU; at [GALP_SCHEME_FFOR],
+ * the FFOR vectors with patches. */
 static uint64_t vectors_seen[GALP_SCHEME_RUNS + 1];
 /* Vectors of u32 columns, by scheme, that the block loader (load_fastlanes_tile) decoded. */
 static uint64_t tile_vectors_seen[GALP_SCHEME_RUNS + 1];
@@ -57,14 +59,14 @@ static bool is_fastlanes(galp_scheme s)
     return s == GALP_SCHEME_DELTA || s == GALP_SCHEME_RLE || s == GALP_SCHEME_DICT || s == GALP_SCHEME_RUNS;
 }
 
-/* Whether the column holds a FastLanes vector; tallies its vectors by scheme. */
+/* Whether the column holds a FastLanes vector or a patched FFOR vector; tallies them by scheme. */
 static bool tally_vectors(const galp_column *col)
 {
     bool any = false;
     galp_vector_info info;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         assert_int_equal(galp_vector_info_get(col, v, &info), GALP_OK);
-        if (is_fastlanes(info.scheme)) {
+        if (is_fastlanes(info.scheme) || (info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0)) {
             vectors_seen[info.scheme]++;
             any = true;
         }
@@ -244,6 +246,7 @@ static void test_golden_vectors(void **state)
     assert_true(vectors_seen[GALP_SCHEME_RLE] > 0);
     assert_true(vectors_seen[GALP_SCHEME_DICT] > 0);
     assert_true(vectors_seen[GALP_SCHEME_RUNS] > 0);
+    assert_true(vectors_seen[GALP_SCHEME_FFOR] > 0); /* patched (spec/ffor.md §8) */
 }
 
 /* ---- reference-encoded columns ----------------------------------------------------------- */
@@ -601,6 +604,51 @@ static void test_runs_delta_columns(void **state)
     free(values);
 }
 
+/* Patched FFOR vectors (spec/ffor.md §8) in FFOR and AUTO columns of every type: small values
+ * and, vector by vector, none, the type's largest at slots 0 and 1023, one per 37 slots, 40
+ * in a row (two warp rounds), and a partial last vector patched at its last value; runs in
+ * between make AUTO mix RUNS vectors in. Checked as above: decompression, the lane decoder,
+ * the u32 block loader, the aggregate and the range counts. */
+static void test_patched_ffor_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    const uint64_t n = 10u * GALP_VECTOR_SIZE + 300u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 71;
+    for (size_t t = 0; t < 4; t++) {
+        const uint64_t all = types[t] == GALP_TYPE_U64 ? ~(uint64_t)0 : ((uint64_t)1 << (8u * galp_type_size(types[t]))) - 1u;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, s = i % GALP_VECTOR_SIZE;
+            const bool outlier = (v % 5 == 1 && (s == 0 || s == GALP_VECTOR_SIZE - 1)) ||
+                                 (v % 5 == 2 && s % 37 == 36) || (v % 5 == 3 && s >= 500 && s < 540) ||
+                                 i == n - 1;
+            const uint64_t small = v % 5 == 4 ? s / 64u : 5u + ts_random_below(&seed, 16); /* runs, or noise */
+            ts_store_bits(types[t], values, i, outlier ? all - ts_random_below(&seed, 3) : small);
+        }
+        for (unsigned automatic = 0; automatic < 2; automatic++) {
+            size_t len;
+            uint8_t *file = ts_compress(types[t], automatic ? GALP_SCHEME_AUTO : GALP_SCHEME_FFOR, values, n, &len);
+            assert_int_not_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_PATCHED_FFOR, 0);
+            galp_column col;
+            galp_vector_info info;
+            assert_int_equal(galp_open(&col, file, len), GALP_OK);
+            uint64_t patched = 0;
+            for (uint32_t v = 0; v < col.vector_count; v++) {
+                assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+                patched += info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0;
+            }
+            assert_true(patched >= 2);
+            memset(vectors_seen, 0, sizeof vectors_seen);
+            check_file(file, len, values, &seed);
+            assert_int_equal(vectors_seen[GALP_SCHEME_FFOR], patched);
+            free(file);
+        }
+    }
+    free(values);
+}
+
 /* Columns of RUNS vectors alone, each payload at most 1024 bytes, of every type: those whose
  * aggregate takes a lane per vector (gpu/fastlanes.cu, fastlanes_runs_aggregate_kernel), a
  * lane walking a vector of at most 128 runs itself and the warp taking the others together.
@@ -811,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_runs_partial_vectors),
         cmocka_unit_test(test_runs_delta_columns),
         cmocka_unit_test(test_runs_small_vectors),
+        cmocka_unit_test(test_patched_ffor_columns),
         cmocka_unit_test(test_delta_chains),
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),

@@ -296,6 +296,43 @@ static void test_packed_delta_column(void **state)
     }
 }
 
+/* Patched FFOR vectors (spec/ffor.md §8) stay as stored: a FFOR column with them is its own
+ * image, and its vector schemes have GALP_GPU_PATCHED_FFOR, which sends it to gpu/fastlanes.cu
+ * (GALP_GPU_FASTLANES_SCHEMES); a column without patches has not; u8 … u64, with a partial
+ * last vector. */
+static void test_patched_ffor_column(void **state)
+{
+    (void)state;
+    enum { n = 3 * GALP_VECTOR_SIZE + 700 };
+    static uint8_t bytes[n * 8];
+    for (unsigned t = 0; t < 4; t++) {
+        const galp_type type = (galp_type)(GALP_TYPE_U8 + t);
+        const unsigned w = 8u * (unsigned)galp_type_size(type);
+        const uint64_t mask = w == 64 ? UINT64_MAX : ((uint64_t)1 << w) - 1u;
+        uint64_t seed = 17 + t;
+        for (uint32_t i = 0; i < n; i++) { /* vectors 0 and 2 patched at every 100th slot */
+            const bool outlier = (i / GALP_VECTOR_SIZE) % 2 == 0 && i % 100 == 3;
+            ts_put_le(bytes, (size_t)i * (w / 8), w / 8, outlier ? mask : 1 + ts_random_below(&seed, 8));
+        }
+        for (unsigned patched = 0; patched < 2; patched++) {
+            size_t len;
+            uint8_t *file = ts_compress_ex(type, GALP_SCHEME_FFOR, patched ? GALP_FLAG_PATCHED_FFOR : 0u, bytes,
+                                           n, &len);
+            assert_int_equal(ts_get_le(file, TS_FLAGS, 4), patched ? GALP_FLAG_PATCHED_FFOR : 0u);
+            galp_column col;
+            assert_int_equal(galp_open(&col, file, len), GALP_OK);
+            uint8_t *image = NULL;
+            size_t image_size = 0;
+            assert_int_equal(galp_gpu_image_build(&col, &image, &image_size), GALP_OK);
+            assert_null(image); /* its own image */
+            const uint32_t schemes = galp_gpu_image_vector_schemes(&col);
+            assert_int_equal(schemes & GALP_GPU_PATCHED_FFOR, patched ? GALP_GPU_PATCHED_FFOR : 0u);
+            assert_int_equal((schemes & GALP_GPU_FASTLANES_SCHEMES) != 0, patched != 0);
+            free(file);
+        }
+    }
+}
+
 /* A GPU-FOR column (spec/tile.md) becomes a FFOR column of RAW vectors. */
 static void test_tile_column(void **state)
 {
@@ -367,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_alprd_dict_column),
         cmocka_unit_test(test_packed_delta_column),
         cmocka_unit_test(test_tile_column),
+        cmocka_unit_test(test_patched_ffor_column),
         cmocka_unit_test(test_fastlanes_columns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,6 +21,7 @@
  * test_every_listing_is_checked. */
 static const char *const checked_examples[] = {
     "ffor-u32-b3", "ffor-u8-b5", "ffor-u16-b16-start", "ffor-u8-wrap", "ffor-u16-b0-file",
+    "ffor-u8-patched-file",
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions", "alprd-f32-entry",
     "delta-u16-descending", "delta-u16-packed-lane-bases", "rle-u32-three-runs", "dict-f64-three-values",
@@ -234,6 +235,19 @@ static void test_ffor_u16_b0_file(void **state)
         values[i] = 0xbeef;
     check_file_example("spec/ffor.md", "ffor-u16-b0-file", GALP_TYPE_U16, 0, values,
                        GALP_VECTOR_SIZE);
+}
+
+/* spec/ffor.md §8.5: two patches in a u8 vector of width 1. */
+static void test_ffor_u8_patched_file(void **state)
+{
+    (void)state;
+    uint8_t values[GALP_VECTOR_SIZE];
+    for (uint32_t i = 0; i < GALP_VECTOR_SIZE; i++)
+        values[i] = (uint8_t)(10 + i % 2);
+    values[5] = 200;
+    values[1000] = 77;
+    check_file_example("spec/ffor.md", "ffor-u8-patched-file", GALP_TYPE_U8, GALP_FLAG_PATCHED_FFOR,
+                       values, GALP_VECTOR_SIZE);
 }
 
 static void test_format_empty(void **state)
@@ -493,6 +507,7 @@ int main(void)
         cmocka_unit_test(test_ffor_u16_b16),
         cmocka_unit_test(test_ffor_u8_wrap),
         cmocka_unit_test(test_ffor_u16_b0_file),
+        cmocka_unit_test(test_ffor_u8_patched_file),
         cmocka_unit_test(test_format_empty),
         cmocka_unit_test(test_format_three),
         cmocka_unit_test(test_format_three_checksums),

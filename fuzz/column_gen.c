@@ -374,6 +374,37 @@ static uint64_t get_entry(const uint8_t *words, unsigned b, uint32_t j)
     return d;
 }
 
+/* spec/ffor.md §8: patches on a FFOR vector of width b < W (plan_ffor's): p = 1 … m of its
+ * slots below m, in order, apart by drawn gaps (slot 0 now and then, m − 1 when the gaps leave
+ * none), each with high bits h of 1 … 2^(W−b) − 1 (often the largest), appended to the
+ * payload; slot pos_j of the vector (in `out`) becomes (u + h·2^b) mod 2^W. Returns the bytes
+ * the payload grew by. */
+static uint32_t patch_ffor(byte_source *src, unsigned w, vector_plan *plan, uint8_t *out)
+{
+    const unsigned b = plan->info.bit_width, m = plan->info.value_count, room = w - b;
+    uint16_t position[GALP_VECTOR_SIZE];
+    uint32_t p = 0;
+    const unsigned spread = 1 + byte_source_below(src, 128); /* gaps of 1 … spread slots */
+    for (unsigned i = byte_source_below(src, 4) == 0 ? 0u : byte_source_below(src, spread); i < m;
+         i += 1 + byte_source_below(src, spread))
+        position[p++] = (uint16_t)i;
+    if (p == 0)
+        position[p++] = (uint16_t)(m - 1);
+    uint8_t *values = plan->payload + galp_layout_values_offset(GALP_SCHEME_FFOR, w, b, p, 0u);
+    uint8_t *positions = plan->payload + galp_layout_positions_offset(GALP_SCHEME_FFOR, w, b, p, 0u);
+    for (uint32_t j = 0; j < p; j++) {
+        const uint64_t widest = low_mask(room);
+        const uint64_t high = byte_source_below(src, 2) ? widest : 1 + byte_source_u64(src) % widest;
+        galp_store_le(w / 8, values + (size_t)j * (w / 8), high);
+        galp_store_u16(positions + 2u * j, position[j]);
+        uint8_t *slot = out + (size_t)position[j] * (w / 8);
+        galp_store_le(w / 8, slot, (galp_load_le(w / 8, slot) + (high << b)) & low_mask(w));
+    }
+    plan->info.exception_count = (uint16_t)p;
+    plan->info.payload_size += p * (w / 8 + 2u);
+    return p * (w / 8 + 2u);
+}
+
 /* spec/fastlanes.md §8.5: a RUNS vector (plan_runs's) read with delta-coded values instead:
  * factor 1, the payload unchanged, each run's value the one before it (the base for run 0)
  * plus its entry zig-zag decoded, modulo 2^W; the values of the vector (in `out`) follow. */
@@ -648,7 +679,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
                                   (col->narrow_lane_ends ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
                                   (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0) |
                                   (col->packed_lane_bases ? GALP_FLAG_PACKED_LANE_BASES : 0) |
-                                  (col->runs_delta_values ? GALP_FLAG_RUNS_DELTA_VALUES : 0));
+                                  (col->runs_delta_values ? GALP_FLAG_RUNS_DELTA_VALUES : 0) |
+                                  (col->patched_ffor ? GALP_FLAG_PATCHED_FFOR : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -770,6 +802,17 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     for (uint32_t v = 0; col->runs_delta_values && v < nv; v++)
         if (plans[v].info.scheme == GALP_SCHEME_RUNS && byte_source_below(src, 4) != 0)
             delta_run_values(w, &plans[v], col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
+    /* spec/ffor.md §8, likewise drawn last, in FFOR columns: FFOR vectors of width below W get
+     * patches or not, drawn; a payload that grows moves the later ones by as much, rounded up
+     * to 16, which keeps every placement rule (spec/format.md §4). */
+    col->patched_ffor = col->scheme == GALP_SCHEME_FFOR && byte_source_below(src, 2) == 1;
+    uint64_t moved = 0;
+    for (uint32_t v = 0; col->patched_ffor && v < nv; v++) {
+        plans[v].info.payload_offset += moved;
+        if (plans[v].info.scheme == GALP_SCHEME_FFOR && plans[v].info.bit_width < w &&
+            byte_source_below(src, 4) != 0)
+            moved += round16(patch_ffor(src, w, &plans[v], col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8)));
+    }
     const uint64_t payload_end =
         nv == 0 ? offset : round16(plans[nv - 1].info.payload_offset + plans[nv - 1].info.payload_size);
     col->file_size = (size_t)payload_end + GALP_TAIL_PADDING;

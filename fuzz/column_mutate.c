@@ -181,6 +181,14 @@ static galp_status after_payload_edit(byte_source *src, const facts *fc, const e
     return expected;
 }
 
+/* spec/ffor.md §8: whether a vector's exception_count may count patches: a FFOR vector of
+ * width below W in a column with header flag bit 9. */
+static bool patchable(const facts *fc, const entry *e)
+{
+    return e->scheme == GALP_SCHEME_FFOR && e->bit_width < fc->w &&
+           (galp_load_u32(fc->file + H_FLAGS) & GALP_FLAG_PATCHED_FFOR) != 0;
+}
+
 /* A non-zero byte. */
 static uint8_t nonzero(byte_source *src)
 {
@@ -348,8 +356,11 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         /* and the packed lane-base flag (bit 4) outside FFOR and DELTA columns */
         if (allowed && !delta_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES))
             expected = GALP_ERR_RESERVED;
-        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns */
+        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns, the patched-FFOR
+         * flag (bit 9) outside FFOR columns */
         if (allowed && !runs_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES))
+            expected = GALP_ERR_RESERVED;
+        if (allowed && s != GALP_SCHEME_FFOR && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PATCHED_FFOR))
             expected = GALP_ERR_RESERVED;
         for (uint32_t v = 0; expected == GALP_OK && v < fc->nv; v++)
             if (!vector_allowed(s, entry_of(fc, v).scheme))
@@ -360,14 +371,17 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         return true;
     }
     case 11: /* step 9: a reserved flag bit (6 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
-              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS) or the reserved u32 */
+              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS; 9 outside FFOR) or
+              * the reserved u32. Setting bit 9 in a FFOR column changes nothing: its vectors
+              * have no patches (spec/ffor.md §8.4), so the file stays valid. */
     {
         const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
             if (((bit == 2 || bit == 3) && lane_table_scheme(col->scheme)) ||
-                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)))
-                bit = 1; /* bits 2 and 3, 4, or 5 have a meaning there; bit 1 is reserved (not G-ALP) */
+                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)) ||
+                (bit == 9 && col->scheme == GALP_SCHEME_FFOR))
+                bit = 1; /* bits 2 and 3, 4, 5 or 9 have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
@@ -468,13 +482,15 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
             a[E_FACTOR] = (uint8_t)(a[E_EXPONENT] + 1 + byte_source_below(src, 255 - a[E_EXPONENT]));
         *out = result("exponent/factor", GALP_ERR_EXPONENT, 0);
         break;
-    case 5: /* 10.6: more exceptions (or table entries, or runs) than values, none in RLE, DICT
-             * or RUNS, or any outside ALP, RLE, DICT and RUNS */
+    case 5: /* 10.6: more exceptions (or table entries, or runs, or FFOR patches) than values,
+             * none in RLE, DICT or RUNS, or any outside ALP, RLE, DICT, RUNS and patched FFOR
+             * (spec/ffor.md §8.4: a FFOR vector of width W has none even there) */
     {
         const bool counted = is_table(e.scheme) || is_runs(e.scheme);
+        const bool patched = patchable(fc, &e);
         galp_store_u16(a + E_EXCEPTION_COUNT,
                        (uint16_t)(counted && byte_source_below(src, 2) ? 0
-                                  : is_alp(e.scheme) || is_rd(e.scheme) || counted
+                                  : is_alp(e.scheme) || is_rd(e.scheme) || counted || patched
                                       ? e.m + 1 + byte_source_below(src, 65535 - e.m)
                                       : 1 + byte_source_below(src, 65535)));
         *out = result("exception_count", GALP_ERR_EXCEPTION_COUNT, 0);
@@ -683,6 +699,71 @@ static bool mutate_runs_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     return true;
 }
 
+/* Header flag bit 9 toggled in a FFOR column (spec/ffor.md §8): cleared, the first FFOR vector
+ * with patches has a count that must be 0 (step 10.6); set, every FFOR vector has none, and the
+ * file stays valid. */
+static bool mutate_patched_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (col->scheme != GALP_SCHEME_FFOR)
+        return false;
+    const uint32_t from = galp_load_u32(fc->file + H_FLAGS);
+    galp_status expected = GALP_OK;
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+        const entry e = entry_of(fc, v);
+        if (e.scheme == GALP_SCHEME_FFOR && e.c != 0)
+            expected = GALP_ERR_EXCEPTION_COUNT;
+    }
+    galp_store_u32(fc->file + H_FLAGS, from ^ GALP_FLAG_PATCHED_FFOR);
+    fuzz_column_seal(fc->file);
+    *out = result((from & GALP_FLAG_PATCHED_FFOR) != 0 ? "patched-ffor flag cleared" : "patched-ffor flag set",
+                  expected, col->buffer_size);
+    return true;
+}
+
+/* spec/ffor.md §8.4 step 3, on a FFOR vector with patches: a position at or past m, one not
+ * above the one before it, a high part 0, or one with a bit at or above W − b. */
+static bool mutate_patch(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
+{
+    if (fc->nv == 0)
+        return false;
+    const uint32_t start = byte_source_below(src, fc->nv);
+    for (uint32_t k = 0; k < fc->nv; k++) {
+        const entry e = entry_of(fc, (start + k) % fc->nv);
+        if (e.scheme != GALP_SCHEME_FFOR || e.c == 0)
+            continue;
+        const unsigned w = fc->w, b = e.bit_width, j = byte_source_below(src, e.c);
+        uint8_t *values = e.payload + galp_layout_values_offset(GALP_SCHEME_FFOR, w, b, e.c, 0u);
+        uint8_t *positions = e.payload + galp_layout_positions_offset(GALP_SCHEME_FFOR, w, b, e.c, 0u);
+        galp_status expected = GALP_ERR_EXCEPTION_POSITION;
+        switch (byte_source_below(src, 4)) {
+        case 0: galp_store_u16(positions + 2u * j, (uint16_t)(e.m + byte_source_below(src, 65536 - e.m))); break;
+        case 1:
+            if (j == 0)
+                return false;
+            galp_store_u16(positions + 2u * j,
+                           (uint16_t)byte_source_below(src, galp_load_u16(positions + 2u * (j - 1)) + 1u));
+            break;
+        case 2:
+            galp_store_le(w / 8, values + (size_t)j * (w / 8), 0);
+            expected = GALP_ERR_PATCH_VALUE;
+            break;
+        default:
+            if (b == 0)
+                return false; /* above width 0 every W-bit high part fits */
+            galp_store_le(w / 8, values + (size_t)j * (w / 8),
+                          galp_load_le(w / 8, values + (size_t)j * (w / 8)) |
+                              (uint64_t)1 << (w - b + byte_source_below(src, b)));
+            expected = GALP_ERR_PATCH_VALUE;
+            break;
+        }
+        /* The patches before j are unchanged and pass, and patch j's position is checked
+         * before its value (spec/ffor.md §8.4), so this is the vector's first failing check. */
+        *out = result("ffor patch", after_payload_edit(src, fc, &e, expected), col->buffer_size);
+        return true;
+    }
+    return false;
+}
+
 /* Payload rules of the tile schemes, spec/tile.md §6: a miniblock or run width above 32, a
  * GPU-RFOR reserved byte, run count 0, or lengths that add up to more than m. */
 static bool mutate_tile(byte_source *src, fuzz_column *col, facts *fc, unsigned kind,
@@ -799,7 +880,9 @@ static fuzz_mutation mutate_unchecked(byte_source *src, fuzz_column *col, facts 
         e = entry_of(fc, byte_source_below(src, fc->nv));
         lo = (size_t)(e.payload - fc->file) +
              (is_table(e.scheme) ? index_bytes(&e) : is_runs(e.scheme) ? runs_length_bytes(&e) : 0);
-        hi = (size_t)(e.payload - fc->file) + (is_alp(e.scheme) ? 128u * e.bit_width : e.payload_size);
+        /* ALP's exceptions and FFOR's patches (spec/ffor.md §8) have rules: the packed words alone */
+        hi = (size_t)(e.payload - fc->file) +
+             (is_alp(e.scheme) || e.scheme == GALP_SCHEME_FFOR ? 128u * e.bit_width : e.payload_size);
         if (is_rd(e.scheme)) { /* the right parts and codes, after the dictionary (if there) */
             hi = lo + alprd_lane_end_at(&e);
             lo += e.head;
@@ -839,11 +922,15 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
         return out;
     if (kind >= 21 && kind < 25 && mutate_exceptions(src, col, &fc, kind - 21, &out))
         return out;
+    if (kind == 25 && byte_source_below(src, 2) == 0 && mutate_patch(src, col, &fc, &out))
+        return out;
     if (kind == 25 && mutate_index(src, col, &fc, &out))
         return out;
     if (kind == 26 && mutate_dict_flag(col, &fc, &out))
         return out;
     if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_runs_flag(col, &fc, &out))
+        return out;
+    if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_patched_flag(col, &fc, &out))
         return out;
     if (kind == 26 && mutate_packed_flag(col, &fc, &out))
         return out;

@@ -202,6 +202,22 @@ static galp_status alp_positions(const uint8_t *positions, unsigned c, unsigned 
     return GALP_OK;
 }
 
+/* spec/ffor.md §8.4 step 3: patch j's position strictly above patch j − 1's and below m, then its
+ * high bits 1 … 2^(W−b) − 1; the c values (W/8 bytes each) come first, then the positions. */
+static galp_status ffor_patches(const uint8_t *values, unsigned c, unsigned w, unsigned b, unsigned m)
+{
+    const uint8_t *positions = values + (size_t)c * (w / 8);
+    for (unsigned j = 0; j < c; j++) {
+        const unsigned p = galp_load_u16(positions + 2 * j);
+        if (p >= m || (j > 0 && p <= galp_load_u16(positions + 2 * (j - 1))))
+            return GALP_ERR_EXCEPTION_POSITION;
+        const uint64_t high = galp_load_le(w / 8, values + (size_t)j * (w / 8));
+        if (high == 0 || (w - b < 64 && high >> (w - b) != 0))
+            return GALP_ERR_PATCH_VALUE;
+    }
+    return GALP_OK;
+}
+
 /* Lane end l of a table of `eb`-byte entries (spec/galp.md §1, §1.2). */
 static unsigned end_of(const uint8_t *lane_end, unsigned eb, unsigned l)
 {
@@ -243,10 +259,11 @@ static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_
  * 1 … 255 exceptions are u8 (spec/galp.md §1.2); `dict`: bit 3, ALP_RD dictionaries that fit
  * in 64 bits are in base (spec/alprd.md §3.1); `packed`: bit 4, DELTA lane bases are a base of
  * the bases and L fields of `exponent` bits, the plain 128 bytes when it is W
- * (spec/fastlanes.md §2.3). */
+ * (spec/fastlanes.md §2.3); `patched`: bit 9, a FFOR vector's exception_count counts patches
+ * after its packed words (spec/ffor.md §8). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
                                 bool sums, bool compact, bool narrow, bool dict, bool packed,
-                                bool delta_runs, unsigned w, uint32_t m,
+                                bool delta_runs, bool patched, unsigned w, uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -258,6 +275,7 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     const bool rd = scheme == GALP_SCHEME_ALP_RD; /* spec/alprd.md */
     const bool packed_delta = scheme == GALP_SCHEME_DELTA && packed; /* spec/fastlanes.md §2.3 */
     const bool runs = is_runs(scheme);            /* spec/fastlanes.md §8 */
+    const bool patches = scheme == GALP_SCHEME_FFOR && patched; /* spec/ffor.md §8 */
     const bool lane_table = scheme == GALP_SCHEME_GALP && !(compact && c == 0);
     const unsigned eb = narrow && c >= 1 && c <= 255 ? 1 : 2; /* bytes per lane end */
     if (!vector_allowed(column_scheme, scheme))                               /* 10.1, §2 */
@@ -281,10 +299,13 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
             : runs           ? exponent > 10 || factor > (delta_runs ? 1u : 0u) /* §8.5 */
                              : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
-    if (is_table(scheme) || runs ? c == 0 || c > m : alp || rd ? c > m : c != 0) /* 10.6 */
+    if (is_table(scheme) || runs ? c == 0 || c > m
+        : alp || rd              ? c > m
+        : patches                ? c > (b < w ? m : 0u)
+                                 : c != 0) /* 10.6 */
         return GALP_ERR_EXCEPTION_COUNT;
     uint64_t implied = raw ? (uint64_t)m * (w / 8) : 128u * (uint64_t)b;      /* 10.7, §4 */
-    if (alp)
+    if (alp || patches)
         implied += (uint64_t)c * (w / 8 + 2) + (lane_table ? eb * lanes : 0);
     if (rd) /* dictionary, codes of `exponent` bits, lane ends if c > 0, left parts, positions */
         implied += head + 128u * exponent + (c > 0 ? eb * lanes : 0) + 4u * (uint64_t)c;
@@ -335,6 +356,8 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (tile)                                                                 /* 10.10 */
         return scheme == 10 ? tile_runs(data + offset, size, b, m)
                             : tile_blocks(data + offset, size, scheme, b, m);
+    if (patches)                                                              /* 10.10 */
+        return ffor_patches(data + offset + 128u * b, c, w, b, m);
     if (!alp || (scheme == GALP_SCHEME_GALP && !lane_table))
         return GALP_OK;
     const uint8_t *section = data + offset + 128u * b;
@@ -561,7 +584,7 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
     /* bit 1: G-ALP only; bits 2 and 3: columns that may hold G-ALP or ALP_RD vectors (ALP,
      * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA); bit 5: columns
-     * that may hold RUNS vectors (FFOR, RUNS) */
+     * that may hold RUNS vectors (FFOR, RUNS); bit 9: FFOR columns (patched FFOR vectors) */
     const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
                            (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
                                     scheme == GALP_SCHEME_ALP_RD
@@ -569,7 +592,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
                                 : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_RUNS ? 32u : 0u) |
-                           (type == GALP_TYPE_STR ? 64u | 256u : 0u); /* bits 6, 8: STR only */
+                           (type == GALP_TYPE_STR ? 64u | 256u : 0u) | /* bits 6, 8: STR only */
+                           (scheme == GALP_SCHEME_FFOR ? 512u : 0u);
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
         return GALP_ERR_RESERVED;
     if (type == GALP_TYPE_STR)
@@ -583,7 +607,7 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
                                       (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0,
-                                      (flags & 16u) != 0, (flags & 32u) != 0, w, m,
+                                      (flags & 16u) != 0, (flags & 32u) != 0, (flags & 512u) != 0, w, m,
                                       payload_end,
                                       &floor, &end);
         if (st != GALP_OK)

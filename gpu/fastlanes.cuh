@@ -12,7 +12,9 @@
  * many bytes are in flight per multiprocessor, as in the bulk scans
  * (galp/device/vector_pipeline.cuh). The warp branches once per vector on its scheme, so the
  * branch is uniform. RAW, FFOR and DICT positions decode independently, lane t taking
- * positions t, t + 32, ...; DELTA and RLE are chains of consecutive positions
+ * positions t, t + 32, ... (a patched FFOR vector's patches, spec/ffor.md §8, are handed to
+ * the lanes of their slots a round of 32 positions at a time, galp/device/ffor_patches.cuh);
+ * DELTA and RLE are chains of consecutive positions
  * (spec/fastlanes.md §2.1, §3.1), so lane t takes the 32 consecutive positions
  * 32·t ... 32·t + 31: one lane chain of u32, two halves of a u64 chain joined by one shuffle,
  * or several whole chains of narrower types and of RLE's 16-row index lanes. Every lane of
@@ -30,6 +32,7 @@
 
 #include "galp/device/async_copy.cuh"
 #include "galp/device/column.cuh"
+#include "galp/device/ffor_patches.cuh"
 #include "galp/device/table.cuh"
 #include "galp/device/runs.cuh"
 #include "galp/device/unpack_fixed.cuh"
@@ -557,8 +560,18 @@ __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, con
     } else if constexpr (!value_traits<T>::is_float) {
         if (e.scheme == GALP_SCHEME_FFOR) { /* a table of 1024 entries (spec/ffor.md §4) */
             const staged_table<Word> ffor = {(const Word *)payload, (reg)e.base, e.bit_width, GALP_VECTOR_SIZE};
-            for (unsigned p = lane; p < m; p += 32)
-                f(p, (T)ffor.entry(p));
+            if (e.exception_count == 0) {
+                for (unsigned p = lane; p < m; p += 32)
+                    f(p, (T)ffor.entry(p));
+            } else { /* patched (spec/ffor.md §8.2): rounds of 32 slots, every lane in each */
+                warp_patches<Word> patches(payload, e.bit_width, e.exception_count);
+                for (unsigned round = 0; 32u * round < m; round++) {
+                    const unsigned p = 32u * round + lane;
+                    const reg x = ffor.entry(p) + patches.round_addend(round, lane);
+                    if (p < m)
+                        f(p, (T)x);
+                }
+            }
         } else if (e.scheme == GALP_SCHEME_DELTA) {
             decode_staged_delta<T>(payload, e, m, lane, f);
         } else {

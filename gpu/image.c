@@ -23,7 +23,9 @@
  * its entry (spec/alprd.md §3.1) is rewritten with the head restored and base 0, and the
  * image has no GALP_FLAG_ALPRD_DICT_IN_ENTRY. And they read a DELTA vector's 128 bytes of lane
  * bases: a vector with packed lane bases (spec/fastlanes.md §2.3) is rewritten with them
- * unpacked and exponent 0, and the image has no GALP_FLAG_PACKED_LANE_BASES.
+ * unpacked and exponent 0, and the image has no GALP_FLAG_PACKED_LANE_BASES. A FFOR vector with
+ * patches (spec/ffor.md §8) stays as stored, and the flag with it: its column goes to the
+ * kernels of gpu/fastlanes.cu, which add the patches (galp_gpu_image_vector_schemes).
  *
  * spec/alp.md §5 leaves the packed integer under an exception free: no decoder reads it. The
  * image fixes it: every exception slot of a G-ALP vector holds the vector's fill, the packed
@@ -186,7 +188,9 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *col)
         if (info.scheme == GALP_SCHEME_RAW || info.bit_width > 32) {
             shape.wide_or_raw = 1;
         } else {
-            shape.constant_vectors += info.bit_width == 0; /* FFOR has no exceptions */
+            /* FFOR has no exceptions; a column with patched FFOR vectors goes to gpu/fastlanes.cu,
+             * which takes only the largest vector from the shape */
+            shape.constant_vectors += info.bit_width == 0;
             if (info.bit_width == 0 && info.exception_count > shape.constant_exceptions)
                 shape.constant_exceptions = info.exception_count;
             if (info.scheme != GALP_SCHEME_FFOR) /* G-ALP in the image */
@@ -447,6 +451,8 @@ uint32_t galp_gpu_image_vector_schemes(const galp_column *col)
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info_get(col, v, &info); /* cannot fail: the column is valid */
         schemes |= 1u << image_scheme(info.scheme);
+        if (info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0)
+            schemes |= GALP_GPU_PATCHED_FFOR; /* spec/ffor.md §8: kept, for gpu/fastlanes.cu */
     }
     return schemes;
 }

@@ -44,10 +44,15 @@ galp_gpu_shape galp_gpu_image_shape(const galp_column *image);
  * vectors stay in their layout and only the kernels of gpu/alprd.cu decode them; FastLanes
  * DELTA, RLE, DICT and RUNS vectors (GALP_GPU_FASTLANES_SCHEMES, spec/fastlanes.md) only those of
  * gpu/fastlanes.cu, for which only the largest vector of the shape above counts, sizing
- * their stages. */
+ * their stages. GALP_GPU_PATCHED_FFOR is set where a FFOR vector has patches (spec/ffor.md §8):
+ * the image keeps them, and gpu/fastlanes.cu decodes them too. */
 uint32_t galp_gpu_image_vector_schemes(const galp_column *col);
 
-#define GALP_GPU_FASTLANES_SCHEMES \
-    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT) | (1u << GALP_SCHEME_RUNS))
+/* The vector kinds that send a column to gpu/fastlanes.cu: FastLanes DELTA, RLE, DICT and
+ * RUNS vectors, and patched FFOR vectors (GALP_GPU_PATCHED_FFOR), whose patches its engine adds
+ * (gpu/fastlanes.cuh) and the bulk RAW/FFOR/G-ALP kernels do not. */
+#define GALP_GPU_FASTLANES_SCHEMES                                                                      \
+    ((1u << GALP_SCHEME_DELTA) | (1u << GALP_SCHEME_RLE) | (1u << GALP_SCHEME_DICT) | (1u << GALP_SCHEME_RUNS) | \
+     GALP_GPU_PATCHED_FFOR)
 
 #endif /* GALP_GPU_IMAGE_H */

@@ -25,6 +25,7 @@ galpdevice_HEADERS += include/galp/device/fastlanes_tile.cuh
 galpdevice_HEADERS += include/galp/device/alprd_match.cuh
 galpdevice_HEADERS += include/galp/device/runs.cuh
 galpdevice_HEADERS += include/galp/device/str_shared_starts.cuh
+galpdevice_HEADERS += include/galp/device/ffor_patches.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \

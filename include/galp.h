@@ -31,9 +31,9 @@ extern "C" {
  * compact G-ALP vectors, with ALP_RD, DELTA, RLE, DICT, GPU_FOR, GPU_DFOR or GPU_RFOR
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
  * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors, 1.6 with a compact symbol
- * table or RUNS vectors whose run values are delta-coded, 1.7 with lean FSST vectors
- * (spec/format.md §1.1). */
-#define GALP_VERSION_MINOR 7u
+ * table or RUNS vectors whose run values are delta-coded, 1.7 with lean FSST vectors, 1.8 with
+ * patched FFOR vectors (spec/format.md §1.1). */
+#define GALP_VERSION_MINOR 8u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
  * of its payload (§3.3), checked by galp_open. */
@@ -64,12 +64,16 @@ extern "C" {
  * leaves out of its head what the layout implies, the code size and the first piece's entry;
  * its payload is 4-byte aligned (spec/fsst.md §5.1, version 1.7). */
 #define GALP_FLAG_LEAN_STR_VECTORS 256u
+/* PATCHED_FFOR (FFOR columns only): a FFOR vector may take a bit width below its deltas' and
+ * keep the high bits of the few that do not fit as patches after its packed words, their count
+ * in its entry's exception_count (spec/ffor.md §8, version 1.8). */
+#define GALP_FLAG_PATCHED_FFOR 512u
 /* Every flag above: what galp_compress and galp_str_compress accept, and what `galp encode`
  * passes unless an option turns one off. */
 #define GALP_FLAGS_ALL                                                                             \
     (GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |           \
      GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |    \
-     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS)
+     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS | GALP_FLAG_PATCHED_FFOR)
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {
@@ -145,11 +149,12 @@ typedef enum galp_status {
     GALP_ERR_CODE = 29,             /* FSST code that names no symbol */
     GALP_ERR_ESCAPE = 30,           /* FSST escape code as the last byte of a piece */
     GALP_ERR_PIECE = 31,            /* FSST pieces out of order, misaligned or out of range */
-    GALP_ERR_STRING_OFFSET = 32     /* string offsets decreasing or not what the codes decode to */
+    GALP_ERR_STRING_OFFSET = 32,    /* string offsets decreasing or not what the codes decode to */
+    GALP_ERR_PATCH_VALUE = 33       /* a FFOR patch's high bits are 0 or do not fit in W - b bits */
 } galp_status;
 
 /* Number of galp_status values; galp_strerror accepts 0 .. GALP_STATUS_COUNT-1. */
-#define GALP_STATUS_COUNT 33
+#define GALP_STATUS_COUNT 34
 
 /* Human-readable, specific description of a status ("truncated input", ...). Never NULL. */
 const char *galp_strerror(int status);
@@ -199,11 +204,15 @@ galp_status galp_compress(galp_type type, galp_scheme scheme, const void *values
  *  - GALP_FLAG_RUNS_DELTA_VALUES: RUNS vectors may store their run values delta-coded where
  *    that is smaller; the header has the flag, and the file is version 1.6, only if the column
  *    has such a vector;
+ *  - GALP_FLAG_PATCHED_FFOR: FFOR vectors take the bit width of the smallest exact size and
+ *    keep the deltas wider than it as patches; the header has the flag, and the file is
+ *    version 1.8, only if the column has a vector with a patch;
  *  - GALP_FLAG_COMPACT_SYMBOLS, GALP_FLAG_LEAN_STR_VECTORS: accepted and change nothing
  *    (only STR columns have a symbol table and FSST vectors), as galp_str_compress takes the
  *    other flags.
  * galp_compress passes GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
- * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES. Without them a G-ALP file is one that decoders of versions
+ * GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
+ * GALP_FLAG_PATCHED_FFOR. Without them a G-ALP file is one that decoders of versions
  * 1.0 and 1.1 read. Other bits are
  * GALP_ERR_ARGUMENT. */
 galp_status galp_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags,

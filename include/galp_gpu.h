@@ -100,9 +100,16 @@ typedef struct galp_gpu_view {
     uint32_t largest_vector;  /* bytes of the largest vector's payload: what sizes the stages
                                  of visit_vectors_by_warp (galp/device/warp_visit.cuh) */
     uint32_t vector_schemes;  /* bit s set (1u << s, s a galp_scheme): the image holds vectors
-                                 of scheme s; lane_decoder and the visitors need this to be a
-                                 subset of GALP_GPU_VISITOR_SCHEMES */
+                                 of scheme s; GALP_GPU_PATCHED_FFOR: FFOR vectors with patches;
+                                 lane_decoder and the visitors need this to be a subset of
+                                 GALP_GPU_VISITOR_SCHEMES */
 } galp_gpu_view;
+
+/* The bit of vector_schemes that says the image holds FFOR vectors with patches
+ * (spec/ffor.md §8, format 1.8; no scheme has its code). lane_decoder and visit_lane decode
+ * them (galp/device/ffor_patches.cuh); the warp visitor does not, so the bit is outside
+ * GALP_GPU_VISITOR_SCHEMES. */
+#define GALP_GPU_PATCHED_FFOR (1u << 31)
 
 /* The vector schemes that lane_decoder, visit_lane and the warp visitor decode. */
 #define GALP_GPU_VISITOR_SCHEMES \

@@ -148,7 +148,8 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
      * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
      * and ALP_RD columns hold (§2); bit 4 DELTA vectors, which only FFOR and DELTA columns
      * hold; bit 5 RUNS vectors, which only FFOR and RUNS columns hold; bit 6 the symbol table of
-     * STR columns (spec/fsst.md §3.1) and bit 8 their vector heads (spec/fsst.md §5.1). */
+     * STR columns (spec/fsst.md §3.1) and bit 8 their vector heads (spec/fsst.md §5.1); bit 9
+     * FFOR vectors' patches, which only FFOR columns hold (spec/ffor.md §8). */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
@@ -161,7 +162,8 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
                                 ? GALP_FLAG_RUNS_DELTA_VALUES
                                 : 0u) |
                            (h->type == GALP_TYPE_STR ? GALP_FLAG_COMPACT_SYMBOLS : 0u) |
-                           (h->type == GALP_TYPE_STR ? GALP_FLAG_LEAN_STR_VECTORS : 0u);
+                           (h->type == GALP_TYPE_STR ? GALP_FLAG_LEAN_STR_VECTORS : 0u) |
+                           (h->scheme == GALP_SCHEME_FFOR ? GALP_FLAG_PATCHED_FFOR : 0u);
     if ((h->flags & ~known) != 0 || galp_read_u32(&header, HDR_RESERVED) != 0)
         return GALP_ERR_RESERVED;
     h->version_minor = galp_read_u8(&header, HDR_VERSION_MINOR);
@@ -192,6 +194,7 @@ static galp_status validate_payload(galp_type type, uint32_t flags, const galp_v
     case GALP_SCHEME_RLE: return galp_rle_validate_payload(info, payload);
     case GALP_SCHEME_DICT: return galp_dict_validate_payload(info, payload);
     case GALP_SCHEME_RUNS: return galp_runs_validate_payload(info, payload);
+    case GALP_SCHEME_FFOR: return galp_ffor_validate_patches(type, info, payload);
     case GALP_SCHEME_GPU_FOR:
     case GALP_SCHEME_GPU_DFOR: return galp_tile_for_validate(info, payload);
     case GALP_SCHEME_GPU_RFOR: return galp_tile_rfor_validate(info, payload);
@@ -293,9 +296,13 @@ static galp_status validate_entry_fields(const galp_column *column, galp_reader 
      * size, 1 … m. An FSST vector with the lean head keeps its piece count here, checked with
      * its payload (spec/fsst.md §5.1, §6). */
     const bool pieces = str && galp_fsst_lean(column->flags);
+    /* spec/ffor.md §8.4: a patched FFOR vector's patch count, at most m, and 0 where the width
+     * leaves no bits above it. */
+    const bool patches = info->scheme == GALP_SCHEME_FFOR && galp_layout_ffor_patched(column->flags) &&
+                         info->bit_width < w;
     if (!pieces && (is_table_scheme(info->scheme)
                         ? info->exception_count == 0 || info->exception_count > info->value_count
-                        : info->exception_count > (exceptions ? info->value_count : 0u)))
+                        : info->exception_count > (exceptions || patches ? info->value_count : 0u)))
         return GALP_ERR_EXCEPTION_COUNT;
     /* A tile scheme's exact size is its payload's (spec/tile.md §6), checked with it at step
      * 10.10; here its bounds. spec/fsst.md §6 step 10.7: the exact size of an FSST payload is
@@ -432,14 +439,15 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
  * packed DELTA lane bases, 1.6 for a compact symbol table or delta-coded RUNS values, 1.7 for
- * lean FSST vector heads, and the
+ * lean FSST vector heads, 1.8 for patched FFOR vectors, and the
  * version each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor):
  * 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
     const uint32_t v6 = GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_RUNS_DELTA_VALUES;
-    unsigned minor = (flags & GALP_FLAG_LEAN_STR_VECTORS) != 0         ? 7u
+    unsigned minor = (flags & GALP_FLAG_PATCHED_FFOR) != 0             ? 8u /* 1.8: patched FFOR */
+                     : (flags & GALP_FLAG_LEAN_STR_VECTORS) != 0       ? 7u
                      : (flags & v6) != 0                           ? 6u
                      : (flags & GALP_FLAG_PACKED_LANE_BASES) != 0   ? 5u
                      : (flags & GALP_FLAG_ALPRD_DICT_IN_ENTRY) != 0 ? 4u

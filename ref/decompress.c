@@ -144,7 +144,7 @@ galp_status galp_column_get(const galp_column *column, uint64_t index, void *val
     uint64_t unpacked;
     switch (info.scheme) {
     case GALP_SCHEME_FFOR:
-        unpacked = galp_ffor_get(w, info.bit_width, info.base, &payload, slot);
+        unpacked = galp_ffor_vector_get(w, &info, &payload, slot);
         galp_values_narrow(w / 8, &unpacked, 1, value);
         break;
     case GALP_SCHEME_DELTA:

@@ -96,12 +96,22 @@ void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed
         out[i] = galp_ffor_get(w, b, base, packed, i);
 }
 
-/* spec/ffor.md §4 for slots 0 … m−1 (slots m … 1023 are not output, spec/format.md §4.3). */
+/* spec/ffor.md §4 for slots 0 … m−1 (slots m … 1023 are not output, spec/format.md §4.3),
+ * plus the vector's patches (§8.2; none without flag bit 9). */
 void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                              void *dst)
 {
     const unsigned w = galp_type_bits(type);
     uint64_t out[GALP_VECTOR_SIZE];
     galp_ffor_unpack(w, info->bit_width, info->base, payload, out);
+    galp_ffor_apply_patches(w, info, payload, out);
     galp_values_narrow(w / 8, out, info->value_count, dst);
+}
+
+/* spec/ffor.md §4 and §8.2 for one slot of a vector: the unpacked value plus its patch. */
+uint64_t galp_ffor_vector_get(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                              uint32_t slot)
+{
+    const uint64_t unpacked = galp_ffor_get(w, info->bit_width, info->base, payload, slot);
+    return (unpacked + galp_ffor_patch_addend(w, info, payload, slot)) & low_mask(w);
 }

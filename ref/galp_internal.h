@@ -14,7 +14,9 @@
  *   column_seal.c    the seal of a galp_column view against changed fields     [galp.h]
  *   raw.c            RAW vector payloads                                       [format §4.2]
  *   ffor.c           FFOR packing and the one FFOR decoder                     [ffor §2–4]
- *   ffor_encode.c    the FFOR encoder's choice of base and bit width           [ffor §3.1]
+ *   ffor_encode.c    the FFOR encoder: base, bit width, patches                [ffor §3.1, §8.1]
+ *   ffor_patch.c     patched FFOR vectors: validation, patches added           [ffor §8.2, §8.4]
+ *   ffor_patch_choice.c  the width of a patched FFOR vector by exact size      [ffor §8.3]
  *   include/galp/tile_layout.h  sizes and positions of the tile schemes' payloads  [tile §3–6]
  *   tile_packed.c    packed runs of the tile schemes and of RUNS          [tile §2, fastlanes §8]
  *   tile_for.c       GPU-FOR and GPU-DFOR: validate, decode, single values     [tile §3, §4, §6]
@@ -140,11 +142,26 @@ void galp_ffor_pack(unsigned w, unsigned b, uint64_t base, const uint64_t in[GAL
 void galp_ffor_unpack(unsigned w, unsigned b, uint64_t base, galp_reader *packed,
                       uint64_t out[GALP_VECTOR_SIZE]);
 uint64_t galp_ffor_get(unsigned w, unsigned b, uint64_t base, galp_reader *packed, uint32_t index);
-/* Whole vectors of an integer type (m values in the caller's host-order array). */
-void galp_ffor_encode_vector(galp_type type, const void *values, uint32_t m,
+/* Whole vectors of an integer type (m values in the caller's host-order array), patched ones
+ * included (spec/ffor.md §8): the encoder writes patches only where `flags` has
+ * GALP_FLAG_PATCHED_FFOR; the decoders add the entry's exception_count patches, which
+ * validation allows only with that flag. */
+void galp_ffor_encode_vector(galp_type type, uint32_t flags, const void *values, uint32_t m,
                              galp_vector_info *info, uint8_t *payload);
 void galp_ffor_decode_vector(galp_type type, const galp_vector_info *info, galp_reader *payload,
                              void *dst);
+uint64_t galp_ffor_vector_get(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                              uint32_t slot);
+/* Patched FFOR vectors (spec/ffor.md §8): the width of the smallest exact size for m values
+ * above `base` (§8.3); the patches' checks of §8.4 step 3; their addition to §4's unpacked
+ * values, all of them or what one slot gets (0 for a slot without a patch). */
+unsigned galp_ffor_patched_width(unsigned w, uint64_t base, const uint64_t *values, uint32_t m);
+galp_status galp_ffor_validate_patches(galp_type type, const galp_vector_info *info,
+                                       galp_reader *payload);
+void galp_ffor_apply_patches(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                             uint64_t out[GALP_VECTOR_SIZE]);
+uint64_t galp_ffor_patch_addend(unsigned w, const galp_vector_info *info, galp_reader *payload,
+                                uint32_t slot);
 
 /* ---- FastLanes DELTA, RLE and DICT (spec/fastlanes.md) ------------------------------
  * A transposed vector (`vector`: L lane bases of W bits, then 128·b bytes of packed deltas)

@@ -11,6 +11,8 @@ libgalp_la_SOURCES += \
 	ref/raw.c \
 	ref/ffor.c \
 	ref/ffor_encode.c \
+	ref/ffor_patch.c \
+	ref/ffor_patch_choice.c \
 	ref/alprd.c \
 	ref/alprd_encode.c \
 	ref/delta.c \

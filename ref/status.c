@@ -80,6 +80,9 @@ static const status_text status_texts[GALP_STATUS_COUNT] = {
                         "codes end inside a string or short of the next piece"},
     [GALP_ERR_STRING_OFFSET] = {"GALP_ERR_STRING_OFFSET",
                                 "string offsets decreasing, or not what the codes decode to"},
+    [GALP_ERR_PATCH_VALUE] = {"GALP_ERR_PATCH_VALUE",
+                              "FFOR patch whose high bits are zero or do not fit above the "
+                              "vector's bit width"},
 };
 
 static const status_text *status_lookup(int status)

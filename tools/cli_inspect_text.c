@@ -93,6 +93,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     if ((c->flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0)
         fprintf(out, "run values       delta-coded for %" PRIu32 " of %" PRIu32 " runs vectors\n",
                 r->delta_run_values, r->vectors_by_scheme[GALP_SCHEME_RUNS]);
+    if ((c->flags & GALP_FLAG_PATCHED_FFOR) != 0)
+        fprintf(out, "ffor patches     %" PRIu64 " in %" PRIu32 " of %" PRIu32 " ffor vectors\n",
+                r->patches, r->patched_vectors, r->vectors_by_scheme[GALP_SCHEME_FFOR]);
     fprintf(out, "value type       %s\n", galp_type_name(c->type));
     fprintf(out, "column scheme    %s\n", galp_scheme_name(c->scheme));
     fprintf(out, "values           %" PRIu64 "\n", c->value_count);
@@ -161,6 +164,8 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
                 info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? ", delta-coded values" : "");
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, "  dictionary %u", info->exception_count);
+    } else if (info->scheme == GALP_SCHEME_FFOR && info->exception_count > 0) {
+        fprintf(out, "  patches %u", info->exception_count);
     } else if (vector.dict_in_entry) {
         fputs("  dictionary in base", out);
     } else if (info->scheme == GALP_SCHEME_DELTA) {

@@ -291,7 +291,19 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/runs_u64_delta_values.galp \
 	vectors/valid/runs_u64_delta_values.out \
 	vectors/valid/auto_u32_runs_delta_values.galp \
-	vectors/valid/auto_u32_runs_delta_values.out
+	vectors/valid/auto_u32_runs_delta_values.out \
+	vectors/valid/ffor_u8_patched.galp \
+	vectors/valid/ffor_u8_patched.out \
+	vectors/valid/ffor_u16_patched.galp \
+	vectors/valid/ffor_u16_patched.out \
+	vectors/valid/ffor_u32_patched.galp \
+	vectors/valid/ffor_u32_patched.out \
+	vectors/valid/ffor_u64_patched.galp \
+	vectors/valid/ffor_u64_patched.out \
+	vectors/valid/ffor_u8_patched_crafted.galp \
+	vectors/valid/ffor_u8_patched_crafted.out \
+	vectors/valid/ffor_u64_patched_crafted.galp \
+	vectors/valid/ffor_u64_patched_crafted.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -492,4 +504,12 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/runs_delta_factor_2.galp \
 	vectors/invalid/runs_delta_flag_cleared.galp \
 	vectors/invalid/runs_delta_flag_in_delta_u32.galp \
-	vectors/invalid/runs_delta_flag_in_dict_u16.galp
+	vectors/invalid/runs_delta_flag_in_dict_u16.galp \
+	vectors/invalid/patched_position_repeated.galp \
+	vectors/invalid/patched_position_past_m.galp \
+	vectors/invalid/patched_value_zero.galp \
+	vectors/invalid/patched_value_too_wide.galp \
+	vectors/invalid/patched_count_over_m.galp \
+	vectors/invalid/patched_payload_size.galp \
+	vectors/invalid/patched_flag_cleared.galp \
+	vectors/invalid/patched_flag_in_delta_u32.galp

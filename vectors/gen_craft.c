@@ -43,8 +43,14 @@ static void expected_values(galp_type type, const craft_vector *cv, gen_buf *out
             continue;
         } else {
             value = (cv->slot[i] + cv->base) & gen_mask(w);
-            if (cv->scheme != GALP_SCHEME_FFOR)
-                value = alp_decode(type, value, cv->exponent, cv->factor);
+            if (cv->scheme == GALP_SCHEME_FFOR) { /* spec/ffor.md §8.2: patches add h << b */
+                for (unsigned j = 0; j < cv->exception_count; j++)
+                    if (cv->position[j] == i)
+                        value = (value + (cv->exception[j] << cv->bit_width)) & gen_mask(w);
+                gen_buf_append_value(out, w / 8, value);
+                continue;
+            }
+            value = alp_decode(type, value, cv->exponent, cv->factor);
         }
         for (unsigned j = 0; j < cv->exception_count; j++)
             if (cv->position[j] == i)
@@ -114,7 +120,9 @@ static void build_payload(galp_type type, const craft_vector *cv, gen_buf *paylo
     gen_buf_append(payload, packed, 128 * (size_t)cv->bit_width);
     if (cv->scheme == GALP_SCHEME_GALP) {
         append_galp_exceptions(type, cv, bytes, payload);
-    } else if (cv->scheme == GALP_SCHEME_ALP) {
+    } else if (cv->scheme == GALP_SCHEME_ALP || cv->scheme == GALP_SCHEME_FFOR) {
+        /* spec/alp.md §2; a patched FFOR vector's patches take the same layout
+         * (spec/ffor.md §8.1), with the high bits of the deltas as values */
         for (unsigned j = 0; j < cv->exception_count; j++)
             gen_buf_append_value(payload, bytes, cv->exception[j]);
         for (unsigned j = 0; j < cv->exception_count; j++)
@@ -164,14 +172,20 @@ gen_vector *gen_crafted(gen_set *set, const char *name, galp_type type, galp_sch
         expected_values(type, cv, &vec->out);
     }
     const uint64_t payload_end = payload_offset + round16(payloads.len);
-    /* Crafted files have no payload checksums: version 1.0, or 1.2 with ALP_RD
-     * (spec/format.md §1.1). */
+    /* Crafted files have no payload checksums: version 1.0, or 1.2 with ALP_RD, or 1.8 with
+     * flag bit 9 where a FFOR vector has patches (spec/format.md §1.1). */
     unsigned minor = galp_scheme_version_minor(scheme);
-    for (uint32_t v = 0; v < nv; v++)
+    uint32_t flags = 0;
+    for (uint32_t v = 0; v < nv; v++) {
         if (galp_scheme_version_minor(vectors[v].scheme) > minor)
             minor = galp_scheme_version_minor(vectors[v].scheme);
+        if (vectors[v].scheme == GALP_SCHEME_FFOR && vectors[v].exception_count > 0)
+            flags = GALP_FLAG_PATCHED_FFOR;
+    }
+    minor = flags != 0 ? 8u : minor;
     uint8_t header[GALP_HEADER_SIZE] = {'G', 'A', 'L', 'P', GALP_VERSION_MAJOR,
                                         (uint8_t)minor, (uint8_t)type, (uint8_t)scheme};
+    galp_store_u32(header + 20, flags);
     galp_store_u64(header + 8, n);
     galp_store_u32(header + 16, nv);
     galp_store_u64(header + 24, GALP_HEADER_SIZE);

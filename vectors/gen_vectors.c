@@ -19,7 +19,7 @@
 #include "sha256.h"
 
 /* Bumped whenever a vector is added, removed or changed; recorded in the MANIFEST. */
-#define SUITE_VERSION 9
+#define SUITE_VERSION 10
 
 static void manifest_line(gen_buf *manifest, const gen_vector *vec)
 {
@@ -190,6 +190,7 @@ int main(int argc, char **argv)
     gen_alprd_dict_vectors(&set);
     gen_delta_packed_vectors(&set);
     gen_runs_delta_vectors(&set);
+    gen_patched_vectors(&set);
     gen_buf manifest = {0}, file_list = {0};
     build_manifest(&set, &manifest);
     build_file_list(&set, &file_list);

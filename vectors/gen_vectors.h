@@ -153,5 +153,7 @@ void gen_narrow_vectors(gen_set *set);
 void gen_alprd_dict_vectors(gen_set *set);
 void gen_delta_packed_vectors(gen_set *set);
 void gen_runs_delta_vectors(gen_set *set);
+/* Patched FFOR vectors, valid and invalid (gen_patched.c; spec/ffor.md §8). */
+void gen_patched_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.7, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.8, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -15,8 +15,8 @@ its bytes.
 --bug injects one deliberate defect, so that the conformance tests can show that the runner
 catches real bugs and names the vectors that expose them:
     lane         FFOR words are read from the neighbouring lane (off by one in the lane index)
-    exceptions   ALP/G-ALP/ALP-RD exceptions are ignored (their slots decode from the packed
-                 parts)
+    exceptions   ALP/G-ALP/ALP-RD exceptions and FFOR patches are ignored (their slots decode
+                 from the packed parts)
     checksum     the header checksum is not verified
     payload      the payload checksums are not verified
 """
@@ -115,10 +115,12 @@ class Header:
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
         # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 5: delta-coded RUNS values
         # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1)
-        # and bit 8: lean FSST vectors (§5.1), in STR columns; the other bits are reserved
+        # and bit 8: lean FSST vectors (§5.1), in STR columns; bit 9: patched FFOR vectors
+        # (spec/ffor.md §8), in FFOR columns; the other bits are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
                  | (16 if self.scheme in (FFOR, DELTA) else 0)
-                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0))
+                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0)
+                 | (512 if self.scheme == FFOR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
@@ -128,6 +130,7 @@ class Header:
         self.runs_delta_values = self.flags & 32 == 32
         self.compact_symbols = self.flags & 64 == 64
         self.lean_strings = self.flags & 256 == 256
+        self.patched_ffor = self.flags & 512 == 512
         # spec/fsst.md §5.1: lean FSST payloads are 4-byte aligned, all others 16-byte
         self.payload_align = 4 if self.lean_strings else 16
         self.check_payloads = self.payload_checksums and "payload" not in bugs
@@ -176,6 +179,10 @@ class Vector:
         elif self.scheme == DELTA and header.packed_lane_bases:  # spec/fastlanes.md §2.3: c
             require(self.exponent <= w and self.factor == 0, "EXPONENT", "lane-base width")
             require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
+        elif self.scheme == FFOR and header.patched_ffor:  # spec/ffor.md §8.4: p patches
+            require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
+            require(self.c <= (self.m if self.b < w else 0), "EXCEPTION_COUNT",
+                    "patch count %d" % self.c)
         elif self.scheme == RUNS:  # spec/fastlanes.md §8: the length width k in the exponent
             # factor 1 (delta-coded values, §8.5) only with flag bit 5
             require(self.exponent <= 10 and self.factor <= (1 if header.runs_delta_values else 0),
@@ -210,7 +217,7 @@ class Vector:
         else:
             rows = -(-self.c // header.lanes)
             table = 128 * (-(-rows * self.b // w))  # spec/fastlanes.md §1
-            implied = {RAW: self.m * w // 8, FFOR: 128 * self.b,
+            implied = {RAW: self.m * w // 8, FFOR: 128 * self.b + self.c * (w // 8 + 2),
                        ALP: 128 * self.b + self.c * (w // 8 + 2),
                        GALP: 128 * self.b + self.end_size * header.lanes * self.lane_table
                        + self.c * (w // 8 + 2),
@@ -237,6 +244,8 @@ class Vector:
             self.tile_values = tile_rfor(buf[self.offset:self.end], self.m, self.b)
         if self.scheme == ALP:
             self._alp_exceptions(buf, w)
+        elif self.scheme == FFOR:
+            self._patches(buf, w)
         elif self.lane_table:
             ends_at = self.offset + 128 * self.b
             self._lane_exceptions(buf, header.lanes, ends_at,
@@ -367,6 +376,20 @@ class Vector:
             require(last < p < self.m, "EXCEPTION_POSITION", "ALP position %d" % p)
             last = p
             self.exceptions.append((p, buf[values + j * w // 8:values + (j + 1) * w // 8]))
+
+    def _patches(self, buf, w):
+        """spec/ffor.md §8.1 and §8.4: the high bits of p deltas, then their positions; each
+        patch adds h << b to its slot, as the exception value the decoder adds."""
+        values = self.offset + 128 * self.b
+        positions = values + self.c * (w // 8)
+        last = -1
+        for j in range(self.c):
+            p = u(buf, positions + 2 * j, 2)
+            require(last < p < self.m, "EXCEPTION_POSITION", "patch position %d" % p)
+            last = p
+            high = u(buf, values + j * (w // 8), w // 8)
+            require(0 < high < 1 << (w - self.b), "PATCH_VALUE", "patch %d" % high)
+            self.exceptions.append((p, high << self.b))
 
     def _alprd_checks(self, buf, w, lanes):
         """spec/alprd.md §3 and §5: dictionary, lane ends, positions, exception left parts."""
@@ -616,6 +639,9 @@ def decode(buf, bugs=()):
         else:
             ints = unpack(buf, vec.offset, header.w, vec.b, vec.base, bugs)[:vec.m]
         if vec.scheme in (FFOR, DELTA, RLE, DICT):
+            if "exceptions" not in bugs:  # spec/ffor.md §8.2: patches add their high bits
+                for position, addend in vec.exceptions:
+                    ints[position] = (ints[position] + addend) % (1 << header.w)
             values = [i.to_bytes(size, "little") for i in ints]
         else:
             values = alp_decode(ints, header.w, vec.exponent, vec.factor)

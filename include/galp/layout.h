@@ -138,11 +138,20 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_positi
 }
 
 /* Size of the exception section, lane ends included: everything after the packed words
- * (spec/alp.md §2, spec/galp.md §1). */
+ * (spec/alp.md §2, spec/galp.md §1). A patched FFOR vector's c patches take ALP's layout, so
+ * these three functions with scheme FFOR place and size them: the high bits of the c patched
+ * deltas (W bits each), then their u16 positions (spec/ffor.md §8.1). */
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_exception_bytes(galp_scheme scheme, uint32_t w, uint32_t c,
                                                                     uint32_t flags)
 {
     return galp_layout_lane_end_bytes(scheme, w, c, flags) + c * (w / 8u + 2u);
+}
+
+/* Whether a FFOR vector's exception_count counts patches: header flag bit 9 (spec/ffor.md §8,
+ * format 1.8). Without it the count is 0 (spec/format.md §6 step 10.6). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR int galp_layout_ffor_patched(uint32_t flags)
+{
+    return (flags & GALP_FLAG_PATCHED_FFOR) != 0u;
 }
 
 /* ALP_RD's dictionary: 8 u16 entries at the head of the payload, addressed by codes of at
@@ -344,7 +353,8 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_table_
                : galp_layout_packed_bytes(galp_layout_dict_code_bits(c));
 }
 
-/* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b,
+/* The payload_size a vector's metadata implies (spec/format.md §4 table): RAW m·W/8, FFOR 128·b
+ * + c·(W/8 + 2) (c patches, spec/ffor.md §8.1; c = 0 without flag bit 9),
  * ALP 128·b + c·(W/8 + 2), G-ALP 128·b + lane table + c·(W/8 + 2) (scheme: the vector's
  * layout, galp_layout_scheme; flags: the header's, for the lane table's width), DELTA
  * 128 + 128·b, RLE and DICT their index part and a table of c values (spec/fastlanes.md). ALP_RD's size also depends on the code width:
@@ -357,7 +367,7 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_payloa
 {
     switch (scheme) {
     case GALP_SCHEME_RAW: return m * (w / 8u);
-    case GALP_SCHEME_FFOR: return galp_layout_packed_bytes(b);
+    case GALP_SCHEME_FFOR:
     case GALP_SCHEME_ALP:
     case GALP_SCHEME_GALP: return galp_layout_packed_bytes(b) + galp_layout_exception_bytes(scheme, w, c, flags);
     case GALP_SCHEME_DELTA: return galp_layout_lane_bases_bytes() + galp_layout_packed_bytes(b);

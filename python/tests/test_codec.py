@@ -76,8 +76,9 @@ def test_galp_layouts_as_galp_compress_writes_them():
 
 
 def test_layouts_as_galp_encode_writes_them():
-    # Strings in lean vectors (flag bit 8, format 1.7) and RUNS vectors whose run values are
-    # delta-coded (flag bit 5): the layouts `galp encode` writes, each only where it is used.
+    # Strings in lean vectors (flag bit 8, format 1.7), RUNS vectors whose run values are
+    # delta-coded (flag bit 5) and patched FFOR vectors (flag bit 9, format 1.8): the layouts
+    # `galp encode` writes, each only where it is used.
     data = galp.compress([f"row {i}" for i in range(3000)])
     flags, = struct.unpack_from("<I", data, 20)
     assert flags & 256 and flags & 64
@@ -87,6 +88,14 @@ def test_layouts_as_galp_encode_writes_them():
     flags, = struct.unpack_from("<I", data, 20)
     assert flags & 32
     assert np.array_equal(galp.decompress(data), steps)
+    # Patched FFOR vectors (flag bit 9, format 1.8): small values with one wide outlier per
+    # vector.
+    values = np.arange(4096, dtype=np.uint64) % 16 + 1000
+    values[7::1024] += np.uint64(1 << 40)
+    data = galp.compress(values)
+    flags, = struct.unpack_from("<I", data, 20)
+    assert flags & 512 and data[4:6] == bytes([1, 8])
+    assert np.array_equal(galp.decompress(data), values)
 
 
 def test_strings_round_trip():

@@ -10,6 +10,8 @@
  *   -> + base                                  spec/ffor.md §4
  *   -> ALP decode if the vector is G-ALP        spec/alp.md §4 (galp/device/alp.cuh)
  *   -> exception patch, buffered, in registers  spec/galp.md §3, §5 (galp/device/exceptions.cuh)
+ *      or, in an integer column, a patched FFOR vector's patch added, buffered likewise
+ *      (spec/ffor.md §8.2, galp/device/ffor_patches.cuh)
  *
  * State lives in registers only; the decoder reads the 32-byte vector entry, the lane's two
  * lane_end entries and, lazily, its packed words and exceptions from global memory.
@@ -24,6 +26,7 @@
 #include "alp.cuh"
 #include "ffor.cuh"
 #include "exceptions.cuh"
+#include "ffor_patches.cuh"
 #include "raw.cuh"
 #include "types.cuh"
 
@@ -98,12 +101,18 @@ struct no_alp {
 template <typename T, bool IsFloat> struct alp_of { typedef no_alp type; };
 template <typename T> struct alp_of<T, true> { typedef alp_params<T> type; };
 
+/* The cursor over what replaces or changes a row: G-ALP exceptions in a float column, FFOR
+ * patches (spec/ffor.md §8) in an integer one. */
+template <typename Word, bool IsFloat> struct cursor_of { typedef patch_cursor<Word> type; };
+template <typename Word> struct cursor_of<Word, true> { typedef exception_cursor<Word> type; };
+
 /* One row of a lane before the ALP map: predicate pushdown (galp/device/pushdown.cuh) compares the
  * packed integer instead of the decoded value. */
 template <typename Word> struct encoded_value {
     typename reg_of<Word>::type packed; /* the b packed bits (meaningless for an exception) */
-    bool is_exception;
-    Word exception_bits;                /* the exception's bit pattern when is_exception */
+    bool is_exception;                  /* an exception (floats) or a patched slot (integers) */
+    Word exception_bits;                /* the exception's bit pattern when is_exception; for a
+                                           patched slot what its patch adds, h << b */
 };
 
 template <typename T, unsigned Ahead = 1> struct lane_decoder {
@@ -113,7 +122,7 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
     static constexpr unsigned L = traits::lanes;
 
     ffor_lane<Word, Ahead> ffor;
-    exception_cursor<Word> exceptions;
+    typename cursor_of<Word, traits::is_float>::type exceptions;
     typename alp_of<T, traits::is_float>::type alp;
     uint32_t vector;
     unsigned lane;
@@ -147,11 +156,19 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
             raw_lane_init(ffor, payload, value_count, lane);
         else
             ffor.init((const Word *)payload, lane, e.bit_width, e.base, e.bit_width);
-        /* A G-ALP vector without exceptions may have no lane table (spec/galp.md §1.1). */
-        if (is_alp && e.exception_count != 0)
-            exceptions.init(payload + galp_layout_lane_end_offset(e.bit_width), e.exception_count, lane);
-        else
-            exceptions.init_empty();
+        /* A G-ALP vector without exceptions may have no lane table (spec/galp.md §1.1); in an
+         * integer column, exception_count counts a FFOR vector's patches (spec/ffor.md §8.1). */
+        if constexpr (traits::is_float) {
+            if (is_alp && e.exception_count != 0)
+                exceptions.init(payload + galp_layout_lane_end_offset(e.bit_width), e.exception_count, lane);
+            else
+                exceptions.init_empty();
+        } else {
+            if (e.scheme == GALP_SCHEME_FFOR && e.exception_count != 0)
+                exceptions.init(payload, e.bit_width, e.exception_count, lane);
+            else
+                exceptions.init_empty();
+        }
         alp.init(e.exponent, e.factor);
     }
 
@@ -171,8 +188,12 @@ template <typename T, unsigned Ahead = 1> struct lane_decoder {
 
     __device__ __forceinline__ T decode(const encoded_value<Word> &v) const
     {
-        if (v.is_exception)
-            return value_from_word<T>(v.exception_bits);
+        if (v.is_exception) {
+            if constexpr (traits::is_float)
+                return value_from_word<T>(v.exception_bits);
+            else /* spec/ffor.md §8.2: the unpacked value plus h << b, mod 2^W */
+                return value_from_word<T>((Word)(ffor.add_base(v.packed) + v.exception_bits));
+        }
         reg u = ffor.add_base(v.packed);
         if constexpr (traits::is_float) {
             if (is_alp)

@@ -10,7 +10,9 @@
  * decodes on its own from there, or with one warp scan:
  *
  *   FFOR   item i of thread t is row 4·i + t / 32 of lane t mod 32 (spec/ffor.md §2): a warp
- *          reads one word of each lane, 32 banks;
+ *          reads one word of each lane, 32 banks; the packed lines alone are staged, and a
+ *          patched vector's items (spec/ffor.md §8) each add their patch, found by a binary
+ *          search of the positions in global memory (galp/device/ffor_patches.cuh);
  *   DELTA  item i of warp w is lane 4·i + w's row t mod 32 (spec/fastlanes.md §2.1): the
  *          warp unpacks that lane's 32 deltas, a lane per thread, and scans them. The lane's
  *          words lie 32 words apart in the payload, all in one bank; the padded lines put
@@ -36,6 +38,7 @@
 #include <stdint.h>
 
 #include "galp/device/async_copy.cuh"
+#include "galp/device/ffor_patches.cuh"
 #include "galp/device/runs.cuh"
 #include "galp/device/tile.cuh"
 #include "galp/layout.h"
@@ -226,8 +229,9 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
         }
         return;
     }
-    /* FFOR, DELTA, RLE and DICT payloads are whole lines (spec/fastlanes.md §1-§4) */
-    const uint32_t pieces = payload_size / 16u;
+    /* FFOR, DELTA, RLE and DICT payloads are whole lines (spec/fastlanes.md §1-§4), but for a
+     * FFOR vector's patches, which stay in global memory (spec/ffor.md §8.1) */
+    const uint32_t pieces = scheme == GALP_SCHEME_FFOR ? 8u * b : payload_size / 16u;
     for (uint32_t p = t; p < pieces; p += tile_threads)
         detail::copy16_async(sm.words + p / 8u * fastlanes_tile_line_words + p % 8u * 4u,
                              payload + 16u * p);
@@ -263,10 +267,15 @@ __device__ inline void load_fastlanes_tile(const uint8_t *image, uint32_t vector
             const unsigned p = i * tile_threads + t;
             items[i] = detail::fl_entry(sm, c, base, b, count, detail::fl_slot16(sm, c, p));
         }
-    } else { /* FFOR: spec/ffor.md §4 */
+    } else { /* FFOR: spec/ffor.md §4, and §8.2's patches where the vector has them */
 #pragma unroll
         for (unsigned i = 0; i < tile_items; i++)
             items[i] = base + detail::fl_slot32(sm, 0u, b, i * tile_threads + t);
+        if (count != 0) {
+#pragma unroll
+            for (unsigned i = 0; i < tile_items; i++)
+                items[i] += detail::patch_addend_at<uint32_t>(payload, b, count, i * tile_threads + t);
+        }
     }
     __syncthreads();
 }

@@ -110,7 +110,8 @@ __device__ __forceinline__ void visit_lane_encoded(const galp_gpu_view &col, uin
  * G-ALP is asked once per run, and (p + base)·FACT is formed as p·FACT + base·FACT, the same
  * product mod 2^W. A vector without exceptions (its entry says so for all its lanes: the
  * lanes of one vector take the same loop) is decoded with no patching at all; in the others
- * each row takes its exception, when it is one, through a select. */
+ * each row takes its exception, when it is one, through a select, or in an integer column its
+ * FFOR patch's addend (spec/ffor.md §8.2). */
 template <typename T, typename F>
 __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t vector, unsigned lane, F &&f)
 {
@@ -132,7 +133,10 @@ __device__ __forceinline__ void visit_lane(const galp_gpu_view &col, uint32_t ve
                     const unsigned slot = lane + (row0 + r) * L;
                     Word bits = 0;
                     const bool hit = d.exceptions.patch(slot, bits);
-                    f(slot, hit ? value_from_word<T>(bits) : decode((reg)v[r]));
+                    if constexpr (value_traits<T>::is_float)
+                        f(slot, hit ? value_from_word<T>(bits) : decode((reg)v[r]));
+                    else /* a FFOR patch adds h << b, 0 elsewhere (spec/ffor.md §8.2) */
+                        f(slot, value_from_word<T>((Word)(d.ffor.add_base((reg)v[r]) + bits)));
                 }
             };
             if constexpr (value_traits<T>::is_float) {

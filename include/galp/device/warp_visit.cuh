@@ -83,14 +83,15 @@ struct warp_visit_launch {
  * galp_gpu_last_cuda_error); GALP_ERR_ARGUMENT too when one block's memory cannot fit on the
  * device (a column whose vectors are too large for this many warps a block);
  * GALP_ERR_BAD_SCHEME for a column that holds vectors the visitor does not decode (ALP_RD,
- * DELTA, RLE, DICT: col.vector_schemes beyond GALP_GPU_VISITOR_SCHEMES). */
+ * DELTA, RLE, DICT, patched FFOR: col.vector_schemes beyond GALP_GPU_VISITOR_SCHEMES). */
 template <typename K>
 inline galp_status plan_warp_visit(K kernel, const galp_gpu_view &col, unsigned threads, warp_visit_launch *out)
 {
     if (out == nullptr || threads == 0 || threads % 32u != 0)
         return GALP_ERR_ARGUMENT;
     /* ALP_RD vectors: visit_lane_alprd (galp/device/alprd.cuh); DELTA, RLE, DICT: delta_lane,
-     * rle_lane, dict_lane (galp/device/delta.cuh, rle.cuh, dict.cuh) */
+     * rle_lane, dict_lane (galp/device/delta.cuh, rle.cuh, dict.cuh); patched FFOR vectors
+     * (GALP_GPU_PATCHED_FFOR): lane_decoder, visit_lane (galp/device/ffor_patches.cuh) */
     if ((col.vector_schemes & ~GALP_GPU_VISITOR_SCHEMES) != 0u)
         return GALP_ERR_BAD_SCHEME;
     const unsigned warps = threads / 32u;
