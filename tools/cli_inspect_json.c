@@ -90,9 +90,10 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     if (info->scheme == GALP_SCHEME_RLE) {
         fprintf(out, ", \"runs\": %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_RUNS) {
-        fprintf(out, ", \"runs\": %u, \"length_width\": %u, \"delta_values\": %s",
+        fprintf(out, ", \"runs\": %u, \"length_width\": %u, \"delta_values\": %s, \"offset_values\": %s",
                 info->exception_count, info->exponent,
-                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? "true" : "false");
+                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? "true" : "false",
+                info->factor == GALP_LAYOUT_RUNS_OFFSET_VALUES ? "true" : "false");
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, ", \"dictionary_size\": %u", info->exception_count);
     }
@@ -151,13 +152,13 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
             PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"payload_checksums\": %s,\n"
             "  \"narrow_lane_ends\": %s,\n  \"alprd_dicts_in_entry\": %" PRIu32 ",\n"
             "  \"packed_lane_bases\": %" PRIu32 ",\n  \"delta_run_values\": %" PRIu32
-            ",\n  \"raw_size\": %" PRIu64
+            ",\n  \"offset_run_values\": %" PRIu32 ",\n  \"raw_size\": %" PRIu64
             ",\n  \"payload_size\": %" PRIu64 ",\n  \"ratio\": ",
             c->size, GALP_VERSION_MAJOR, (unsigned)c->version_minor, galp_type_name(c->type),
             galp_scheme_name(c->scheme), c->value_count, c->vector_count, c->checksum,
             (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "true" : "false",
             (c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0 ? "true" : "false", r->dicts_in_entry,
-            r->packed_lane_bases, r->delta_run_values, r->raw_size,
+            r->packed_lane_bases, r->delta_run_values, r->offset_run_values, r->raw_size,
             r->payload_bytes);
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",

@@ -327,8 +327,10 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_runs_p
 
 /* A RUNS entry's factor (format 1.6, spec/fastlanes.md §8.5): 0, run values less the base;
  * 1, delta-coded run values, each the zig-zag coded difference from the value before it
- * (the base before run 0). */
+ * (the base before run 0); with format 1.8 (§8.6) also 2, offset-coded differences, each
+ * entry the difference from the value before it plus run 0's entry. */
 #define GALP_LAYOUT_RUNS_DELTA_VALUES 1u
+#define GALP_LAYOUT_RUNS_OFFSET_VALUES 2u
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint64_t galp_layout_runs_unzigzag(uint64_t e)
 {
     return (e >> 1) ^ (0u - (e & 1u));
