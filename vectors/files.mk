@@ -291,7 +291,17 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/runs_u64_delta_values.galp \
 	vectors/valid/runs_u64_delta_values.out \
 	vectors/valid/auto_u32_runs_delta_values.galp \
-	vectors/valid/auto_u32_runs_delta_values.out
+	vectors/valid/auto_u32_runs_delta_values.out \
+	vectors/valid/runs_u8_offset_values.galp \
+	vectors/valid/runs_u8_offset_values.out \
+	vectors/valid/runs_u16_offset_values.galp \
+	vectors/valid/runs_u16_offset_values.out \
+	vectors/valid/runs_u32_offset_values.galp \
+	vectors/valid/runs_u32_offset_values.out \
+	vectors/valid/runs_u64_offset_values.galp \
+	vectors/valid/runs_u64_offset_values.out \
+	vectors/valid/auto_u32_runs_offset_values.galp \
+	vectors/valid/auto_u32_runs_offset_values.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -492,4 +502,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/runs_delta_factor_2.galp \
 	vectors/invalid/runs_delta_flag_cleared.galp \
 	vectors/invalid/runs_delta_flag_in_delta_u32.galp \
-	vectors/invalid/runs_delta_flag_in_dict_u16.galp
+	vectors/invalid/runs_delta_flag_in_dict_u16.galp \
+	vectors/invalid/runs_offset_factor_3.galp \
+	vectors/invalid/runs_offset_flag_cleared.galp \
+	vectors/invalid/runs_offset_flag_in_delta_u32.galp

@@ -153,5 +153,6 @@ void gen_narrow_vectors(gen_set *set);
 void gen_alprd_dict_vectors(gen_set *set);
 void gen_delta_packed_vectors(gen_set *set);
 void gen_runs_delta_vectors(gen_set *set);
+void gen_runs_offset_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

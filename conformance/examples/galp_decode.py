@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""galp_decode.py - a standalone decoder of the galp column format 1.7, written from spec/ only.
+"""galp_decode.py - a standalone decoder of the galp column format 1.8, written from spec/ only.
 
 Pure Python, standard library only. It shows that the specification is enough to decode every
 vector bit for bit, and it is a second, independent implementation that the golden vectors are
@@ -114,11 +114,12 @@ class Header:
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
         # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 5: delta-coded RUNS values
-        # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1)
-        # and bit 8: lean FSST vectors (§5.1), in STR columns; the other bits are reserved
+        # (§8.5) and bit 10: offset-coded RUNS values (§8.6), in FFOR and RUNS columns; bit 6: a
+        # compact symbol table (spec/fsst.md §3.1) and bit 8: lean FSST vectors (§5.1), in STR
+        # columns; the other bits are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
                  | (16 if self.scheme in (FFOR, DELTA) else 0)
-                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0))
+                 | (1056 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
         self.compact_galp = self.flags & 2 == 2
@@ -126,6 +127,7 @@ class Header:
         self.alprd_dict_in_entry = self.flags & 8 == 8
         self.packed_lane_bases = self.flags & 16 == 16
         self.runs_delta_values = self.flags & 32 == 32
+        self.runs_offset_values = self.flags & 1024 == 1024
         self.compact_symbols = self.flags & 64 == 64
         self.lean_strings = self.flags & 256 == 256
         # spec/fsst.md §5.1: lean FSST payloads are 4-byte aligned, all others 16-byte
@@ -177,9 +179,10 @@ class Vector:
             require(self.exponent <= w and self.factor == 0, "EXPONENT", "lane-base width")
             require(self.c == 0, "EXCEPTION_COUNT", "exceptions without ALP")
         elif self.scheme == RUNS:  # spec/fastlanes.md §8: the length width k in the exponent
-            # factor 1 (delta-coded values, §8.5) only with flag bit 5
-            require(self.exponent <= 10 and self.factor <= (1 if header.runs_delta_values else 0),
-                    "EXPONENT", "RUNS k/factor")
+            # factor 1 (delta-coded values, §8.5) only with flag bit 5, 2 (offset-coded, §8.6)
+            # only with flag bit 10
+            factors = {0} | ({1} if header.runs_delta_values else set()) | ({2} if header.runs_offset_values else set())
+            require(self.exponent <= 10 and self.factor in factors, "EXPONENT", "RUNS k/factor")
             require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "run count %d" % self.c)
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
@@ -262,6 +265,11 @@ class Vector:
             values, x = [], self.base
             for e in entries:
                 x = (x + ((e >> 1) ^ -(e & 1))) % (1 << w)
+                values.append(x)
+        elif self.factor == 2:  # §8.6: differences plus an offset, entry 0, the base first
+            values, x = [], self.base
+            for e in entries:
+                x = (x + e - entries[0]) % (1 << w)
                 values.append(x)
         else:
             values = [(self.base + e) % (1 << w) for e in entries]
