@@ -247,9 +247,24 @@ int bench_list_matches(const char *list, const char *name, int contains)
     return 0;
 }
 
+const char bench_ops[] = "decompress,sum,filter,warp-filter,warp-sum,pushdown,exists";
+
 int bench_case_wants(const bench_case *c, const char *op)
 {
     return bench_list_matches(c->ops, op, 0) && (strcmp(op, "decompress") == 0 ? c->decode_rows : c->scan_rows);
+}
+
+int bench_case_wants_any(const bench_case *c)
+{
+    for (const char *word = bench_ops; *word;) {
+        char op[16];
+        const size_t len = strcspn(word, ",");
+        snprintf(op, sizeof op, "%.*s", (int)len, word);
+        if (bench_case_wants(c, op))
+            return 1;
+        word += len + (word[len] == ',');
+    }
+    return 0;
 }
 
 int bench_case_baseline(const bench_case *c, bench_report *report)

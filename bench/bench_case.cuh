@@ -44,9 +44,16 @@ typedef struct bench_case {
     int decode_rows, scan_rows;
 } bench_case;
 
-/* Whether op ("decompress", "sum", "filter", "pushdown", "exists") is to be measured on this
- * tiling: listed in ops, and a decompression (decode_rows) or a scan (scan_rows). */
+/* Every op galp-bench measures, comma-separated (--ops takes a list of these). */
+extern const char bench_ops[];
+
+/* Whether op (one of bench_ops) is to be measured on this tiling: listed in ops, and a
+ * decompression (decode_rows) or a scan (scan_rows). */
 int bench_case_wants(const bench_case *c, const char *op);
+
+/* Whether any op of bench_ops is to be measured on this tiling (bench_case_wants), so that
+ * a codec need not encode a column that no row of it would measure. */
+int bench_case_wants_any(const bench_case *c);
 
 /* Whether `name` is one of the comma-separated words of `list`, or contains one of them
  * (contains = 1); a NULL list matches every name. */

@@ -38,6 +38,7 @@ typedef struct options {
     const char *only;      /* substrings of dataset names, comma-separated */
     const char *ops;       /* galp's and the baseline's ops, comma-separated; NULL: all */
     const char *codecs;    /* nvCOMP codec list */
+    const char *schemes;   /* galp's codecs, comma-separated; NULL: all that apply */
     const char *out;       /* output prefix */
     const char *commit;
     size_t bytes;
@@ -65,6 +66,8 @@ static void usage(FILE *f)
             "                      DELTA, RLE, DICT, RUNS and AUTO rows beside FFOR on integer columns\n"
             "  --nvcomp-sweeps     run nvCOMP on the synthetic sweeps too\n"
             "  --codecs LIST       nvCOMP codecs, comma-separated (default all)\n"
+            "  --schemes LIST      only these of galp's rows, comma-separated: galp, alp, ffor,\n"
+            "                      delta, rle, dict, runs, auto (default all that apply)\n"
             "  --size BYTES        decoded bytes per column, at least (default 1073741824)\n"
             "  --scan-bytes BYTES  scans read at least this many compressed bytes: their column\n"
             "                      is tiled further where galp's smallest file of it is shorter,\n"
@@ -88,7 +91,6 @@ static int parse_type(const char *s, galp_type *t)
 /* Whether every word of the comma-separated list is an op galp-bench measures. */
 static int known_ops(const char *list)
 {
-    static const char *const ops = "decompress,sum,filter,warp-filter,warp-sum,pushdown,exists";
     for (const char *word = list;;) {
         const size_t len = strcspn(word, ",");
         char one[16];
@@ -96,7 +98,7 @@ static int known_ops(const char *list)
             return 0;
         memcpy(one, word, len);
         one[len] = '\0';
-        if (!bench_list_matches(ops, one, 0))
+        if (!bench_list_matches(bench_ops, one, 0))
             return 0;
         if (word[len] == '\0')
             return 1;
@@ -117,11 +119,12 @@ static int parse_options(int argc, char **argv, options *o)
         {"commit", required_argument, 0, 'C'}, {"help", no_argument, 0, 'h'},
         {"ops", required_argument, 0, 'O'},    {"no-alp", no_argument, 0, 'A'},
         {"fastlanes", no_argument, 0, 'L'},    {"scan-bytes", required_argument, 0, 'B'},
+        {"schemes", required_argument, 0, 'G'},
         {0, 0, 0, 0}};
     const char *env = getenv("GALP_DATA_DIR");
     static char data_dir[4096];
     snprintf(data_dir, sizeof data_dir, "%s/alp", env && *env ? env : "../shared/data");
-    *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, NULL, "galp-bench", "unknown",
+    *o = (options){data_dir, NULL, GALP_TYPE_F64, NULL, NULL, NULL, NULL, "galp-bench", "unknown",
                    (size_t)1 << 30, (size_t)64 << 20, 3, 10, 1, 1, 1, 1, 0, 1, 0};
     int ch;
     while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
@@ -144,6 +147,7 @@ static int parse_options(int argc, char **argv, options *o)
         case 'N': o->nvcomp = 0; break;
         case 'W': o->nvcomp_sweeps = 1; break;
         case 'c': o->codecs = optarg; break;
+        case 'G': o->schemes = optarg; break;
         case 's': o->bytes = strtoull(optarg, NULL, 0); break;
         case 'B': o->scan_bytes = strtoull(optarg, NULL, 0); break;
         case 'r': o->runs = atoi(optarg); break;
@@ -155,7 +159,7 @@ static int parse_options(int argc, char **argv, options *o)
         }
     }
     if (o->ops && !known_ops(o->ops)) {
-        fprintf(stderr, "galp-bench: --ops takes decompress, sum, filter, warp-filter, warp-sum, pushdown, exists\n");
+        fprintf(stderr, "galp-bench: --ops takes a comma-separated list of %s\n", bench_ops);
         return -1;
     }
     if (optind != argc || o->runs < 10 || o->warmup < 1 || o->bytes < 16) {
@@ -294,19 +298,24 @@ static char *join_args(int argc, char **argv)
     return s;
 }
 
-/* galp's schemes measured on the dataset, into schemes[] (at most 7); returns their count. */
+/* galp's schemes measured on the dataset, into schemes[] (at most 7), those that apply to
+ * its type and options and that --schemes names; returns their count. */
 static size_t galp_schemes(const bench_dataset *d, const options *o, galp_scheme *schemes)
 {
     static const galp_scheme fastlanes[] = {GALP_SCHEME_DELTA, GALP_SCHEME_RLE, GALP_SCHEME_DICT, GALP_SCHEME_RUNS,
                                             GALP_SCHEME_AUTO};
     const int is_float = d->type == GALP_TYPE_F32 || d->type == GALP_TYPE_F64;
-    size_t n = 0;
-    schemes[n++] = is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
+    galp_scheme all[7];
+    size_t n = 0, kept = 0;
+    all[n++] = is_float ? GALP_SCHEME_GALP : GALP_SCHEME_FFOR;
     if (is_float && o->alp_layout)
-        schemes[n++] = GALP_SCHEME_ALP;
+        all[n++] = GALP_SCHEME_ALP;
     for (size_t k = 0; k < sizeof fastlanes / sizeof fastlanes[0] && !is_float && o->fastlanes; k++)
-        schemes[n++] = fastlanes[k];
-    return n;
+        all[n++] = fastlanes[k];
+    for (size_t k = 0; k < n; k++)
+        if (bench_list_matches(o->schemes, galp_rows_codec_name(all[k]), 0))
+            schemes[kept++] = all[k];
+    return kept;
 }
 
 /* Every row of the dataset that this tiling of it measures (c->decode_rows, c->scan_rows). */

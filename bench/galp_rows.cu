@@ -83,6 +83,8 @@ int galp_rows(const bench_case *c, galp_scheme scheme, bench_report *report)
                                       scheme != GALP_SCHEME_DICT && scheme != GALP_SCHEME_RUNS &&
                                       scheme != GALP_SCHEME_AUTO;
 
+    if (!bench_case_wants_any(c)) /* e.g. the scans' longer tiling when no scan is asked for */
+        return 0;
     snprintf(what, sizeof what, "%s: %s encode", d->name, codec);
     if (status_ok(galp_tile_encode(d->type, scheme, d->values, d->n, c->copies, &file,
                                    &file_len, &stats), what) != 0)

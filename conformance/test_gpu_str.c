@@ -324,10 +324,14 @@ static void test_generated(void **state)
 }
 
 /* The cases of the warp-cooperative decoder (gpu/str_warp_piece.cuh), which reads a piece
- * 128 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
+ * 256 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
  * lanes and windows), strings longer than a window, empty strings, vectors of a default
  * length with and without terminated strings among them, and queries longer than 8 bytes
- * (check_column counts the first, middle and last string whole). */
+ * (check_column counts the first, middle and last string whole); and the cases of its writer
+ * (gpu/str_stage_writer.cuh), which stages each lane's bytes as 4-byte words and merges the
+ * words that lanes share: strings of 0 to 3 bytes (lanes of fewer than 4 bytes, words shared
+ * by several lanes), long runs of 8-byte symbols (windows of up to 2048 bytes, the most the
+ * ring holds at once) and random bytes (escapes in every lane). */
 static void test_warp_windows(void **state)
 {
     (void)state;
@@ -336,7 +340,7 @@ static void test_warp_windows(void **state)
     uint8_t *data = malloc((size_t)N * 2100);
     assert_true(offsets && data);
     uint64_t seed = 39;
-    for (unsigned shape = 0; shape < 4; shape++) {
+    for (unsigned shape = 0; shape < 7; shape++) {
         offsets[0] = 0;
         for (uint64_t i = 0; i < N; i++) {
             uint64_t len = 0;
@@ -361,10 +365,23 @@ static void test_warp_windows(void **state)
                 len = i % 5 == 0 ? (i % 3 == 0 ? 0 : i % 3 == 1 ? 3 : 13) : 12;
                 for (uint64_t k = 0; k < len; k++)
                     at[k] = (uint8_t)("needle-longer-than-8"[(k + i % 4) % 20]);
-            } else { /* strings of 200 to 2000 bytes between short and empty ones */
+            } else if (shape == 3) { /* strings of 200 to 2000 bytes between short and empty
+                                      * ones */
                 len = i % 4 == 0 ? 200 + ts_random_below(&seed, 1800) : i % 4 == 1 ? 0 : 1 + i % 7;
                 for (uint64_t k = 0; k < len; k++)
                     at[k] = (uint8_t)("the quick brown fox "[(k * 7 + i) % 20]);
+            } else if (shape == 4) { /* 0 to 3 bytes of two letters */
+                len = ts_random_below(&seed, 4);
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (uint8_t)("ab"[ts_random_below(&seed, 2)]);
+            } else if (shape == 5) { /* 40 to 79 bytes, in runs of 8 equal letters */
+                len = 40 + ts_random_below(&seed, 40);
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (uint8_t)("abcdefgh"[(k / 8 + i) % 8]);
+            } else { /* 1 to 30 random bytes */
+                len = 1 + ts_random_below(&seed, 30);
+                for (uint64_t k = 0; k < len; k++)
+                    at[k] = (uint8_t)ts_random_below(&seed, 256);
             }
             offsets[i + 1] = offsets[i] + len;
         }

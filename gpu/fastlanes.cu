@@ -27,11 +27,10 @@
  * the sum of a column of small RUNS vectors alone takes a lane per vector instead
  * (fastlanes_runs_aggregate_kernel), since a warp per vector would spend more on each
  * vector's entry, staging and wait than on its few runs.
- * Decompression expands a RUNS vector into the tile with a bitmap of its run heads
- * (galp/device/runs.cuh, expand_runs): lane t writes positions 32·w + t, each a count of
- * heads and one packed entry; with delta-coded run values the tile holds the vector's run
- * values, decoded once (expand_delta_runs), and lane t stores positions 32·w + t directly,
- * each a count of heads and one load from the tile.
+ * Decompression decodes a RUNS vector's run values once into the tile (galp/device/runs.cuh,
+ * decode_run_values: delta-coded ones as running sums over consecutive runs per lane) and
+ * expands them with a bitmap of its run heads (expand_run_values): lane t stores positions
+ * 32·w + t directly, each a count of heads and one load from the tile.
  * The aggregate's three kernels
  * (set the result, scan, finish) are programmatic dependent launches of each other, so none
  * waits for the launch of the next.
@@ -98,7 +97,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     fastlanes_decompress_kernel(galp_gpu_view col, T *out, bool aligned, unsigned stage_bytes)
 {
     __shared__ __align__(16) T tiles[scan_threads / 32u][tile_values];
-    __shared__ uint32_t run_heads[value_traits<T>::is_float ? 1u : scan_threads / 32u][32]; /* expand_runs */
+    __shared__ uint32_t run_heads[value_traits<T>::is_float ? 1u : scan_threads / 32u][64]; /* expand_run_values */
     T *tile = tiles[threadIdx.x / 32u];
     const unsigned lane = threadIdx.x % 32u;
     for_each_staged_vector<T, !value_traits<T>::is_float>(col, warp_stages(stage_bytes), stage_bytes,
@@ -119,9 +118,12 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
             }
         }
         if constexpr (!value_traits<T>::is_float) {
-            if (e.scheme == GALP_SCHEME_RUNS && e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES) {
-                /* the tile holds the decoded run values instead: each position is stored directly */
-                expand_delta_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], tile,
+            if (e.scheme == GALP_SCHEME_RUNS) {
+                /* the tile holds the decoded run values instead: each position is stored directly,
+                 * a warp's stores 32 consecutive positions */
+                const runs_parts runs(payload, e);
+                decode_run_values<T>(runs, lane, tile);
+                expand_run_values<T>(runs, m, lane, run_heads[threadIdx.x / 32u], tile,
                                      [&](unsigned p, T x) { o[p] = x; });
                 return;
             }
@@ -146,14 +148,7 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
         const bool raw = chunks && e.scheme == GALP_SCHEME_RAW;
         if (!raw) {
             const auto put = [&](unsigned p, T x) { tile[tile_index(p)] = x; };
-            if constexpr (!value_traits<T>::is_float) {
-                if (e.scheme == GALP_SCHEME_RUNS) /* run values not delta-coded */
-                    expand_runs<T>(runs_parts(payload, e), m, lane, run_heads[threadIdx.x / 32u], put);
-                else
-                    decode_staged_vector<T>(payload, e, m, lane, put);
-            } else {
-                decode_staged_vector<T>(payload, e, m, lane, put);
-            }
+            decode_staged_vector<T>(payload, e, m, lane, put);
             __syncwarp();
         }
         if (chunks) {
@@ -217,7 +212,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
                 }
             }
             if (Runs && e.scheme == GALP_SCHEME_RUNS) { /* a run adds its value times its length */
-                for_each_run<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) {
+                for_each_run_unordered<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) {
                     acc.isum += (uint64_t)x * n;
                     extremes(x, x);
                 });
@@ -276,7 +271,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
  * instructions each, waiting for memory at every one; here each warp takes 32 consecutive
  * vectors a turn, lane t vector 32·g + t: it reads its entry and, with at most lane_runs runs,
  * walks the runs in global memory itself, value times length (for_each_run_in_lane). The warp
- * then takes its other vectors one by one, run j on lane j mod 32 (for_each_run). */
+ * then takes its other vectors one by one, a warp each (for_each_run_unordered). */
 constexpr uint32_t lane_runs_payload = 1024; /* bytes, at most */
 constexpr unsigned lane_runs = 128;
 
@@ -306,7 +301,7 @@ __global__ void __launch_bounds__(scan_threads)
             for_each_run_in_lane<T>(runs_parts(col.data + e.payload_offset, e), add_run);
         for (unsigned rest = __ballot_sync(~0u, live && !own); rest != 0; rest &= rest - 1u) {
             const vector_entry f = read_vector_entry(col.data, (uint32_t)(g + (unsigned)__ffs(rest) - 1u));
-            for_each_run<T>(runs_parts(col.data + f.payload_offset, f), lane, add_run);
+            for_each_run_unordered<T>(runs_parts(col.data + f.payload_offset, f), lane, add_run);
         }
     }
     if (lo <= hi) /* the thread saw a run */
@@ -335,7 +330,8 @@ __global__ void __launch_bounds__(scan_threads)
                               [&](uint32_t, const vector_entry &e, unsigned m, const uint8_t *payload) {
         if constexpr (!value_traits<T>::is_float) {
             if (e.scheme == GALP_SCHEME_RUNS) { /* a run in the range counts its length */
-                for_each_run<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) { hits += lo <= x && x <= hi ? n : 0u; });
+                for_each_run_unordered<T>(runs_parts(payload, e), lane,
+                                          [&](T x, unsigned n) { hits += lo <= x && x <= hi ? n : 0u; });
                 return;
             }
         }

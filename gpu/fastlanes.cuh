@@ -539,7 +539,7 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
 /* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
  * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
  * position depends on the scheme, see above). RUNS vectors are the caller's: decompression
- * expands them with a bitmap of their heads (expand_runs), the scans take them a run at a
+ * expands them with a bitmap of their heads (expand_run_values), the scans take them a run at a
  * time. */
 template <typename T, typename F>
 __device__ __forceinline__ void decode_staged_vector(const uint8_t *payload, const vector_entry &e, unsigned m,

@@ -16,12 +16,11 @@
  *   d.visit(lane, [&](unsigned p, T x) { ... });          // every position p < m, once;
  *                                                        // all 32 lanes of the warp call it
  *
- * The bulk decoders (the library's decompression, load_fastlanes_tile) expand a vector with 32
- * words of shared memory instead (expand_runs): a bitmap of the positions where runs start,
- * after which a position's run is a population count, and every position costs one value
- * decoded from its run's packed entry; the library's decompression decodes delta-coded run
- * values once per vector into shared memory first (expand_delta_runs), so that a position
- * costs one load from there.
+ * The bulk decoders (the library's decompression, load_fastlanes_tile) expand a vector with a
+ * bitmap of the positions where runs start in shared memory instead (mark_run_heads), after
+ * which a position's run is a population count; the library's decompression decodes the run
+ * values once per vector into shared memory first (decode_run_values), so that a position
+ * costs a count of heads and one load from there (expand_run_values).
  *
  * galp_open has checked 1 <= R <= m, k <= 10 and that the lengths add up to m
  * (spec/fastlanes.md §8.2), so a valid image's runs cover exactly the vector's m positions.
@@ -101,6 +100,15 @@ struct runs_parts {
     }
 };
 
+/* The runs a lane takes where each lane takes consecutive runs (32 lanes cover all R):
+ * ceil(R / 32), made odd, so that the lanes' first runs lie an odd number of entries apart
+ * and their shared-memory slots and packed entries fall on different banks; with an even
+ * count lanes t and t + 32 / 2^i would share one (all 32 lanes at 32 runs each). */
+__device__ __forceinline__ unsigned runs_per_lane(unsigned count)
+{
+    return (count + 31u) / 32u | 1u;
+}
+
 /* Sums of run values modulo 2^W: 32-bit words for W <= 32, so that a shuffle moves one word. */
 template <typename T, bool Wide = (sizeof(T) == 8)> struct run_word {
     typedef uint32_t type;
@@ -174,6 +182,39 @@ __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned la
     for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { f(x, runs.length(j)); });
 }
 
+/* f(x, n) for every run, value x and length n, each once on some lane of the warp, for
+ * callers that need no particular run on a particular lane (sums, counts, extremes). Values
+ * that are not delta-coded go as for_each_run. Delta-coded ones (§8.5) go as
+ * decode_run_values takes them: lane t the c consecutive runs from t·c (runs_per_lane), a warp
+ * scan of the lanes' step totals giving the value before its first run, then its runs in
+ * order with a running sum: a run costs two steps decoded, no shuffle chain. Every lane of
+ * the warp calls it. */
+template <typename T, typename F>
+__device__ __forceinline__ void for_each_run_unordered(const runs_parts &runs, unsigned lane, F &&f)
+{
+    if (!runs.delta) {
+        for_each_run<T>(runs, lane, f);
+        return;
+    }
+    typedef typename run_word<T>::type word;
+    const unsigned per_lane = runs_per_lane(runs.count);
+    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
+    word total = 0;
+    for (unsigned j = first; j < last; j++)
+        total += (word)runs.template step<T>(j);
+    word x = total; /* an inclusive scan of the totals, less the lane's own */
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const word before = __shfl_up_sync(~0u, x, d);
+        x += lane >= d ? before : 0u;
+    }
+    x += (word)runs.base - total; /* the value of run first − 1 */
+    for (unsigned j = first; j < last; j++) {
+        x += (word)runs.template step<T>(j);
+        f((T)x, runs.length(j));
+    }
+}
+
 /* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
  * scan of the lengths over the warp gives the runs' ends, and each lane takes positions
  * start + t, start + t + 32, ... of the 32 runs' span, finding its run by a binary search over
@@ -219,15 +260,15 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
 /* The run heads of a vector whose lengths have k >= 1 bits, into `heads`, the warp's 32 words of
  * shared memory: bit p mod 32 of heads[p / 32] is set where a run starts at position p, and
  * no bit else (every start is below m <= 1024, spec/fastlanes.md §8.2). Every lane of the
- * warp calls it; the bitmap is visible to the warp on return. Lane t takes the c = ceil(R / 32)
- * consecutive runs from t·c: it adds their lengths, noting in 64 bits the starts that lie
+ * warp calls it; the bitmap is visible to the warp on return. Lane t takes the c consecutive
+ * runs from t·c (runs_per_lane): it adds their lengths, noting in 64 bits the starts that lie
  * less than 64 positions after its first run's, and a warp scan of these sums gives where its
  * first run starts; the noted starts then take at most three atomic ORs, and only a lane whose
  * runs span more than 64 positions walks them again for the others. So the warp decodes each
  * length once where runs are short (many runs), and twice at most where they are few. */
 __device__ __forceinline__ void mark_run_heads(const runs_parts &runs, unsigned lane, uint32_t *heads)
 {
-    const unsigned per_lane = (runs.count + 31u) / 32u;
+    const unsigned per_lane = runs_per_lane(runs.count);
     const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
     unsigned span = 0;
     uint64_t near = 0; /* bit i: one of the lane's runs starts i < 64 positions after its first */
@@ -278,67 +319,84 @@ __device__ __forceinline__ unsigned heads_before(uint32_t word, unsigned lane)
     return n - __popc(word);
 }
 
-/* The run of position 32·w + i, from heads word w and the heads before that word: the heads
- * at or before the position, less one (position 0 is run 0's head). */
-__device__ __forceinline__ unsigned run_at(uint32_t word, unsigned before, unsigned i)
+/* The run heads of mark_run_heads in words 0 … 31 of `heads` (the warp's 64 words of shared
+ * memory) and, in word 32 + w, the heads before word w less one, so that the run of position
+ * 32·w + i is heads[32 + w] plus the heads at or before bit i of word w (position 0 is run 0's
+ * head; the sum wraps through 0 for w = 0). Every lane of the warp calls it; both are visible
+ * to the warp on return. */
+__device__ __forceinline__ void mark_run_starts(const runs_parts &runs, unsigned lane, uint32_t *heads)
 {
-    return before + __popc(word & (0xffffffffu >> (31u - i))) - 1u;
-}
-
-/* f(p, r) for every position p < m, each once, r its run; every lane of the warp calls it,
- * `heads` the warp's 32 words of shared memory. In turn w lane t takes position 32·w + t: its
- * run is a count of heads (mark_run_heads). Lengths of k = 0 bits are all one, so R = m and
- * run p is position p, with no heads to mark. */
-template <typename F>
-__device__ __forceinline__ void for_each_position_run(const runs_parts &runs, unsigned m, unsigned lane,
-                                                      uint32_t *heads, F &&f)
-{
-    if (runs.length_width == 0) {
-        for (unsigned p = lane; p < m; p += 32u)
-            f(p, p);
-        return;
-    }
     mark_run_heads(runs, lane, heads);
-    const uint32_t word = heads[lane];
-    const unsigned before = heads_before(word, lane);
-    for (unsigned w = 0; 32u * w < m; w++) { /* uniform: every lane shuffles */
-        const uint32_t h = __shfl_sync(~0u, word, w);
-        const unsigned c = __shfl_sync(~0u, before, w);
-        const unsigned p = 32u * w + lane;
-        if (p < m)
-            f(p, run_at(h, c, lane));
-    }
-}
-
-/* f(p, x) for every position p < m of a vector whose run values are not delta-coded, each
- * once (for_each_position_run): a position's value is decoded from its run's packed entry
- * (neighbouring lanes read the same or neighbouring words). */
-template <typename T, typename F>
-__device__ __forceinline__ void expand_runs(const runs_parts &runs, unsigned m, unsigned lane, uint32_t *heads,
-                                            F &&f)
-{
-    for_each_position_run(runs, m, lane, heads, [&](unsigned p, unsigned r) { f(p, runs.template value<T>(r)); });
-}
-
-/* The values of the R runs of a delta-coded vector (spec/fastlanes.md §8.5) into
- * values[0 … R − 1] (for_each_delta_run); every lane of the warp calls it, and the values are
- * visible to the warp on return. */
-template <typename T>
-__device__ __forceinline__ void decode_delta_run_values(const runs_parts &runs, unsigned lane, T *values)
-{
-    for_each_delta_run<T>(runs, lane, [&](unsigned j, T x) { values[j] = x; });
+    heads[32u + lane] = heads_before(heads[lane], lane) - 1u;
     __syncwarp();
 }
 
-/* expand_runs for delta-coded run values: the warp decodes each run's value once into
- * `values` (R <= 1024 entries of the warp's shared memory, which f must not write), then each
- * position reads its run's entry there, so a position costs a count of heads and one load. */
-template <typename T, typename F>
-__device__ __forceinline__ void expand_delta_runs(const runs_parts &runs, unsigned m, unsigned lane,
-                                                  uint32_t *heads, T *values, F &&f)
+/* The values of the R runs into values[0 … R − 1], each decoded once; every lane of the warp
+ * calls it, and the values are visible to the warp on return. Values that are not
+ * delta-coded are independent entries, lane t taking runs t, t + 32, ... Delta-coded values
+ * (spec/fastlanes.md §8.5) are a running sum: lane t takes the c consecutive runs from t·c
+ * (runs_per_lane), writes its own running sum of their steps, and a warp scan of the lanes'
+ * totals gives the value before its first run, which a second pass over its runs adds. So a
+ * run costs one step decoded and two shared-memory writes, where a warp scan per 32 runs
+ * would cost a shuffle chain per run. Sums are taken modulo 2^W (T's width): truncating to T
+ * commutes with the additions. */
+template <typename T>
+__device__ __forceinline__ void decode_run_values(const runs_parts &runs, unsigned lane, T *values)
 {
-    decode_delta_run_values<T>(runs, lane, values);
-    for_each_position_run(runs, m, lane, heads, [&](unsigned p, unsigned r) { f(p, values[r]); });
+    if (!runs.delta) {
+        for (unsigned j = lane; j < runs.count; j += 32u)
+            values[j] = runs.template value<T>(j);
+        __syncwarp();
+        return;
+    }
+    typedef typename run_word<T>::type word;
+    const unsigned per_lane = runs_per_lane(runs.count);
+    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
+    word total = 0;
+    for (unsigned j = first; j < last; j++) {
+        total += (word)runs.template step<T>(j);
+        values[j] = (T)total;
+    }
+    word before = total; /* an inclusive scan of the totals, less the lane's own */
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const word x = __shfl_up_sync(~0u, before, d);
+        before += lane >= d ? x : 0u;
+    }
+    before += (word)runs.base - total; /* the value of run first − 1 */
+    for (unsigned j = first; j < last; j++)
+        values[j] = (T)(before + (word)values[j]);
+    __syncwarp();
+}
+
+/* f(p, values[r]) for every position p < m, each once, r its run, `values` the run values of
+ * decode_run_values; every lane of the warp calls it, `heads` the warp's 64 words of shared
+ * memory. In turn w lane t takes position 32·w + t (a warp's f calls touch 32 consecutive
+ * positions): its run is a count of heads (mark_run_starts), read with two broadcast loads
+ * and a population count, and consecutive lanes read the same or consecutive run values.
+ * Lengths of k = 0 bits are all one, so R = m and run p is position p, with no heads to mark. */
+template <typename T, typename F>
+__device__ __forceinline__ void expand_run_values(const runs_parts &runs, unsigned m, unsigned lane,
+                                                  uint32_t *heads, const T *values, F &&f)
+{
+    if (runs.length_width == 0) {
+        for (unsigned p = lane; p < m; p += 32u)
+            f(p, values[p]);
+        return;
+    }
+    mark_run_starts(runs, lane, heads);
+    const uint32_t at_or_before = 0xffffffffu >> (31u - lane);
+    if (m == GALP_VECTOR_SIZE) { /* a full vector: no position to leave out */
+#pragma unroll 8
+        for (unsigned w = 0; w < 32u; w++)
+            f(32u * w + lane, values[heads[32u + w] + __popc(heads[w] & at_or_before)]);
+        return;
+    }
+    for (unsigned w = 0; 32u * w < m; w++) {
+        const unsigned p = 32u * w + lane;
+        if (p < m)
+            f(p, values[heads[32u + w] + __popc(heads[w] & at_or_before)]);
+    }
 }
 
 template <typename T> struct runs_warp {
