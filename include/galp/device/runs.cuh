@@ -338,6 +338,14 @@ __device__ __forceinline__ unsigned heads_before(uint32_t word, unsigned lane)
     return n - __popc(word);
 }
 
+/* The run of position 32·w + i, from heads word w and the heads before that word: the heads
+ * at or before the position, less one (position 0 is run 0's head). load_fastlanes_tile
+ * (galp/device/fastlanes_tile.cuh) finds an item's run with it. */
+__device__ __forceinline__ unsigned run_at(uint32_t word, unsigned before, unsigned i)
+{
+    return before + __popc(word & (0xffffffffu >> (31u - i))) - 1u;
+}
+
 /* The run heads of mark_run_heads in words 0 … 31 of `heads` (the warp's 64 words of shared
  * memory) and, in word 32 + w, the heads before word w less one, so that the run of position
  * 32·w + i is heads[32 + w] plus the heads at or before bit i of word w (position 0 is run 0's
