@@ -21,8 +21,8 @@ bench_fastlanes_table_SOURCES = bench/fastlanes_table.c \
 bench_fastlanes_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_fastlanes_table_LDADD = libgalp.la -lm
 
-# Run: bench/int_ratio_table [DATA_DIR [JSON]] — RUNS and AUTO ratios of galp-bench's integer
+# Run: bench/runs_ratio_table [DATA_DIR [JSON]] — RUNS and AUTO ratios of galp-bench's integer
 # columns tiled to 256 MiB, with the 1.7 layouts and with offset-coded RUNS values (spec/fastlanes.md §8.6).
-noinst_PROGRAMS += bench/int_ratio_table
-bench_int_ratio_table_SOURCES = bench/int_ratio_table.c bench/bench_data.c bench/bench_data.h
-bench_int_ratio_table_LDADD = libgalp.la -lm
+noinst_PROGRAMS += bench/runs_ratio_table
+bench_runs_ratio_table_SOURCES = bench/runs_ratio_table.c bench/bench_data.c bench/bench_data.h
+bench_runs_ratio_table_LDADD = libgalp.la -lm

@@ -1,10 +1,10 @@
 /*
- * int_ratio_table.c — compression ratios of RUNS and AUTO on galp-bench's integer columns (the
+ * runs_ratio_table.c — compression ratios of RUNS and AUTO on galp-bench's integer columns (the
  * ALP corpus scaled to integers, "<stem>-int", and its sorted timestamps: bench/bench_data.h),
  * each tiled to 256 MiB as galp-bench --fastlanes measures them, written with the format 1.7
  * layouts and with offset-coded RUNS values (header flag bit 10, spec/fastlanes.md §8.6):
  *
- *     bench/int_ratio_table [DATA_DIR [JSON]]   (default: $GALP_DATA_DIR, else ../shared/data)
+ *     bench/runs_ratio_table [DATA_DIR [JSON]]   (default: $GALP_DATA_DIR, else ../shared/data)
  *
  * Prints a Markdown table; with JSON, also writes its rows there. A tiled file is its header,
  * one period's metadata entries and payloads per copy and the tail (bench/galp_tile.h), so its
@@ -70,7 +70,7 @@ static int row(const bench_dataset *d, FILE *json, bool *first)
     for (size_t s = 0; s < 2; s++) {
         tiled before, after;
         if (tile(d, schemes[s], FLAGS_1_7, &before) != 0 || tile(d, schemes[s], FLAGS_1_8, &after) != 0) {
-            fprintf(stderr, "int_ratio_table: %s with %s does not round-trip\n", d->name,
+            fprintf(stderr, "runs_ratio_table: %s with %s does not round-trip\n", d->name,
                     galp_scheme_name(schemes[s]));
             return -1;
         }
@@ -109,7 +109,7 @@ int main(int argc, char **argv)
     bench_dataset *real = NULL;
     const int n = bench_dataset_list_alp(alp, &real, err, sizeof err);
     if (n <= 0) {
-        fprintf(stderr, "int_ratio_table: %s\n", n < 0 ? err : "no ALP corpus under DATA_DIR/alp");
+        fprintf(stderr, "runs_ratio_table: %s\n", n < 0 ? err : "no ALP corpus under DATA_DIR/alp");
         return 1;
     }
     printf("| column | type | n | RUNS 1.7 | RUNS 1.8 | offset-coded | AUTO 1.7 | AUTO 1.8 | offset-coded |\n");
