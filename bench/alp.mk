@@ -21,8 +21,8 @@ bench_fastlanes_table_SOURCES = bench/fastlanes_table.c \
 bench_fastlanes_table_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/conformance
 bench_fastlanes_table_LDADD = libgalp.la -lm
 
-# Run: bench/int_ratio_table [--json] [DATA_DIR [TILE_BYTES]] — FFOR and AUTO ratios of the
-# corpus's integer columns without and with patched FFOR vectors (docs/COMPRESSION.md).
+# Run: bench/int_ratio_table [--json] [DATA_DIR [TILE_BYTES]] — FFOR, RUNS and AUTO ratios of
+# the corpus's integer columns with format 1.7's layouts and with 1.8's (docs/COMPRESSION.md).
 noinst_PROGRAMS += bench/int_ratio_table
 bench_int_ratio_table_SOURCES = bench/int_ratio_table.c \
 	bench/bench_data.c bench/bench_data.h bench/bench_error.h

@@ -1,7 +1,8 @@
 /*
  * int_ratio_table.c — compression ratios of the ALP corpus's integer columns (the `-int`
- * datasets of galp-bench --fastlanes, bench/bench_data.c) with FFOR and AUTO, without and with
- * patched FFOR vectors (spec/ffor.md §8), each column tiled to a given size as galp-bench
+ * datasets of galp-bench --fastlanes, bench/bench_data.c) with FFOR, RUNS and AUTO, with format
+ * 1.7's layouts and with 1.8's (patched FFOR vectors, spec/ffor.md §8; offset-coded RUNS
+ * values, spec/fastlanes.md §8.6), each column tiled to a given size as galp-bench
  * tiles it: whole repeats of the column's period (bench_data.h), whose compressed vectors
  * repeat with it. Prints a Markdown table, or with --json one JSON object per line:
  *
@@ -20,10 +21,11 @@
 #include "bench_data.h"
 #include "galp.h"
 
-/* "Before" is every layout flag galp_compress passed before format 1.8; "after" adds bit 9. */
-static const uint32_t flags_before = GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
-                                     GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES |
-                                     GALP_FLAG_RUNS_DELTA_VALUES;
+/* Every layout flag galp_compress passed before format 1.8, and those 1.8 adds (bits 9, 10). */
+static const uint32_t flags_17 = GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |
+                                 GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES |
+                                 GALP_FLAG_RUNS_DELTA_VALUES;
+static const uint32_t flags_18 = flags_17 | GALP_FLAG_PATCHED_FFOR | GALP_FLAG_RUNS_OFFSET_VALUES;
 
 /* Bytes of one period's vectors in a tile: entries plus payloads at 16-byte boundaries. 0 on
  * failure (a column that does not round-trip). */
@@ -64,10 +66,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "int_ratio_table: %s\n", count < 0 ? err : "no datasets");
         return 2;
     }
-    static const galp_scheme schemes[2] = {GALP_SCHEME_FFOR, GALP_SCHEME_AUTO};
+    static const galp_scheme schemes[3] = {GALP_SCHEME_FFOR, GALP_SCHEME_RUNS, GALP_SCHEME_AUTO};
     if (!json)
-        puts("| column | type | FFOR | FFOR patched | AUTO | AUTO patched |\n"
-             "|---|---|---:|---:|---:|---:|");
+        puts("| column | type | FFOR 1.7 | FFOR 1.8 | RUNS 1.7 | RUNS 1.8 | AUTO 1.7 | AUTO 1.8 |\n"
+             "|---|---|---:|---:|---:|---:|---:|---:|");
     int rc = 0;
     for (int i = 0; i < count; i++) {
         bench_dataset column;
@@ -75,21 +77,21 @@ int main(int argc, char **argv)
             continue;
         const uint64_t raw = tile / galp_type_size(column.type) * galp_type_size(column.type);
         const uint64_t repeats = raw / galp_type_size(column.type) / column.n;
-        double ratio[4];
-        for (int k = 0; k < 4; k++) {
-            const uint64_t bytes =
-                period_bytes(&column, schemes[k / 2], flags_before | (k % 2 ? GALP_FLAG_PATCHED_FFOR : 0u));
+        double ratio[6];
+        for (int k = 0; k < 6; k++) {
+            const uint64_t bytes = period_bytes(&column, schemes[k / 2], k % 2 ? flags_18 : flags_17);
             rc |= bytes == 0;
             ratio[k] = bytes ? (double)raw / (double)(GALP_HEADER_SIZE + GALP_TAIL_PADDING + repeats * bytes) : 0;
         }
         if (json)
             printf("{\"dataset\": \"%s\", \"type\": \"%s\", \"source_values\": %llu, "
-                   "\"ffor\": %.6f, \"ffor_patched\": %.6f, \"auto\": %.6f, \"auto_patched\": %.6f}\n",
+                   "\"ffor_1_7\": %.6f, \"ffor_1_8\": %.6f, \"runs_1_7\": %.6f, \"runs_1_8\": %.6f, "
+                   "\"auto_1_7\": %.6f, \"auto_1_8\": %.6f}\n",
                    column.name, galp_type_name(column.type), (unsigned long long)column.n_source,
-                   ratio[0], ratio[1], ratio[2], ratio[3]);
+                   ratio[0], ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
         else
-            printf("| %s | %s | %.3f | %.3f | %.3f | %.3f |\n", column.name,
-                   galp_type_name(column.type), ratio[0], ratio[1], ratio[2], ratio[3]);
+            printf("| %s | %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", column.name,
+                   galp_type_name(column.type), ratio[0], ratio[1], ratio[2], ratio[3], ratio[4], ratio[5]);
         bench_dataset_free(&column);
     }
     for (int i = 0; i < count; i++)

@@ -283,10 +283,11 @@ addition "packed lane bases" u16 delta delta16.txt '1\.5' \
     '^ +0 +100 +delta .*  lane bases 9 bits$' \
     '"packed_lane_bases": 1,' '"lane_base_width": 9'
 # Delta-coded RUNS values (spec/fastlanes.md §8.5): 200 u32 values from 10^9 in runs of 2,
-# each 3 above the one before: 100 runs of 3-bit zig-zag deltas rather than 9-bit values.
+# 3 up and 2 down in turn: 100 runs of 3-bit zig-zag deltas rather than 6-bit values (the
+# offset coding of §8.6 is no narrower, so the earlier format's zig-zag coding stays).
 i=0
 while [ $i -lt 200 ]; do
-    echo $((1000000000 + i / 2 * 3))
+    echo $((1000000000 + i / 4 + i / 2 % 2 * 3))
     i=$((i + 1))
 done >runs32.txt
 addition "delta run values" u32 runs runs32.txt '1\.6' \
@@ -304,6 +305,17 @@ addition "patched ffor" u64 ffor patched64.txt '1\.8' \
     '^ffor patches +4 in 1 of 1 ffor vectors$' \
     '^ +0 +1024 +ffor .*  patches 4$' \
     '"ffor_patches": 4,' '"patches": 4'
+# Offset-coded RUNS values (spec/fastlanes.md §8.6): 200 u32 values from 10^9 in runs of 2,
+# each 3 above the one before: differences of 3 in 2 bits, where zig-zag coding needs 3.
+i=0
+while [ $i -lt 200 ]; do
+    echo $((1000000000 + i / 2 * 3))
+    i=$((i + 1))
+done >offset32.txt
+addition "offset run values" u32 runs offset32.txt '1\.8' \
+    '^run values +offset-coded for 1 of 1 runs vectors$' \
+    '^ +0 +200 +runs .*  runs 100, length width 1, offset-coded values$' \
+    '"offset_run_values": 1,' '"offset_values": true'
 
 expect 0 "specials as text" decode --text s.galp s.txt
 has "specials as text: -0" s.txt '^-0$'

@@ -113,12 +113,15 @@ static long round_trip(galp_type type, galp_scheme scheme, const void *values, u
     bool delta = false;
     for (uint32_t v = 0; v < nv; v++)
         delta |= file[ts_entry(v, TS_ENT_SCHEME)] == GALP_SCHEME_DELTA;
-    /* the RUNS flag (§8.5) is the only other one an integer column may get */
-    assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & ~GALP_FLAG_RUNS_DELTA_VALUES, delta ? packed_flag : 0u);
+    /* the RUNS flags (§8.5, §8.6) are the only others an integer column may get */
+    const uint32_t runs_flags = GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES;
+    const uint32_t flags = (uint32_t)ts_get_le(file, TS_FLAGS, 4);
+    assert_int_equal(flags & ~runs_flags, delta ? packed_flag : 0u);
     assert_int_equal(ts_get_le(plain, TS_FLAGS, 4), 0u);
     if (delta)
-        assert_int_equal(file[TS_VERSION_MINOR],
-                         (ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? 6 : 5);
+        assert_int_equal(file[TS_VERSION_MINOR], (flags & GALP_FLAG_RUNS_OFFSET_VALUES) != 0  ? 8
+                                                 : (flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? 6
+                                                                                              : 5);
     /* Without the flag only RUNS vectors (also format 1.5) raise the version above 1.2. */
     bool runs = false;
     for (uint32_t v = 0; v < nv; v++)

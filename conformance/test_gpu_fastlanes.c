@@ -546,6 +546,10 @@ static void test_runs_partial_vectors(void **state)
     assert_true(checked > 100);
 }
 
+/* galp_compress's layout flags before offset-coded run values (format 1.8): RUNS vectors whose
+ * values are delta-coded are zig-zag coded (spec/fastlanes.md §8.5). */
+static const uint32_t zigzag_flags = GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES;
+
 /* RUNS columns with delta-coded run values (spec/fastlanes.md §8.5) of every type: walks of 0,
  * 2^W − 1, then steps of −s … +s, so that frame-of-reference coding would need all W bits, in
  * runs of 1, 2, 3, 33, 100 or 1024 positions or of growing
@@ -579,7 +583,7 @@ static void test_runs_delta_columns(void **state)
             ts_store_bits(types[t], values, i, x);
         }
         size_t len;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+        uint8_t *file = ts_compress_ex(types[t], GALP_SCHEME_RUNS, zigzag_flags, values, n, &len);
         assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_RUNS_DELTA_VALUES);
         galp_column col;
         assert_int_equal(galp_open(&col, file, len), GALP_OK);
@@ -645,6 +649,62 @@ static void test_patched_ffor_columns(void **state)
             assert_int_equal(vectors_seen[GALP_SCHEME_FFOR], patched);
             free(file);
         }
+/* RUNS columns with offset-coded run values (spec/fastlanes.md §8.6) of every type: walks from
+ * 2^W − 20 across the top of the range in steps of −1 … +a (a = 2, 8, 32), whose differences
+ * take a bit less with an offset than zig-zag coded, in runs of 1 (1024 runs, length width 0),
+ * 2, 3, 33, 100 or 1024 positions (one run: zig-zag coded, factor 1, no payload) or of growing
+ * lengths, and a partial last vector of runs of 1; checked as above. Every vector of runs of
+ * 1 … 3 positions saves a 16-byte unit or more, so it is offset-coded. */
+static void test_runs_offset_columns(void **state)
+{
+    (void)state;
+    static const galp_type types[] = {GALP_TYPE_U8, GALP_TYPE_U16, GALP_TYPE_U32, GALP_TYPE_U64};
+    static const unsigned lengths[] = {1, 2, 3, 33, 100, GALP_VECTOR_SIZE, 0}; /* 0: growing */
+    const uint64_t kinds = sizeof lengths / sizeof lengths[0];
+    const uint64_t vectors = 3u * kinds + 1u, n = vectors * GALP_VECTOR_SIZE - 500u;
+    uint8_t *values = malloc(n * 8u);
+    assert_non_null(values);
+    uint64_t seed = 73;
+    for (size_t t = 0; t < 4; t++) {
+        uint64_t x = 0, run = 0, left = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            const uint64_t v = i / GALP_VECTOR_SIZE, a = UINT64_C(2) << (2u * (v / kinds % 3u));
+            if (i % GALP_VECTOR_SIZE == 0) {
+                x = 0u - 20u; /* mod 2^W */
+                run = 0;
+                left = 0;
+            }
+            if (left == 0) {
+                run++;
+                left = lengths[v % kinds] != 0 ? lengths[v % kinds] : run;
+                x += ts_random_below(&seed, a + 2u) - 1u; /* mod 2^W */
+            }
+            left--;
+            ts_store_bits(types[t], values, i, x);
+        }
+        size_t len;
+        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+        assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_RUNS_OFFSET_VALUES, GALP_FLAG_RUNS_OFFSET_VALUES);
+        galp_column col;
+        assert_int_equal(galp_open(&col, file, len), GALP_OK);
+        galp_vector_info info;
+        unsigned offset = 0, unit_lengths = 0, many_runs = 0, partial = 0;
+        for (uint32_t v = 0; v < col.vector_count; v++) {
+            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+            if (lengths[v % kinds] >= 1 && lengths[v % kinds] <= 3)
+                assert_int_equal(info.factor, GALP_LAYOUT_RUNS_OFFSET_VALUES);
+            if (info.scheme != GALP_SCHEME_RUNS || info.factor != GALP_LAYOUT_RUNS_OFFSET_VALUES)
+                continue;
+            offset++;
+            unit_lengths += info.exponent == 0;
+            many_runs += info.exception_count > 512;
+            partial += info.value_count < GALP_VECTOR_SIZE;
+        }
+        memset(vectors_seen, 0, sizeof vectors_seen);
+        check_file(file, len, values, &seed);
+        assert_true(offset >= 3u * 3u + 1u);
+        assert_true(unit_lengths > 0 && many_runs > 0 && partial > 0);
+        free(file);
     }
     free(values);
 }
@@ -654,7 +714,8 @@ static void test_patched_ffor_columns(void **state)
  * lane walking a vector of at most 128 runs itself and the warp taking the others together.
  * Vectors of 1 ... 200 runs of equal lengths, with values at the top of the range (u64 sums
  * wrap) or walking in steps of 1 ... 3 across the top of the type's range (delta-coded, their
- * running sum wraps mod 2^W), and a partial last vector; checked as above. */
+ * running sum wraps mod 2^W), and a partial last vector; checked as above, written with
+ * zig-zag coded differences (§8.5) and again with offset-coded ones (§8.6). */
 static void test_runs_small_vectors(void **state)
 {
     (void)state;
@@ -680,26 +741,30 @@ static void test_runs_small_vectors(void **state)
             last_run = run;
             ts_store_bits(types[t], values, i, walk ? x & all : top_value(bits, bits < 12u ? bits : 12u, run));
         }
-        size_t len;
-        uint8_t *file = ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
-        galp_column col;
-        assert_int_equal(galp_open(&col, file, len), GALP_OK);
-        galp_vector_info info;
-        unsigned by_lane = 0, by_warp = 0, delta = 0, plain = 0;
-        for (uint32_t v = 0; v < col.vector_count; v++) {
-            assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
-            assert_int_equal(info.scheme, GALP_SCHEME_RUNS);
-            assert_true(info.payload_size <= 1024u);
-            by_lane += info.exception_count <= 128u;
-            by_warp += info.exception_count > 128u;
-            delta += info.factor == GALP_LAYOUT_RUNS_DELTA_VALUES;
-            plain += info.factor != GALP_LAYOUT_RUNS_DELTA_VALUES;
+        static const uint8_t factors[2] = {GALP_LAYOUT_RUNS_DELTA_VALUES, GALP_LAYOUT_RUNS_OFFSET_VALUES};
+        for (unsigned coding = 0; coding < 2; coding++) {
+            size_t len;
+            uint8_t *file = coding == 0 ? ts_compress_ex(types[t], GALP_SCHEME_RUNS, zigzag_flags, values, n, &len)
+                                        : ts_compress(types[t], GALP_SCHEME_RUNS, values, n, &len);
+            galp_column col;
+            assert_int_equal(galp_open(&col, file, len), GALP_OK);
+            galp_vector_info info;
+            unsigned by_lane = 0, by_warp = 0, delta = 0, plain = 0;
+            for (uint32_t v = 0; v < col.vector_count; v++) {
+                assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
+                assert_int_equal(info.scheme, GALP_SCHEME_RUNS);
+                assert_true(info.payload_size <= 1024u);
+                by_lane += info.exception_count <= 128u;
+                by_warp += info.exception_count > 128u;
+                delta += info.factor == factors[coding];
+                plain += info.factor == 0;
+            }
+            memset(vectors_seen, 0, sizeof vectors_seen);
+            check_file(file, len, values, &seed);
+            assert_int_equal(vectors_seen[GALP_SCHEME_RUNS], vectors);
+            assert_true(by_lane > 0 && by_warp > 0 && delta > 0 && plain > 0);
+            free(file);
         }
-        memset(vectors_seen, 0, sizeof vectors_seen);
-        check_file(file, len, values, &seed);
-        assert_int_equal(vectors_seen[GALP_SCHEME_RUNS], vectors);
-        assert_true(by_lane > 0 && by_warp > 0 && delta > 0 && plain > 0);
-        free(file);
     }
     free(values);
 }
@@ -858,6 +923,7 @@ int main(void)
         cmocka_unit_test(test_runs_columns),
         cmocka_unit_test(test_runs_partial_vectors),
         cmocka_unit_test(test_runs_delta_columns),
+        cmocka_unit_test(test_runs_offset_columns),
         cmocka_unit_test(test_runs_small_vectors),
         cmocka_unit_test(test_patched_ffor_columns),
         cmocka_unit_test(test_delta_chains),

@@ -3,7 +3,8 @@
  * value width b = 0 … W and length width k = 0 … 10, whole and partial vectors; the layout and
  * parameters the reference encoder writes (§8.3); AUTO's choice of RUNS (§5); every
  * validation step and class (§8.2, spec/format.md §6); and the decoder against an oracle
- * written here from §8.1's formula, on payloads no encoder writes.
+ * written here from §8.1's and §8.6's formulas, on payloads no encoder writes; delta-coded
+ * (§8.5) and offset-coded (§8.6) run values.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,6 +15,8 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+#include <galp/layout.h>
 
 #include "test_support.h"
 
@@ -248,7 +251,8 @@ static void oracle_put(uint8_t *words, unsigned b, uint32_t j, uint64_t d)
 /* Random payloads with random m, k, b and base: runs of the lengths the payload holds until
  * they reach m. In odd rounds the last length is cut to end exactly at m and the vector
  * decodes as the formula says (values wrapping modulo 2^W, neighbouring runs possibly equal,
- * bits past the entries set); in even rounds a length that passes m is RUN_LENGTHS. */
+ * bits past the entries set); in even rounds a length that passes m is RUN_LENGTHS. Every
+ * third round's entries are offset-coded differences (§8.6, factor 2 with flag bit 10). */
 static void test_decoder_matches_formula(void **state)
 {
     (void)state;
@@ -275,16 +279,24 @@ static void test_decoder_matches_formula(void **state)
         }
         const uint32_t values_offset = 4 * ((r * k + 31) / 32);
         const uint32_t size = values_offset + 4 * ((r * b + 31) / 32);
+        const bool offset_coded = round % 3 == 2;
+        const uint64_t offset = oracle_entry(payload + values_offset, b, 0);
         uint8_t expected[1024 * 8];
+        uint64_t value = base;
         for (uint32_t j = 0, p = 0; j < r && covered == m; j++) {
-            const uint64_t delta = oracle_entry(payload + values_offset, b, j);
+            const uint64_t entry = oracle_entry(payload + values_offset, b, j);
+            value = offset_coded ? value + entry - offset : base + entry;
             for (uint32_t i = 0; i < lengths[j]; i++)
-                ts_store_bits(type, expected, p++, (base + delta) & width_mask(w));
+                ts_store_bits(type, expected, p++, value & width_mask(w));
         }
         size_t len;
         uint8_t *file = ts_one_vector_file(type, GALP_SCHEME_RUNS, m, base, b, (uint16_t)r,
                                            payload, size, &len);
         file[ts_entry(0, TS_ENT_EXPONENT)] = (uint8_t)k;
+        if (offset_coded) {
+            file[ts_entry(0, TS_ENT_FACTOR)] = GALP_LAYOUT_RUNS_OFFSET_VALUES;
+            ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_OFFSET_VALUES);
+        }
         ts_reseal(file);
         if (covered == m)
             ts_check_decodes_to(file, len, type, expected, m);
@@ -336,7 +348,7 @@ static void test_runs_delta_values(void **state)
     assert_int_equal(ts_get_le(plain, ts_entry(0, TS_ENT_FACTOR), 1), 0);
     assert_true(len < plain_len);
 
-    /* spec/format.md §6 step 9, 10.5: factor 1 needs the flag; factor 2 is never valid. */
+    /* spec/format.md §6 step 9, 10.5: factor 1 needs flag bit 5, factor 2 flag bit 10. */
     ts_put_le(file, ts_entry(1, TS_ENT_FACTOR), 1, 2);
     ts_reseal(file);
     ts_expect_status(file, len, GALP_ERR_EXPONENT);
@@ -378,6 +390,100 @@ static void test_runs_delta_values_wrap(void **state)
     free(file);
 }
 
+/* A u32 series in runs of 1 … 4 that rises up to 5 and falls up to 2 between runs: its
+ * differences take 3 bits with an offset and 4 zig-zag coded. */
+static uint32_t *lopsided_walk(uint64_t n)
+{
+    uint32_t *values = malloc(n * sizeof *values);
+    assert_non_null(values);
+    uint64_t seed = 11;
+    uint32_t x = 0xfffff000u; /* it wraps past 2^32 */
+    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
+        if (left == 0) {
+            left = 1 + ts_random(&seed) % 4;
+            x += (uint32_t)(ts_random(&seed) % 8) - 2u;
+        }
+        values[i] = x;
+    }
+    return values;
+}
+
+/* spec/fastlanes.md §8.6: allowed offset-coded values (galp_compress), the encoder writes them
+ * where smaller than zig-zag coded ones, with flag bit 10 alone, version 1.8, factor 2, the
+ * first run's value as base and the offset (2) as entry 0; with flag bit 5 alone it writes
+ * version 1.6, factor 1, and a larger file. Every decoding path returns the input. */
+static void test_runs_offset_values(void **state)
+{
+    (void)state;
+    const uint64_t n = 3 * 1024 + 700;
+    uint32_t *values = lopsided_walk(n);
+    size_t len, zigzag_len;
+    uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_RUNS, values, n, &len);
+    ts_check_decodes_to(file, len, GALP_TYPE_U32, (const uint8_t *)values, n);
+    assert_int_equal(file[TS_VERSION_MINOR], 8);
+    assert_int_equal(ts_get_le(file, TS_FLAGS, 4), GALP_FLAG_RUNS_OFFSET_VALUES);
+    for (uint32_t v = 0; v < 4; v++) {
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_SCHEME), 1), GALP_SCHEME_RUNS);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_FACTOR), 1), GALP_LAYOUT_RUNS_OFFSET_VALUES);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_BIT_WIDTH), 1), 3);
+        assert_int_equal(ts_get_le(file, ts_entry(v, TS_ENT_BASE), 8), values[1024 * v]);
+        const size_t payload = (size_t)ts_get_le(file, ts_entry(v, TS_ENT_PAYLOAD_OFFSET), 8);
+        const unsigned k = (unsigned)ts_get_le(file, ts_entry(v, TS_ENT_EXPONENT), 1);
+        const uint32_t runs = (uint32_t)ts_get_le(file, ts_entry(v, TS_ENT_EXCEPTION_COUNT), 2);
+        assert_int_equal(oracle_entry(file + payload + 4 * ((runs * k + 31) / 32), 3, 0), 2);
+    }
+    uint8_t *zigzag = ts_compress_ex(GALP_TYPE_U32, GALP_SCHEME_RUNS, GALP_FLAG_RUNS_DELTA_VALUES, values, n,
+                                     &zigzag_len);
+    ts_check_decodes_to(zigzag, zigzag_len, GALP_TYPE_U32, (const uint8_t *)values, n);
+    assert_int_equal(zigzag[TS_VERSION_MINOR], 6);
+    assert_int_equal(ts_get_le(zigzag, ts_entry(0, TS_ENT_FACTOR), 1), GALP_LAYOUT_RUNS_DELTA_VALUES);
+    assert_true(len < zigzag_len);
+
+    /* spec/format.md §6 steps 9, 10.5: factor 2 needs flag bit 10, factor 3 is never valid,
+     * and flag bit 10 is reserved outside FFOR and RUNS columns. */
+    ts_put_le(file, ts_entry(1, TS_ENT_FACTOR), 1, 3);
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_EXPONENT);
+    ts_put_le(file, ts_entry(1, TS_ENT_FACTOR), 1, GALP_LAYOUT_RUNS_OFFSET_VALUES);
+    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_DELTA_VALUES);
+    ts_reseal(file);
+    ts_expect_status(file, len, GALP_ERR_EXPONENT);
+    ts_put_le(zigzag, TS_FLAGS, 4, GALP_FLAG_RUNS_OFFSET_VALUES); /* factor 1 without bit 5 */
+    ts_reseal(zigzag);
+    ts_expect_status(zigzag, zigzag_len, GALP_ERR_EXPONENT);
+    ts_put_le(zigzag, TS_COLUMN_SCHEME, 1, GALP_SCHEME_DELTA);
+    ts_reseal(zigzag);
+    ts_expect_status(zigzag, zigzag_len, GALP_ERR_RESERVED);
+    free(zigzag);
+    free(file);
+    free(values);
+}
+
+/* spec/fastlanes.md §8.6: a hand-made payload whose differences wrap around 2^8 both ways:
+ * base 250, offset 128 (entry 0), entries 138 (+10), 108 (−20) and 0 (−128) give 250, 4,
+ * 240, 112 (u8, runs of 1, 2, 3, 4: k = 2, b = 8). */
+static void test_runs_offset_values_wrap(void **state)
+{
+    (void)state;
+    uint8_t values[10] = {250, 4, 4, 240, 240, 240, 112, 112, 112, 112};
+    size_t len;
+    uint8_t *file = ts_compress(GALP_TYPE_U8, GALP_SCHEME_RUNS, values, 10, &len);
+    const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, 250);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, 4);
+    ts_put_le(file, ts_entry(0, TS_ENT_BIT_WIDTH), 1, 8);
+    ts_put_le(file, ts_entry(0, TS_ENT_EXPONENT), 1, 2);
+    ts_put_le(file, ts_entry(0, TS_ENT_FACTOR), 1, GALP_LAYOUT_RUNS_OFFSET_VALUES);
+    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_CHECKSUM), 4, 0);
+    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_OFFSET_VALUES);
+    ts_put_le(file, payload, 4, 0 | 1u << 2 | 2u << 4 | 3u << 6); /* lengths − 1: 0, 1, 2, 3 */
+    ts_put_le(file, payload + 4, 4, 128u | 138u << 8 | 108u << 16 | 0u << 24);
+    ts_reseal(file);
+    ts_check_decodes_to(file, len, GALP_TYPE_U8, values, 10);
+    free(file);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -389,6 +495,8 @@ int main(void)
         cmocka_unit_test(test_decoder_matches_formula),
         cmocka_unit_test(test_runs_delta_values),
         cmocka_unit_test(test_runs_delta_values_wrap),
+        cmocka_unit_test(test_runs_offset_values),
+        cmocka_unit_test(test_runs_offset_values_wrap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,7 +25,7 @@ static const char *const checked_examples[] = {
     "format-empty-u32", "format-three-u32", "format-32-u32-b1", "format-three-u32-checksums",
     "alprd-f32-head", "alprd-f32-exceptions", "alprd-f32-entry",
     "delta-u16-descending", "delta-u16-packed-lane-bases", "rle-u32-three-runs", "dict-f64-three-values",
-    "runs-u32-three-runs", "runs-u32-delta-values",
+    "runs-u32-three-runs", "runs-u32-delta-values", "runs-u32-offset-values",
     "tile-gpu-for-widths", "tile-gpu-dfor-down-up", "tile-gpu-rfor-runs",
     "galp-compact-f64", "galp-narrow-f64",
 };
@@ -423,6 +423,21 @@ static void test_runs_u32_delta_values(void **state)
                               GALP_SCHEME_RUNS, GALP_FLAG_RUNS_DELTA_VALUES, values, 64);
 }
 
+/* spec/fastlanes.md §8.6.1: runs of 2 and 1 values in turn, rising 5 and falling 2 in turn:
+ * offset-coded run values, narrower than zig-zag coded ones. */
+static void test_runs_u32_offset_values(void **state)
+{
+    (void)state;
+    uint32_t values[48];
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < 32; j++)
+        for (uint32_t i = 0; i < (j % 2 == 0 ? 2u : 1u); i++)
+            values[n++] = 1000 + 3 * (j / 2) - 2 * (j % 2);
+    check_scheme_file_example("spec/fastlanes.md", "runs-u32-offset-values", GALP_TYPE_U32,
+                              GALP_SCHEME_RUNS, GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES,
+                              values, 48);
+}
+
 /* spec/fastlanes.md §6.3: 1.5, 2.25, −0.0 repeated; the dictionary holds bit patterns. */
 static void test_dict_f64_three_values(void **state)
 {
@@ -519,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_rle_u32_three_runs),
         cmocka_unit_test(test_runs_u32_three_runs),
         cmocka_unit_test(test_runs_u32_delta_values),
+        cmocka_unit_test(test_runs_u32_offset_values),
         cmocka_unit_test(test_dict_f64_three_values),
         cmocka_unit_test(test_tile_gpu_for),
         cmocka_unit_test(test_tile_gpu_dfor),

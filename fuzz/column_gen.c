@@ -423,6 +423,24 @@ static void delta_run_values(unsigned w, vector_plan *plan, uint8_t *out)
     plan->info.factor = 1;
 }
 
+/* spec/fastlanes.md §8.6: a RUNS vector (plan_runs's) read with offset-coded values instead:
+ * factor 2, the payload unchanged, each run's value the one before it (the base for run 0)
+ * plus its entry less entry 0, modulo 2^W; the values of the vector (in `out`) follow. */
+static void offset_run_values(unsigned w, vector_plan *plan, uint8_t *out)
+{
+    const galp_vector_info *info = &plan->info;
+    const unsigned k = info->exponent, b = info->bit_width;
+    const uint8_t *values = plan->payload + 4u * ((info->exception_count * k + 31u) / 32u);
+    const uint64_t offset = get_entry(values, b, 0);
+    uint64_t x = info->base;
+    for (uint32_t j = 0, p = 0; j < info->exception_count; j++) {
+        x = (x + get_entry(values, b, j) - offset) & low_mask(w);
+        for (uint32_t i = 0; i <= get_entry(plan->payload, k, j); i++, p++)
+            galp_store_le(w / 8, out + (size_t)p * (w / 8), x);
+    }
+    plan->info.factor = 2;
+}
+
 /* RLE and DICT (spec/fastlanes.md §1, §3, §4): a table of c values (mostly few), and an index
  * below c for every position below m: RLE as 16-bit transposed chains of one-bit steps with
  * lane bases that may wrap (0xffff plus a step of 1 is index 0), DICT as 16-bit FFOR codes.
@@ -680,7 +698,8 @@ static void write_header(uint8_t *file, const fuzz_column *col, uint8_t minor, u
                                   (col->alprd_dict_in_entry ? GALP_FLAG_ALPRD_DICT_IN_ENTRY : 0) |
                                   (col->packed_lane_bases ? GALP_FLAG_PACKED_LANE_BASES : 0) |
                                   (col->runs_delta_values ? GALP_FLAG_RUNS_DELTA_VALUES : 0) |
-                                  (col->patched_ffor ? GALP_FLAG_PATCHED_FFOR : 0));
+                                  (col->patched_ffor ? GALP_FLAG_PATCHED_FFOR : 0) |
+                                  (col->runs_offset_values ? GALP_FLAG_RUNS_OFFSET_VALUES : 0));
     galp_store_u64(file + 24, GALP_HEADER_SIZE);
     galp_store_u64(file + 32, GALP_HEADER_SIZE + (uint64_t)GALP_VECTOR_ENTRY_SIZE * nv);
     galp_store_u64(file + 40, payload_end);
@@ -802,6 +821,14 @@ void fuzz_column_generate(byte_source *src, fuzz_column *col)
     for (uint32_t v = 0; col->runs_delta_values && v < nv; v++)
         if (plans[v].info.scheme == GALP_SCHEME_RUNS && byte_source_below(src, 4) != 0)
             delta_run_values(w, &plans[v], col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
+    /* spec/fastlanes.md §8.6, likewise: each RUNS vector not delta-coded then has offset-coded
+     * values or not, drawn. */
+    col->runs_offset_values = (col->scheme == GALP_SCHEME_FFOR || col->scheme == GALP_SCHEME_RUNS) &&
+                              byte_source_below(src, 2) == 1;
+    for (uint32_t v = 0; col->runs_offset_values && v < nv; v++)
+        if (plans[v].info.scheme == GALP_SCHEME_RUNS && plans[v].info.factor == 0 &&
+            byte_source_below(src, 4) != 0)
+            offset_run_values(w, &plans[v], col->values + (size_t)v * GALP_VECTOR_SIZE * (w / 8));
     /* spec/ffor.md §8, likewise drawn last, in FFOR columns: FFOR vectors of width below W get
      * patches or not, drawn; a payload that grows moves the later ones by as much, rounded up
      * to 16, which keeps every placement rule (spec/format.md §4). */

@@ -40,6 +40,8 @@ typedef struct fuzz_column {
                              * (spec/fastlanes.md §2.3) */
     bool runs_delta_values; /* header flag bit 5: RUNS vectors with factor 1 have delta-coded
                              * run values (spec/fastlanes.md §8.5) */
+    bool runs_offset_values; /* header flag bit 10: RUNS vectors with factor 2 have offset-coded
+                              * run values (spec/fastlanes.md §8.6) */
     bool patched_ffor;    /* header flag bit 9: FFOR vectors may have patches (spec/ffor.md §8) */
     uint64_t value_count;
     uint8_t *file;        /* buffer_size bytes; the file proper is its first file_size bytes */

@@ -133,7 +133,7 @@ static bool delta_scheme(uint8_t s)
     return s == GALP_SCHEME_FFOR || s == GALP_SCHEME_DELTA;
 }
 
-/* Column schemes that may hold RUNS vectors, where header flag bit 5 may be set. */
+/* Column schemes that may hold RUNS vectors, where header flag bits 5 and 10 may be set. */
 static bool runs_scheme(uint8_t s)
 {
     return s == GALP_SCHEME_FFOR || s == GALP_SCHEME_RUNS;
@@ -356,9 +356,10 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         /* and the packed lane-base flag (bit 4) outside FFOR and DELTA columns */
         if (allowed && !delta_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PACKED_LANE_BASES))
             expected = GALP_ERR_RESERVED;
-        /* and the delta-coded RUNS flag (bit 5) outside FFOR and RUNS columns, the patched-FFOR
-         * flag (bit 9) outside FFOR columns */
-        if (allowed && !runs_scheme(s) && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES))
+        /* and the delta-coded and offset-coded RUNS flags (bits 5, 10) outside FFOR and RUNS
+         * columns, the patched-FFOR flag (bit 9) outside FFOR columns */
+        if (allowed && !runs_scheme(s) &&
+            (galp_load_u32(f + H_FLAGS) & (GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES)))
             expected = GALP_ERR_RESERVED;
         if (allowed && s != GALP_SCHEME_FFOR && (galp_load_u32(f + H_FLAGS) & GALP_FLAG_PATCHED_FFOR))
             expected = GALP_ERR_RESERVED;
@@ -371,17 +372,16 @@ static bool mutate_header(byte_source *src, fuzz_column *col, facts *fc, unsigne
         return true;
     }
     case 11: /* step 9: a reserved flag bit (6 … 31; 1 outside G-ALP; 2 and 3 outside ALP, G-ALP
-              * and ALP_RD; 4 outside FFOR and DELTA; 5 outside FFOR and RUNS; 9 outside FFOR) or
-              * the reserved u32. Setting bit 9 in a FFOR column changes nothing: its vectors
-              * have no patches (spec/ffor.md §8.4), so the file stays valid. */
+              * and ALP_RD; 4 outside FFOR and DELTA; 5 and 10 outside FFOR and RUNS; 9 outside
+              * FFOR) or the reserved u32 */
     {
         const unsigned lowest = col->scheme == GALP_SCHEME_GALP ? 4 : 1;
         if (byte_source_below(src, 2)) {
             unsigned bit = lowest + byte_source_below(src, 32 - lowest);
             if (((bit == 2 || bit == 3) && lane_table_scheme(col->scheme)) ||
-                (bit == 4 && delta_scheme(col->scheme)) || (bit == 5 && runs_scheme(col->scheme)) ||
+                (bit == 4 && delta_scheme(col->scheme)) || ((bit == 5 || bit == 10) && runs_scheme(col->scheme)) ||
                 (bit == 9 && col->scheme == GALP_SCHEME_FFOR))
-                bit = 1; /* bits 2 and 3, 4, 5 or 9 have a meaning there; bit 1 is reserved (not G-ALP) */
+                bit = 1; /* bits 2 and 3, 4, 5 and 10, or 9 have a meaning there; bit 1 is reserved (not G-ALP) */
             galp_store_u32(f + H_FLAGS, galp_load_u32(f + H_FLAGS) | (uint32_t)1 << bit);
         } else
             f[H_RESERVED + byte_source_below(src, 4)] = nonzero(src);
@@ -467,13 +467,17 @@ static bool mutate_entry(byte_source *src, fuzz_column *col, facts *fc, unsigned
                 a[E_EXPONENT] = (uint8_t)(fc->w + 1 + byte_source_below(src, 255 - fc->w));
             else
                 a[E_FACTOR] = nonzero(src);
-        } else if (is_runs(e.scheme)) { /* k above 10, or factor above 1 (0 without flag bit 5) */
+        } else if (is_runs(e.scheme)) { /* k above 10, or a factor other than 0, 1 with flag bit
+                                         * 5 and 2 with flag bit 10 */
+            const uint32_t flags = galp_load_u32(fc->file + H_FLAGS);
+            const uint8_t factor = nonzero(src);
             if (byte_source_below(src, 2))
                 a[E_EXPONENT] = (uint8_t)(11 + byte_source_below(src, 245));
-            else if ((galp_load_u32(fc->file + H_FLAGS) & GALP_FLAG_RUNS_DELTA_VALUES) != 0)
-                a[E_FACTOR] = (uint8_t)(2 + byte_source_below(src, 254));
+            else if ((factor == GALP_LAYOUT_RUNS_DELTA_VALUES && (flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0) ||
+                     (factor == GALP_LAYOUT_RUNS_OFFSET_VALUES && (flags & GALP_FLAG_RUNS_OFFSET_VALUES) != 0))
+                a[E_FACTOR] = 3; /* the factors of the column's flags have a meaning */
             else
-                a[E_FACTOR] = nonzero(src);
+                a[E_FACTOR] = factor;
         } else if (!is_alp(e.scheme))
             a[E_EXPONENT + byte_source_below(src, 2)] = nonzero(src);
         else if (byte_source_below(src, 2))
@@ -677,24 +681,28 @@ static bool mutate_packed_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
     return true;
 }
 
-/* Delta-coded RUNS values (spec/fastlanes.md §8.5, spec/format.md §6): header flag bit 5
- * toggled in a FFOR or RUNS column. Cleared, the first RUNS vector with factor 1 fails 10.5
- * (EXPONENT); set, every vector keeps its meaning (factor 0) and the column stays valid. */
-static bool mutate_runs_flag(fuzz_column *col, facts *fc, fuzz_mutation *out)
+/* Delta-coded or offset-coded RUNS values (spec/fastlanes.md §8.5, §8.6, spec/format.md §6):
+ * header flag bit 5 or 10 toggled in a FFOR or RUNS column. Cleared, a RUNS vector with the
+ * factor the flag allows (1 or 2) fails 10.5 (EXPONENT); set, every vector keeps its meaning
+ * and the column stays valid. */
+static bool mutate_runs_flag(byte_source *src, fuzz_column *col, facts *fc, fuzz_mutation *out)
 {
     if (!runs_scheme((uint8_t)col->scheme))
         return false;
+    const bool offset = byte_source_below(src, 2) != 0;
+    const uint32_t flag = offset ? GALP_FLAG_RUNS_OFFSET_VALUES : GALP_FLAG_RUNS_DELTA_VALUES;
+    const uint8_t factor = offset ? GALP_LAYOUT_RUNS_OFFSET_VALUES : GALP_LAYOUT_RUNS_DELTA_VALUES;
     const uint32_t from = galp_load_u32(fc->file + H_FLAGS);
     galp_status expected = GALP_OK;
-    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK; v++) {
+    for (uint32_t v = 0; v < fc->nv && expected == GALP_OK && (from & flag) != 0; v++) {
         const entry e = entry_of(fc, v);
-        if (is_runs(e.scheme) && e.at[E_FACTOR] != 0)
+        if (is_runs(e.scheme) && e.at[E_FACTOR] == factor)
             expected = GALP_ERR_EXPONENT;
     }
-    galp_store_u32(fc->file + H_FLAGS, from ^ GALP_FLAG_RUNS_DELTA_VALUES);
+    galp_store_u32(fc->file + H_FLAGS, from ^ flag);
     fuzz_column_seal(fc->file);
-    *out = result((from & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? "delta-coded runs flag cleared"
-                                                            : "delta-coded runs flag set",
+    *out = result((from & flag) != 0 ? (offset ? "offset-coded runs flag cleared" : "delta-coded runs flag cleared")
+                                     : (offset ? "offset-coded runs flag set" : "delta-coded runs flag set"),
                   expected, col->buffer_size);
     return true;
 }
@@ -928,7 +936,7 @@ fuzz_mutation fuzz_column_mutate(byte_source *src, fuzz_column *col)
         return out;
     if (kind == 26 && mutate_dict_flag(col, &fc, &out))
         return out;
-    if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_runs_flag(col, &fc, &out))
+    if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_runs_flag(src, col, &fc, &out))
         return out;
     if (kind == 26 && byte_source_below(src, 2) == 0 && mutate_patched_flag(col, &fc, &out))
         return out;

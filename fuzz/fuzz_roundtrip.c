@@ -177,13 +177,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * ends of vectors with a few exceptions u8 or u16 (§1.2), and ALP_RD dictionaries in the
      * entry or the payload (spec/alprd.md §3.1; bit 5 picks a tile scheme only for u32), and
      * with the same bit DELTA lane bases packed or plain (spec/fastlanes.md §2.3: integers) and
-     * RUNS values delta-coded where smaller (§8.5), and FFOR vectors patched where smaller
-     * (spec/ffor.md §8). */
+     * RUNS values delta-coded or offset-coded where smaller (§8.5, §8.6), and FFOR vectors
+     * patched where smaller (spec/ffor.md §8). */
     const uint32_t flags = (pick & 4u ? GALP_FLAG_PAYLOAD_CHECKSUMS : 0) |
                            (pick & 8u ? GALP_FLAG_COMPACT_GALP : 0) |
                            (pick & 0x80u ? GALP_FLAG_NARROW_LANE_ENDS : 0) |
                            (pick & 0x20u ? GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES |
-                                               GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_PATCHED_FFOR
+                                               GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES |
+                                               GALP_FLAG_PATCHED_FFOR
                                          : 0);
     const enum value_mode mode = (enum value_mode)byte_source_below(&src, MODE_COUNT);
     const uint64_t n = byte_source_u16(&src) % (MAX_VALUES + 1);

@@ -259,11 +259,12 @@ static galp_status galp_lanes(const uint8_t *lane_end, unsigned eb, const uint8_
  * 1 … 255 exceptions are u8 (spec/galp.md §1.2); `dict`: bit 3, ALP_RD dictionaries that fit
  * in 64 bits are in base (spec/alprd.md §3.1); `packed`: bit 4, DELTA lane bases are a base of
  * the bases and L fields of `exponent` bits, the plain 128 bytes when it is W
- * (spec/fastlanes.md §2.3); `patched`: bit 9, a FFOR vector's exception_count counts patches
- * after its packed words (spec/ffor.md §8). */
+ * (spec/fastlanes.md §2.3); `delta_runs` and `offset_runs`: bits 5 and 10, RUNS factors 1
+ * and 2 (spec/fastlanes.md §8.5, §8.6); `patched`: bit 9, a FFOR vector's exception_count
+ * counts patches after its packed words (spec/ffor.md §8). */
 static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned column_scheme,
                                 bool sums, bool compact, bool narrow, bool dict, bool packed,
-                                bool delta_runs, bool patched, unsigned w, uint32_t m,
+                                bool delta_runs, bool offset_runs, bool patched, unsigned w, uint32_t m,
                                 uint64_t payload_end, uint64_t *floor, uint64_t *end)
 {
     const unsigned scheme = e[22], b = e[23], exponent = e[24], factor = e[25];
@@ -296,7 +297,8 @@ static galp_status check_vector(const uint8_t *data, const uint8_t *e, unsigned 
     if (alp ? factor > exponent || exponent > max_e
             : rd             ? exponent > 3 || factor != 0
             : packed_delta   ? exponent > w || factor != 0
-            : runs           ? exponent > 10 || factor > (delta_runs ? 1u : 0u) /* §8.5 */
+            : runs           ? exponent > 10 || (factor != 0 && !(factor == 1 && delta_runs) &&
+                                                    !(factor == 2 && offset_runs)) /* §8.5, §8.6 */
                              : exponent != 0 || factor != 0) /* 10.5 */
         return GALP_ERR_EXPONENT;
     if (is_table(scheme) || runs ? c == 0 || c > m
@@ -583,15 +585,16 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         return GALP_ERR_BAD_SCHEME;
     const uint32_t flags = galp_load_u32(d + 20);                             /* 9 */
     /* bit 1: G-ALP only; bits 2 and 3: columns that may hold G-ALP or ALP_RD vectors (ALP,
-     * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA); bit 5: columns
-     * that may hold RUNS vectors (FFOR, RUNS); bit 9: FFOR columns (patched FFOR vectors) */
+     * G-ALP, ALP_RD); bit 4: columns that may hold DELTA vectors (FFOR, DELTA); bits 5 and 10:
+     * columns that may hold RUNS vectors (FFOR, RUNS); bit 9: FFOR columns (patched FFOR
+     * vectors) */
     const uint32_t known = 1u | (scheme == GALP_SCHEME_GALP ? 2u : 0u) |
                            (scheme == GALP_SCHEME_ALP || scheme == GALP_SCHEME_GALP ||
                                     scheme == GALP_SCHEME_ALP_RD
                                 ? 4u | 8u
                                 : 0u) |
                            (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_DELTA ? 16u : 0u) |
-                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_RUNS ? 32u : 0u) |
+                           (scheme == GALP_SCHEME_FFOR || scheme == GALP_SCHEME_RUNS ? 32u | 1024u : 0u) |
                            (type == GALP_TYPE_STR ? 64u | 256u : 0u) | /* bits 6, 8: STR only */
                            (scheme == GALP_SCHEME_FFOR ? 512u : 0u);
     if ((flags & ~known) != 0 || galp_load_u32(d + 56) != 0)
@@ -607,7 +610,8 @@ galp_status fuzz_spec_validate(const uint8_t *d, size_t size)
         uint32_t m = left < 1024 ? (uint32_t)left : 1024;
         galp_status st = check_vector(d, d + 64 + 32 * (size_t)v, scheme, (flags & 1u) != 0,
                                       (flags & 2u) != 0, (flags & 4u) != 0, (flags & 8u) != 0,
-                                      (flags & 16u) != 0, (flags & 32u) != 0, (flags & 512u) != 0, w, m,
+                                      (flags & 16u) != 0, (flags & 32u) != 0, (flags & 1024u) != 0,
+                                      (flags & 512u) != 0, w, m,
                                       payload_end,
                                       &floor, &end);
         if (st != GALP_OK)

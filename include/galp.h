@@ -32,7 +32,8 @@ extern "C" {
  * vectors, or a STR column, 1.3 with narrow lane ends, 1.4 with ALP_RD dictionaries in the
  * metadata entry, 1.5 with packed DELTA lane bases or RUNS vectors, 1.6 with a compact symbol
  * table or RUNS vectors whose run values are delta-coded, 1.7 with lean FSST vectors, 1.8 with
- * patched FFOR vectors (spec/format.md §1.1). */
+ * patched FFOR vectors or RUNS vectors whose run values are offset-coded differences
+ * (spec/format.md §1.1). */
 #define GALP_VERSION_MINOR 8u
 
 /* Header flag bits (spec/format.md §3.1). PAYLOAD_CHECKSUMS: every vector entry holds the CRC32C
@@ -68,12 +69,17 @@ extern "C" {
  * keep the high bits of the few that do not fit as patches after its packed words, their count
  * in its entry's exception_count (spec/ffor.md §8, version 1.8). */
 #define GALP_FLAG_PATCHED_FFOR 512u
+/* RUNS_OFFSET_VALUES (FFOR and RUNS columns only): a RUNS vector whose entry's factor is 2 stores
+ * each run value as its difference from the value before it plus an offset, the offset being
+ * run 0's entry (spec/fastlanes.md §8.6, version 1.8). */
+#define GALP_FLAG_RUNS_OFFSET_VALUES 1024u
 /* Every flag above: what galp_compress and galp_str_compress accept, and what `galp encode`
  * passes unless an option turns one off. */
 #define GALP_FLAGS_ALL                                                                             \
     (GALP_FLAG_PAYLOAD_CHECKSUMS | GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS |           \
      GALP_FLAG_ALPRD_DICT_IN_ENTRY | GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |    \
-     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS | GALP_FLAG_PATCHED_FFOR)
+     GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_LEAN_STR_VECTORS | GALP_FLAG_PATCHED_FFOR |              \
+     GALP_FLAG_RUNS_OFFSET_VALUES)
 
 /* Value types, as stored in the header's value_type byte (spec/format.md §3.1). */
 typedef enum galp_type {

@@ -45,7 +45,8 @@ typedef struct encode_scratch {
                               * GALP_FLAG_NARROW_LANE_ENDS pick G-ALP's and ALP_RD's layouts,
                               * GALP_FLAG_ALPRD_DICT_IN_ENTRY where ALP_RD's dictionary goes,
                               * GALP_FLAG_PACKED_LANE_BASES how DELTA's lane bases are stored,
-                              * GALP_FLAG_RUNS_DELTA_VALUES whether RUNS values may be delta-coded,
+                              * GALP_FLAG_RUNS_DELTA_VALUES and GALP_FLAG_RUNS_OFFSET_VALUES
+                              * whether RUNS values may be delta-coded, and how,
                               * GALP_FLAG_PATCHED_FFOR whether FFOR vectors may have patches */
 } encode_scratch;
 
@@ -165,6 +166,9 @@ static galp_status write_column(galp_type type, galp_scheme scheme, uint32_t fla
         /* spec/ffor.md §8.3: the patched-FFOR flag only where a FFOR vector has a patch. */
         if (info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0)
             header_flags |= GALP_FLAG_PATCHED_FFOR;
+        /* spec/fastlanes.md §8.6: the offset-coded RUNS flag only where a RUNS vector uses it. */
+        if (info.scheme == GALP_SCHEME_RUNS && info.factor == GALP_LAYOUT_RUNS_OFFSET_VALUES)
+            header_flags |= GALP_FLAG_RUNS_OFFSET_VALUES;
         /* spec/format.md §3.3: the CRC32C of exactly the payload_size bytes. */
         info.payload_checksum = (flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0
                                     ? galp_crc32c(0, scratch->payload, info.payload_size)
@@ -196,7 +200,7 @@ galp_status galp_compress(galp_type type, galp_scheme requested, const void *val
     return galp_compress_ex(type, requested,
                             GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
                                 GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                                GALP_FLAG_PATCHED_FFOR,
+                                GALP_FLAG_PATCHED_FFOR | GALP_FLAG_RUNS_OFFSET_VALUES,
                             values, n, dst, dst_capacity, dst_len);
 }
 

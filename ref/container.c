@@ -147,9 +147,10 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
     /* §3.1: bit 1 describes G-ALP vectors and is reserved in any other column; bit 2 the lane
      * ends of G-ALP and ALP_RD vectors and bit 3 ALP_RD dictionaries, which only ALP, G-ALP
      * and ALP_RD columns hold (§2); bit 4 DELTA vectors, which only FFOR and DELTA columns
-     * hold; bit 5 RUNS vectors, which only FFOR and RUNS columns hold; bit 6 the symbol table of
-     * STR columns (spec/fsst.md §3.1) and bit 8 their vector heads (spec/fsst.md §5.1); bit 9
-     * FFOR vectors' patches, which only FFOR columns hold (spec/ffor.md §8). */
+     * hold; bits 5 and 10 RUNS vectors, which only FFOR and RUNS columns hold; bit 6 the
+     * symbol table of STR columns (spec/fsst.md §3.1) and bit 8 their vector heads
+     * (spec/fsst.md §5.1); bit 9 FFOR vectors' patches, which only FFOR columns hold
+     * (spec/ffor.md §8). */
     const bool lane_tables = h->scheme == GALP_SCHEME_ALP || h->scheme == GALP_SCHEME_GALP ||
                              h->scheme == GALP_SCHEME_ALP_RD;
     const uint32_t known = GALP_FLAG_PAYLOAD_CHECKSUMS |
@@ -159,7 +160,7 @@ static galp_status validate_header(const uint8_t *src, size_t src_len, header_fi
                                 ? GALP_FLAG_PACKED_LANE_BASES
                                 : 0u) |
                            (h->scheme == GALP_SCHEME_FFOR || h->scheme == GALP_SCHEME_RUNS
-                                ? GALP_FLAG_RUNS_DELTA_VALUES
+                                ? GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES
                                 : 0u) |
                            (h->type == GALP_TYPE_STR ? GALP_FLAG_COMPACT_SYMBOLS : 0u) |
                            (h->type == GALP_TYPE_STR ? GALP_FLAG_LEAN_STR_VECTORS : 0u) |
@@ -237,8 +238,8 @@ static bool reserved_bytes_zero(const galp_column *column, galp_reader *table, u
 /* spec/format.md §6 step 10.5: ALP's 0 <= f <= e <= 18 (f64) or 10 (f32) (spec/alp.md §3),
  * ALP_RD's code width k <= 3 in the exponent byte and factor 0 (spec/alprd.md §2), the width
  * c <= W of packed DELTA lane bases and factor 0 (spec/fastlanes.md §2.3), RUNS's run-length
- * width k <= 10 in the exponent byte and factor 0, or 0 or 1 with flags bit 5 (spec/fastlanes.md
- * §8.1, §8.5). */
+ * width k <= 10 in the exponent byte and factor 0, 1 with flags bit 5 or 2 with flags bit 10
+ * (spec/fastlanes.md §8.1, §8.5, §8.6). */
 static bool exponent_in_range(unsigned w, uint32_t flags, const galp_vector_info *info)
 {
     const unsigned max_e = w == 64 ? GALP_ALP_MAX_E64 : GALP_ALP_MAX_E32;
@@ -250,7 +251,9 @@ static bool exponent_in_range(unsigned w, uint32_t flags, const galp_vector_info
         return info->exponent <= w && info->factor == 0;
     if (info->scheme == GALP_SCHEME_RUNS)
         return info->exponent <= GALP_LAYOUT_RUNS_MAX_LENGTH_WIDTH &&
-               info->factor <= ((flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0 ? GALP_LAYOUT_RUNS_DELTA_VALUES : 0u);
+               (info->factor == 0 ||
+                (info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES && (flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0) ||
+                (info->factor == GALP_LAYOUT_RUNS_OFFSET_VALUES && (flags & GALP_FLAG_RUNS_OFFSET_VALUES) != 0));
     return info->exponent == 0 && info->factor == 0;
 }
 
@@ -439,14 +442,15 @@ void galp_container_write_entry(uint8_t *file, uint32_t vector, const galp_vecto
 /* §1.1: the lowest version that expresses the file: 1.1 for payload checksums, 1.2 for compact
  * G-ALP vectors, 1.3 for narrow lane ends, 1.4 for ALP_RD dictionaries in the entry, 1.5 for
  * packed DELTA lane bases, 1.6 for a compact symbol table or delta-coded RUNS values, 1.7 for
- * lean FSST vector heads, 1.8 for patched FFOR vectors, and the
+ * lean FSST vector heads, 1.8 for patched FFOR vectors or offset-coded RUNS values, and the
  * version each scheme in use, the column's or a vector's, needs (galp_scheme_version_minor):
  * 1.2 for ALP_RD and for FSST, hence for every STR column, 1.5 for RUNS. */
 static uint8_t version_minor(const uint8_t *file, galp_scheme scheme, uint32_t flags,
                              uint32_t vector_count)
 {
     const uint32_t v6 = GALP_FLAG_COMPACT_SYMBOLS | GALP_FLAG_RUNS_DELTA_VALUES;
-    unsigned minor = (flags & GALP_FLAG_PATCHED_FFOR) != 0             ? 8u /* 1.8: patched FFOR */
+    const uint32_t v8 = GALP_FLAG_PATCHED_FFOR | GALP_FLAG_RUNS_OFFSET_VALUES;
+    unsigned minor = (flags & v8) != 0                               ? 8u
                      : (flags & GALP_FLAG_LEAN_STR_VECTORS) != 0       ? 7u
                      : (flags & v6) != 0                           ? 6u
                      : (flags & GALP_FLAG_PACKED_LANE_BASES) != 0   ? 5u

@@ -2,8 +2,8 @@
  * runs.c — RUNS vectors (spec/fastlanes.md §8): R = exception_count runs, stored as R run
  * lengths minus one of k = exponent bits, then R run value entries of b = bit_width bits, each
  * part a packed run of u32 words (spec/tile.md §2). An entry is the run value less the entry's
- * base, or with factor 1 (§8.5) the zig-zag coded difference from the value before it, the
- * base before run 0. Run j covers the positions after runs 0 … j−1; validation proves that the
+ * base, or with factor 1 (§8.5) the zig-zag coded difference from the value before it, or with
+ * factor 2 (§8.6) that difference plus run 0's entry, the base before run 0. Run j covers the positions after runs 0 … j−1; validation proves that the
  * lengths cover exactly m positions.
  */
 #include <galp/layout.h>
@@ -30,6 +30,8 @@ static uint64_t next_run_value(const galp_vector_info *info, galp_reader *payloa
     const uint64_t entry = value_entry(info, payload, j);
     if (info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES)
         return previous + galp_layout_runs_unzigzag(entry);
+    if (info->factor == GALP_LAYOUT_RUNS_OFFSET_VALUES)
+        return previous + entry - value_entry(info, payload, 0);
     return info->base + entry;
 }
 

@@ -111,6 +111,8 @@ static void add_vector(inspect_report *report, uint32_t v, const inspect_vector 
                                  vector->lane_base_width < 8u * galp_type_size(report->column->type);
     report->delta_run_values += vector->info.scheme == GALP_SCHEME_RUNS &&
                                 vector->info.factor == GALP_LAYOUT_RUNS_DELTA_VALUES;
+    report->offset_run_values += vector->info.scheme == GALP_SCHEME_RUNS &&
+                                 vector->info.factor == GALP_LAYOUT_RUNS_OFFSET_VALUES;
     if (info->scheme == GALP_SCHEME_FFOR) { /* patches: spec/ffor.md §8 */
         report->patched_vectors += info->exception_count > 0;
         report->patches += info->exception_count;

@@ -41,6 +41,7 @@ typedef struct inspect_report {
     uint32_t dicts_in_entry;          /* ALP-RD vectors whose dictionary is their base */
     uint32_t packed_lane_bases;       /* DELTA vectors whose lane bases are packed below W bits */
     uint32_t delta_run_values;        /* RUNS vectors whose run values are delta-coded */
+    uint32_t offset_run_values;       /* RUNS vectors whose run values are offset-coded differences */
     uint32_t patched_vectors;         /* FFOR vectors with at least one patch */
     uint64_t patches;                 /* their patches, in all */
     uint32_t ef_vectors[INSPECT_MAX_EXPONENT + 1][INSPECT_MAX_EXPONENT + 1]; /* [e][f], ALP */

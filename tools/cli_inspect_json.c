@@ -90,9 +90,10 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
     if (info->scheme == GALP_SCHEME_RLE) {
         fprintf(out, ", \"runs\": %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_RUNS) {
-        fprintf(out, ", \"runs\": %u, \"length_width\": %u, \"delta_values\": %s",
+        fprintf(out, ", \"runs\": %u, \"length_width\": %u, \"delta_values\": %s, \"offset_values\": %s",
                 info->exception_count, info->exponent,
-                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? "true" : "false");
+                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? "true" : "false",
+                info->factor == GALP_LAYOUT_RUNS_OFFSET_VALUES ? "true" : "false");
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, ", \"dictionary_size\": %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_FFOR) {
@@ -153,6 +154,7 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
             PRIu32 ",\n  \"checksum\": \"0x%08" PRIx32 "\",\n  \"payload_checksums\": %s,\n"
             "  \"narrow_lane_ends\": %s,\n  \"alprd_dicts_in_entry\": %" PRIu32 ",\n"
             "  \"packed_lane_bases\": %" PRIu32 ",\n  \"delta_run_values\": %" PRIu32
+            ",\n  \"offset_run_values\": %" PRIu32
             ",\n  \"patched_ffor_vectors\": %" PRIu32 ",\n  \"ffor_patches\": %" PRIu64
             ",\n  \"raw_size\": %" PRIu64
             ",\n  \"payload_size\": %" PRIu64 ",\n  \"ratio\": ",
@@ -160,7 +162,8 @@ void inspect_print_json(FILE *out, const inspect_report *r, bool vectors)
             galp_scheme_name(c->scheme), c->value_count, c->vector_count, c->checksum,
             (c->flags & GALP_FLAG_PAYLOAD_CHECKSUMS) != 0 ? "true" : "false",
             (c->flags & GALP_FLAG_NARROW_LANE_ENDS) != 0 ? "true" : "false", r->dicts_in_entry,
-            r->packed_lane_bases, r->delta_run_values, r->patched_vectors, r->patches, r->raw_size,
+            r->packed_lane_bases, r->delta_run_values, r->offset_run_values, r->patched_vectors,
+            r->patches, r->raw_size,
             r->payload_bytes);
     print_ratio(out, r->raw_size, c->size);
     fprintf(out, ",\n  \"bits_per_value\": %.6g,\n  \"vectors_by_scheme\": {",

@@ -93,6 +93,9 @@ static void print_summary(FILE *out, const inspect_report *r)
     if ((c->flags & GALP_FLAG_RUNS_DELTA_VALUES) != 0)
         fprintf(out, "run values       delta-coded for %" PRIu32 " of %" PRIu32 " runs vectors\n",
                 r->delta_run_values, r->vectors_by_scheme[GALP_SCHEME_RUNS]);
+    if ((c->flags & GALP_FLAG_RUNS_OFFSET_VALUES) != 0)
+        fprintf(out, "run values       offset-coded for %" PRIu32 " of %" PRIu32 " runs vectors\n",
+                r->offset_run_values, r->vectors_by_scheme[GALP_SCHEME_RUNS]);
     if ((c->flags & GALP_FLAG_PATCHED_FFOR) != 0)
         fprintf(out, "ffor patches     %" PRIu64 " in %" PRIu32 " of %" PRIu32 " ffor vectors\n",
                 r->patches, r->patched_vectors, r->vectors_by_scheme[GALP_SCHEME_FFOR]);
@@ -161,7 +164,9 @@ static void print_vector(FILE *out, const inspect_report *r, uint32_t v)
         fprintf(out, "  runs %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_RUNS) {
         fprintf(out, "  runs %u, length width %u%s", info->exception_count, info->exponent,
-                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES ? ", delta-coded values" : "");
+                info->factor == GALP_LAYOUT_RUNS_DELTA_VALUES    ? ", delta-coded values"
+                : info->factor == GALP_LAYOUT_RUNS_OFFSET_VALUES ? ", offset-coded values"
+                                                                 : "");
     } else if (info->scheme == GALP_SCHEME_DICT) {
         fprintf(out, "  dictionary %u", info->exception_count);
     } else if (info->scheme == GALP_SCHEME_FFOR && info->exception_count > 0) {

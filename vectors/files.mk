@@ -303,7 +303,17 @@ dist_vectorsvalid_DATA = \
 	vectors/valid/ffor_u8_patched_crafted.galp \
 	vectors/valid/ffor_u8_patched_crafted.out \
 	vectors/valid/ffor_u64_patched_crafted.galp \
-	vectors/valid/ffor_u64_patched_crafted.out
+	vectors/valid/ffor_u64_patched_crafted.out \
+	vectors/valid/runs_u8_offset_values.galp \
+	vectors/valid/runs_u8_offset_values.out \
+	vectors/valid/runs_u16_offset_values.galp \
+	vectors/valid/runs_u16_offset_values.out \
+	vectors/valid/runs_u32_offset_values.galp \
+	vectors/valid/runs_u32_offset_values.out \
+	vectors/valid/runs_u64_offset_values.galp \
+	vectors/valid/runs_u64_offset_values.out \
+	vectors/valid/auto_u32_runs_offset_values.galp \
+	vectors/valid/auto_u32_runs_offset_values.out
 dist_vectorsinvalid_DATA = \
 	vectors/invalid/truncated_empty.galp \
 	vectors/invalid/truncated_header.galp \
@@ -512,4 +522,7 @@ dist_vectorsinvalid_DATA = \
 	vectors/invalid/patched_count_over_m.galp \
 	vectors/invalid/patched_payload_size.galp \
 	vectors/invalid/patched_flag_cleared.galp \
-	vectors/invalid/patched_flag_in_delta_u32.galp
+	vectors/invalid/patched_flag_in_delta_u32.galp \
+	vectors/invalid/runs_offset_factor_3.galp \
+	vectors/invalid/runs_offset_flag_cleared.galp \
+	vectors/invalid/runs_offset_flag_in_delta_u32.galp

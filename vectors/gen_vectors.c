@@ -191,6 +191,7 @@ int main(int argc, char **argv)
     gen_delta_packed_vectors(&set);
     gen_runs_delta_vectors(&set);
     gen_patched_vectors(&set);
+    gen_runs_offset_vectors(&set);
     gen_buf manifest = {0}, file_list = {0};
     build_manifest(&set, &manifest);
     build_file_list(&set, &file_list);

@@ -155,5 +155,7 @@ void gen_delta_packed_vectors(gen_set *set);
 void gen_runs_delta_vectors(gen_set *set);
 /* Patched FFOR vectors, valid and invalid (gen_patched.c; spec/ffor.md §8). */
 void gen_patched_vectors(gen_set *set);
+/* Offset-coded RUNS values, valid and invalid (gen_runs_offset.c; spec/fastlanes.md §8.6). */
+void gen_runs_offset_vectors(gen_set *set);
 
 #endif /* GALP_GEN_VECTORS_H */

@@ -22,6 +22,7 @@ vectors_gen_vectors_SOURCES = \
 	vectors/gen_delta_packed.c \
 	vectors/gen_runs_delta.c \
 	vectors/gen_patched.c \
+	vectors/gen_runs_offset.c \
 	vectors/sha256.c vectors/sha256.h
 vectors_gen_vectors_LDADD = libgalp.la
 # The crafted ALP vectors compute their expected values with the decode arithmetic of

@@ -114,12 +114,13 @@ class Header:
         # (spec/galp.md §1.1), in a G-ALP column only; bit 2: narrow lane ends (§1.2), in
         # columns that may hold G-ALP or ALP_RD vectors; bit 4: packed DELTA lane bases
         # (spec/fastlanes.md §2.3), in FFOR and DELTA columns; bit 5: delta-coded RUNS values
-        # (§8.5), in FFOR and RUNS columns; bit 6: a compact symbol table (spec/fsst.md §3.1)
-        # and bit 8: lean FSST vectors (§5.1), in STR columns; bit 9: patched FFOR vectors
-        # (spec/ffor.md §8), in FFOR columns; the other bits are reserved
+        # (§8.5) and bit 10: offset-coded RUNS values (§8.6), in FFOR and RUNS columns; bit 6: a
+        # compact symbol table (spec/fsst.md §3.1) and bit 8: lean FSST vectors (§5.1), in STR
+        # columns; bit 9: patched FFOR vectors (spec/ffor.md §8), in FFOR columns; the other bits
+        # are reserved
         known = (1 | (2 if self.scheme == GALP else 0) | (12 if self.scheme in (ALP, GALP, ALP_RD) else 0)
                  | (16 if self.scheme in (FFOR, DELTA) else 0)
-                 | (32 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0)
+                 | (1056 if self.scheme in (FFOR, RUNS) else 0) | (320 if self.type == STR else 0)
                  | (512 if self.scheme == FFOR else 0))
         require(self.flags & ~known == 0 and reserved == 0, "RESERVED", "reserved header field")
         self.payload_checksums = self.flags & 1 == 1
@@ -128,6 +129,7 @@ class Header:
         self.alprd_dict_in_entry = self.flags & 8 == 8
         self.packed_lane_bases = self.flags & 16 == 16
         self.runs_delta_values = self.flags & 32 == 32
+        self.runs_offset_values = self.flags & 1024 == 1024
         self.compact_symbols = self.flags & 64 == 64
         self.lean_strings = self.flags & 256 == 256
         self.patched_ffor = self.flags & 512 == 512
@@ -184,9 +186,10 @@ class Vector:
             require(self.c <= (self.m if self.b < w else 0), "EXCEPTION_COUNT",
                     "patch count %d" % self.c)
         elif self.scheme == RUNS:  # spec/fastlanes.md §8: the length width k in the exponent
-            # factor 1 (delta-coded values, §8.5) only with flag bit 5
-            require(self.exponent <= 10 and self.factor <= (1 if header.runs_delta_values else 0),
-                    "EXPONENT", "RUNS k/factor")
+            # factor 1 (delta-coded values, §8.5) only with flag bit 5, 2 (offset-coded, §8.6)
+            # only with flag bit 10
+            factors = {0} | ({1} if header.runs_delta_values else set()) | ({2} if header.runs_offset_values else set())
+            require(self.exponent <= 10 and self.factor in factors, "EXPONENT", "RUNS k/factor")
             require(1 <= self.c <= self.m, "EXCEPTION_COUNT", "run count %d" % self.c)
         else:
             require(self.exponent == 0 and self.factor == 0, "EXPONENT", "e/f without ALP")
@@ -271,6 +274,11 @@ class Vector:
             values, x = [], self.base
             for e in entries:
                 x = (x + ((e >> 1) ^ -(e & 1))) % (1 << w)
+                values.append(x)
+        elif self.factor == 2:  # §8.6: differences plus an offset, entry 0, the base first
+            values, x = [], self.base
+            for e in entries:
+                x = (x + e - entries[0]) % (1 << w)
                 values.append(x)
         else:
             values = [(self.base + e) % (1 << w) for e in entries]

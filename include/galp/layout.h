@@ -42,6 +42,7 @@
 #ifndef GALP_LAYOUT_PUBLIC_H
 #define GALP_LAYOUT_PUBLIC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <galp.h>
@@ -336,8 +337,16 @@ GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint32_t galp_layout_runs_p
 
 /* A RUNS entry's factor (format 1.6, spec/fastlanes.md §8.5): 0, run values less the base;
  * 1, delta-coded run values, each the zig-zag coded difference from the value before it
- * (the base before run 0). */
+ * (the base before run 0); with format 1.8 (§8.6) also 2, offset-coded differences, each
+ * entry the difference from the value before it plus run 0's entry. */
 #define GALP_LAYOUT_RUNS_DELTA_VALUES 1u
+#define GALP_LAYOUT_RUNS_OFFSET_VALUES 2u
+/* Whether a RUNS entry's factor says that its run values are differences, each decoded from the
+ * value before it (§8.5, §8.6), rather than values less the base (§8.1). */
+GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR bool galp_layout_runs_delta_coded(unsigned factor)
+{
+    return factor == GALP_LAYOUT_RUNS_DELTA_VALUES || factor == GALP_LAYOUT_RUNS_OFFSET_VALUES;
+}
 GALP_HOST_DEVICE static inline GALP_LAYOUT_CONSTEXPR uint64_t galp_layout_runs_unzigzag(uint64_t e)
 {
     return (e >> 1) ^ (0u - (e & 1u));

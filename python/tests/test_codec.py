@@ -77,16 +77,26 @@ def test_galp_layouts_as_galp_compress_writes_them():
 
 def test_layouts_as_galp_encode_writes_them():
     # Strings in lean vectors (flag bit 8, format 1.7), RUNS vectors whose run values are
-    # delta-coded (flag bit 5) and patched FFOR vectors (flag bit 9, format 1.8): the layouts
+    # zig-zag coded differences (flag bit 5: steps of +3 and -2 in turn, no narrower with an
+    # offset), RUNS vectors whose run values are offset-coded differences (flag bit 10,
+    # format 1.8: steps of +3, 2 bits with an offset, 3 zig-zag coded) and patched FFOR vectors
+    # (flag bit 9, format 1.8): the layouts
     # `galp encode` writes, each only where it is used.
     data = galp.compress([f"row {i}" for i in range(3000)])
     flags, = struct.unpack_from("<I", data, 20)
     assert flags & 256 and flags & 64
     assert data[4:6] == bytes([1, 7])
+    runs = np.arange(4096)
+    turns = np.repeat((1_000_000 + runs // 2 + runs % 2 * 3).astype(np.uint32), 8)
+    data = galp.compress(turns)
+    flags, = struct.unpack_from("<I", data, 20)
+    assert flags & 32 and not flags & 1024
+    assert np.array_equal(galp.decompress(data), turns)
     steps = np.repeat(np.arange(1_000_000, 1_000_000 + 3 * 4096, 3, dtype=np.uint32), 8)
     data = galp.compress(steps)
     flags, = struct.unpack_from("<I", data, 20)
-    assert flags & 32
+    assert flags & 1024 and not flags & 32
+    assert data[4:6] == bytes([1, 8])
     assert np.array_equal(galp.decompress(data), steps)
     # Patched FFOR vectors (flag bit 9, format 1.8): small values with one wide outlier per
     # vector.

@@ -6,7 +6,8 @@
  * A RUNS payload holds R run lengths minus one of k bits, then R run values less the entry's
  * base of b bits, each part a packed run of u32 words (spec/fastlanes.md §8.1); with factor 1
  * (format 1.6, §8.5) the value entries are delta-coded, each the zig-zag coded difference
- * from the run value before it, and every decoder here takes their prefix over the warp
+ * from the run value before it, with factor 2 (format 1.8, §8.6) that difference plus an
+ * offset, entry 0, and every decoder here takes their prefix over the warp
  * (delta_run_value), 32 runs at a time. Runs need no
  * positions for a sum, a count or an extreme; positions come from a prefix sum over the
  * lengths, which the warp computes 32 runs at a time.
@@ -60,20 +61,20 @@ __device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsi
 }
 
 /* The two parts of a RUNS payload: R = exception_count lengths of k = exponent bits, then the
- * values of b = bit_width bits (spec/fastlanes.md §8.1), delta-coded where factor is 1 (§8.5;
- * galp_open allows that only in a file with header flag bit 5). */
+ * values of b = bit_width bits (spec/fastlanes.md §8.1), delta-coded where factor is 1 (§8.5)
+ * or 2 (§8.6; galp_open allows them only in a file with header flag bit 5 or 10). */
 struct runs_parts {
     const uint32_t *lengths, *values;
     unsigned count, length_width, value_width;
     uint64_t base;
-    bool delta;
+    bool delta, zigzag; /* delta-coded values (factor 1 or 2); zig-zag coded (factor 1) */
 
     runs_parts() = default;
     __device__ __forceinline__ runs_parts(const uint8_t *payload, const vector_entry &e)
         : lengths((const uint32_t *)payload),
           values((const uint32_t *)(payload + galp_layout_runs_part_bytes(e.exception_count, e.exponent))),
           count(e.exception_count), length_width(e.exponent), value_width(e.bit_width), base(e.base),
-          delta(e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES)
+          delta(galp_layout_runs_delta_coded(e.factor)), zigzag(e.factor == GALP_LAYOUT_RUNS_DELTA_VALUES)
     {
     }
     __device__ __forceinline__ unsigned length(unsigned j) const
@@ -81,13 +82,31 @@ struct runs_parts {
         return 1u + packed_run_entry32(lengths, length_width, j);
     }
     /* The difference of run j's value from run j − 1's (the base for j = 0) in a delta-coded
-     * vector: its entry, zig-zag decoded (§8.5), modulo 2^W once narrowed. */
+     * vector: its entry zig-zag decoded (§8.5), or less entry 0, the offset (§8.6), modulo 2^W
+     * once narrowed. The offset is read again with each entry (it starts the first word, so
+     * the read is one load and a mask) rather than held, which would keep a register, two for
+     * u64, live through every loop over runs. */
     template <typename T> __device__ __forceinline__ T step(unsigned j) const
     {
-        if constexpr (sizeof(T) <= 4) /* b <= W <= 32 (galp_open) */
-            return (T)galp_layout_runs_unzigzag(packed_run_entry32(values, value_width, j));
-        else
-            return (T)galp_layout_runs_unzigzag(packed_run_entry(values, value_width, j));
+        if constexpr (sizeof(T) <= 4) { /* b <= W <= 32 (galp_open) */
+            const uint32_t e = packed_run_entry32(values, value_width, j);
+            return (T)(zigzag ? (uint32_t)galp_layout_runs_unzigzag(e) : e - first_entry32());
+        } else {
+            const uint64_t e = packed_run_entry(values, value_width, j);
+            return (T)(zigzag ? galp_layout_runs_unzigzag(e) : e - first_entry());
+        }
+    }
+    /* Entry 0 of the values: the low b bits of their first word (and second, for b > 32). */
+    __device__ __forceinline__ uint32_t first_entry32() const
+    {
+        return value_width == 0 ? 0u : values[0] & (0xffffffffu >> (32u - value_width));
+    }
+    __device__ __forceinline__ uint64_t first_entry() const
+    {
+        if (value_width <= 32u)
+            return first_entry32();
+        const uint64_t d = values[0] | (uint64_t)values[1] << 32;
+        return value_width == 64u ? d : d & (((uint64_t)1 << value_width) - 1u);
     }
     /* The value of run j of a vector whose values are not delta-coded: every decoder of this
      * header reads such run values here alone. */
@@ -184,7 +203,7 @@ __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned la
 
 /* f(x, n) for every run, value x and length n, each once on some lane of the warp, for
  * callers that need no particular run on a particular lane (sums, counts, extremes). Values
- * that are not delta-coded go as for_each_run. Delta-coded ones (§8.5) go as
+ * that are not delta-coded go as for_each_run. Delta-coded ones (§8.5, §8.6) go as
  * decode_run_values takes them: lane t the c consecutive runs from t·c (runs_per_lane), a warp
  * scan of the lanes' step totals giving the value before its first run, then its runs in
  * order with a running sum: a run costs two steps decoded, no shuffle chain. Every lane of
@@ -342,7 +361,7 @@ __device__ __forceinline__ void mark_run_starts(const runs_parts &runs, unsigned
 /* The values of the R runs into values[0 … R − 1], each decoded once; every lane of the warp
  * calls it, and the values are visible to the warp on return. Values that are not
  * delta-coded are independent entries, lane t taking runs t, t + 32, ... Delta-coded values
- * (spec/fastlanes.md §8.5) are a running sum: lane t takes the c consecutive runs from t·c
+ * (spec/fastlanes.md §8.5, §8.6) are a running sum: lane t takes the c consecutive runs from t·c
  * (runs_per_lane), writes its own running sum of their steps, and a warp scan of the lanes'
  * totals gives the value before its first run, which a second pass over its runs adds. So a
  * run costs one step decoded and two shared-memory writes, where a warp scan per 32 runs
