@@ -649,6 +649,10 @@ static void test_patched_ffor_columns(void **state)
             assert_int_equal(vectors_seen[GALP_SCHEME_FFOR], patched);
             free(file);
         }
+    }
+    free(values);
+}
+
 /* RUNS columns with offset-coded run values (spec/fastlanes.md §8.6) of every type: walks from
  * 2^W − 20 across the top of the range in steps of −1 … +a (a = 2, 8, 32), whose differences
  * take a bit less with an offset than zig-zag coded, in runs of 1 (1024 runs, length width 0),
