@@ -1,16 +1,16 @@
 /*
  * gpu/str_warp_piece.cuh — a piece of an FSST vector (spec/fsst.md §5) decoded by a whole
- * warp, 256 code bytes at a time, with no serial walk over its codes. Not installed; the
+ * warp, 128 code bytes at a time, with no serial walk over its codes. Not installed; the
  * kernels of gpu/strings.cu use it.
  *
- * A piece is read in windows of 256 code bytes, lane l holding bytes 8l … 8l + 7. Three facts
+ * A piece is read in windows of 128 code bytes, lane l holding bytes 4l … 4l + 3. Three facts
  * make every window's codes, output positions and string ends computable with warp scans:
  *
  * - Escapes. A byte is a literal exactly when the byte before it is an escape code, and a
  *   run of 255 bytes that starts at a code position alternates escape, literal, escape, …
  *   (a run starts at a code position whenever the byte before it is not 255, code or
- *   literal alike). So a lane whose 8 bytes are not all 255 knows whether the byte after
- *   them is a literal from the parity of its own trailing run of 255s, and a lane of eight
+ *   literal alike). So a lane whose 4 bytes are not all 255 knows whether the byte after
+ *   them is a literal from the parity of its own trailing run of 255s, and a lane of four
  *   255s passes on what it received: the first byte of lane l is a literal as said by the
  *   nearest lane below l that is not all 255 (two ballots), or by the window before.
  * - Positions. Each code outputs ℓ bytes (a literal 1, an escape 0): a prefix sum gives
@@ -37,11 +37,7 @@
 namespace str_warp {
 
 constexpr unsigned full_mask = 0xffffffffu;
-/* Code bytes per lane of a window: eight, so that the window's fixed work (its ballots and
- * scans, the carry, the 16-byte stores of its output) is spread over 256 codes, and a lane has
- * eight independent symbol lookups in flight. */
-constexpr unsigned lane_codes = 8;
-constexpr unsigned window_bytes = 32 * lane_codes;
+constexpr unsigned window_bytes = 128; /* 4 code bytes per lane */
 
 /* One piece, with the bounds a warp needs that the device API's str_piece leaves out. */
 struct piece {
@@ -99,13 +95,27 @@ __device__ __forceinline__ uint32_t exclusive_sum(uint32_t v, uint32_t *total)
     return s - v;
 }
 
-/* The v of the highest lane of `lanes` (a ballot), or otherwise if `lanes` is empty. Every
- * lane calls it. An output position from the lanes below, or from the whole warp, is the
- * largest one there: lane l's codes output their bytes after those of the lanes below it. */
-__device__ __forceinline__ uint32_t from_highest(unsigned lanes, uint32_t v, uint32_t otherwise)
+/* The largest v of the lanes below this one, or below if larger (none below: below). */
+__device__ __forceinline__ uint32_t exclusive_max(uint32_t v, uint32_t below)
 {
-    const uint32_t got = __shfl_sync(full_mask, v, lanes != 0 ? 31 - __clz(lanes) : 0);
-    return lanes != 0 ? got : otherwise;
+    uint32_t s = v;
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const uint32_t o = __shfl_up_sync(full_mask, s, d);
+        if (lane_id() >= d)
+            s = o > s ? o : s;
+    }
+    const uint32_t prev = __shfl_up_sync(full_mask, s, 1);
+    return lane_id() == 0 || prev < below ? below : prev;
+}
+
+/* The largest v over the warp. */
+__device__ __forceinline__ uint32_t warp_max(uint32_t v)
+{
+    for (unsigned d = 16; d > 0; d /= 2) {
+        const uint32_t o = __shfl_xor_sync(full_mask, v, d);
+        v = o > v ? o : v;
+    }
+    return v;
 }
 
 /* Whether x is a multiple of L (≥ 1), with a multiply-high by ⌈2^32 / L⌉ in place of a
@@ -127,36 +137,27 @@ struct multiple_test {
     }
 };
 
-/* The lane's eight codes of a window, and what the warp carries from one window to the next.
+/* The lane's four codes of a window, and what the warp carries from one window to the next.
  * Positions are relative to the piece's first decoded byte. */
 struct window {
-    uint64_t codes;    /* byte k: code k (or the literal byte) */
-    uint64_t sums;     /* byte k: the output bytes of codes 0 … k (each at most 8, 0 for an
-                          escape and for bytes past the piece's codes; so at most 64) */
-    unsigned literals; /* bit k: code k is a literal byte, not a symbol's code */
+    uint64_t word[4];  /* the code's bytes, the first in the low byte (a literal: itself) */
+    uint32_t sizes;    /* byte k: how many of code k (0 for an escape and for bytes past the
+                          piece's codes; at most 8, so a byte holds the sums below too) */
     uint32_t at;       /* where code 0's go; each code's follow those of the codes before it */
     unsigned ends;      /* bit k: one of the piece's strings ends after code k */
     uint32_t first_end; /* the piece's index of the first string the lane ends */
     uint32_t bytes;     /* the whole window's output bytes */
 
-    __device__ __forceinline__ uint32_t sum(unsigned k) const { return sums >> (8 * k) & 0xffu; }
-    __device__ __forceinline__ uint32_t size(unsigned k) const
+    __device__ __forceinline__ uint32_t size(unsigned k) const { return sizes >> (8 * k) & 0xffu; }
+    /* where code k's bytes start, and end: the byte sums of sizes below k, and up to k */
+    __device__ __forceinline__ uint32_t start(unsigned k) const
     {
-        return k == 0 ? sum(0) : sum(k) - sum(k - 1);
+        return at + ((sizes * 0x01010100u) >> (8 * k) & 0xffu);
     }
-    /* Code k's bytes, the first in the low byte, zero past its size (an escape's, and past
-     * the piece's codes: 0). Looked up here, when the bytes are staged, rather than held in
-     * eight registers across the window's scans. The symbol is loaded whatever the code, so
-     * that the eight loads of a lane are independent (the escape code has none: symbol 0). */
-    __device__ __forceinline__ uint64_t bytes_of(const galp::device::str_symbols &t,
-                                                 unsigned k) const
+    __device__ __forceinline__ uint32_t end(unsigned k) const
     {
-        const unsigned x = codes >> (8 * k) & 0xffu;
-        const uint64_t symbol = t.word[x < galp::device::detail::str_escape ? x : 0];
-        return size(k) == 0 ? 0 : (literals >> k & 1u) != 0 ? x : symbol;
+        return at + ((sizes * 0x01010101u) >> (8 * k) & 0xffu);
     }
-    /* where code k's bytes end */
-    __device__ __forceinline__ uint32_t end(unsigned k) const { return at + sum(k); }
 };
 
 struct carry {
@@ -168,44 +169,37 @@ struct carry {
 };
 
 /* Classifies the window whose lane-l bytes are `bytes` (valid: how many of them are the
- * piece's, 0 … lane_codes) and fills w from it and c, then advances c past it. Every lane
- * calls it. */
+ * piece's, 0 … 4) and fills w from it and c, then advances c past it. Every lane calls it. */
 __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, const piece &pc,
-                                            const multiple_test &multiple, uint64_t bytes,
+                                            const multiple_test &multiple, uint32_t bytes,
                                             unsigned valid, carry &c, window &w)
 {
-    constexpr unsigned all = (1u << lane_codes) - 1u;
     const unsigned lane = lane_id(), below = (1u << lane) - 1u;
     /* bit k: byte k is 255 and the piece's */
     unsigned ff = 0;
-    for (unsigned k = 0; k < lane_codes; k++)
+    for (unsigned k = 0; k < 4; k++)
         ff |= (unsigned)((bytes >> (8 * k) & 0xffu) == 0xffu && k < valid) << k;
-    const unsigned trailing = __clz(~(ff << (32 - lane_codes))); /* 255s at the lane's end */
-    const unsigned open = __ballot_sync(full_mask, ff != all);
-    const unsigned odd = __ballot_sync(full_mask, ff != all && (trailing & 1u));
+    const unsigned trailing = __clz(~(ff << 28)); /* 255s at the lane's end, 0 … 4 */
+    const unsigned open = __ballot_sync(full_mask, ff != 0xfu);
+    const unsigned odd = __ballot_sync(full_mask, ff != 0xfu && (trailing & 1u));
     const unsigned prior = open & below;
     bool literal = prior != 0 ? (odd >> (31 - __clz(prior))) & 1u : c.literal;
 
     uint32_t sum = 0;
-    w.codes = bytes;
-    w.sums = 0;
-    w.literals = 0;
+    w.sizes = 0;
     unsigned terminal = 0;
-    for (unsigned k = 0; k < lane_codes; k++) {
+    for (unsigned k = 0; k < 4; k++) {
         const unsigned x = bytes >> (8 * k) & 0xffu;
-        /* looked up whatever the code, so that no lookup waits on the escapes: the escape
-         * code has no symbol, so it looks up symbol 0 and the result is dropped */
-        const unsigned descriptor = t.descriptor[x < galp::device::detail::str_escape ? x : 0];
         const bool escape = k < valid && !literal && x == galp::device::detail::str_escape;
-        const unsigned d = k >= valid || escape ? 0u : literal ? 1u : descriptor;
-        w.literals |= (unsigned)literal << k;
+        const unsigned d = k >= valid || escape ? 0u : literal ? 1u : t.descriptor[x];
+        w.word[k] = literal ? x : d == 0 ? 0 : t.word[x];
+        w.sizes |= (d & 0x0fu) << (8 * k);
         sum += d & 0x0fu;
-        w.sums |= (uint64_t)sum << (8 * k);
         terminal |= (d >> 7) << k;
         literal = escape;
     }
     const bool next_literal = __shfl_sync(full_mask, literal, 31);
-    /* One scan for two sums: the lane's output bytes (at most 8 · 8, so at most 2048 in a
+    /* One scan for two sums: the lane's output bytes (at most 4 · 8, so at most 1024 in a
      * window) in the low 16 bits, its terminal codes in the high 16. */
     uint32_t both;
     const uint32_t below_both = exclusive_sum(sum | (uint32_t)__popc(terminal) << 16, &both);
@@ -222,20 +216,16 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
             /* where the lane's last terminated string ended: a terminal code whose parity
              * (terminals before it, and the carried state) is odd ends one */
             uint32_t last = 0;
-            bool closes = false;
-            for (unsigned k = 0, t_before = terminals; k < lane_codes; k++)
+            for (unsigned k = 0, t_before = terminals; k < 4; k++)
                 if (terminal >> k & 1u) {
-                    if ((t_before + c.terminated) & 1u) {
+                    if ((t_before + c.terminated) & 1u)
                         last = w.end(k);
-                        closes = true;
-                    }
                     t_before++;
                 }
-            /* the default strings of the lane begin where the lanes below last closed one */
-            region = from_highest(__ballot_sync(full_mask, closes) & below, last, c.start);
+            region = exclusive_max(last, c.start);
         }
         ends = 0;
-        for (unsigned k = 0, t_before = terminals; k < lane_codes; k++) {
+        for (unsigned k = 0, t_before = terminals; k < 4; k++) {
             const bool inside = (t_before + c.terminated) & 1u;
             if (terminal >> k & 1u) {
                 ends |= (unsigned)inside << k; /* a mark when outside */
@@ -252,7 +242,7 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
     /* ends past the piece's last string come from the zero padding after its codes
      * (spec/fsst.md §5): only the first `room` ends of the lane are the piece's */
     const uint32_t room = first < pc.strings ? pc.strings - first : 0;
-    for (unsigned k = 0, kept = 0; k < lane_codes; k++)
+    for (unsigned k = 0, kept = 0; k < 4; k++)
         if (ends >> k & 1u) {
             if (kept >= room)
                 ends &= ~(1u << k);
@@ -265,33 +255,22 @@ __device__ __forceinline__ void read_window(const galp::device::str_symbols &t, 
      * L ≠ 0) */
     if (pc.default_length != 0) {
         uint32_t last_end = 0;
-        for (unsigned k = 0; k < lane_codes; k++)
+        for (unsigned k = 0; k < 4; k++)
             if (ends >> k & 1u)
                 last_end = w.end(k);
-        c.start = from_highest(__ballot_sync(full_mask, ends != 0), last_end, c.start);
+        const uint32_t m = warp_max(last_end);
+        c.start = m > c.start ? m : c.start;
     }
     c.done = c.done + ended < pc.strings ? c.done + ended : pc.strings;
     c.pos += total;
     c.literal = next_literal;
 }
 
-/* The lane's code bytes from `offset` on, in two aligned 4-byte loads (a piece is 4-byte
- * aligned, spec/fsst.md §5); words at or past limit are not read, and are 0. */
-__device__ __forceinline__ uint64_t load_codes(const piece &pc, uint32_t offset)
-{
-    static_assert(lane_codes == 8, "a lane's codes are two words");
-    const uint32_t lo = offset < pc.limit ? galp::device::detail::load_u32(pc.codes + offset) : 0;
-    const uint32_t hi =
-        offset + 4 < pc.limit ? galp::device::detail::load_u32(pc.codes + offset + 4) : 0;
-    return lo | (uint64_t)hi << 32;
-}
-
 /* Decodes the piece window by window: calls sink.begin(pc), hands each window to
- * sink.window(w, staged, done) (the piece's output bytes, and its strings ended, up to the
- * window's end), then calls sink.finish(staged, done) with all of them. Every lane of the
- * warp calls it with the same piece. Each lane's next code bytes are loaded before the
- * current window is worked on; words at or past limit are not read (the last piece's final
- * word may hold bytes past C, which lie in its payload's padding, and are ignored). */
+ * sink.window(w, c) (c: the carry before the window), then calls sink.finish(). Every lane of
+ * the warp calls it with the same piece. Each lane's next word is loaded before the current window is worked on; words at or
+ * past limit are not read (the last piece's final word may hold bytes past C, which lie in
+ * its payload's padding, and are ignored). */
 template <typename Sink>
 __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc, Sink &sink)
 {
@@ -299,20 +278,22 @@ __device__ void decode_piece(const galp::device::str_symbols &t, const piece &pc
     const multiple_test multiple(pc.default_length != 0 ? pc.default_length : 1);
     carry c;
     sink.begin(pc);
-    uint32_t offset = lane_codes * lane;
-    uint64_t bytes = load_codes(pc, offset);
-    while (offset - lane_codes * lane < pc.limit && c.done < pc.strings) {
+    uint32_t offset = 4 * lane;
+    uint32_t bytes = offset < pc.limit ? galp::device::detail::load_u32(pc.codes + offset) : 0;
+    while (offset - 4 * lane < pc.limit && c.done < pc.strings) {
         const uint32_t left = offset < pc.limit ? pc.limit - offset : 0;
-        const unsigned valid = left < lane_codes ? left : lane_codes;
+        const unsigned valid = left < 4 ? left : 4;
         const uint32_t next = offset + window_bytes;
-        const uint64_t following = load_codes(pc, next);
+        const uint32_t following =
+            next < pc.limit ? galp::device::detail::load_u32(pc.codes + next) : 0;
+        const carry before = c;
         window w;
         read_window(t, pc, multiple, bytes, valid, c, w);
-        sink.window(w, c.pos, c.done);
+        sink.window(w, before);
         bytes = following;
         offset = next;
     }
-    sink.finish(c.pos, c.done);
+    sink.finish();
 }
 
 /* The mapping: vector v has `slots` items (1 to 32), the warps of the grid take the items in

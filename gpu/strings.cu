@@ -3,8 +3,8 @@
  * into Arrow's layout, and counts of the strings equal to, or starting with, a query.
  *
  * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
- * with a whole warp (gpu/str_warp_piece.cuh), 256 code bytes at a time, writing each window
- * of codes through the warp's rings in shared memory (gpu/str_stage_writer.cuh). The counts
+ * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
+ * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
  * take the device API's mapping of pieces to lanes (galp/device/strings.cuh): the warps deal
  * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
  * on its own, testing each against a per-code table of where its symbol agrees with the query
@@ -47,26 +47,17 @@ unsigned group_blocks(const galp_gpu_view &col, unsigned group)
     return (unsigned)((warps * 32 + kThreads - 1) / kThreads);
 }
 
-/* Seven blocks per SM hold the decompression to 72 registers a thread (28 warps per SM, where
- * the 80 it would take leave room for 24), for a few spilled values per window of 256 codes
- * and per piece: loads from L1 beside the window's dozens of shared-memory accesses. A block's
- * rings and symbol table take 26 KiB with int32 offsets, so seven fit an SM's shared memory;
- * with int64 offsets 34 KiB, so six do. */
-constexpr unsigned kDecodeBlocksPerSm = 7;
-
 template <typename Offset>
-__global__ void __launch_bounds__(kThreads, kDecodeBlocksPerSm)
+__global__ void __launch_bounds__(kThreads)
     decode_strings(const galp_gpu_view col, unsigned slots, Offset *__restrict__ offsets,
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
-    __shared__ __align__(16) uint8_t rings[kThreads / 32][str_ring_bytes];
-    __shared__ __align__(16) uint8_t end_rings[kThreads / 32][str_end_ring * sizeof(Offset)];
+    __shared__ __align__(16) uint8_t stages[kThreads / 32][str_stage_size];
     galp::device::stage_str_symbols(col, symbols);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
-    str_stage_writer<Offset> writer(symbols, rings[threadIdx.x / 32], end_rings[threadIdx.x / 32],
-                                    data, offsets);
+    str_stage_writer<Offset> writer(stages[threadIdx.x / 32], data, offsets);
     str_warp::for_each_piece(col, symbols, slots, writer);
 }
 
