@@ -89,11 +89,9 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
  * string ends at the code that brings pos to fixed; that code adds bytes, which tells it from
  * an escape code (no bytes) and a terminated string's codes from a default one's. The codes
  * are read in aligned 16-byte chunks (a piece's first code is 4-byte aligned, spec/fsst.md §5
- * and §5.1, so its first chunk starts at most 12 bytes before it, inside the file), each
- * loaded one chunk ahead of the one being walked, so that a lane waits for memory once per
- * piece rather than once per chunk. The chunk ahead lies at most 32 bytes past the piece's
- * last code, and so inside the file: a payload is followed by another or by the 256 zero
- * bytes of the tail (spec/format.md §3.5). */
+ * and §5.1, so its first chunk starts at most 12 bytes before it, inside the file), the next
+ * only while strings remain, so nothing past the chunk of the
+ * piece's last code is read. */
 template <bool Default, bool Long>
 __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
                                                        const galp::device::str_symbols &t,
@@ -106,7 +104,7 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
     const uint32_t strings = piece.strings, fixed0 = Default ? piece.default_length : 0;
     uint32_t s = 0, pos = 0, fixed = fixed0, matches = 0, alive = 1, literal = 0;
     const uint4 *chunk = (const uint4 *)((uintptr_t)piece.codes & ~(uintptr_t)15);
-    uint4 codes = __ldg(chunk), ahead = __ldg(chunk + 1);
+    uint4 codes = __ldg(chunk);
     unsigned words = 4; /* of codes, those not yet read */
     for (unsigned skip = (unsigned)((uintptr_t)piece.codes & 15) / 4; skip > 0; skip--) {
         codes = make_uint4(codes.y, codes.z, codes.w, 0);
@@ -141,8 +139,7 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
         }
         codes = make_uint4(codes.y, codes.z, codes.w, 0);
         if (--words == 0 && s < strings) {
-            codes = ahead;
-            ahead = __ldg(++chunk + 1);
+            codes = __ldg(++chunk);
             words = 4;
         }
     }
