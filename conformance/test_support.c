@@ -249,7 +249,7 @@ uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uin
     return ts_compress_ex(type, scheme,
                           GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
                               GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                              GALP_FLAG_RUNS_OFFSET_VALUES,
+                              GALP_FLAG_PATCHED_FFOR | GALP_FLAG_RUNS_OFFSET_VALUES,
                           values, n, len); /* galp_compress */
 }
 
