@@ -684,7 +684,8 @@ static void test_patched_ffor_columns(void **state)
             ts_put_le(bytes, (size_t)i * size, size, outlier ? largest - slot : 7 + ts_random_below(&seed, 16));
         }
         size_t len = 0;
-        uint8_t *file = ts_compress(type, GALP_SCHEME_FFOR, bytes, n, &len);
+        uint8_t *file =
+            ts_compress_ex(type, GALP_SCHEME_FFOR, TS_COMPRESS_FLAGS | GALP_FLAG_PATCHED_FFOR, bytes, n, &len);
         assert_int_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_PATCHED_FFOR, GALP_FLAG_PATCHED_FFOR);
         check_file(file, len, &seed, 12);
         free(file);

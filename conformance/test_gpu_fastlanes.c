@@ -633,7 +633,8 @@ static void test_patched_ffor_columns(void **state)
         }
         for (unsigned automatic = 0; automatic < 2; automatic++) {
             size_t len;
-            uint8_t *file = ts_compress(types[t], automatic ? GALP_SCHEME_AUTO : GALP_SCHEME_FFOR, values, n, &len);
+            uint8_t *file = ts_compress_ex(types[t], automatic ? GALP_SCHEME_AUTO : GALP_SCHEME_FFOR,
+                                           TS_COMPRESS_FLAGS | GALP_FLAG_PATCHED_FFOR, values, n, &len);
             assert_int_not_equal(ts_get_le(file, TS_FLAGS, 4) & GALP_FLAG_PATCHED_FFOR, 0);
             galp_column col;
             galp_vector_info info;

@@ -246,11 +246,7 @@ uint8_t *ts_read_file(const char *path, size_t *len)
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len)
 {
-    return ts_compress_ex(type, scheme,
-                          GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |
-                              GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES |
-                              GALP_FLAG_PATCHED_FFOR | GALP_FLAG_RUNS_OFFSET_VALUES,
-                          values, n, len); /* galp_compress */
+    return ts_compress_ex(type, scheme, TS_COMPRESS_FLAGS, values, n, len);
 }
 
 uint8_t *ts_compress_ex(galp_type type, galp_scheme scheme, uint32_t flags, const void *values,

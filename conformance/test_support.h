@@ -79,8 +79,15 @@ uint8_t *ts_one_vector_file(galp_type type, galp_scheme scheme, uint32_t m, uint
                             unsigned b, uint16_t count, const uint8_t *payload, uint32_t size,
                             size_t *len);
 
-/* Compresses (asserting success and size <= bound) into a buffer of exactly the file's size;
- * the caller frees it. */
+/* The header flags ts_compress passes: galp_compress's of format 1.7 and offset-coded RUNS
+ * values; the tests of patched FFOR vectors add GALP_FLAG_PATCHED_FFOR themselves, so that the
+ * other tests keep the FFOR widths they assert. */
+#define TS_COMPRESS_FLAGS                                                                          \
+    (GALP_FLAG_COMPACT_GALP | GALP_FLAG_NARROW_LANE_ENDS | GALP_FLAG_ALPRD_DICT_IN_ENTRY |         \
+     GALP_FLAG_PACKED_LANE_BASES | GALP_FLAG_RUNS_DELTA_VALUES | GALP_FLAG_RUNS_OFFSET_VALUES)
+
+/* Compresses with TS_COMPRESS_FLAGS (asserting success and size <= bound) into a buffer of
+ * exactly the file's size; the caller frees it. */
 uint8_t *ts_compress(galp_type type, galp_scheme scheme, const void *values, uint64_t n,
                      size_t *len);
 /* The same with header flags (galp_compress_ex). */
