@@ -11,7 +11,6 @@
 
 #include <galp/layout.h>
 
-#include "bytes.h"
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
@@ -48,20 +47,7 @@ static void delta_column(gen_set *set, galp_type type, uint64_t seed)
     uint8_t *values = calloc(n, bytes);
     if (values == NULL)
         abort();
-    gen_rng rng = {seed};
-    uint64_t x = UINT64_C(1) << (w - 1);
-    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
-        const uint32_t v = (uint32_t)(i / GALP_VECTOR_SIZE);
-        if (i % GALP_VECTOR_SIZE == 0) {
-            left = 0;
-            x = v == 2 ? 1 : x;
-        }
-        if (left == 0) {
-            left = v == 1 ? GALP_VECTOR_SIZE : v == 3 ? 1 : 1 + gen_below(&rng, 4);
-            x = next_value(&rng, w, v, x);
-        }
-        galp_store_le(bytes, values + i * bytes, x);
-    }
+    gen_runs_walk(values, n, w, seed, 1, next_value);
     char name[64], desc[200];
     snprintf(name, sizeof name, "valid/runs_%s_delta_values", galp_type_name(type));
     snprintf(desc, sizeof desc,
