@@ -306,18 +306,17 @@ static void test_decoder_matches_formula(void **state)
     }
 }
 
-/* A slowly moving u32 series in runs of 1 … 4 (a sensor's readings): steps of −3 … +3 between
- * runs, around 2^31, so that the run values span far more bits than their differences. */
-static uint32_t *walk(uint64_t n)
+/* A slowly moving u32 series in runs of 1 … 4 (a sensor's readings) from `start`, rising by up
+ * to `rise` and falling by up to `fall` between runs (modulo 2^32), drawn from `seed`. */
+static uint32_t *walk(uint64_t n, uint64_t seed, uint32_t start, uint32_t rise, uint32_t fall)
 {
     uint32_t *values = malloc(n * sizeof *values);
     assert_non_null(values);
-    uint64_t seed = 7;
-    uint32_t x = 0x80000000u;
+    uint32_t x = start;
     for (uint64_t i = 0, left = 0; i < n; i++, left--) {
         if (left == 0) {
             left = 1 + ts_random(&seed) % 4;
-            x += (uint32_t)(ts_random(&seed) % 7) - 3u;
+            x += (uint32_t)(ts_random(&seed) % (rise + fall + 1u)) - fall;
         }
         values[i] = x;
     }
@@ -331,7 +330,7 @@ static void test_runs_delta_values(void **state)
 {
     (void)state;
     const uint64_t n = 3 * 1024 + 700;
-    uint32_t *values = walk(n);
+    uint32_t *values = walk(n, 7, 0x80000000u, 3, 3); /* around 2^31: values far wider than steps */
     size_t len, plain_len;
     uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_RUNS, values, n, &len);
     ts_check_decodes_to(file, len, GALP_TYPE_U32, (const uint8_t *)values, n);
@@ -390,24 +389,6 @@ static void test_runs_delta_values_wrap(void **state)
     free(file);
 }
 
-/* A u32 series in runs of 1 … 4 that rises up to 5 and falls up to 2 between runs: its
- * differences take 3 bits with an offset and 4 zig-zag coded. */
-static uint32_t *lopsided_walk(uint64_t n)
-{
-    uint32_t *values = malloc(n * sizeof *values);
-    assert_non_null(values);
-    uint64_t seed = 11;
-    uint32_t x = 0xfffff000u; /* it wraps past 2^32 */
-    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
-        if (left == 0) {
-            left = 1 + ts_random(&seed) % 4;
-            x += (uint32_t)(ts_random(&seed) % 8) - 2u;
-        }
-        values[i] = x;
-    }
-    return values;
-}
-
 /* spec/fastlanes.md §8.6: allowed offset-coded values (galp_compress), the encoder writes them
  * where smaller than zig-zag coded ones, with flag bit 10 alone, version 1.8, factor 2, the
  * first run's value as base and the offset (2) as entry 0; with flag bit 5 alone it writes
@@ -416,7 +397,9 @@ static void test_runs_offset_values(void **state)
 {
     (void)state;
     const uint64_t n = 3 * 1024 + 700;
-    uint32_t *values = lopsided_walk(n);
+    /* rises of up to 5 and falls of up to 2, past 2^32: differences of 3 bits with an offset,
+     * 4 zig-zag coded */
+    uint32_t *values = walk(n, 11, 0xfffff000u, 5, 2);
     size_t len, zigzag_len;
     uint8_t *file = ts_compress(GALP_TYPE_U32, GALP_SCHEME_RUNS, values, n, &len);
     ts_check_decodes_to(file, len, GALP_TYPE_U32, (const uint8_t *)values, n);
