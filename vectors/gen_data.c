@@ -7,7 +7,6 @@
  */
 #include <string.h>
 
-#include "bytes.h"
 #include "gen_vectors.h"
 
 uint64_t gen_next(gen_rng *rng)
@@ -71,24 +70,4 @@ float gen_decimal32(gen_rng *rng, unsigned digits, int32_t center, int32_t sprea
 {
     int32_t k = center - spread + (int32_t)gen_below(rng, (uint64_t)(2 * spread + 1));
     return (float)k / (float)power_of_ten(digits);
-}
-
-void gen_runs_walk(uint8_t *values, uint64_t n, unsigned w, uint64_t seed, uint64_t restart,
-                   uint64_t (*next)(gen_rng *, unsigned, uint32_t, uint64_t))
-{
-    const unsigned bytes = w / 8;
-    gen_rng rng = {seed};
-    uint64_t x = UINT64_C(1) << (w - 1);
-    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
-        const uint32_t v = (uint32_t)(i / GALP_VECTOR_SIZE);
-        if (i % GALP_VECTOR_SIZE == 0) {
-            left = 0;
-            x = v == 2 ? restart : x;
-        }
-        if (left == 0) {
-            left = v == 1 ? GALP_VECTOR_SIZE : v == 3 ? 1 : 1 + gen_below(&rng, 4);
-            x = next(&rng, w, v, x);
-        }
-        galp_store_le(bytes, values + i * bytes, x);
-    }
 }

@@ -11,6 +11,7 @@
 
 #include <galp/layout.h>
 
+#include "bytes.h"
 #include "galp_internal.h"
 #include "gen_vectors.h"
 
@@ -40,28 +41,48 @@ static uint64_t next_value(gen_rng *rng, unsigned w, uint32_t v, uint64_t x)
     }
 }
 
-static void delta_column(gen_set *set, galp_type type, uint64_t seed)
+void gen_runs_column(gen_set *set, galp_type type, uint64_t seed, uint64_t restart,
+                     uint64_t (*next)(gen_rng *, unsigned, uint32_t, uint64_t), uint32_t flags,
+                     const uint8_t factors[5], const char *name, const char *desc)
 {
     const unsigned w = galp_type_bits(type), bytes = w / 8;
     const uint64_t n = 4 * GALP_VECTOR_SIZE + 700;
     uint8_t *values = calloc(n, bytes);
     if (values == NULL)
         abort();
-    gen_runs_walk(values, n, w, seed, 1, next_value);
+    gen_rng rng = {seed};
+    uint64_t x = UINT64_C(1) << (w - 1);
+    for (uint64_t i = 0, left = 0; i < n; i++, left--) {
+        const uint32_t v = (uint32_t)(i / GALP_VECTOR_SIZE);
+        if (i % GALP_VECTOR_SIZE == 0) {
+            left = 0;
+            x = v == 2 ? restart : x;
+        }
+        if (left == 0) {
+            left = v == 1 ? GALP_VECTOR_SIZE : v == 3 ? 1 : 1 + gen_below(&rng, 4);
+            x = next(&rng, w, v, x);
+        }
+        galp_store_le(bytes, values + i * bytes, x);
+    }
+    gen_vector *vec = gen_encoded_ex(set, name, type, GALP_SCHEME_RUNS, flags, values, n, desc);
+    gen_expect_vector(vec, 1, GALP_SCHEME_RUNS, 0, -1); /* k = 0, b = 0: no payload */
+    for (uint32_t v = 0; v < 5; v++) {
+        gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
+        gen_expect_entry_byte(vec, v, E_FACTOR, factors[v], "factor");
+    }
+    free(values);
+}
+
+static void delta_column(gen_set *set, galp_type type, uint64_t seed)
+{
+    static const uint8_t factors[5] = {1, 1, 1, 0, 1};
     char name[64], desc[200];
     snprintf(name, sizeof name, "valid/runs_%s_delta_values", galp_type_name(type));
     snprintf(desc, sizeof desc,
              "RUNS %s, delta-coded run values (version 1.6): a slow walk, one value, wrapping "
              "steps, codes in random order (FOR-coded), a partial walk",
              galp_type_name(type));
-    gen_vector *vec = gen_encoded_ex(set, name, type, GALP_SCHEME_RUNS, runs_flag, values, n, desc);
-    gen_expect_vector(vec, 1, GALP_SCHEME_RUNS, 0, -1); /* k = 0, b = 0: no payload */
-    static const uint8_t factors[5] = {1, 1, 1, 0, 1};
-    for (uint32_t v = 0; v < 5; v++) {
-        gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
-        gen_expect_entry_byte(vec, v, E_FACTOR, factors[v], "factor");
-    }
-    free(values);
+    gen_runs_column(set, type, seed, 1, next_value, runs_flag, factors, name, desc);
 }
 
 /* AUTO on u32: a drifting series in runs, as a sensor's, next to noise (FFOR). */

@@ -9,7 +9,6 @@
  * of each rule: factor 3, the flag cleared, the flag outside FFOR and RUNS columns.
  */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include <galp/layout.h>
 
@@ -43,26 +42,14 @@ static uint64_t next_value(gen_rng *rng, unsigned w, uint32_t v, uint64_t x)
 
 static void offset_column(gen_set *set, galp_type type, uint64_t seed)
 {
-    const unsigned w = galp_type_bits(type), bytes = w / 8;
-    const uint64_t n = 4 * GALP_VECTOR_SIZE + 700;
-    uint8_t *values = calloc(n, bytes);
-    if (values == NULL)
-        abort();
-    gen_runs_walk(values, n, w, seed, 40, next_value);
+    static const uint8_t factors[5] = {2, 1, 2, 0, 2};
     char name[64], desc[200];
     snprintf(name, sizeof name, "valid/runs_%s_offset_values", galp_type_name(type));
     snprintf(desc, sizeof desc,
              "RUNS %s, offset-coded run values (version 1.8): a walk, one value (zig-zag coded), "
              "a wrapping fall, codes in random order (FOR-coded), a partial walk",
              galp_type_name(type));
-    gen_vector *vec = gen_encoded_ex(set, name, type, GALP_SCHEME_RUNS, runs_flags, values, n, desc);
-    gen_expect_vector(vec, 1, GALP_SCHEME_RUNS, 0, -1); /* k = 0, b = 0: no payload */
-    static const uint8_t factors[5] = {2, 1, 2, 0, 2};
-    for (uint32_t v = 0; v < 5; v++) {
-        gen_expect_vector(vec, v, GALP_SCHEME_RUNS, -1, -1);
-        gen_expect_entry_byte(vec, v, E_FACTOR, factors[v], "factor");
-    }
-    free(values);
+    gen_runs_column(set, type, seed, 40, next_value, runs_flags, factors, name, desc);
 }
 
 /* AUTO on u32: a sensor's walk of steps −14 … +17, one value per run (offset-coded RUNS with

@@ -59,12 +59,6 @@ uint64_t gen_next(gen_rng *rng);                    /* splitmix64 */
 uint64_t gen_below(gen_rng *rng, uint64_t bound);   /* uniform in [0, bound), bound > 0 */
 uint64_t gen_low_bits(gen_rng *rng, unsigned bits); /* uniform in [0, 2^bits) */
 uint64_t gen_mask(unsigned bits);                   /* 2^bits − 1, all ones from 64 bits */
-/* n values of w bits (little-endian) in runs, vector by vector: runs of 1 … 4 values, vector 1
- * one run of 1024, vector 3 runs of one; each run's value next(rng, w, v, previous), from
- * 2^(W−1) and, at vector 2, from `restart` (the RUNS columns of gen_runs_delta.c and
- * gen_runs_offset.c). */
-void gen_runs_walk(uint8_t *values, uint64_t n, unsigned w, uint64_t seed, uint64_t restart,
-                   uint64_t (*next)(gen_rng *, unsigned, uint32_t, uint64_t));
 uint64_t gen_f64_bits(double x);
 uint32_t gen_f32_bits(float x);
 /* Decimal-like values: k / 10^digits with k drawn around `center` (prices, readings). */
@@ -163,5 +157,13 @@ void gen_runs_delta_vectors(gen_set *set);
 void gen_patched_vectors(gen_set *set);
 /* Offset-coded RUNS values, valid and invalid (gen_runs_offset.c; spec/fastlanes.md §8.6). */
 void gen_runs_offset_vectors(gen_set *set);
+/* The valid RUNS column of gen_runs_delta.c and gen_runs_offset.c: 4 vectors and 700 values of
+ * `type` in runs, vector by vector: runs of 1 … 4 values, vector 1 one run of 1024, vector 3
+ * runs of one; each run's value next(rng, w, v, previous), from 2^(W−1) and, at vector 2, from
+ * `restart`; encoded with `flags` as `name`, vector 1 expected without payload and vector v
+ * with factor factors[v]. */
+void gen_runs_column(gen_set *set, galp_type type, uint64_t seed, uint64_t restart,
+                     uint64_t (*next)(gen_rng *, unsigned, uint32_t, uint64_t), uint32_t flags,
+                     const uint8_t factors[5], const char *name, const char *desc);
 
 #endif /* GALP_GEN_VECTORS_H */
