@@ -364,12 +364,11 @@ static void test_runs_delta_values(void **state)
     free(values);
 }
 
-/* spec/fastlanes.md §8.5: a hand-made payload whose differences wrap around 2^8 both ways:
- * base 250, entries zig-zag(+10) = 20, zig-zag(−20) = 39, zig-zag(−128) = 255 give 250, 4,
- * 240, 112 (u8, runs of 1, 2, 3, 4: k = 2, b = 8). */
-static void test_runs_delta_values_wrap(void **state)
+/* A hand-made u8 RUNS vector of the values 250, 4, 240, 112 in runs of 1, 2, 3, 4 (k = 2,
+ * b = 8), base 250, whose run values are delta-coded with `factor` under header flag `flag`,
+ * its four 8-bit value entries packed in `entries`: every decoding path returns the values. */
+static void check_hand_made_runs(unsigned factor, uint32_t flag, uint32_t entries)
 {
-    (void)state;
     uint8_t values[10] = {250, 4, 4, 240, 240, 240, 112, 112, 112, 112};
     size_t len;
     uint8_t *file = ts_compress(GALP_TYPE_U8, GALP_SCHEME_RUNS, values, 10, &len);
@@ -379,14 +378,24 @@ static void test_runs_delta_values_wrap(void **state)
     ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, 4);
     ts_put_le(file, ts_entry(0, TS_ENT_BIT_WIDTH), 1, 8);
     ts_put_le(file, ts_entry(0, TS_ENT_EXPONENT), 1, 2);
-    ts_put_le(file, ts_entry(0, TS_ENT_FACTOR), 1, 1);
+    ts_put_le(file, ts_entry(0, TS_ENT_FACTOR), 1, factor);
     ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_CHECKSUM), 4, 0);
-    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_DELTA_VALUES);
+    ts_put_le(file, TS_FLAGS, 4, flag);
     ts_put_le(file, payload, 4, 0 | 1u << 2 | 2u << 4 | 3u << 6); /* lengths − 1: 0, 1, 2, 3 */
-    ts_put_le(file, payload + 4, 4, 0u | 20u << 8 | 39u << 16 | 255u << 24);
+    ts_put_le(file, payload + 4, 4, entries);
     ts_reseal(file);
     ts_check_decodes_to(file, len, GALP_TYPE_U8, values, 10);
     free(file);
+}
+
+/* spec/fastlanes.md §8.5: a hand-made payload whose differences wrap around 2^8 both ways:
+ * base 250, entries zig-zag(+10) = 20, zig-zag(−20) = 39, zig-zag(−128) = 255 give 250, 4,
+ * 240, 112. */
+static void test_runs_delta_values_wrap(void **state)
+{
+    (void)state;
+    check_hand_made_runs(GALP_LAYOUT_RUNS_DELTA_VALUES, GALP_FLAG_RUNS_DELTA_VALUES,
+                         0u | 20u << 8 | 39u << 16 | 255u << 24);
 }
 
 /* spec/fastlanes.md §8.6: allowed offset-coded values (galp_compress), the encoder writes them
@@ -444,27 +453,12 @@ static void test_runs_offset_values(void **state)
 
 /* spec/fastlanes.md §8.6: a hand-made payload whose differences wrap around 2^8 both ways:
  * base 250, offset 128 (entry 0), entries 138 (+10), 108 (−20) and 0 (−128) give 250, 4,
- * 240, 112 (u8, runs of 1, 2, 3, 4: k = 2, b = 8). */
+ * 240, 112. */
 static void test_runs_offset_values_wrap(void **state)
 {
     (void)state;
-    uint8_t values[10] = {250, 4, 4, 240, 240, 240, 112, 112, 112, 112};
-    size_t len;
-    uint8_t *file = ts_compress(GALP_TYPE_U8, GALP_SCHEME_RUNS, values, 10, &len);
-    const size_t payload = (size_t)ts_get_le(file, ts_entry(0, TS_ENT_PAYLOAD_OFFSET), 8);
-    ts_put_le(file, ts_entry(0, TS_ENT_BASE), 8, 250);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_SIZE), 4, 8);
-    ts_put_le(file, ts_entry(0, TS_ENT_EXCEPTION_COUNT), 2, 4);
-    ts_put_le(file, ts_entry(0, TS_ENT_BIT_WIDTH), 1, 8);
-    ts_put_le(file, ts_entry(0, TS_ENT_EXPONENT), 1, 2);
-    ts_put_le(file, ts_entry(0, TS_ENT_FACTOR), 1, GALP_LAYOUT_RUNS_OFFSET_VALUES);
-    ts_put_le(file, ts_entry(0, TS_ENT_PAYLOAD_CHECKSUM), 4, 0);
-    ts_put_le(file, TS_FLAGS, 4, GALP_FLAG_RUNS_OFFSET_VALUES);
-    ts_put_le(file, payload, 4, 0 | 1u << 2 | 2u << 4 | 3u << 6); /* lengths − 1: 0, 1, 2, 3 */
-    ts_put_le(file, payload + 4, 4, 128u | 138u << 8 | 108u << 16 | 0u << 24);
-    ts_reseal(file);
-    ts_check_decodes_to(file, len, GALP_TYPE_U8, values, 10);
-    free(file);
+    check_hand_made_runs(GALP_LAYOUT_RUNS_OFFSET_VALUES, GALP_FLAG_RUNS_OFFSET_VALUES,
+                         128u | 138u << 8 | 108u << 16 | 0u << 24);
 }
 
 int main(void)
