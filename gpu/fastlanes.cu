@@ -82,15 +82,20 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
     __stcs((double2 *)o, make_double2(a, b));
 }
 
-/* Blocks a multiprocessor holds at least (0: the compiler's choice): for u64 decompression and
- * u32 aggregates as many as their registers allowed before the DICT code pairs and u32
- * DELTA's closed-form sums respectively, which would take more without spilling anything, so
- * that these cost vectors of the other schemes no resident warps. The u32 aggregate of a
- * column with DICT or RLE vectors asks for one block less: with its two DICT sums (offsets,
- * values) it spills at eight, and so does one with RUNS vectors. */
-template <typename T> constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 6u : 0u;
-template <typename T, bool Tables>
-constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t> ? (Tables ? 7u : 8u) : 0u;
+/* Blocks a multiprocessor holds at least (0: the compiler's choice), chosen so that no kernel
+ * of the u32 and u64 types spills: a spilled register is reloaded from local memory inside the
+ * warp's pipeline, where (measured) the warp then also waits for the stage copies in flight,
+ * which cost u32 decompression a quarter of its speed. Left to itself the compiler spilled
+ * at 72 registers; six blocks allow 85, and the shared memory of a column of full-size
+ * vectors holds fewer blocks anyway. The u32 aggregates ask for as many blocks as their
+ * registers allow without spilling: eight without tables or runs, seven with either (two DICT
+ * sums, offsets and values, or runs a run at a time), six with both. */
+template <typename T>
+constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 5u : std::is_same_v<T, uint32_t> ? 6u : 0u;
+template <typename T, bool Tables, bool Runs>
+constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t>   ? (Tables && Runs ? 6u : Tables || Runs ? 7u : 8u)
+                                          : std::is_same_v<T, uint64_t> ? (Tables && Runs ? 4u : 0u)
+                                                                        : 0u;
 
 template <typename T>
 __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
@@ -108,12 +113,9 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 /* the tile holds the decoded run values; every run index of a full vector is below R
                  * (galp_open), so each pair of positions is two indexes, two lookups and a store */
                 decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, tile);
-#pragma unroll
-                for (unsigned r = 0; r < 16; r++) {
-                    unsigned lo, hi;
-                    staged_run_index_pair(payload, e, r, lane, lo, hi);
+                for_each_run_index_pair(payload, e, lane, [&](unsigned r, unsigned lo, unsigned hi) {
                     store_pair(o + 64u * r + 2u * lane, tile[lo], tile[hi]);
-                }
+                });
                 return;
             }
         }
@@ -165,13 +167,40 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
     }); /* the pipeline's __syncwarp past each vector keeps the tile until its stores have read it */
 }
 
+/* The sum and extremes of a lane's 32 positions of a full vector whose table's entries are
+ * offsets that add up (offsets_add_up), `pairs` visiting them as 16 pairs of table indexes, all
+ * below the table's count: the tile holds the offsets, and the lane adds and compares them in
+ * 32 bits, then adds 32 bases. */
+template <typename T, typename Extremes, typename Pairs>
+__device__ __forceinline__ void add_table_offsets(const staged_table<typename value_traits<T>::word> &table,
+                                                  unsigned lane, T *tile, uint64_t &sum, Extremes &&extremes,
+                                                  Pairs &&pairs)
+{
+    decode_staged_table<T, true>(table, lane, tile);
+    uint32_t total = 0, least = ~0u, most = 0;
+    pairs([&](unsigned, uint32_t a, uint32_t b) {
+        const uint32_t x = (uint32_t)tile[a], y = (uint32_t)tile[b];
+        total += x + y;
+        least = min(least, min(x, y));
+        most = max(most, max(x, y));
+    });
+    sum += 32u * (uint64_t)table.base + total;
+    extremes((T)(table.base + least), (T)(table.base + most));
+}
+
+/* The runs from which the integer sum takes a full RLE vector a position at a time, each a
+ * lookup of its run's offset in 32 bits, rather than a run at a time: a lane's 32 positions
+ * span about R / 32 runs, and its loop over them (for_each_staged_rle_run) costs a lookup, a
+ * wide multiply-add and a branch per run, with the lanes of a warp taking different counts. */
+constexpr unsigned rle_runs_by_position = 128;
+
 /* Tables: the column holds DICT or RLE vectors, whose dictionaries and run values the warps
  * decode into shared memory (a tile each) for integer types; a kernel without that tile keeps
  * the room for more resident warps on other columns. Runs: the column holds RUNS vectors,
  * summed a run at a time; the kernels of columns without them do without that branch, which
  * would make the u32 and u64 ones spill. */
 template <typename T, bool Tables, bool Runs>
-__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables || Runs>)
+__global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables, Runs>)
     fastlanes_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned stage_bytes)
 {
     allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */
@@ -218,8 +247,21 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
                 });
                 return;
             }
-            if (Tables && e.scheme == GALP_SCHEME_RLE) { /* a run adds its value times its length */
-                decode_staged_table<T>(staged_runs<typename value_traits<T>::word>(payload, e), lane, table_tile);
+            if (Tables && e.scheme == GALP_SCHEME_RLE) {
+                /* u32 columns without RUNS vectors: in the other kernels the compiler then kept
+                 * the scan's lambdas in local memory, read inside the pipeline */
+                constexpr bool by_position = sizeof(T) == 4 && !Runs;
+                const staged_table<typename value_traits<T>::word> table =
+                    staged_runs<typename value_traits<T>::word>(payload, e);
+                if (by_position && m == GALP_VECTOR_SIZE && table.count >= rle_runs_by_position &&
+                    offsets_add_up(table)) {
+                    /* every run index of a full vector is below R (galp_open) */
+                    add_table_offsets<T>(table, lane, table_tile, acc.isum, extremes,
+                                         [&](auto &&g) { for_each_run_index_pair(payload, e, lane, g); });
+                    return;
+                }
+                /* a run adds its value times its length */
+                decode_staged_table<T>(table, lane, table_tile);
                 for_each_staged_rle_run(payload, e, m, lane, [&](unsigned index, unsigned n) {
                     const T x = table_tile[index];
                     acc.isum += (uint64_t)x * n;
@@ -229,19 +271,10 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
                 const staged_table<typename value_traits<T>::word> table =
                     staged_dictionary<typename value_traits<T>::word>(payload, e);
                 if (m == GALP_VECTOR_SIZE && offsets_add_up(table)) {
-                    /* the tile holds the entries' offsets: a lane's 32 positions add and compare
-                     * them in 32 bits, then add 32 bases; every code of a full vector is below D.
-                     * Wide dictionaries and partial vectors add values from the tile instead. */
-                    decode_staged_table<T, true>(table, lane, table_tile);
-                    uint32_t total = 0, least = ~0u, most = 0;
-                    for_each_code_pair(payload, e, lane, [&](unsigned, uint32_t a, uint32_t b) {
-                        const uint32_t x = (uint32_t)table_tile[a], y = (uint32_t)table_tile[b];
-                        total += x + y;
-                        least = min(least, min(x, y));
-                        most = max(most, max(x, y));
-                    });
-                    acc.isum += 32u * (uint64_t)table.base + total;
-                    extremes((T)(table.base + least), (T)(table.base + most));
+                    /* every code of a full vector is below D; wide dictionaries and partial
+                     * vectors add values from the tile instead */
+                    add_table_offsets<T>(table, lane, table_tile, acc.isum, extremes,
+                                         [&](auto &&g) { for_each_code_pair(payload, e, lane, g); });
                     return;
                 }
                 decode_staged_table<T>(table, lane, table_tile);
@@ -273,10 +306,11 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables |
  * walks the runs in global memory itself, value times length (for_each_run_in_lane). The warp
  * then takes its other vectors one by one, a warp each (for_each_run_unordered). */
 constexpr uint32_t lane_runs_payload = 1024; /* bytes, at most */
+constexpr unsigned runs_aggregate_min_blocks = 8; /* 64 registers: the compiler's choice spilled */
 constexpr unsigned lane_runs = 128;
 
 template <typename T>
-__global__ void __launch_bounds__(scan_threads)
+__global__ void __launch_bounds__(scan_threads, runs_aggregate_min_blocks)
     fastlanes_runs_aggregate_kernel(galp_gpu_view col, galp_gpu_aggregate *r, unsigned /* stage bytes: none used */)
 {
     allow_dependent_launch(); /* fastlanes_aggregate_finish, which waits for this grid */

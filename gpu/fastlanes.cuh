@@ -281,6 +281,21 @@ __device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, co
     hi = (x.base + __popc(x.steps & ((4u << row) - 1u))) & 0xffffu;
 }
 
+/* f(r, lo, hi) for rows r = 0 ... 15, lo and hi the run indexes of positions 64·r + 2·lane and
+ * 64·r + 2·lane + 1 of a staged RLE vector (staged_run_index_pair): no chain along an index
+ * lane, so the rows are independent, like for_each_code_pair's of a DICT vector. */
+template <typename F>
+__device__ __forceinline__ void for_each_run_index_pair(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                        F &&f)
+{
+#pragma unroll
+    for (unsigned r = 0; r < 16; r++) {
+        unsigned lo, hi;
+        staged_run_index_pair(payload, e, r, lane, lo, hi);
+        f(r, lo, hi);
+    }
+}
+
 /* f(index, n) for the runs of the positions 32·lane ... 32·lane + 31 (those below m) of a
  * staged RLE vector: n >= 1 consecutive positions of run index `index`, below R (galp_open),
  * together each position once, in position order. They are index lanes 2·lane and

@@ -144,30 +144,32 @@ __device__ inline void load_delta_runs(const detail::runs_parts &runs, uint32_t 
     const unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
     const uint32_t *heads = sm.words + fastlanes_tile_run_heads, *before = heads + 32;
     uint32_t *carries = sm.words + fastlanes_tile_run_carries;
-    if (warp == 0) {
-        const unsigned lo = detail::first_run_of_word(runs, heads, before, lane);
-        const unsigned hi = lane == 31u ? runs.count : detail::first_run_of_word(runs, heads, before, lane + 1u);
-        uint32_t sum = 0; /* lo <= hi <= lo + 32: the runs after lo start in word `lane` */
-        for (unsigned j = lo; j < hi; j++)
-            sum += runs.step<uint32_t>(j);
-        uint32_t scan = sum;
+    runs.with_steps<uint32_t>([&](const auto &step) { /* uniform over the block */
+        if (warp == 0) {
+            const unsigned lo = detail::first_run_of_word(runs, heads, before, lane);
+            const unsigned hi = lane == 31u ? runs.count : detail::first_run_of_word(runs, heads, before, lane + 1u);
+            uint32_t sum = 0; /* lo <= hi <= lo + 32: the runs after lo start in word `lane` */
+            for (unsigned j = lo; j < hi; j++)
+                sum += step(j);
+            uint32_t scan = sum;
 #pragma unroll
-        for (unsigned d = 1; d < 32u; d *= 2u) {
-            const uint32_t below = __shfl_up_sync(~0u, scan, d);
-            scan += lane >= d ? below : 0u;
+            for (unsigned d = 1; d < 32u; d *= 2u) {
+                const uint32_t below = __shfl_up_sync(~0u, scan, d);
+                scan += lane >= d ? below : 0u;
+            }
+            carries[lane] = (uint32_t)runs.base + scan - sum;
         }
-        carries[lane] = (uint32_t)runs.base + scan - sum;
-    }
-    __syncthreads();
+        __syncthreads();
 #pragma unroll
-    for (unsigned i = 0; i < tile_items; i++) {
-        const unsigned p = i * tile_threads + t, w = p / 32u; /* uniform over the warp; p mod 32 = lane */
-        const unsigned lo = detail::first_run_of_word(runs, heads, before, w);
-        const uint32_t x = detail::delta_run_value<uint32_t>(runs, lo, lane, carries[w]);
-        const unsigned r = runs.length_width == 0 ? p : detail::run_at(heads[w], before[w], lane);
-        const uint32_t value = __shfl_sync(~0u, x, (r - lo) % 32u);
-        items[i] = p < m ? value : 0u;
-    }
+        for (unsigned i = 0; i < tile_items; i++) {
+            const unsigned p = i * tile_threads + t, w = p / 32u; /* uniform over the warp; p mod 32 = lane */
+            const unsigned lo = detail::first_run_of_word(runs, heads, before, w);
+            const uint32_t x = detail::delta_run_value<uint32_t>(runs, step, lo, lane, carries[w]);
+            const unsigned r = runs.length_width == 0 ? p : detail::run_at(heads[w], before[w], lane);
+            const uint32_t value = __shfl_sync(~0u, x, (r - lo) % 32u);
+            items[i] = p < m ? value : 0u;
+        }
+    });
     __syncthreads();
 }
 

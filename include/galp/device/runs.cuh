@@ -60,6 +60,24 @@ __device__ __forceinline__ uint64_t packed_run_entry(const uint32_t *words, unsi
     return b == 64u ? d : d & (((uint64_t)1 << b) - 1u);
 }
 
+/* Sums of run values modulo 2^W: 32-bit words for W <= 32, so that a shuffle moves one word. */
+template <typename T, bool Wide = (sizeof(T) == 8)> struct run_word {
+    typedef uint32_t type;
+};
+template <typename T> struct run_word<T, true> {
+    typedef uint64_t type;
+};
+
+/* Entry j of a part of b <= W bits (galp_open), in T's run word. */
+template <typename T>
+__device__ __forceinline__ typename run_word<T>::type run_entry(const uint32_t *words, unsigned b, unsigned j)
+{
+    if constexpr (sizeof(T) <= 4)
+        return packed_run_entry32(words, b, j);
+    else
+        return packed_run_entry(words, b, j);
+}
+
 /* The two parts of a RUNS payload: R = exception_count lengths of k = exponent bits, then the
  * values of b = bit_width bits (spec/fastlanes.md §8.1), delta-coded where factor is 1 (§8.5)
  * or 2 (§8.6; galp_open allows them only in a file with header flag bit 5 or 10). */
@@ -81,20 +99,36 @@ struct runs_parts {
     {
         return 1u + packed_run_entry32(lengths, length_width, j);
     }
-    /* The difference of run j's value from run j − 1's (the base for j = 0) in a delta-coded
-     * vector: its entry zig-zag decoded (§8.5), or less entry 0, the offset (§8.6), modulo 2^W
-     * once narrowed. The offset is read again with each entry (it starts the first word, so
-     * the read is one load and a mask) rather than held, which would keep a register, two for
-     * u64, live through every loop over runs. */
-    template <typename T> __device__ __forceinline__ T step(unsigned j) const
+    /* g(step), step(j) the difference of run j's value from run j − 1's (the base for j = 0)
+     * in a delta-coded vector, as a run_word<T>: its entry zig-zag decoded (§8.5), or less
+     * entry 0, the offset (§8.6), modulo 2^W once narrowed. The coding is uniform over the
+     * vector, so it is chosen here once and each caller's loop over runs is compiled for
+     * either, the offset read once and held only by the loop that needs it. The steps
+     * capture the words and width they read, not this object, which would need an address. */
+    template <typename T, typename G> __device__ __forceinline__ void with_steps(G &&g) const
     {
-        if constexpr (sizeof(T) <= 4) { /* b <= W <= 32 (galp_open) */
-            const uint32_t e = packed_run_entry32(values, value_width, j);
-            return (T)(zigzag ? (uint32_t)galp_layout_runs_unzigzag(e) : e - first_entry32());
+        typedef typename run_word<T>::type word;
+        const uint32_t *words = values;
+        const unsigned b = value_width;
+        if (zigzag) {
+            g([words, b](unsigned j) { return coded_step<T>(run_entry<T>(words, b, j), true, 0u); });
         } else {
-            const uint64_t e = packed_run_entry(values, value_width, j);
-            return (T)(zigzag ? galp_layout_runs_unzigzag(e) : e - first_entry());
+            const word offset = offset_of<T>();
+            g([words, b, offset](unsigned j) { return coded_step<T>(run_entry<T>(words, b, j), false, offset); });
         }
+    }
+    /* The step that entry e of a delta-coded vector stands for: e zig-zag decoded (§8.5), or
+     * e less the offset (§8.6). */
+    template <typename T>
+    static __device__ __forceinline__ typename run_word<T>::type coded_step(typename run_word<T>::type e, bool zigzag,
+                                                                          typename run_word<T>::type offset)
+    {
+        return zigzag ? (typename run_word<T>::type)galp_layout_runs_unzigzag(e) : e - offset;
+    }
+    /* The offset of offset-coded values (§8.6), entry 0. */
+    template <typename T> __device__ __forceinline__ typename run_word<T>::type offset_of() const
+    {
+        return (typename run_word<T>::type)(sizeof(T) <= 4 ? first_entry32() : first_entry());
     }
     /* Entry 0 of the values: the low b bits of their first word (and second, for b > 32). */
     __device__ __forceinline__ uint32_t first_entry32() const
@@ -112,43 +146,62 @@ struct runs_parts {
      * header reads such run values here alone. */
     template <typename T> __device__ __forceinline__ T value(unsigned j) const
     {
-        if constexpr (sizeof(T) <= 4) /* b <= W <= 32 (galp_open) */
-            return (T)((uint32_t)base + packed_run_entry32(values, value_width, j)); /* mod 2^W */
-        else
-            return (T)(base + packed_run_entry(values, value_width, j)); /* mod 2^64 */
+        return (T)((typename run_word<T>::type)base + run_entry<T>(values, value_width, j)); /* mod 2^W */
     }
 };
 
-/* The runs a lane takes where each lane takes consecutive runs (32 lanes cover all R):
- * ceil(R / 32), made odd, so that the lanes' first runs lie an odd number of entries apart
- * and their shared-memory slots and packed entries fall on different banks; with an even
- * count lanes t and t + 32 / 2^i would share one (all 32 lanes at 32 runs each). */
-__device__ __forceinline__ unsigned runs_per_lane(unsigned count)
-{
-    return (count + 31u) / 32u | 1u;
-}
+/* The runs first … last − 1 that lane t takes where each lane takes consecutive runs (32
+ * lanes cover all R): c = ceil(R / 32) made odd, from t·c, so that the lanes' first runs lie
+ * an odd number of entries apart and their shared-memory slots and packed entries fall on
+ * different banks; with an even count lanes t and t + 32 / 2^i would share one (all 32 lanes
+ * at 32 runs each). */
+struct lane_runs {
+    unsigned first, last;
+    __device__ __forceinline__ lane_runs(unsigned count, unsigned lane)
+    {
+        const unsigned per_lane = (count + 31u) / 32u | 1u;
+        first = min(lane * per_lane, count);
+        last = min(first + per_lane, count);
+    }
+};
 
-/* Sums of run values modulo 2^W: 32-bit words for W <= 32, so that a shuffle moves one word. */
-template <typename T, bool Wide = (sizeof(T) == 8)> struct run_word {
-    typedef uint32_t type;
-};
-template <typename T> struct run_word<T, true> {
-    typedef uint64_t type;
-};
+/* The value of the run before lane t's first (lane_runs) in a delta-coded vector, the base
+ * for run 0: the lane adds the steps of its runs, calling partial(j, s) with s the sum up to
+ * run j, and an exclusive warp scan of the lanes' sums (mod 2^W) adds the runs before. Every
+ * lane of the warp calls it. */
+template <typename T, typename Step, typename Partial>
+__device__ __forceinline__ typename run_word<T>::type value_before_lane(const runs_parts &runs, const lane_runs &mine,
+                                                                        unsigned lane, const Step &step,
+                                                                        Partial &&partial)
+{
+    typedef typename run_word<T>::type word;
+    word total = 0;
+    for (unsigned j = mine.first; j < mine.last; j++) {
+        total += step(j);
+        partial(j, total);
+    }
+    word x = total; /* an inclusive scan of the sums, less the lane's own */
+#pragma unroll
+    for (unsigned d = 1; d < 32u; d *= 2u) {
+        const word before = __shfl_up_sync(~0u, x, d);
+        x += lane >= d ? before : 0u;
+    }
+    return x - total + (word)runs.base;
+}
 
 /* The value of run first + lane of a delta-coded vector (spec/fastlanes.md §8.5): `carry`, the
  * value of run first − 1 (the base for first = 0), plus an inclusive warp scan of the steps of
  * runs first … first + lane; lanes past run R − 1 add nothing. Every lane of the warp calls it
  * with the same first and carry; it returns carry for runs past R − 1. The one place where
  * delta-coded run values are decoded: every decoder below takes 32 consecutive runs a turn. */
-template <typename T>
-__device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs_parts &runs, unsigned first,
-                                                                      unsigned lane,
+template <typename T, typename Step>
+__device__ __forceinline__ typename run_word<T>::type delta_run_value(const runs_parts &runs, const Step &step,
+                                                                      unsigned first, unsigned lane,
                                                                       typename run_word<T>::type carry)
 {
     typedef typename run_word<T>::type word;
     const unsigned j = first + lane;
-    word x = j < runs.count ? (word)runs.template step<T>(j) : 0u;
+    word x = j < runs.count ? step(j) : 0u;
 #pragma unroll
     for (unsigned d = 1; d < 32u; d *= 2u) {
         const word before = __shfl_up_sync(~0u, x, d);
@@ -164,27 +217,32 @@ template <typename T, typename G>
 __device__ __forceinline__ void for_each_delta_run(const runs_parts &runs, unsigned lane, G &&g)
 {
     typedef typename run_word<T>::type word;
-    word carry = (word)runs.base; /* the value of run first − 1 */
-    for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
-        const word x = delta_run_value<T>(runs, first, lane, carry);
-        carry = __shfl_sync(~0u, x, 31);
-        if (first + lane < runs.count)
-            g(first + lane, (T)x);
-    }
+    runs.template with_steps<T>([&](const auto &step) {
+        word carry = (word)runs.base; /* the value of run first − 1 */
+        for (unsigned first = 0; first < runs.count; first += 32u) { /* uniform: every lane shuffles */
+            const word x = delta_run_value<T>(runs, step, first, lane, carry);
+            carry = __shfl_sync(~0u, x, 31);
+            if (first + lane < runs.count)
+                g(first + lane, (T)x);
+        }
+    });
 }
 
 /* f(x, n) for every run of the vector, value x and length n, in order, on the calling thread
- * alone: a lane that takes a vector of few runs by itself (delta-coded values, §8.5, are a
- * running sum here, mod 2^W once narrowed). */
+ * alone: a lane that takes a vector of few runs by itself (delta-coded values, §8.5, §8.6, are
+ * a running sum here, mod 2^W once narrowed). The lanes of a warp hold different vectors, so
+ * one loop serves every coding, chosen per run, rather than a loop per coding that the warp
+ * would run one after another. */
 template <typename T, typename F>
 __device__ __forceinline__ void for_each_run_in_lane(const runs_parts &runs, F &&f)
 {
     typedef typename run_word<T>::type word;
+    const word offset = runs.delta && !runs.zigzag ? runs.template offset_of<T>() : 0u;
     word x = (word)runs.base; /* delta-coded values: the value of run j − 1 */
     for (unsigned j = 0; j < runs.count; j++) {
-        if (runs.delta)
-            x += (word)runs.template step<T>(j);
-        f(runs.delta ? (T)x : runs.template value<T>(j), runs.length(j));
+        const word e = run_entry<T>(runs.values, runs.value_width, j);
+        x = runs.delta ? x + runs_parts::coded_step<T>(e, runs.zigzag, offset) : (word)runs.base + e;
+        f((T)x, runs.length(j));
     }
 }
 
@@ -204,10 +262,9 @@ __device__ __forceinline__ void for_each_run(const runs_parts &runs, unsigned la
 /* f(x, n) for every run, value x and length n, each once on some lane of the warp, for
  * callers that need no particular run on a particular lane (sums, counts, extremes). Values
  * that are not delta-coded go as for_each_run. Delta-coded ones (§8.5, §8.6) go as
- * decode_run_values takes them: lane t the c consecutive runs from t·c (runs_per_lane), a warp
- * scan of the lanes' step totals giving the value before its first run, then its runs in
- * order with a running sum: a run costs two steps decoded, no shuffle chain. Every lane of
- * the warp calls it. */
+ * decode_run_values takes them: lane t its consecutive runs (lane_runs) from the value before
+ * them (value_before_lane), with a running sum: a run costs two steps decoded, no shuffle
+ * chain. Every lane of the warp calls it. */
 template <typename T, typename F>
 __device__ __forceinline__ void for_each_run_unordered(const runs_parts &runs, unsigned lane, F &&f)
 {
@@ -215,23 +272,14 @@ __device__ __forceinline__ void for_each_run_unordered(const runs_parts &runs, u
         for_each_run<T>(runs, lane, f);
         return;
     }
-    typedef typename run_word<T>::type word;
-    const unsigned per_lane = runs_per_lane(runs.count);
-    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
-    word total = 0;
-    for (unsigned j = first; j < last; j++)
-        total += (word)runs.template step<T>(j);
-    word x = total; /* an inclusive scan of the totals, less the lane's own */
-#pragma unroll
-    for (unsigned d = 1; d < 32u; d *= 2u) {
-        const word before = __shfl_up_sync(~0u, x, d);
-        x += lane >= d ? before : 0u;
-    }
-    x += (word)runs.base - total; /* the value of run first − 1 */
-    for (unsigned j = first; j < last; j++) {
-        x += (word)runs.template step<T>(j);
-        f((T)x, runs.length(j));
-    }
+    const lane_runs mine(runs.count, lane);
+    runs.template with_steps<T>([&](const auto &step) {
+        auto x = value_before_lane<T>(runs, mine, lane, step, [](unsigned, auto) {});
+        for (unsigned j = mine.first; j < mine.last; j++) {
+            x += step(j);
+            f((T)x, runs.length(j));
+        }
+    });
 }
 
 /* f(p, x) for the positions p < m, 32 runs at a time: lane t reads run first + t, an inclusive
@@ -241,6 +289,14 @@ __device__ __forceinline__ void for_each_run_unordered(const runs_parts &runs, u
  * lane does the same work whatever the lengths. Every lane of the warp calls it. */
 template <typename T, typename F>
 __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsigned m, unsigned lane, F &&f)
+{
+    runs.template with_steps<T>([&](const auto &step) { for_each_run_value<T>(runs, step, m, lane, f); });
+}
+
+/* The same with the vector's steps (runs_parts::with_steps), which only delta-coded values read. */
+template <typename T, typename Step, typename F>
+__device__ __forceinline__ void for_each_run_value(const runs_parts &runs, const Step &step, unsigned m,
+                                                   unsigned lane, F &&f)
 {
     unsigned start = 0; /* where the 32 runs begin; uniform over the warp */
     typename run_word<T>::type carry = (typename run_word<T>::type)runs.base; /* delta-coded values */
@@ -256,7 +312,7 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
         end += start; /* run j covers [end - length, end); a lane past R repeats the last end */
         unsigned long long x;
         if (runs.delta) { /* uniform */
-            x = delta_run_value<T>(runs, first, lane, carry);
+            x = delta_run_value<T>(runs, step, first, lane, carry);
             carry = __shfl_sync(~0u, (typename run_word<T>::type)x, 31);
         } else {
             x = live ? (unsigned long long)runs.template value<T>(j) : 0u;
@@ -279,16 +335,16 @@ __device__ __forceinline__ void for_each_run_value(const runs_parts &runs, unsig
 /* The run heads of a vector whose lengths have k >= 1 bits, into `heads`, the warp's 32 words of
  * shared memory: bit p mod 32 of heads[p / 32] is set where a run starts at position p, and
  * no bit else (every start is below m <= 1024, spec/fastlanes.md §8.2). Every lane of the
- * warp calls it; the bitmap is visible to the warp on return. Lane t takes the c consecutive
- * runs from t·c (runs_per_lane): it adds their lengths, noting in 64 bits the starts that lie
+ * warp calls it; the bitmap is visible to the warp on return. Lane t takes its consecutive
+ * runs (lane_runs): it adds their lengths, noting in 64 bits the starts that lie
  * less than 64 positions after its first run's, and a warp scan of these sums gives where its
  * first run starts; the noted starts then take at most three atomic ORs, and only a lane whose
  * runs span more than 64 positions walks them again for the others. So the warp decodes each
  * length once where runs are short (many runs), and twice at most where they are few. */
 __device__ __forceinline__ void mark_run_heads(const runs_parts &runs, unsigned lane, uint32_t *heads)
 {
-    const unsigned per_lane = runs_per_lane(runs.count);
-    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
+    const lane_runs mine(runs.count, lane);
+    const unsigned first = mine.first, last = mine.last;
     unsigned span = 0;
     uint64_t near = 0; /* bit i: one of the lane's runs starts i < 64 positions after its first */
     for (unsigned j = first; j < last; j++) {
@@ -361,9 +417,10 @@ __device__ __forceinline__ void mark_run_starts(const runs_parts &runs, unsigned
 /* The values of the R runs into values[0 … R − 1], each decoded once; every lane of the warp
  * calls it, and the values are visible to the warp on return. Values that are not
  * delta-coded are independent entries, lane t taking runs t, t + 32, ... Delta-coded values
- * (spec/fastlanes.md §8.5, §8.6) are a running sum: lane t takes the c consecutive runs from t·c
- * (runs_per_lane), writes its own running sum of their steps, and a warp scan of the lanes'
- * totals gives the value before its first run, which a second pass over its runs adds. So a
+ * (spec/fastlanes.md §8.5, §8.6) are a running sum: lane t takes its consecutive runs
+ * (lane_runs), writes its own running sum of their steps, and a warp scan of the lanes'
+ * totals gives the value before its first run (value_before_lane), which a second pass over
+ * its runs adds. So a
  * run costs one step decoded and two shared-memory writes, where a warp scan per 32 runs
  * would cost a shuffle chain per run. Sums are taken modulo 2^W (T's width): truncating to T
  * commutes with the additions. */
@@ -377,22 +434,12 @@ __device__ __forceinline__ void decode_run_values(const runs_parts &runs, unsign
         return;
     }
     typedef typename run_word<T>::type word;
-    const unsigned per_lane = runs_per_lane(runs.count);
-    const unsigned first = min(lane * per_lane, runs.count), last = min(first + per_lane, runs.count);
-    word total = 0;
-    for (unsigned j = first; j < last; j++) {
-        total += (word)runs.template step<T>(j);
-        values[j] = (T)total;
-    }
-    word before = total; /* an inclusive scan of the totals, less the lane's own */
-#pragma unroll
-    for (unsigned d = 1; d < 32u; d *= 2u) {
-        const word x = __shfl_up_sync(~0u, before, d);
-        before += lane >= d ? x : 0u;
-    }
-    before += (word)runs.base - total; /* the value of run first − 1 */
-    for (unsigned j = first; j < last; j++)
-        values[j] = (T)(before + (word)values[j]);
+    const lane_runs mine(runs.count, lane);
+    runs.template with_steps<T>([&](const auto &step) {
+        const word before = value_before_lane<T>(runs, mine, lane, step, [&](unsigned j, word s) { values[j] = (T)s; });
+        for (unsigned j = mine.first; j < mine.last; j++)
+            values[j] = (T)(before + (word)values[j]);
+    });
     __syncwarp();
 }
 
