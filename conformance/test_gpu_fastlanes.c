@@ -609,10 +609,11 @@ static void test_runs_delta_columns(void **state)
 }
 
 /* Patched FFOR vectors (spec/ffor.md §8) in FFOR and AUTO columns of every type: small values
- * and, vector by vector, none, the type's largest at slots 0 and 1023, one per 37 slots, 40
- * in a row (two warp rounds), and a partial last vector patched at its last value; runs in
- * between make AUTO mix RUNS vectors in. Checked as above: decompression, the lane decoder,
- * the u32 block loader, the aggregate and the range counts. */
+ * and, vector by vector, a constant with the type's largest at ten slots (width 0 under the
+ * patches, which the sums take in closed form), the type's largest at slots 0 and 1023, one
+ * per 37 slots, 40 in a row (two warp rounds), and a partial last vector patched at its last
+ * value; runs in between make AUTO mix RUNS vectors in. Checked as above: decompression, the
+ * lane decoder, the u32 block loader, the aggregate and the range counts. */
 static void test_patched_ffor_columns(void **state)
 {
     (void)state;
@@ -627,8 +628,9 @@ static void test_patched_ffor_columns(void **state)
             const uint64_t v = i / GALP_VECTOR_SIZE, s = i % GALP_VECTOR_SIZE;
             const bool outlier = (v % 5 == 1 && (s == 0 || s == GALP_VECTOR_SIZE - 1)) ||
                                  (v % 5 == 2 && s % 37 == 36) || (v % 5 == 3 && s >= 500 && s < 540) ||
-                                 i == n - 1;
-            const uint64_t small = v % 5 == 4 ? s / 64u : 5u + ts_random_below(&seed, 16); /* runs, or noise */
+                                 (v % 5 == 0 && s % 100 == 50) || i == n - 1;
+            /* runs, a constant (width 0 under the patches), or noise */
+            const uint64_t small = v % 5 == 4 ? s / 64u : v % 5 == 0 ? 7u : 5u + ts_random_below(&seed, 16);
             ts_store_bits(types[t], values, i, outlier ? all - ts_random_below(&seed, 3) : small);
         }
         for (unsigned automatic = 0; automatic < 2; automatic++) {
@@ -639,12 +641,14 @@ static void test_patched_ffor_columns(void **state)
             galp_column col;
             galp_vector_info info;
             assert_int_equal(galp_open(&col, file, len), GALP_OK);
-            uint64_t patched = 0;
+            uint64_t patched = 0, zero_width = 0;
             for (uint32_t v = 0; v < col.vector_count; v++) {
                 assert_int_equal(galp_vector_info_get(&col, v, &info), GALP_OK);
                 patched += info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0;
+                zero_width += info.scheme == GALP_SCHEME_FFOR && info.exception_count > 0 && info.bit_width == 0;
             }
             assert_true(patched >= 2);
+            assert_true(automatic || zero_width >= 2);
             memset(vectors_seen, 0, sizeof vectors_seen);
             check_file(file, len, values, &seed);
             assert_int_equal(vectors_seen[GALP_SCHEME_FFOR], patched);

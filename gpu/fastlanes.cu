@@ -150,7 +150,20 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
         const bool raw = chunks && e.scheme == GALP_SCHEME_RAW;
         if (!raw) {
             const auto put = [&](unsigned p, T x) { tile[tile_index(p)] = x; };
-            decode_staged_vector<T>(payload, e, m, lane, put);
+            if (!value_traits<T>::is_float && e.scheme == GALP_SCHEME_FFOR && e.exception_count != 0) {
+                /* patched (spec/ffor.md §8.2): the unpacked values, then each patch added at its
+                 * slot by a lane of its own, rather than every round of slots looking for its
+                 * patches */
+                vector_entry unpatched = e;
+                unpatched.exception_count = 0;
+                decode_staged_vector<T>(payload, unpatched, m, lane, put);
+                __syncwarp();
+                for_each_staged_patch<typename value_traits<T>::word>(payload, e, lane, [&](unsigned p, auto addend) {
+                    tile[tile_index(p)] = (T)(tile[tile_index(p)] + addend); /* mod 2^W */
+                });
+            } else {
+                decode_staged_vector<T>(payload, e, m, lane, put);
+            }
             __syncwarp();
         }
         if (chunks) {
@@ -188,6 +201,42 @@ __device__ __forceinline__ void add_table_offsets(const staged_table<typename va
     extremes((T)(table.base + least), (T)(table.base + most));
 }
 
+/* The sum and extremes of a staged patched FFOR vector (spec/ffor.md §8.2) over the warp: its
+ * patched slots marked in `marks`, the warp's 32 words of shared memory, the other slots add
+ * their unpacked values (add), a round of 32 slots at a time with one broadcast load of the
+ * round's marks, and each patch its slot's value, on a lane of its own. Where b = 0 every
+ * unpatched slot holds the base, m less the p patched ones (their positions are distinct and
+ * below m, galp_open): their sum is a product and their extremes the base. */
+template <typename T, typename Add, typename Extremes>
+__device__ __forceinline__ void sum_patched_ffor(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                 unsigned lane, uint32_t *marks, uint64_t &sum, Add &&add,
+                                                 Extremes &&extremes)
+{
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    const staged_table<Word> ffor = {(const Word *)payload, (reg)e.base, e.bit_width, GALP_VECTOR_SIZE};
+    for_each_staged_patch<Word>(payload, e, lane, [&](unsigned p, reg addend) {
+        add((T)(ffor.entry(p) + addend)); /* mod 2^W */
+    });
+    if (e.bit_width == 0) {
+        if (lane == 0 && m > e.exception_count) {
+            sum += (uint64_t)(T)e.base * (m - e.exception_count);
+            extremes((T)e.base, (T)e.base);
+        }
+        return;
+    }
+    marks[lane] = 0;
+    __syncwarp();
+    for_each_staged_patch<Word>(payload, e, lane, [&](unsigned p, reg) { atomicOr(marks + p / 32u, 1u << p % 32u); });
+    __syncwarp();
+    for (unsigned round = 0; 32u * round < m; round++) {
+        const unsigned p = 32u * round + lane;
+        if (p < m && (marks[round] >> lane & 1u) == 0)
+            add((T)ffor.entry(p));
+    }
+    __syncwarp(); /* the marks are rewritten by the next vector */
+}
+
 /* The runs from which the integer sum takes a full RLE vector a position at a time, each a
  * lookup of its run's offset in 32 bits, rather than a run at a time: a lane's 32 positions
  * span about R / 32 runs, and its loop over them (for_each_staged_rle_run) costs a lookup, a
@@ -213,6 +262,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables, 
         });
     } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
         __shared__ __align__(16) T tables[Tables ? scan_threads / 32u : 1u][Tables ? GALP_VECTOR_SIZE : 1u];
+        __shared__ uint32_t patched_slots[scan_threads / 32u][32]; /* sum_patched_ffor */
         T *table_tile = tables[Tables ? threadIdx.x / 32u : 0u];
         T lo = (T)~(T)0, hi = 0;
         const auto add = [&](T x) {
@@ -239,6 +289,10 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables, 
                                         [&](T x) { extremes(x, x); });
                     return;
                 }
+            }
+            if (e.scheme == GALP_SCHEME_FFOR && e.exception_count != 0) {
+                sum_patched_ffor<T>(payload, e, m, lane, patched_slots[threadIdx.x / 32u], acc.isum, add, extremes);
+                return;
             }
             if (Runs && e.scheme == GALP_SCHEME_RUNS) { /* a run adds its value times its length */
                 for_each_run_unordered<T>(runs_parts(payload, e), lane, [&](T x, unsigned n) {

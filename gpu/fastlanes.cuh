@@ -281,6 +281,18 @@ __device__ __forceinline__ void staged_run_index_pair(const uint8_t *payload, co
     hi = (x.base + __popc(x.steps & ((4u << row) - 1u))) & 0xffffu;
 }
 
+/* f(p, addend) for each patch of a staged patched FFOR vector (spec/ffor.md §8.2), patch j on
+ * lane j mod 32, addend h_j << b for slot p: positions are distinct and below m (galp_open,
+ * §8.4), so the lanes' calls touch distinct slots and may run in parallel. */
+template <typename Word, typename F>
+__device__ __forceinline__ void for_each_staged_patch(const uint8_t *payload, const vector_entry &e, unsigned lane,
+                                                      F &&f)
+{
+    const patch_arrays<Word> at(payload, e.bit_width, e.exception_count);
+    for (unsigned j = lane; j < e.exception_count; j += 32u)
+        f(at.position(j), (typename reg_of<Word>::type)at.high[j] << e.bit_width);
+}
+
 /* f(r, lo, hi) for rows r = 0 ... 15, lo and hi the run indexes of positions 64·r + 2·lane and
  * 64·r + 2·lane + 1 of a staged RLE vector (staged_run_index_pair): no chain along an index
  * lane, so the rows are independent, like for_each_code_pair's of a DICT vector. */
