@@ -154,13 +154,19 @@ __global__ void __launch_bounds__(scan_threads, decompress_min_blocks<T>)
                 /* patched (spec/ffor.md §8.2): the unpacked values, then each patch added at its
                  * slot by a lane of its own, rather than every round of slots looking for its
                  * patches */
-                vector_entry unpatched = e;
-                unpatched.exception_count = 0;
-                decode_staged_vector<T>(payload, unpatched, m, lane, put);
+                if constexpr (std::is_same_v<T, uint32_t>) {
+                    decode_staged_ffor32(payload, e, m, lane, put);
+                } else {
+                    vector_entry unpatched = e;
+                    unpatched.exception_count = 0;
+                    decode_staged_vector<T>(payload, unpatched, m, lane, put);
+                }
                 __syncwarp();
                 for_each_staged_patch<typename value_traits<T>::word>(payload, e, lane, [&](unsigned p, auto addend) {
                     tile[tile_index(p)] = (T)(tile[tile_index(p)] + addend); /* mod 2^W */
                 });
+            } else if (std::is_same_v<T, uint32_t> && e.scheme == GALP_SCHEME_FFOR) {
+                decode_staged_ffor32(payload, e, m, lane, put);
             } else {
                 decode_staged_vector<T>(payload, e, m, lane, put);
             }

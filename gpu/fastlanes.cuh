@@ -566,6 +566,23 @@ __device__ __forceinline__ void decode_staged_rle(const uint8_t *payload, const 
     }
 }
 
+/* f(p, x) for the positions 32·r + lane (r = 0 ... 31, those below m) of an unpatched u32 FFOR
+ * vector (spec/ffor.md §4), rows 0 ... 31 of FFOR lane `lane`, unpacked with the width a
+ * constant (galp/device/unpack_fixed.cuh) as DELTA's lanes are; (base + packed bits) mod 2^32.
+ * Decompression takes FFOR vectors this way; the scans keep decode_staged_vector's slot at a
+ * time, with which their kernels need fewer registers. */
+template <typename F>
+__device__ __forceinline__ void decode_staged_ffor32(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                     unsigned lane, F &&f)
+{
+    uint32_t v[32];
+    unpack32(e.bit_width, [&](unsigned k) { return ((const uint32_t *)payload)[k * 32u + lane]; }, v);
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++)
+        if (32u * r + lane < m)
+            f(32u * r + lane, (uint32_t)e.base + v[r]);
+}
+
 /* f(p, x) for every position p < m of a vector staged at `payload`, each once, spread over
  * the 32 lanes of a warp (every lane calls it, with its lane number; which lane gets which
  * position depends on the scheme, see above). RUNS vectors are the caller's: decompression
