@@ -84,8 +84,8 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 
 /* Blocks a multiprocessor holds at least (0: the compiler's choice), chosen so that no kernel
  * of the u32 and u64 types spills: a spilled register is reloaded from local memory inside the
- * warp's pipeline, where (measured) the warp then also waits for the stage copies in flight,
- * which cost u32 decompression a quarter of its speed. Left to itself the compiler spilled
+ * warp's pipeline, where (measured) the warp then also waits for the stage copies in flight.
+ * Left to itself the compiler spilled
  * at 72 registers; six blocks allow 85 (u64 decompression: five, 102), and the shared memory
  * of a column of full-size vectors holds fewer blocks anyway. The u32 aggregates ask for as many blocks as their
  * registers allow without spilling: eight without tables or runs, seven with either (two DICT
