@@ -71,6 +71,23 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
     __syncthreads();
 }
 
+/* A 16-byte chunk of a lane's codes, asking L2 (sm_80 on) to fetch the 256-byte block that
+ * holds it: a lane reads its piece a chunk at a time with one load in flight, so without the
+ * hint every 32-byte sector waits for DRAM in turn; with it, the lane's next chunks of that
+ * block are already in L2. A 256-byte aligned block never leaves the chunk's page. */
+__device__ __forceinline__ uint4 load_code_chunk(const uint4 *chunk)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint4 v;
+    asm("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(chunk));
+    return v;
+#else
+    return __ldg(chunk);
+#endif
+}
+
 /* The strings of the piece that match q, for a vector with a default length (Default) or
  * without, and a query of str_match_positions bytes or more (Long) or shorter. One turn per
  * code byte, an escape and its literal byte taking a turn each, so that the four codes of a
@@ -88,10 +105,10 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
  * marks a terminated string (a default string holds no terminal symbol), and a default
  * string ends at the code that brings pos to fixed; that code adds bytes, which tells it from
  * an escape code (no bytes) and a terminated string's codes from a default one's. The codes
- * are read in aligned 16-byte chunks (a piece's first code is 4-byte aligned, spec/fsst.md §5
- * and §5.1, so its first chunk starts at most 12 bytes before it, inside the file), the next
- * only while strings remain, so nothing past the chunk of the
- * piece's last code is read. */
+ * are read in aligned 16-byte chunks (load_code_chunk; a piece's first code is 4-byte aligned,
+ * spec/fsst.md §5 and §5.1, so its first chunk starts at most 12 bytes before it, inside the
+ * file), the next only while strings remain, so nothing past the chunk of the piece's last
+ * code is read. */
 template <bool Default, bool Long>
 __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
                                                        const galp::device::str_symbols &t,
@@ -104,7 +121,7 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
     const uint32_t strings = piece.strings, fixed0 = Default ? piece.default_length : 0;
     uint32_t s = 0, pos = 0, fixed = fixed0, matches = 0, alive = 1, literal = 0;
     const uint4 *chunk = (const uint4 *)((uintptr_t)piece.codes & ~(uintptr_t)15);
-    uint4 codes = __ldg(chunk);
+    uint4 codes = load_code_chunk(chunk);
     unsigned words = 4; /* of codes, those not yet read */
     for (unsigned skip = (unsigned)((uintptr_t)piece.codes & 15) / 4; skip > 0; skip--) {
         codes = make_uint4(codes.y, codes.z, codes.w, 0);
@@ -139,7 +156,7 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
         }
         codes = make_uint4(codes.y, codes.z, codes.w, 0);
         if (--words == 0 && s < strings) {
-            codes = __ldg(++chunk);
+            codes = load_code_chunk(++chunk);
             words = 4;
         }
     }
