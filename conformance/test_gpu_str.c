@@ -179,10 +179,11 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
 
     /* The fused counts, against counts over the reference's strings: the first, the middle
      * and the last string, whole and as prefixes of 0, 1, 3, 9 and 17 bytes (queries that end
-     * inside the query's first, second and third 8-byte word) and of 55, 56, 57 and 64 bytes
-     * (around the string positions the counts' match table holds, gpu/str_count_piece.cuh),
-     * and a query one byte longer than the longest string. */
-    static const size_t cuts[] = {SIZE_MAX, 0, 1, 3, 9, 17, 55, 56, 57, 64};
+     * inside the query's first, second and third 8-byte word), of 26 and 27 bytes (the
+     * longest query of the counts' short table entries and the shortest past it) and of 55,
+     * 56, 57 and 64 bytes (around the string positions the counts' match table holds,
+     * gpu/str_count_piece.cuh), and a query one byte longer than the longest string. */
+    static const size_t cuts[] = {SIZE_MAX, 0, 1, 3, 9, 17, 26, 27, 55, 56, 57, 64};
     for (unsigned q = 0; n > 0 && q < 3 * sizeof cuts / sizeof cuts[0]; q++) {
         const uint64_t pick = q % 3 == 0 ? 0 : q % 3 == 1 ? n / 2 : n - 1;
         const size_t full = (size_t)(want64[pick + 1] - want64[pick]);

@@ -3,9 +3,10 @@
  * piece (spec/fsst.md §5) equal a query, or start with it, decided code by code without
  * assembling any string's bytes.
  *
- *   str_match_table        an 8-byte entry per code and per escaped byte: its length and
- *                          terminal flag and, for each string position below
- *                          str_match_positions, whether its bytes agree with the query there
+ *   str_match_table        an entry per code and per escaped byte: its length and terminal
+ *                          flag and, for each string position below str_match_positions,
+ *                          whether its bytes agree with the query there; for a query of at
+ *                          most str_short_length bytes, a 4-byte entry too
  *   stage_str_match_table  the whole block builds it from the staged symbols and query
  *   count_str_piece        a lane counts the matching strings of one piece
  *
@@ -19,6 +20,13 @@
  * compared byte by byte; a longer query compares the codes that land from that position on.
  * Nothing is assumed about how the encoder parsed a string: any valid sequence of codes is
  * followed as it is.
+ *
+ * Why short entries: for a query of at most str_short_length bytes a lane's state is one
+ * number, the bit of the entry that the next code is tested at: 5 plus the string's position,
+ * which stops at the query's length (a prefix agrees with any bytes past it; for equality
+ * nothing that agrees goes past it), or 32 once the string has disagreed, a bit no entry has.
+ * A code then costs a 4-byte load, one clamped shift and a minimum, where the 8-byte entries
+ * carry a position, a flag and a 64-bit shift.
  */
 #ifndef GALP_GPU_STR_COUNT_PIECE_CUH
 #define GALP_GPU_STR_COUNT_PIECE_CUH
@@ -33,12 +41,21 @@ namespace str_count {
  * §3: bits 0-3 the length, bit 7 the terminal flag) is bits 56 .. 63. */
 constexpr unsigned str_match_positions = 56;
 
-/* entry[c], c < 256: code c, symbol c for c < k; entry[256 + b]: the byte b after an escape
- * (one byte, not terminal). The escape code's own entry agrees everywhere and adds nothing:
- * the byte after it is judged on the next turn. Codes the table does not define (k ... 254)
- * get 0: they occur only past a piece's last string, where nothing is counted. */
+/* Queries of at most this many bytes take the short entries: bit 0 the terminal flag, bits
+ * 1-4 the length, bit str_short_shift + p the agreement at position p (0 ... 26). */
+constexpr unsigned str_short_length = 26;
+constexpr unsigned str_short_shift = 5;
+constexpr unsigned str_short_dead = 32; /* the bit a string that has disagreed is tested at */
+
+/* entry[c] and, for a short query, short_entry[c], c < 256: code c, symbol c for c < k;
+ * entry[256 + b]: the byte b after an escape (one byte, not terminal). The escape code's own
+ * entry agrees everywhere and adds nothing: the byte after it is judged on the next turn.
+ * Codes the table does not define (k ... 254) get 0: they occur only past a piece's last
+ * string, where nothing is counted. The short entries serve the vectors without a default
+ * length (count_str_piece), the others every other vector of the column. */
 struct str_match_table {
     uint64_t entry[512];
+    uint32_t short_entry[512];
 };
 constexpr unsigned str_literals = 256;
 
@@ -48,6 +65,7 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
                                              str_match_table &m)
 {
     constexpr unsigned escape = galp::device::detail::str_escape;
+    const bool short_query = q.length <= str_short_length;
     for (unsigned c = threadIdx.x; c < 512; c += blockDim.x) {
         const bool literal = c >= str_literals;
         const unsigned code = c % str_literals;
@@ -67,6 +85,11 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
             entry |= (uint64_t)d << 56;
         }
         m.entry[c] = entry;
+        /* the same facts: the terminal flag, the length, the agreement at positions 0 ... 26
+         * (those past the length are never tested: a string stops there) */
+        if (short_query)
+            m.short_entry[c] = (uint32_t)(entry >> 63) | (uint32_t)(entry >> 56 & 0x0fu) << 1 |
+                               (uint32_t)entry << str_short_shift;
     }
     __syncthreads();
 }
@@ -88,6 +111,77 @@ __device__ __forceinline__ uint4 load_code_chunk(const uint4 *chunk)
 #endif
 }
 
+/* A piece's codes a 32-bit word at a time, from aligned 16-byte chunks (load_code_chunk; a
+ * piece's first code is 4-byte aligned, spec/fsst.md §5 and §5.1, so its first chunk starts
+ * at most 12 bytes before it, inside the file). next(more) loads a chunk only when more
+ * codes are wanted, so nothing past the chunk of the piece's last code is read. */
+struct code_words {
+    const uint4 *chunk;
+    uint4 codes;
+    unsigned words; /* of codes, those not yet read */
+
+    __device__ __forceinline__ explicit code_words(const uint8_t *first)
+        : chunk((const uint4 *)((uintptr_t)first & ~(uintptr_t)15)), codes(load_code_chunk(chunk)),
+          words(4)
+    {
+        for (unsigned skip = (unsigned)((uintptr_t)first & 15) / 4; skip > 0; skip--)
+            next(false);
+    }
+    /* the next four codes, the first in the low byte */
+    __device__ __forceinline__ uint32_t word() const { return codes.x; }
+    __device__ __forceinline__ void next(bool more)
+    {
+        codes = make_uint4(codes.y, codes.z, codes.w, 0);
+        if (--words == 0 && more) {
+            codes = load_code_chunk(++chunk);
+            words = 4;
+        }
+    }
+};
+
+/* Bits of x from bit `at` on, none when at >= 32 (PTX clamps the shift). */
+__device__ __forceinline__ uint32_t shift_right_clamped(uint32_t x, uint32_t at)
+{
+    uint32_t r;
+    asm("shr.b32 %0, %1, %2;" : "=r"(r) : "r"(x), "r"(at));
+    return r;
+}
+
+/* The strings of the piece, of a vector without a default length, that match a query of at
+ * most str_short_length bytes, whose table has the short entries; it follows
+ * count_str_piece_as below turn for turn. State: at, the entry bit the next code is tested at
+ * (str_short_shift plus the string's position, at most `full` for the query's length, or
+ * str_short_dead); s and literal as below. A string matches when it ends at `full`; once the
+ * piece's last string has ended, later ends count nothing. (Vectors with a default length
+ * stay with count_str_piece_as: the string's bytes, which end a default string, would be one
+ * more number to carry, and that version measured slower than it.) */
+__device__ __forceinline__ uint32_t count_str_piece_short(const str_match_table &m,
+                                                          const galp::device::str_query &q,
+                                                          const galp::device::str_piece &piece)
+{
+    constexpr unsigned escape = galp::device::detail::str_escape;
+    const uint32_t full = str_short_shift + q.length, strings = piece.strings;
+    uint32_t s = 0, at = str_short_shift, matches = 0, literal = 0;
+    code_words codes(piece.codes);
+    while (s < strings) {
+        const uint32_t w = codes.word();
+#pragma unroll
+        for (unsigned i = 0; i < 4; i++) {
+            const unsigned b = (w >> (8 * i)) & 0xffu;
+            const uint32_t entry = m.short_entry[literal + b];
+            const unsigned n = entry >> 1 & 0x0fu;
+            const bool terminal = (entry & 1u) != 0;
+            at = (shift_right_clamped(entry, at) & 1u) != 0 ? min(at + n, full) : str_short_dead;
+            literal = literal == 0 && b == escape ? str_literals : 0;
+            matches += terminal && at == full && s < strings;
+            s += terminal;
+            at = terminal ? str_short_shift : at;
+        }
+        codes.next(s < strings);
+    }
+    return matches;
+}
+
 /* The strings of the piece that match q, for a vector with a default length (Default) or
  * without, and a query of str_match_positions bytes or more (Long) or shorter. One turn per
  * code byte, an escape and its literal byte taking a turn each, so that the four codes of a
@@ -105,10 +199,7 @@ __device__ __forceinline__ uint4 load_code_chunk(const uint4 *chunk)
  * marks a terminated string (a default string holds no terminal symbol), and a default
  * string ends at the code that brings pos to fixed; that code adds bytes, which tells it from
  * an escape code (no bytes) and a terminated string's codes from a default one's. The codes
- * are read in aligned 16-byte chunks (load_code_chunk; a piece's first code is 4-byte aligned,
- * spec/fsst.md §5 and §5.1, so its first chunk starts at most 12 bytes before it, inside the
- * file), the next only while strings remain, so nothing past the chunk of the piece's last
- * code is read. */
+ * come a word at a time (code_words), the next chunk only while strings remain. */
 template <bool Default, bool Long>
 __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
                                                        const galp::device::str_symbols &t,
@@ -120,15 +211,9 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
     const uint32_t length = q.length;
     const uint32_t strings = piece.strings, fixed0 = Default ? piece.default_length : 0;
     uint32_t s = 0, pos = 0, fixed = fixed0, matches = 0, alive = 1, literal = 0;
-    const uint4 *chunk = (const uint4 *)((uintptr_t)piece.codes & ~(uintptr_t)15);
-    uint4 codes = load_code_chunk(chunk);
-    unsigned words = 4; /* of codes, those not yet read */
-    for (unsigned skip = (unsigned)((uintptr_t)piece.codes & 15) / 4; skip > 0; skip--) {
-        codes = make_uint4(codes.y, codes.z, codes.w, 0);
-        words--;
-    }
+    code_words codes(piece.codes);
     while (s < strings) {
-        const uint32_t w = codes.x;
+        const uint32_t w = codes.word();
 #pragma unroll
         for (unsigned i = 0; i < 4; i++) {
             const unsigned b = (w >> (8 * i)) & 0xffu;
@@ -154,21 +239,20 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
             pos = ends ? 0 : pos;
             alive = ends ? (uint32_t)(s < strings) : alive;
         }
-        codes = make_uint4(codes.y, codes.z, codes.w, 0);
-        if (--words == 0 && s < strings) {
-            codes = load_code_chunk(++chunk);
-            words = 4;
-        }
+        codes.next(s < strings);
     }
     return matches;
 }
 
-/* The strings of the piece that match q (count_str_piece_as). */
+/* The strings of the piece that match q (count_str_piece_short, count_str_piece_as), with m
+ * staged for q (stage_str_match_table). */
 __device__ __forceinline__ uint32_t count_str_piece(const str_match_table &m,
                                                     const galp::device::str_symbols &t,
                                                     const galp::device::str_query &q,
                                                     const galp::device::str_piece &piece)
 {
+    if (q.length <= str_short_length && piece.default_length == 0)
+        return count_str_piece_short(m, q, piece);
     const bool long_query = q.length >= str_match_positions;
     if (piece.default_length != 0)
         return long_query ? count_str_piece_as<true, true>(m, t, q, piece)
