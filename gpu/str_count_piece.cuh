@@ -139,6 +139,22 @@ struct code_words {
     }
 };
 
+/* f(b) for each code byte b of the piece from `first` on, four a word (unrolled), while
+ * more(): it is asked before each word, and before a chunk is loaded, so that the loop has
+ * one back edge and the lanes of a warp stay together, each waiting only at its end. */
+template <typename More, typename F>
+__device__ __forceinline__ void for_each_code_byte(const uint8_t *first, More &&more, F &&f)
+{
+    code_words codes(first);
+    while (more()) {
+        const uint32_t w = codes.word();
+#pragma unroll
+        for (unsigned i = 0; i < 4; i++)
+            f((w >> (8 * i)) & 0xffu);
+        codes.next(more());
+    }
+}
+
 /* Bits of x from bit `at` on, none when at >= 32 (PTX clamps the shift). */
 __device__ __forceinline__ uint32_t shift_right_clamped(uint32_t x, uint32_t at)
 {
@@ -162,23 +178,16 @@ __device__ __forceinline__ uint32_t count_str_piece_short(const str_match_table 
     constexpr unsigned escape = galp::device::detail::str_escape;
     const uint32_t full = str_short_shift + q.length, strings = piece.strings;
     uint32_t s = 0, at = str_short_shift, matches = 0, literal = 0;
-    code_words codes(piece.codes);
-    while (s < strings) {
-        const uint32_t w = codes.word();
-#pragma unroll
-        for (unsigned i = 0; i < 4; i++) {
-            const unsigned b = (w >> (8 * i)) & 0xffu;
-            const uint32_t entry = m.short_entry[literal + b];
-            const unsigned n = entry >> 1 & 0x0fu;
-            const bool terminal = (entry & 1u) != 0;
-            at = (shift_right_clamped(entry, at) & 1u) != 0 ? min(at + n, full) : str_short_dead;
-            literal = literal == 0 && b == escape ? str_literals : 0;
-            matches += terminal && at == full && s < strings;
-            s += terminal;
-            at = terminal ? str_short_shift : at;
-        }
-        codes.next(s < strings);
-    }
+    for_each_code_byte(piece.codes, [&] { return s < strings; }, [&](unsigned b) {
+        const uint32_t entry = m.short_entry[literal + b];
+        const unsigned n = entry >> 1 & 0x0fu;
+        const bool terminal = (entry & 1u) != 0;
+        at = (shift_right_clamped(entry, at) & 1u) != 0 ? min(at + n, full) : str_short_dead;
+        literal = literal == 0 && b == escape ? str_literals : 0;
+        matches += terminal && at == full && s < strings;
+        s += terminal;
+        at = terminal ? str_short_shift : at;
+    });
     return matches;
 }
 
@@ -199,7 +208,7 @@ __device__ __forceinline__ uint32_t count_str_piece_short(const str_match_table 
  * marks a terminated string (a default string holds no terminal symbol), and a default
  * string ends at the code that brings pos to fixed; that code adds bytes, which tells it from
  * an escape code (no bytes) and a terminated string's codes from a default one's. The codes
- * come a word at a time (code_words), the next chunk only while strings remain. */
+ * come a word at a time (for_each_code_byte), the next chunk only while strings remain. */
 template <bool Default, bool Long>
 __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
                                                        const galp::device::str_symbols &t,
@@ -211,36 +220,29 @@ __device__ __forceinline__ uint32_t count_str_piece_as(const str_match_table &m,
     const uint32_t length = q.length;
     const uint32_t strings = piece.strings, fixed0 = Default ? piece.default_length : 0;
     uint32_t s = 0, pos = 0, fixed = fixed0, matches = 0, alive = 1, literal = 0;
-    code_words codes(piece.codes);
-    while (s < strings) {
-        const uint32_t w = codes.word();
-#pragma unroll
-        for (unsigned i = 0; i < 4; i++) {
-            const unsigned b = (w >> (8 * i)) & 0xffu;
-            const uint64_t entry = m.entry[literal + b];
-            const unsigned d = (unsigned)(entry >> 56), n = d & 0x0fu;
-            const bool terminal = (d & 0x80u) != 0;
-            uint32_t agrees = (uint32_t)(entry >> (pos < last ? pos : last)) & 1u;
-            if (Long && pos > last && alive != 0 && (literal != 0 || b != escape))
-                agrees = galp::device::str_query_agrees(q.word, length, q.prefix, pos,
-                                                        literal != 0 ? (uint64_t)b : t.word[b], n);
-            alive &= agrees;
-            pos += n;
-            literal = literal == 0 && b == escape ? str_literals : 0;
-            bool ends;
-            if (Default) {
-                ends = terminal ? fixed == 0 : pos == fixed && n != 0;
-                fixed = ends ? fixed0 : terminal ? 0 : fixed;
-            } else {
-                ends = terminal;
-            }
-            matches += ends && alive != 0 && pos >= length;
-            s += ends;
-            pos = ends ? 0 : pos;
-            alive = ends ? (uint32_t)(s < strings) : alive;
+    for_each_code_byte(piece.codes, [&] { return s < strings; }, [&](unsigned b) {
+        const uint64_t entry = m.entry[literal + b];
+        const unsigned d = (unsigned)(entry >> 56), n = d & 0x0fu;
+        const bool terminal = (d & 0x80u) != 0;
+        uint32_t agrees = (uint32_t)(entry >> (pos < last ? pos : last)) & 1u;
+        if (Long && pos > last && alive != 0 && (literal != 0 || b != escape))
+            agrees = galp::device::str_query_agrees(q.word, length, q.prefix, pos,
+                                                    literal != 0 ? (uint64_t)b : t.word[b], n);
+        alive &= agrees;
+        pos += n;
+        literal = literal == 0 && b == escape ? str_literals : 0;
+        bool ends;
+        if (Default) {
+            ends = terminal ? fixed == 0 : pos == fixed && n != 0;
+            fixed = ends ? fixed0 : terminal ? 0 : fixed;
+        } else {
+            ends = terminal;
         }
-        codes.next(s < strings);
-    }
+        matches += ends && alive != 0 && pos >= length;
+        s += ends;
+        pos = ends ? 0 : pos;
+        alive = ends ? (uint32_t)(s < strings) : alive;
+    });
     return matches;
 }
 
