@@ -86,13 +86,15 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
  * of the u32 and u64 types spills: a spilled register is reloaded from local memory inside the
  * warp's pipeline, where (measured) the warp then also waits for the stage copies in flight.
  * Left to itself the compiler spilled
- * at 72 registers; six blocks allow 85 (u64 decompression: five, 102), and the shared memory
+ * at 72 registers; six blocks allow 85 (u64 and u8 decompression: five, 102), and the shared memory
  * of a column of full-size vectors holds fewer blocks anyway. The u32 aggregates ask for as many blocks as their
  * registers allow without spilling: eight without tables or runs, seven with either (two DICT
  * sums, offsets and values, or runs a run at a time), six with both; the u64 aggregate with
  * both asks for four (128 registers), where the compiler's own choice spilled. */
 template <typename T>
-constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> ? 5u : std::is_same_v<T, uint32_t> ? 6u : 0u;
+constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> || std::is_same_v<T, uint8_t> ? 5u
+                                           : std::is_same_v<T, uint32_t>                            ? 6u
+                                                                                                    : 0u;
 template <typename T, bool Tables, bool Runs>
 constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t>   ? (Tables && Runs ? 6u : Tables || Runs ? 7u : 8u)
                                           : std::is_same_v<T, uint64_t> ? (Tables && Runs ? 4u : 0u)
