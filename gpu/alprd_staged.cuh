@@ -74,7 +74,8 @@ __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const
  * is its payload staged in shared memory, for the others nullptr. `stages` is this warp's two
  * stages of stage_bytes (a multiple of 16, at least the column's largest payload rounded up
  * to 16) each. The payload of the next vector is copied while body runs and the entry of the
- * one after it read; a stage is refilled only after the warp's __syncwarp past the body that
+ * one after it loaded, as words parsed only past the body (entry_words, galp/device/column.cuh);
+ * a stage is refilled only after the warp's __syncwarp past the body that
  * read it. The copies round the payload up to 16 bytes: payloads are 16-byte aligned and the
  * file ends in 256 zero bytes, so they stay in the image (spec/format.md §3.5). */
 template <typename T, typename Body>
@@ -85,7 +86,6 @@ __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, 
     const unsigned lane = threadIdx.x % 32u;
     const uint64_t n = col.vector_count, step = (uint64_t)gridDim.x * (blockDim.x / 32u);
     const uint64_t first = (uint64_t)blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u;
-    const auto entry_of = [&](uint64_t v) { return v < n ? read_vector_entry(col.data, (uint32_t)v) : vector_entry{}; };
     const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
         if (v < n && e.scheme == GALP_SCHEME_ALP_RD) {
             const unsigned bytes = galp_layout_alprd_payload_bytes(W, e.bit_width, e.exponent, e.exception_count, 0u);
@@ -96,19 +96,19 @@ __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, 
         }
         copy_commit(); /* one group per vector, empty for the others */
     };
-    vector_entry e = entry_of(first), next = entry_of(first + step);
+    vector_entry e = load_entry_words(col, first).parse(), next = load_entry_words(col, first + step).parse();
     issue(first, e, stages);
     unsigned s = 0;
     for (uint64_t v = first; v < n; v += step, s ^= 1u) { /* 64 bits: no wrap */
         issue(v + step, next, stages + (s ^ 1u) * stage_bytes);
-        const vector_entry after = entry_of(v + 2u * step);
+        const entry_words after = load_entry_words(col, v + 2u * step);
         copy_wait<1>(); /* this lane's copies of vector v have landed ... */
         __syncwarp();   /* ... and every lane's are visible to the warp */
         const uint8_t *payload = e.scheme == GALP_SCHEME_ALP_RD ? stages + s * stage_bytes : nullptr;
         body((uint32_t)v, e, vector_value_count(col, (uint32_t)v), payload);
         __syncwarp(); /* the stage is reused by the next iteration */
         e = next;
-        next = after;
+        next = after.parse();
     }
     copy_wait<0>();
 }

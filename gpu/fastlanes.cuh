@@ -640,20 +640,13 @@ __device__ __forceinline__ void look_ahead(const galp_gpu_view &col, uint64_t u)
         prefetch_to_l2(col.data + offset, bytes);
 }
 
-/* A vector's 32-byte metadata entry as loaded (spec/format.md §3.3), zero past the column. */
-struct entry_words {
-    uint4 a, c;
-    __device__ __forceinline__ vector_entry parse() const { return parse_vector_entry(a, c); }
-};
-
 /* body(v, entry, m, payload) for every vector v of the column that this warp takes (every
  * warps()-th from its index), with the vector's payload staged in shared memory. `stages`
  * is this warp's two stages of stage_bytes (a multiple of 16, at least the column's largest
  * payload rounded up to 16) each; every lane of the warp calls it. The payload of the next
- * vector is copied while body runs and the entry of the one after it loaded, as words that
- * are parsed only past the body: the compiler put a parse next to its load, where the warp
- * waited the whole memory latency at every vector. A stage is refilled only after the warp's
- * __syncwarp past the body that read it. The copies round the
+ * vector is copied while body runs and the entry of the one after it loaded, as words parsed
+ * only past the body (entry_words, galp/device/column.cuh). A stage is refilled only after the
+ * warp's __syncwarp past the body that read it. The copies round the
  * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
  * so they stay in the image (spec/format.md §3.5). Runs = false for a column without RUNS
  * vectors, whose payload sizes then need no branch. A column that holds RUNS vectors, whose
@@ -668,10 +661,6 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
     const unsigned lane = threadIdx.x % 32u;
     const uint64_t n = col.vector_count, step = (uint64_t)gridDim.x * (blockDim.x / 32u);
     const uint64_t first = (uint64_t)blockIdx.x * (blockDim.x / 32u) + threadIdx.x / 32u;
-    const auto words_of = [&](uint64_t v) {
-        const uint4 *p = vector_entry_words(col.data, v);
-        return v < n ? entry_words{__ldg(p), __ldg(p + 1)} : entry_words{};
-    };
     const auto issue = [&](uint64_t v, const vector_entry &e, uint8_t *stage) {
         if (v < n) {
             const unsigned bytes =
@@ -687,12 +676,12 @@ __device__ __forceinline__ void for_each_staged_vector(const galp_gpu_view &col,
         copy_commit(); /* one group per vector, empty past the column's end */
     };
     const bool ahead = Runs && (col.vector_schemes >> GALP_SCHEME_RUNS & 1u) != 0; /* uniform */
-    vector_entry e = words_of(first).parse(), next = words_of(first + step).parse();
+    vector_entry e = load_entry_words(col, first).parse(), next = load_entry_words(col, first + step).parse();
     issue(first, e, stages);
     unsigned s = 0, turn = 0;
     for (uint64_t v = first; v < n; v += step, s ^= 1u, turn++) { /* 64 bits: no wrap */
         issue(v + step, next, stages + (s ^ 1u) * stage_bytes);
-        const entry_words after = words_of(v + 2u * step);
+        const entry_words after = load_entry_words(col, v + 2u * step);
         if (ahead && turn % 32u == 0)
             look_ahead(col, v + (2u + lane) * step);
         copy_wait<1>(); /* this lane's copies of vector v have landed ... */

@@ -87,6 +87,20 @@ __device__ __forceinline__ vector_entry read_vector_entry(const uint8_t *image, 
     return parse_vector_entry(__ldg(p), __ldg(p + 1));
 }
 
+/* A vector's 32-byte entry as loaded, parsed later: a pipeline that loads the entry of a
+ * vector some turns ahead keeps these words and parses them only when it needs the fields, so
+ * that no instruction next to the load waits for memory (a parse placed there by the compiler
+ * made every warp wait the whole latency at every vector). Zero for a vector past the column. */
+struct entry_words {
+    uint4 a, c;
+    __device__ __forceinline__ vector_entry parse() const { return parse_vector_entry(a, c); }
+};
+__device__ __forceinline__ entry_words load_entry_words(const galp_gpu_view &col, uint64_t v)
+{
+    const uint4 *p = vector_entry_words(col.data, v);
+    return v < col.vector_count ? entry_words{__ldg(p), __ldg(p + 1)} : entry_words{};
+}
+
 /* Values in vector v of a column of n values (spec/format.md §2). */
 __device__ __forceinline__ unsigned vector_value_count(const galp_gpu_view &col, uint32_t v)
 {
