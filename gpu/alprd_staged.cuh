@@ -75,9 +75,9 @@ __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const
  * stages of stage_bytes (a multiple of 16, at least the column's largest payload rounded up
  * to 16) each. The payload of the next vector is copied while body runs and the entry of the
  * one after it loaded, as words parsed only past the body (entry_words, galp/device/column.cuh);
- * a stage is refilled only after the warp's __syncwarp past the body that
- * read it. The copies round the payload up to 16 bytes: payloads are 16-byte aligned and the
- * file ends in 256 zero bytes, so they stay in the image (spec/format.md §3.5). */
+ * a stage is refilled only after the warp's __syncwarp past the body that read it. The copies
+ * round the payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero
+ * bytes, so they stay in the image (spec/format.md §3.5). */
 template <typename T, typename Body>
 __device__ __forceinline__ void for_each_alprd_vector(const galp_gpu_view &col, uint8_t *stages, unsigned stage_bytes,
                                                       Body &&body)

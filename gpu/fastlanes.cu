@@ -83,11 +83,11 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
 }
 
 /* Blocks a multiprocessor holds at least (0: the compiler's choice), chosen so that no kernel
- * of the u32 and u64 types spills: a spilled register is reloaded from local memory inside the
- * warp's pipeline, where (measured) the warp then also waits for the stage copies in flight.
- * Left to itself the compiler spilled
- * at 72 registers; six blocks allow 85 (u64 and u8 decompression: five, 102), and the shared memory
- * of a column of full-size vectors holds fewer blocks anyway. The u32 aggregates ask for as many blocks as their
+ * of the u8, u32 and u64 types spills: a spilled register is reloaded from local memory inside
+ * the warp's pipeline, where (measured) the warp then also waits for the stage copies in
+ * flight. Left to itself the compiler spilled at 72 registers; six blocks allow 85 (u64 and u8
+ * decompression: five, 102), and the shared memory of a column of full-size vectors holds
+ * fewer blocks anyway. The u32 aggregates ask for as many blocks as their
  * registers allow without spilling: eight without tables or runs, seven with either (two DICT
  * sums, offsets and values, or runs a run at a time), six with both; the u64 aggregate with
  * both asks for four (128 registers), where the compiler's own choice spilled. */

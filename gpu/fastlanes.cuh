@@ -646,9 +646,9 @@ __device__ __forceinline__ void look_ahead(const galp_gpu_view &col, uint64_t u)
  * payload rounded up to 16) each; every lane of the warp calls it. The payload of the next
  * vector is copied while body runs and the entry of the one after it loaded, as words parsed
  * only past the body (entry_words, galp/device/column.cuh). A stage is refilled only after the
- * warp's __syncwarp past the body that read it. The copies round the
- * payload up to 16 bytes: payloads are 16-byte aligned and the file ends in 256 zero bytes,
- * so they stay in the image (spec/format.md §3.5). Runs = false for a column without RUNS
+ * warp's __syncwarp past the body that read it. The copies round the payload up to 16 bytes:
+ * payloads are 16-byte aligned and the file ends in 256 zero bytes, so they stay in the image
+ * (spec/format.md §3.5). Runs = false for a column without RUNS
  * vectors, whose payload sizes then need no branch. A column that holds RUNS vectors, whose
  * payloads can be a few bytes and whose sums take a few instructions, would wait for memory
  * at each vector: there every 32 vectors lane t asks L2 for the entry and small payload of
