@@ -53,12 +53,14 @@ __global__ void __launch_bounds__(kThreads)
                    uint8_t *__restrict__ data)
 {
     __shared__ galp::device::str_symbols symbols;
+    __shared__ str_warp::decode_table table;
     __shared__ __align__(16) uint8_t stages[kThreads / 32][str_stage_size];
     galp::device::stage_str_symbols(col, symbols);
+    str_warp::stage_decode_table(symbols, table);
     if (blockIdx.x == 0 && threadIdx.x == 0)
         offsets[0] = 0;
     str_stage_writer<Offset> writer(stages[threadIdx.x / 32], data, offsets);
-    str_warp::for_each_piece(col, symbols, slots, writer);
+    str_warp::for_each_piece(col, table, slots, writer);
 }
 
 __global__ void __launch_bounds__(kThreads)
