@@ -58,24 +58,25 @@ template <typename Offset> struct str_stage_writer {
         const uint32_t words = (uint32_t)__cvta_generic_to_shared(stage);
 #pragma unroll
         for (unsigned k = 0; k < 4; k++) {
-            if (w.size(k) == 0)
-                continue;
+            /* a code of no bytes has a zero word (read_window), which ORs nothing */
             const uint32_t at = w.start(k) + shift, s = 8 * (at & 3u);
             const uint32_t lo = (uint32_t)w.word[k], hi = (uint32_t)(w.word[k] >> 32);
             const uint32_t word = words + (at & ~3u);
-            const uint32_t middle = __funnelshift_l(lo, hi, s), top = __funnelshift_l(hi, 0, s);
+            const uint32_t top = __funnelshift_l(hi, 0, s);
             or_word(word, lo << s);
-            if (middle != 0)
-                or_word(word + 4, middle);
-            if (top != 0)
+            or_word(word + 4, __funnelshift_l(lo, hi, s));
+            if (top != 0) /* a code of more than 8 - at % 4 bytes */
                 or_word(word + 8, top);
         }
         /* The end offset fits in an Offset: galp_gpu_decompress_str32 refuses columns of more
          * than 2^31 - 1 bytes. */
+        Offset *end_at = ends + w.first_end;
 #pragma unroll
-        for (unsigned k = 0, i = w.first_end; k < 4; k++)
-            if (w.ends_after(k))
-                ends[i++] = (Offset)(first_offset + w.end(k));
+        for (unsigned k = 0; k < 4; k++) {
+            const bool ends_here = w.ends_after(k);
+            store_if(ends_here, end_at, (Offset)(first_offset + w.end(k)));
+            end_at += ends_here;
+        }
         __syncwarp();
         const uint32_t end = before.pos + w.bytes < out_len ? before.pos + w.bytes : out_len;
         const uint32_t whole = (end + shift) & ~15u;
@@ -103,9 +104,26 @@ template <typename Offset> struct str_stage_writer {
     }
 
 private:
+    /* ORs bits into the stage's word at shared_address. ptxas branches around a shared atomic
+     * under a condition, so the callers OR the words most codes touch unconditionally: ORing
+     * zero changes nothing. */
     __device__ static void or_word(uint32_t shared_address, uint32_t bits)
     {
         asm volatile("red.shared.or.b32 [%0], %1;" ::"r"(shared_address), "r"(bits) : "memory");
+    }
+
+    /* *at = v when `when`, as a predicated store rather than a branch around one. */
+    __device__ static void store_if(bool when, int32_t *at, int32_t v)
+    {
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, 0;\n\t"
+                     "@p st.global.b32 [%1], %2;\n\t}" ::"r"((unsigned)when), "l"(at), "r"(v)
+                     : "memory");
+    }
+    __device__ static void store_if(bool when, int64_t *at, int64_t v)
+    {
+        asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %0, 0;\n\t"
+                     "@p st.global.b64 [%1], %2;\n\t}" ::"r"((unsigned)when), "l"(at), "l"(v)
+                     : "memory");
     }
 
     __device__ void zero_stage()

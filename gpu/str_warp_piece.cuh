@@ -155,7 +155,8 @@ struct divider {
 /* The lane's four codes of a window, and what the warp carries from one window to the next.
  * Positions are relative to the piece's first decoded byte. */
 struct window {
-    uint64_t word[4];   /* the code's bytes, zero past them (a literal: itself; an escape: 0) */
+    uint64_t word[4];   /* the code's bytes, zero past them (a literal: itself; 0 for an
+                           escape and for bytes past the piece's codes) */
     uint32_t sizes;     /* byte k: how many of code k (0 for an escape and for bytes past the
                            piece's codes; at most 8, so a byte holds the sums below too) */
     uint32_t at;        /* where code 0's go; each code's follow those of the codes before it */
@@ -262,6 +263,10 @@ __device__ __forceinline__ void read_window(const decode_table &t, const piece &
         descriptors |= (uint32_t)t.descriptor[entry] << (8 * k);
         literal = entry == galp::device::detail::str_escape;
     }
+    /* bytes past the piece's codes (in its last window only) put nothing */
+#pragma unroll
+    for (unsigned k = 0; k < 4; k++)
+        w.word[k] = k < valid ? w.word[k] : 0;
     const bool next_literal = __shfl_sync(full_mask, literal, 31);
     w.sizes = descriptors & keep & 0x0f0f0f0fu;
     const uint32_t terminal = descriptors & keep & 0x80808080u;
