@@ -325,14 +325,14 @@ static void test_generated(void **state)
 }
 
 /* The cases of the warp-cooperative decoder (gpu/str_warp_piece.cuh), which reads a piece
- * 256 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
+ * 128 code bytes at a time: runs of 255 bytes (escaped literals whose parity runs across
  * lanes and windows), strings longer than a window, empty strings, vectors of a default
  * length with and without terminated strings among them, and queries longer than 8 bytes
  * (check_column counts the first, middle and last string whole); and the cases of its writer
- * (gpu/str_stage_writer.cuh), which stages each lane's bytes as 4-byte words and merges the
- * words that lanes share: strings of 0 to 3 bytes (lanes of fewer than 4 bytes, words shared
- * by several lanes), long runs of 8-byte symbols (windows of up to 2048 bytes, the most the
- * ring holds at once) and random bytes (escapes in every lane). */
+ * (gpu/str_stage_writer.cuh), which ORs each code's bytes into the stage as the 4-byte words
+ * they touch: strings of 0 to 3 bytes (lanes of fewer than 4 bytes, words shared by several
+ * lanes), long runs of 8-byte symbols (windows of up to 1024 bytes, the most the stage holds
+ * at once) and random bytes (escapes in every lane). */
 static void test_warp_windows(void **state)
 {
     (void)state;
