@@ -126,12 +126,17 @@ __device__ __forceinline__ uint32_t inclusive_sum(uint32_t v)
     return v;
 }
 
-/* The value v of the highest lane of `lanes` below this one, or `none` if there is none. */
+/* The value v of the highest lane of `lanes`, or `none` if there is none. Every lane calls it. */
+__device__ __forceinline__ uint32_t from_highest(unsigned lanes, uint32_t v, uint32_t none)
+{
+    const uint32_t got = __shfl_sync(full_mask, v, lanes != 0 ? 31 - __clz(lanes) : 0);
+    return lanes != 0 ? got : none;
+}
+
+/* The same among the lanes of `lanes` below this one. */
 __device__ __forceinline__ uint32_t from_nearest_below(unsigned lanes, uint32_t v, uint32_t none)
 {
-    const unsigned below = lanes & ((1u << lane_id()) - 1u);
-    const uint32_t got = __shfl_sync(full_mask, v, below != 0 ? 31 - __clz(below) : 0);
-    return below != 0 ? got : none;
+    return from_highest(lanes & ((1u << lane_id()) - 1u), v, none);
 }
 
 /* ⌊x / L⌋ for L ≥ 1, with a multiply-high by ⌈2^32 / L⌉ in place of a division: that quotient
@@ -188,13 +193,14 @@ struct carry {
     bool terminated = false; /* it starts inside a terminated string (L ≠ 0) */
 };
 
-/* Bit 7 of byte k for each code k of the lane that ends a string in a vector of default
- * length L (spec/fsst.md §5), given `terminal` (the same bits for its terminal codes) and
- * `parity`, the terminal codes of the window before the lane plus one if the window starts
- * inside a terminated string. Also gives the lane's last terminated string's end in *last
- * (when it has one: *has). A terminal code with odd parity ends a terminated string, one with
- * even parity marks the start of one; a code of bytes with even parity lies among default
- * strings, which end every L bytes from the last string's end, `region`. */
+/* The string ends of a lane's codes in a vector of default length L (spec/fsst.md §5), as bit
+ * 7 of byte k for code k. `terminal` holds the same bits for the lane's terminal codes, and
+ * `parity` counts the terminal codes of the window before the lane, plus one if the window
+ * starts inside a terminated string. A terminal code with odd parity ends a terminated
+ * string, one with even parity marks the start of one; a code of bytes with even parity lies
+ * among default strings, which end every L bytes from the end of the last string before them
+ * (`region`). Two passes: the terminated strings' ends need nothing from other lanes, and the
+ * last of them below a lane gives that lane its region. */
 struct default_ends {
     uint32_t terminated_ends = 0, last_terminated = 0;
 
@@ -299,9 +305,7 @@ __device__ __forceinline__ void read_window(const decode_table &t, const piece &
         for (unsigned k = 0; k < 4; k++)
             if (ends & (0x80u << (8 * k)))
                 last_end = w.end(k);
-        const unsigned enders = __ballot_sync(full_mask, ends != 0);
-        const uint32_t window_last = __shfl_sync(full_mask, last_end, enders != 0 ? 31 - __clz(enders) : 0);
-        c.last = enders != 0 ? window_last : c.last;
+        c.last = from_highest(__ballot_sync(full_mask, ends != 0), last_end, c.last);
     }
     /* ends past the piece's last string come from the zero padding after its codes
      * (spec/fsst.md §5), in its last window only: keep the first `room` ends of the lane */
