@@ -2,9 +2,10 @@
  * gpu/strings.cu — str columns on the device (spec/fsst.md; gpu/strings.h): decompression
  * into Arrow's layout, and counts of the strings equal to, or starting with, a query.
  *
- * Both kernels stage the symbol table in shared memory. The decompression decodes each piece
- * with a whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window
- * of codes through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
+ * Both kernels stage the symbol table in shared memory, the decompression also its decode
+ * table (escaped bytes as entries of their own). The decompression decodes each piece with a
+ * whole warp (gpu/str_warp_piece.cuh), 128 code bytes at a time, writing each window of codes
+ * through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
  * take the device API's mapping of pieces to lanes (galp/device/strings.cuh): the warps deal
  * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
  * on its own, testing each against a per-code table of where its symbol agrees with the query
