@@ -11,8 +11,9 @@
  * memory that the piece's bytes so far fill whole, with one 16-byte store per lane, zeroes
  * what it stored, and moves the partial window left over (fewer than 16 bytes) to the stage's
  * start. So a window starts fewer than 16 bytes into the stage and adds at most 128 · 8, which
- * sizes it. The bytes at either end of a piece, which share an aligned window with a
- * neighbouring piece, are stored one by one.
+ * sizes it; the words a code's ORs name lie inside it too, even those ORed with zero, as the
+ * window's last code starts at most 15 + 127 · 8 bytes in. The bytes at either end of a
+ * piece, which share an aligned window with a neighbouring piece, are stored one by one.
  */
 #ifndef GALP_GPU_STR_STAGE_WRITER_CUH
 #define GALP_GPU_STR_STAGE_WRITER_CUH
