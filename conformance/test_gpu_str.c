@@ -282,8 +282,12 @@ static void test_generated(void **state)
     assert_true(offsets && data);
     uint64_t seed = 11;
     static const char *const words[] = {"north", "south", "-", " ", "ville", "0", "9"};
-    for (unsigned shape = 0; shape < 5; shape++) {
-        const uint64_t n = shape == 0 ? 0 : shape == 1 ? 300 : shape < 4 ? 5000 : MAX;
+    for (unsigned shape = 0; shape < 6; shape++) {
+        const uint64_t n = shape == 0   ? 0
+                           : shape == 1 ? 300
+                           : shape < 4  ? 5000
+                           : shape == 4 ? MAX
+                                        : 6000;
         offsets[0] = 0;
         for (uint64_t i = 0; i < n; i++) {
             uint64_t len = 0, at = offsets[i];
@@ -307,6 +311,12 @@ static void test_generated(void **state)
                     data[at + k] = (uint8_t)("0123456789ABCDEF"[ts_random_below(&seed, 16)]);
                 if (i % 53 == 0 && len > 0)
                     data[at] = (uint8_t)(0x80 + ts_random_below(&seed, 64));
+            } else if (shape == 5) { /* vectors of a default length beside vectors of none:
+                                      * the counts' automaton serves only columns of one
+                                      * (gpu/str_count_dfa.cuh), this one is counted without */
+                len = (i / 1024) % 2 == 0 ? 7 : ts_random_below(&seed, 12);
+                for (uint64_t k = 0; k < len; k++)
+                    data[at + k] = (uint8_t)("abcd"[ts_random_below(&seed, 4)]);
             } else { /* many vectors, so many groups of them per warp: empty strings, random
                       * bytes (escapes), words, and now and then a string of several KiB */
                 len = i % 7 == 0 ? 0 : i % 997 == 0 ? 3000 : ts_random_below(&seed, 20);

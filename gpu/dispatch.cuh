@@ -23,6 +23,7 @@ template <typename F> galp_status dispatch_type(galp_type type, F &&f)
     case GALP_TYPE_U64: return f((uint64_t)0);
     case GALP_TYPE_F32: return f(0.0f);
     case GALP_TYPE_F64: return f(0.0);
+    case GALP_TYPE_STR: break; /* no fixed-width values: gpu/strings.cu serves it */
     }
     return GALP_ERR_ARGUMENT;
 }

@@ -30,22 +30,32 @@ struct galp_gpu_column {
     uint32_t table_entries;
     uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
     uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
+    uint32_t str_default_length; /* the default length L all their vectors have (0: none), or
+                                    GALP_GPU_STR_MIXED_DEFAULTS (gpu/strings.h) */
     int has_alprd;               /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and
                                     scans it */
 };
 
-/* A str column's pieces: every vector's piece count p, its entry's exception_count in the lean
- * form (spec/fsst.md §5.1), else the head of its payload (§5). */
-static uint64_t count_pieces(const galp_column *col)
+/* A str column's pieces, every vector's piece count p: its entry's exception_count in the
+ * lean form (spec/fsst.md §5.1), else the head of its payload (§5); and the default length L
+ * its vectors share (payload offset 0 in the lean form, 8 in the plain one), or
+ * GALP_GPU_STR_MIXED_DEFAULTS. */
+static void read_str_layout(const galp_column *col, galp_gpu_column *c)
 {
     const bool lean = (col->flags & GALP_FLAG_LEAN_STR_VECTORS) != 0;
-    uint64_t pieces = 0;
+    c->str_pieces = 0;
+    c->str_default_length = 0;
     for (uint32_t v = 0; v < col->vector_count; v++) {
         galp_vector_info info;
         galp_vector_info_get(col, v, &info);
-        pieces += lean ? info.exception_count : galp_load_u32(col->data + info.payload_offset);
+        const uint8_t *payload = col->data + info.payload_offset;
+        c->str_pieces += lean ? info.exception_count : galp_load_u32(payload);
+        const uint32_t L = galp_load_u32(payload + (lean ? 0 : 8));
+        if (v == 0)
+            c->str_default_length = L;
+        else if (L != c->str_default_length)
+            c->str_default_length = GALP_GPU_STR_MIXED_DEFAULTS;
     }
-    return pieces;
 }
 
 /* A str column (spec/fsst.md): the file itself is the image, which the str kernels read
@@ -61,7 +71,7 @@ static galp_status upload_strings(const galp_column *col, galp_gpu_column **out)
     galp_status st = galp_gpu_status_from_cuda(err);
     if (st == GALP_OK)
         st = galp_column_str_bytes(col, &c->str_bytes);
-    c->str_pieces = count_pieces(col);
+    read_str_layout(col, c);
     if (st == GALP_OK)
         st = galp_gpu_status_from_cuda(cudaStreamSynchronize(NULL));
     if (st != GALP_OK) {
@@ -365,7 +375,8 @@ static galp_status count_strings(const galp_gpu_column *column, const void *valu
     galp_gpu_str_query query = {.length = (uint32_t)length, .prefix = prefix};
     if (length > 0)
         memcpy(query.bytes, value, length);
-    return galp_gpu_launch_str_count(&column->view, column->str_pieces, &query, count, stream);
+    return galp_gpu_launch_str_count(&column->view, column->str_pieces,
+                                     column->str_default_length, &query, count, stream);
 }
 
 galp_status galp_gpu_str_count_equal(const galp_gpu_column *column, const void *value,

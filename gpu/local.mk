@@ -50,8 +50,8 @@ GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
 GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh
 # The block-per-vector decompression of ALP_RD vectors (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_block.cuh
-# The str counts' per-code match table and piece walk (gpu/strings.cu).
-GPU_KERNEL_INCLUDES += gpu/str_count_piece.cuh
+# The str counts' per-code match table and piece walk, and their automaton (gpu/strings.cu).
+GPU_KERNEL_INCLUDES += gpu/str_count_piece.cuh gpu/str_count_dfa.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la

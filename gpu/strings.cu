@@ -8,15 +8,19 @@
  * through the warp's stage in shared memory (gpu/str_stage_writer.cuh). The counts
  * take the device API's mapping of pieces to lanes (galp/device/strings.cuh): the warps deal
  * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
- * on its own, testing each against a per-code table of where its symbol agrees with the query
- * (gpu/str_count_piece.cuh) instead of assembling the strings' bytes. The column was
- * validated by galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
+ * on its own, never assembling the strings' bytes: through an automaton of one table lookup
+ * a code where the column's vectors share one default length and the query's table fits
+ * (gpu/str_count_dfa.cuh), else testing each code against a per-code table of where its
+ * symbol agrees with the query (gpu/str_count_piece.cuh). The column was validated by
+ * galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
+#include "dispatch.cuh"
+#include "str_count_dfa.cuh"
 #include "str_count_piece.cuh"
 #include "str_stage_writer.cuh"
 #include "str_warp_piece.cuh"
@@ -84,6 +88,58 @@ __global__ void __launch_bounds__(kThreads)
         atomicAdd(count, matches);
 }
 
+/* The counts by automaton (gpu/str_count_dfa.cuh), for a column whose vectors all have the
+ * default length L (0: none): each block builds the table once and its warps take groups of
+ * vectors in turn, so that the grid need be no larger than what the GPU holds at once. */
+constexpr unsigned kDfaThreads = 512;
+
+__global__ void __launch_bounds__(kDfaThreads)
+    count_strings_dfa(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
+                      uint32_t L, unsigned long long *count)
+{
+    extern __shared__ __align__(16) uint16_t dfa_table[];
+    __shared__ galp::device::str_symbols symbols;
+    __shared__ galp::device::str_query value;
+    galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
+    galp::device::stage_str_symbols(col, symbols);
+    str_dfa::stage_str_dfa(symbols, value, L, dfa_table);
+    const uint32_t start = str_dfa::str_dfa_start(value.length, L);
+    const uint8_t *table = (const uint8_t *)dfa_table;
+    unsigned long long matches = 0;
+    galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
+        matches += str_dfa::count_str_dfa_piece(table, start, piece);
+    });
+    for (int offset = 16; offset > 0; offset /= 2)
+        matches += __shfl_down_sync(0xffffffffu, matches, offset);
+    if ((threadIdx.x & 31) == 0 && matches != 0)
+        atomicAdd(count, matches);
+}
+
+/* Launches count_strings_dfa if the column's vectors share a default length and the query's
+ * table fits; false if it did not launch (the caller counts with count_strings). */
+bool launch_count_dfa(const galp_gpu_view &col, unsigned group, const galp_gpu_str_query &query,
+                      uint32_t default_length, unsigned long long *count, cudaStream_t s)
+{
+    using namespace galp::device::detail;
+    if (default_length == GALP_GPU_STR_MIXED_DEFAULTS || default_length > str_dfa::max_rows ||
+        str_dfa::str_dfa_rows(query.length, default_length) > str_dfa::max_rows)
+        return false;
+    const unsigned memory = str_dfa::str_dfa_rows(query.length, default_length) *
+                            (str_dfa::row_codes * (unsigned)sizeof(uint16_t));
+    const uint64_t warps = galp::device::str_warps_for(col, group);
+    const uint64_t needed = (warps * 32 + kDfaThreads - 1) / kDfaThreads;
+    const size_t static_bytes = sizeof(galp::device::str_symbols) + sizeof(galp::device::str_query);
+    return launch_with_shared_memory(count_strings_dfa, memory, static_bytes, [&] {
+        const unsigned blocks = resident_blocks(count_strings_dfa, kDfaThreads, memory,
+                                                needed < (1u << 30) ? (unsigned)needed : (1u << 30));
+        if (blocks == 0)
+            return false;
+        count_strings_dfa<<<blocks, kDfaThreads, memory, s>>>(col, group, query, default_length,
+                                                               count);
+        return true;
+    });
+}
+
 } // namespace
 
 extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
@@ -102,6 +158,7 @@ extern "C" galp_status galp_gpu_launch_str_decompress(const galp_gpu_view *col,
 }
 
 extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint64_t piece_count,
+                                                 uint32_t default_length,
                                                  const galp_gpu_str_query *query, uint64_t *count,
                                                  galp_gpu_stream stream)
 {
@@ -112,6 +169,8 @@ extern "C" galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint6
     if (col->vector_count == 0)
         return GALP_OK;
     const unsigned group = galp::device::str_vectors_per_warp_for(col->vector_count, piece_count);
+    if (launch_count_dfa(*col, group, *query, default_length, (unsigned long long *)count, s))
+        return galp_gpu_status_from_cuda(cudaGetLastError());
     count_strings<<<group_blocks(*col, group), kThreads, 0, s>>>(*col, group, *query,
                                                                 (unsigned long long *)count);
     return galp_gpu_status_from_cuda(cudaGetLastError());
