@@ -5,6 +5,7 @@
  * table to fit in shared memory.
  *
  *   str_dfa_rows        the rows of the table for a query length and default length
+ *   str_dfa_bytes       the shared memory they take, 0 where they pass max_rows
  *   stage_str_dfa       the whole block builds the table from the staged symbols and query
  *   str_dfa_start       the row every string of the column starts in
  *   count_str_dfa_piece a lane counts the matching strings of one piece
@@ -76,11 +77,26 @@ __host__ __device__ inline unsigned str_dfa_rows(uint32_t n, uint32_t L)
     return 2 * (n + 2 + 2 * L);
 }
 
-/* Every string starts as a default one where the vectors have a default length (its first
- * code may still mark it terminated), else terminated, at position 0. */
+/* Bytes of the table for a query of n bytes and default length L, or 0 where it would take
+ * more than max_rows rows (n and L are bounded first, so that the rows do not overflow). */
+__host__ __device__ inline unsigned str_dfa_bytes(uint32_t n, uint32_t L)
+{
+    if (n > max_rows || L > max_rows || str_dfa_rows(n, L) > max_rows)
+        return 0;
+    return str_dfa_rows(n, L) * row_codes * (unsigned)sizeof(uint16_t);
+}
+
+/* The state every string starts in: a default string at position 0 where the vectors have a
+ * default length (its first code may still mark it terminated), else a terminated one. */
+__device__ __forceinline__ unsigned start_state(uint32_t n, uint32_t L)
+{
+    return L == 0 ? 0u : n + 2;
+}
+
+/* The key of the row every string starts in. */
 __device__ __forceinline__ uint32_t str_dfa_start(uint32_t n, uint32_t L)
 {
-    return row_key(L == 0 ? 0u : 2 * (n + 2));
+    return row_key(2 * start_state(n, L));
 }
 
 __device__ inline uint16_t dfa_entry(unsigned state, bool literal, uint32_t flags)
@@ -129,7 +145,7 @@ __device__ inline uint16_t str_dfa_transition(const galp::device::str_query &q, 
     const uint32_t pos = p + c.length;
     const bool matched = agrees && (q.prefix ? pos >= n : pos == n);
     const uint32_t flags = str_dfa_end + (matched ? str_dfa_matched : 0);
-    const unsigned start = L == 0 ? 0 : n + 2;
+    const unsigned start = start_state(n, L);
     const unsigned terminated = agrees ? (pos < n ? pos : n) : n + 1;
     if (!default_string) /* it ends at its terminal symbol */
         return c.terminal ? dfa_entry(start, false, flags) : dfa_entry(terminated, false, 0);
@@ -219,7 +235,8 @@ __device__ __forceinline__ bool dfa_step_words(const uint8_t *table,
         const uint32_t words[4] = {codes[k].x, codes[k].y, codes[k].z, codes[k].w};
 #pragma unroll
         for (unsigned i = 0; i < 4; i++)
-            more = more && (skip > 4 * k + i || dfa_word(table, words[i], strings, state, ends, sum));
+            more = more &&
+                   (skip > 4 * k + i || dfa_word(table, words[i], strings, state, ends, sum));
     }
     return more;
 }

@@ -68,6 +68,16 @@ __global__ void __launch_bounds__(kThreads)
     str_warp::for_each_piece(col, table, slots, writer);
 }
 
+/* Adds the lanes' matches to *count, one atomic add per warp. */
+__device__ __forceinline__ void add_warp_matches(unsigned long long matches,
+                                                 unsigned long long *count)
+{
+    for (int offset = 16; offset > 0; offset /= 2)
+        matches += __shfl_down_sync(0xffffffffu, matches, offset);
+    if ((threadIdx.x & 31) == 0 && matches != 0)
+        atomicAdd(count, matches);
+}
+
 __global__ void __launch_bounds__(kThreads)
     count_strings(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
                   unsigned long long *count)
@@ -82,10 +92,7 @@ __global__ void __launch_bounds__(kThreads)
     galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
         matches += str_count::count_str_piece(table, symbols, value, piece);
     });
-    for (int offset = 16; offset > 0; offset /= 2)
-        matches += __shfl_down_sync(0xffffffffu, matches, offset);
-    if ((threadIdx.x & 31) == 0 && matches != 0)
-        atomicAdd(count, matches);
+    add_warp_matches(matches, count);
 }
 
 /* The counts by automaton (gpu/str_count_dfa.cuh), for a column whose vectors all have the
@@ -109,10 +116,7 @@ __global__ void __launch_bounds__(kDfaThreads)
     galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
         matches += str_dfa::count_str_dfa_piece(table, start, piece);
     });
-    for (int offset = 16; offset > 0; offset /= 2)
-        matches += __shfl_down_sync(0xffffffffu, matches, offset);
-    if ((threadIdx.x & 31) == 0 && matches != 0)
-        atomicAdd(count, matches);
+    add_warp_matches(matches, count);
 }
 
 /* Launches count_strings_dfa if the column's vectors share a default length and the query's
@@ -121,17 +125,17 @@ bool launch_count_dfa(const galp_gpu_view &col, unsigned group, const galp_gpu_s
                       uint32_t default_length, unsigned long long *count, cudaStream_t s)
 {
     using namespace galp::device::detail;
-    if (default_length == GALP_GPU_STR_MIXED_DEFAULTS || default_length > str_dfa::max_rows ||
-        str_dfa::str_dfa_rows(query.length, default_length) > str_dfa::max_rows)
+    const unsigned memory = default_length == GALP_GPU_STR_MIXED_DEFAULTS
+                                ? 0
+                                : str_dfa::str_dfa_bytes(query.length, default_length);
+    if (memory == 0)
         return false;
-    const unsigned memory = str_dfa::str_dfa_rows(query.length, default_length) *
-                            (str_dfa::row_codes * (unsigned)sizeof(uint16_t));
     const uint64_t warps = galp::device::str_warps_for(col, group);
-    const uint64_t needed = (warps * 32 + kDfaThreads - 1) / kDfaThreads;
+    const uint64_t blocks_needed = (warps * 32 + kDfaThreads - 1) / kDfaThreads;
+    const unsigned needed = blocks_needed < (1u << 30) ? (unsigned)blocks_needed : (1u << 30);
     const size_t static_bytes = sizeof(galp::device::str_symbols) + sizeof(galp::device::str_query);
     return launch_with_shared_memory(count_strings_dfa, memory, static_bytes, [&] {
-        const unsigned blocks = resident_blocks(count_strings_dfa, kDfaThreads, memory,
-                                                needed < (1u << 30) ? (unsigned)needed : (1u << 30));
+        const unsigned blocks = resident_blocks(count_strings_dfa, kDfaThreads, memory, needed);
         if (blocks == 0)
             return false;
         count_strings_dfa<<<blocks, kDfaThreads, memory, s>>>(col, group, query, default_length,
