@@ -77,9 +77,42 @@ static void check_visitor_rows(const galp_gpu_column *gpu, const int64_t *want64
     free(rows);
 }
 
+/* The device API's automaton, where the column's vectors share a default length and the
+ * query's automaton fits: its count and its visits (each matching row once, no other) in
+ * every grid, against the reference's matches (match[i]: row i matches). */
+static void check_automaton(const galp_gpu_column *gpu, const galp_gpu_view *view,
+                            const uint8_t *match, uint64_t n, uint64_t expected,
+                            const uint8_t *value, size_t length, unsigned prefix, const char *what)
+{
+    uint32_t L = 0;
+    assert_int_equal(galp_gpu_str_default_length(gpu, &L), GALP_OK);
+    if (L == GALP_GPU_STR_MIXED_DEFAULTS || test_str_automaton_bytes((uint32_t)length, L) == 0)
+        return;
+    uint8_t *rows = malloc(n ? n : 1);
+    assert_non_null(rows);
+    for (size_t g = 0; g < GRID_COUNT; g++) {
+        uint64_t counted = 0, visited = 0;
+        assert_int_equal(test_str_device_automaton(view, L, value, (uint32_t)length, (int)prefix,
+                                                   grids[g].blocks, grids[g].threads,
+                                                   grids[g].group, &counted, &visited, rows),
+                         GALP_OK);
+        if (counted != expected || visited != expected)
+            fail_msg("%s: device API automaton, grid %zu: %s of a %zu-byte query: counted %llu, "
+                     "visited %llu, reference %llu", what, g, prefix ? "prefix" : "equality",
+                     length, (unsigned long long)counted, (unsigned long long)visited,
+                     (unsigned long long)expected);
+        for (uint64_t i = 0; i < n; i++)
+            if (rows[i] != match[i])
+                fail_msg("%s: device API automaton, grid %zu: row %llu visited %u times, "
+                         "reference %u", what, g, (unsigned long long)i, rows[i], match[i]);
+    }
+    free(rows);
+}
+
 /* The fused equality and prefix counts of value[0 .. length) on an uploaded column, by the
- * host API and by a user's kernel on the device API's visitor in every grid, against counts
- * over the reference's strings (want64, want: its int64 Arrow form of n strings). */
+ * host API and by a user's kernel on the device API's visitor and automaton in every grid,
+ * against counts over the reference's strings (want64, want: its int64 Arrow form of n
+ * strings). */
 static void check_counts(const galp_gpu_column *gpu, const int64_t *want64, const uint8_t *want,
                          uint64_t n, const uint8_t *value, size_t length, const char *what)
 {
@@ -87,12 +120,15 @@ static void check_counts(const galp_gpu_column *gpu, const int64_t *want64, cons
     assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
     galp_gpu_view view;
     assert_int_equal(galp_gpu_column_view(gpu, &view), GALP_OK);
+    uint8_t *match = malloc(n ? n : 1);
+    assert_non_null(match);
     for (unsigned prefix = 0; prefix < 2; prefix++) {
         uint64_t expected = 0, got_count = 0;
         for (uint64_t i = 0; i < n; i++) {
             const size_t len = (size_t)(want64[i + 1] - want64[i]);
-            expected += (prefix ? len >= length : len == length) &&
-                        memcmp(want + want64[i], value, length) == 0;
+            match[i] = (prefix ? len >= length : len == length) &&
+                       memcmp(want + want64[i], value, length) == 0;
+            expected += match[i];
         }
         assert_int_equal(prefix ? galp_gpu_str_count_prefix(gpu, value, length, d_count, NULL)
                                 : galp_gpu_str_count_equal(gpu, value, length, d_count, NULL),
@@ -113,7 +149,9 @@ static void check_counts(const galp_gpu_column *gpu, const int64_t *want64, cons
                          what, g, prefix ? "prefix" : "equality", length,
                          (unsigned long long)got_count, (unsigned long long)expected);
         }
+        check_automaton(gpu, &view, match, n, expected, value, length, prefix, what);
     }
+    free(match);
     cudaFree(d_count);
 }
 
@@ -209,6 +247,9 @@ static void check_column(const uint8_t *file, size_t len, const char *what)
     uint64_t *d_count = NULL;
     assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
     check_visitor_rows(gpu, want64, want, n, what);
+    uint32_t default_length = 0;
+    assert_int_equal(galp_gpu_str_default_length(NULL, &default_length), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_str_default_length(gpu, NULL), GALP_ERR_ARGUMENT);
     uint8_t long_query[GALP_GPU_STR_QUERY_MAX + 1] = {0};
     assert_int_equal(galp_gpu_str_count_equal(gpu, long_query, sizeof long_query, d_count, NULL),
                      GALP_ERR_ARGUMENT);
@@ -313,7 +354,7 @@ static void test_generated(void **state)
                     data[at] = (uint8_t)(0x80 + ts_random_below(&seed, 64));
             } else if (shape == 5) { /* vectors of a default length beside vectors of none:
                                       * the counts' automaton serves only columns of one
-                                      * (gpu/str_count_dfa.cuh), this one is counted without */
+                                      * (galp/device/str_automaton.cuh), this one is counted without */
                 len = (i / 1024) % 2 == 0 ? 7 : ts_random_below(&seed, 12);
                 for (uint64_t k = 0; k < len; k++)
                     data[at + k] = (uint8_t)("abcd"[ts_random_below(&seed, 4)]);

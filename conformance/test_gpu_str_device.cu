@@ -1,7 +1,8 @@
 /*
  * test_gpu_str_device.cu — a user's kernels on the device API's string visitor
- * (galp/device/strings.cuh): one records what the visitor says of every row, the other counts
- * the rows a str_matcher accepts. conformance/test_gpu_str compares both with the reference
+ * (galp/device/strings.cuh): one records what the visitor says of every row, one counts the
+ * rows a str_matcher accepts, and one counts and visits the matches of the string automaton
+ * (galp/device/str_automaton.cuh). conformance/test_gpu_str compares them with the reference
  * decoder's strings.
  */
 #include <cuda_runtime.h>
@@ -69,6 +70,29 @@ __global__ void count_matches(galp_gpu_view col, unsigned group, const uint8_t *
     atomicAdd(count, c.matches);
 }
 
+/* The device API's automaton for vectors of default length L: each lane counts its pieces'
+ * matches and visits them, marking each matching row. */
+__global__ void automaton_matches(galp_gpu_view col, unsigned group, const uint8_t *query,
+                                  uint32_t length, int prefix, uint32_t L,
+                                  unsigned long long *counted, unsigned long long *visited,
+                                  uint8_t *rows)
+{
+    extern __shared__ __align__(16) uint8_t storage[];
+    __shared__ galp::device::str_symbols symbols;
+    __shared__ galp::device::str_query staged;
+    galp::device::stage_str_symbols(col, symbols);
+    galp::device::stage_str_query(query, length, prefix != 0, staged);
+    const galp::device::str_automaton a =
+        galp::device::stage_str_automaton(symbols, staged, L, storage);
+    unsigned long long c = 0, v = 0;
+    galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
+        c += galp::device::count_str_automaton_piece(a, piece);
+        v += galp::device::visit_str_automaton_matches(a, piece, [&](uint64_t row) { rows[row]++; });
+    });
+    atomicAdd(counted, c);
+    atomicAdd(visited, v);
+}
+
 unsigned grid(const galp_gpu_view &col, unsigned blocks, unsigned threads, unsigned group)
 {
     if (blocks != 0)
@@ -112,6 +136,55 @@ extern "C" galp_status test_str_device_rows(const galp_gpu_view *view, unsigned 
     if (err == cudaSuccess)
         err = cudaMemcpy(rows, d_rows, view->value_count * sizeof *rows, cudaMemcpyDeviceToHost);
     const galp_status st = finish(err);
+    cudaFree(d_rows);
+    return st;
+}
+
+extern "C" unsigned test_str_automaton_bytes(uint32_t length, uint32_t default_length)
+{
+    return galp::device::str_automaton_bytes(length, default_length);
+}
+
+extern "C" galp_status test_str_device_automaton(const galp_gpu_view *view, uint32_t default_length,
+                                                 const uint8_t *query, uint32_t length, int prefix,
+                                                 unsigned blocks, unsigned threads, unsigned group,
+                                                 uint64_t *counted, uint64_t *visited, uint8_t *rows)
+{
+    const unsigned memory = galp::device::str_automaton_bytes(length, default_length);
+    const size_t n = view->value_count ? view->value_count : 1;
+    uint8_t *d_query = NULL, *d_rows = NULL;
+    unsigned long long *d_counts = NULL;
+    if (cudaMalloc((void **)&d_query, length + 1) != cudaSuccess)
+        return GALP_ERR_NO_MEMORY;
+    if (cudaMalloc((void **)&d_counts, 2 * sizeof *d_counts) != cudaSuccess ||
+        cudaMalloc((void **)&d_rows, n) != cudaSuccess) {
+        cudaFree(d_query);
+        cudaFree(d_counts);
+        return GALP_ERR_NO_MEMORY;
+    }
+    cudaError_t err = length == 0 ? cudaSuccess : cudaMemcpy(d_query, query, length, cudaMemcpyHostToDevice);
+    if (err == cudaSuccess)
+        err = cudaMemset(d_counts, 0, 2 * sizeof *d_counts);
+    if (err == cudaSuccess)
+        err = cudaMemset(d_rows, 0, n);
+    if (err == cudaSuccess)
+        err = cudaFuncSetAttribute(automaton_matches, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                   (int)memory);
+    if (err == cudaSuccess) {
+        automaton_matches<<<grid(*view, blocks, threads, group), threads, memory>>>(
+            *view, group, d_query, length, prefix, default_length, d_counts, d_counts + 1, d_rows);
+        err = cudaGetLastError();
+    }
+    unsigned long long got[2] = {0, 0};
+    if (err == cudaSuccess)
+        err = cudaMemcpy(got, d_counts, sizeof got, cudaMemcpyDeviceToHost);
+    if (err == cudaSuccess)
+        err = cudaMemcpy(rows, d_rows, view->value_count, cudaMemcpyDeviceToHost);
+    *counted = got[0];
+    *visited = got[1];
+    const galp_status st = finish(err);
+    cudaFree(d_query);
+    cudaFree(d_counts);
     cudaFree(d_rows);
     return st;
 }

@@ -40,6 +40,20 @@ galp_status test_str_device_count(const galp_gpu_view *view, const uint8_t *quer
                                   int prefix, unsigned blocks, unsigned threads, unsigned group,
                                   uint64_t *count);
 
+/* The shared memory of the device API's automaton for a query of `length` bytes and vectors
+ * of default length `default_length` (galp/device/str_automaton.cuh), 0 where it does not
+ * fit. */
+unsigned test_str_automaton_bytes(uint32_t length, uint32_t default_length);
+
+/* The same counts by the device API's automaton for vectors of default_length (every vector
+ * of the column must have it, galp_gpu_str_default_length): *counted by
+ * count_str_automaton_piece, *visited by visit_str_automaton_matches, which also adds 1 to
+ * rows[i] (host memory, value_count bytes) for each visit of row i; grids as above. */
+galp_status test_str_device_automaton(const galp_gpu_view *view, uint32_t default_length,
+                                      const uint8_t *query, uint32_t length, int prefix,
+                                      unsigned blocks, unsigned threads, unsigned group,
+                                      uint64_t *counted, uint64_t *visited, uint8_t *rows);
+
 #ifdef __cplusplus
 }
 #endif

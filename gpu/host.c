@@ -31,7 +31,7 @@ struct galp_gpu_column {
     uint64_t str_bytes;          /* str columns: their string bytes (spec/fsst.md §4) */
     uint64_t str_pieces;         /* and their pieces (spec/fsst.md §5) */
     uint32_t str_default_length; /* the default length L all their vectors have (0: none), or
-                                    GALP_GPU_STR_MIXED_DEFAULTS (gpu/strings.h) */
+                                    GALP_GPU_STR_MIXED_DEFAULTS (galp_gpu.h) */
     int has_alprd;               /* the image holds ALP_RD vectors: gpu/alprd.cu decodes and
                                     scans it */
 };
@@ -329,6 +329,14 @@ galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
     if (column == NULL || column->view.type != GALP_TYPE_STR || bytes == NULL)
         return GALP_ERR_ARGUMENT;
     *bytes = column->str_bytes;
+    return GALP_OK;
+}
+
+galp_status galp_gpu_str_default_length(const galp_gpu_column *column, uint32_t *length)
+{
+    if (column == NULL || column->view.type != GALP_TYPE_STR || length == NULL)
+        return GALP_ERR_ARGUMENT;
+    *length = column->str_default_length;
     return GALP_OK;
 }
 

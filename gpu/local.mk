@@ -26,6 +26,7 @@ galpdevice_HEADERS += include/galp/device/alprd_match.cuh
 galpdevice_HEADERS += include/galp/device/runs.cuh
 galpdevice_HEADERS += include/galp/device/str_shared_starts.cuh
 galpdevice_HEADERS += include/galp/device/ffor_patches.cuh
+galpdevice_HEADERS += include/galp/device/str_automaton.cuh
 # What the library's kernels are built from besides their .cu files: the device API and the
 # uninstalled engine of the bulk kernels.
 GPU_KERNEL_INCLUDES = $(galpinclude_HEADERS) $(galpdevice_HEADERS) \
@@ -50,8 +51,8 @@ GPU_KERNEL_INCLUDES += gpu/alprd_kernels.h gpu/alprd_staged.cuh
 GPU_KERNEL_INCLUDES += gpu/str_warp_piece.cuh gpu/str_stage_writer.cuh
 # The block-per-vector decompression of ALP_RD vectors (gpu/alprd.cu).
 GPU_KERNEL_INCLUDES += gpu/alprd_block.cuh
-# The str counts' per-code match table and piece walk, and their automaton (gpu/strings.cu).
-GPU_KERNEL_INCLUDES += gpu/str_count_piece.cuh gpu/str_count_dfa.cuh
+# The str counts' per-code match table and piece walk (gpu/strings.cu).
+GPU_KERNEL_INCLUDES += gpu/str_count_piece.cuh
 
 if HAVE_CUDA
 noinst_LTLIBRARIES += libgalp_gpu.la

@@ -117,6 +117,13 @@ galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes)
     return GALP_ERR_NO_DEVICE;
 }
 
+galp_status galp_gpu_str_default_length(const galp_gpu_column *column, uint32_t *length)
+{
+    (void)column;
+    (void)length;
+    return GALP_ERR_NO_DEVICE;
+}
+
 galp_status galp_gpu_decompress_str32(const galp_gpu_column *column, int32_t *offsets,
                                       size_t offsets_capacity, uint8_t *data,
                                       size_t data_capacity, galp_gpu_stream stream)

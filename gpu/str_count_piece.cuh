@@ -94,24 +94,7 @@ __device__ inline void stage_str_match_table(const galp::device::str_symbols &t,
     __syncthreads();
 }
 
-/* A 16-byte chunk of a lane's codes, asking L2 (sm_80 on) to fetch the 256-byte block that
- * holds it: a lane reads its piece a chunk at a time with one load in flight, so without the
- * hint every 32-byte sector waits for DRAM in turn; with it, the lane's next chunks of that
- * block are already in L2. A 256-byte aligned block never leaves the chunk's page. */
-__device__ __forceinline__ uint4 load_code_chunk(const uint4 *chunk)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    uint4 v;
-    asm("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
-        : "l"(chunk));
-    return v;
-#else
-    return __ldg(chunk);
-#endif
-}
-
-/* A piece's codes a 32-bit word at a time, from aligned 16-byte chunks (load_code_chunk; a
+/* A piece's codes a 32-bit word at a time, from aligned 16-byte chunks (load_str_chunk; a
  * piece's first code is 4-byte aligned, spec/fsst.md §5 and §5.1, so its first chunk starts
  * at most 12 bytes before it, inside the file). next(more) loads a chunk only when more
  * codes are wanted, so nothing past the chunk of the piece's last code is read. */
@@ -121,7 +104,8 @@ struct code_words {
     unsigned words; /* of codes, those not yet read */
 
     __device__ __forceinline__ explicit code_words(const uint8_t *first)
-        : chunk((const uint4 *)((uintptr_t)first & ~(uintptr_t)15)), codes(load_code_chunk(chunk)),
+        : chunk((const uint4 *)((uintptr_t)first & ~(uintptr_t)15)),
+          codes(galp::device::detail::load_str_chunk(chunk)),
           words(4)
     {
         for (unsigned skip = (unsigned)((uintptr_t)first & 15) / 4; skip > 0; skip--)
@@ -133,7 +117,7 @@ struct code_words {
     {
         codes = make_uint4(codes.y, codes.z, codes.w, 0);
         if (--words == 0 && more) {
-            codes = load_code_chunk(++chunk);
+            codes = galp::device::detail::load_str_chunk(++chunk);
             words = 4;
         }
     }

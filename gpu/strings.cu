@@ -10,17 +10,17 @@
  * the pieces of groups of vectors out to their lanes, and every lane follows its piece's codes
  * on its own, never assembling the strings' bytes: through an automaton of one table lookup
  * a code where the column's vectors share one default length and the query's table fits
- * (gpu/str_count_dfa.cuh), else testing each code against a per-code table of where its
+ * (galp/device/str_automaton.cuh), else testing each code against a per-code table of where its
  * symbol agrees with the query (gpu/str_count_piece.cuh). The column was validated by
  * galp_open at upload (spec/fsst.md §6), so the kernels check nothing.
  */
 #include <cuda_runtime.h>
 
+#include "galp/device/str_automaton.cuh"
 #include "galp/device/strings.cuh"
 
 #include "cuda_status.h"
 #include "dispatch.cuh"
-#include "str_count_dfa.cuh"
 #include "str_count_piece.cuh"
 #include "str_stage_writer.cuh"
 #include "str_warp_piece.cuh"
@@ -95,12 +95,12 @@ __global__ void __launch_bounds__(kThreads)
     add_warp_matches(matches, count);
 }
 
-/* The counts by automaton (gpu/str_count_dfa.cuh), for a column whose vectors all have the
+/* The counts by automaton (galp/device/str_automaton.cuh), for a column whose vectors all have the
  * default length L (0: none): each block builds the table once and its warps take groups of
  * vectors in turn, so that the grid need be no larger than what the GPU holds at once. */
 constexpr unsigned kDfaThreads = 512;
 
-__global__ void __launch_bounds__(kDfaThreads)
+__global__ void __launch_bounds__(kDfaThreads, 2)
     count_strings_dfa(const galp_gpu_view col, unsigned group, const galp_gpu_str_query query,
                       uint32_t L, unsigned long long *count)
 {
@@ -109,12 +109,10 @@ __global__ void __launch_bounds__(kDfaThreads)
     __shared__ galp::device::str_query value;
     galp::device::stage_str_query(query.bytes, query.length, query.prefix != 0, value);
     galp::device::stage_str_symbols(col, symbols);
-    str_dfa::stage_str_dfa(symbols, value, L, dfa_table);
-    const uint32_t start = str_dfa::str_dfa_start(value.length, L);
-    const uint8_t *table = (const uint8_t *)dfa_table;
+    const galp::device::str_automaton a = galp::device::stage_str_automaton(symbols, value, L, dfa_table);
     unsigned long long matches = 0;
     galp::device::for_each_str_piece_by_warp(col, group, [&](const galp::device::str_piece &piece) {
-        matches += str_dfa::count_str_dfa_piece(table, start, piece);
+        matches += galp::device::count_str_automaton_piece(a, piece);
     });
     add_warp_matches(matches, count);
 }
@@ -127,7 +125,7 @@ bool launch_count_dfa(const galp_gpu_view &col, unsigned group, const galp_gpu_s
     using namespace galp::device::detail;
     const unsigned memory = default_length == GALP_GPU_STR_MIXED_DEFAULTS
                                 ? 0
-                                : str_dfa::str_dfa_bytes(query.length, default_length);
+                                : galp::device::str_automaton_bytes(query.length, default_length);
     if (memory == 0)
         return false;
     const uint64_t warps = galp::device::str_warps_for(col, group);

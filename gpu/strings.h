@@ -29,14 +29,11 @@ typedef struct galp_gpu_str_query {
 /* Both launchers take the column's piece count (spec/fsst.md §5, every vector's p), from
  * which they pick how many warps share each vector's pieces. */
 
-/* The default length of a str column whose vectors do not all have the same one. */
-#define GALP_GPU_STR_MIXED_DEFAULTS UINT32_MAX
-
 /* *count (device memory) = the strings of the column that match the query, counted while
  * its pieces are decoded, without writing them anywhere. default_length: the L that every
- * vector of the column has (spec/fsst.md §5; 0: none), or GALP_GPU_STR_MIXED_DEFAULTS; with
- * one L for the whole column a short query is counted by an automaton
- * (gpu/str_count_dfa.cuh). */
+ * vector of the column has (spec/fsst.md §5; 0: none), or GALP_GPU_STR_MIXED_DEFAULTS (galp_gpu.h);
+ * with one L for the whole column a short query is counted by an automaton
+ * (galp/device/str_automaton.cuh). */
 galp_status galp_gpu_launch_str_count(const galp_gpu_view *col, uint64_t piece_count,
                                       uint32_t default_length,
                                       const galp_gpu_str_query *query, uint64_t *count,

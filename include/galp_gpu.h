@@ -175,6 +175,14 @@ galp_status galp_gpu_exists(const galp_gpu_column *column, const void *value, vo
 /* Total string bytes of an uploaded str column: what the data buffer below must hold. */
 galp_status galp_gpu_str_bytes(const galp_gpu_column *column, uint64_t *bytes);
 
+/* The default length of a str column whose vectors do not all have the same one. */
+#define GALP_GPU_STR_MIXED_DEFAULTS UINT32_MAX
+
+/* *length = the default length L (spec/fsst.md §5; 0: none) that every vector of an uploaded
+ * str column has, or GALP_GPU_STR_MIXED_DEFAULTS: the L that a kernel's string automaton
+ * (galp/device/str_automaton.cuh) is built for, to serve every piece of the column. */
+galp_status galp_gpu_str_default_length(const galp_gpu_column *column, uint32_t *length);
+
 /* Decode a str column into Arrow's string layout in device memory: offsets (value_count + 1
  * entries, the first 0) and data (the string bytes), bit-exactly what
  * galp_column_decode_str32/64 produce. Capacities count entries and bytes; the int32 form is

@@ -32,6 +32,10 @@
  *                                  visitor of the caller's, with the symbol table staged by
  *                                  stage_str_symbols; str_matcher for equality and prefix
  *                                  filters (galp/device/strings.cuh)
+ *   stage_str_automaton,           str columns: equality and prefix matches counted or
+ *   visit_str_automaton_matches    visited by an automaton of one shared load a code, for the
+ *                                  pieces of vectors of one default length
+ *                                  (galp/device/str_automaton.cuh)
  *   alprd_lane_decoder<T>,         per-lane decoder of ALP_RD vectors, and visit_lane for
  *   visit_lane_alprd               columns that hold them (galp/device/alprd.cuh)
  *   alprd_lane_match<T>            a lane's rows with values in [lo, hi], as a mask, for
@@ -51,6 +55,7 @@
 #include "galp/device/mapping.cuh"
 #include "galp/device/pushdown.cuh"
 #include "galp/device/strings.cuh"
+#include "galp/device/str_automaton.cuh"
 #include "galp/device/visit.cuh"
 #include "galp/device/warp_visit.cuh"
 #include "galp/device/delta.cuh"

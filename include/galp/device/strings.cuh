@@ -146,6 +146,23 @@ __device__ __forceinline__ str_entry load_str_entry(const uint8_t *payload, bool
     return str_entry{load_u32(e), load_u32(e + 4), load_u32(e + 8)};
 }
 
+/* A 16-byte chunk of a lane's codes, asking L2 (sm_80 on) to fetch the 256-byte block that
+ * holds it: a lane reads its piece a chunk or a few at a time, so without the hint every
+ * 32-byte sector waits for DRAM in turn; with it, the lane's next chunks of that block are
+ * already in L2. A 256-byte aligned block never leaves the chunk's page. */
+__device__ __forceinline__ uint4 load_str_chunk(const uint4 *chunk)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint4 v;
+    asm("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(chunk));
+    return v;
+#else
+    return __ldg(chunk);
+#endif
+}
+
 /* The symbol table sits after the header and the metadata table (spec/fsst.md §2). */
 __device__ __forceinline__ const uint8_t *str_table(const galp_gpu_view &col)
 {
