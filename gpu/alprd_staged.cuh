@@ -55,9 +55,8 @@ __device__ __forceinline__ void visit_staged_alprd(const uint8_t *payload, const
             next++;
     }
     Word bits[32];
-    uint32_t code[32];
     alprd_unpack_rows<W>([&](unsigned i) { return rights[i]; }, [&](unsigned i) { return codes[i]; }, r, k, lane, h,
-                         code, [&](unsigned i, Word right) { bits[i] = (Word)dict[code[i]] << r | right; });
+                         [&](unsigned i, Word right, uint32_t code) { bits[i] = (Word)dict[code] << r | right; });
     const Word right_mask = ~(Word)0 >> (W - r);
 #pragma unroll
     for (unsigned row = 0; row < 32; row++) {

@@ -105,9 +105,11 @@ __device__ __forceinline__ void unpack_code_pairs_fixed(const uint32_t *words, u
     constexpr uint32_t mask = (1u << C) - 1u;
     constexpr unsigned k0 = First * C / 16u, words_read = C == 0 ? 0u : ((First + 8u) * C - 1u) / 16u + 1u - k0;
     uint32_t w[words_read == 0 ? 1 : words_read];
+    if constexpr (words_read != 0) {
 #pragma unroll
-    for (unsigned k = 0; k < words_read; k++)
-        w[k] = words[(k0 + k) * 32u + lane];
+        for (unsigned k = 0; k < words_read; k++)
+            w[k] = words[(k0 + k) * 32u + lane];
+    }
 #pragma unroll
     for (unsigned r = 0; r < 8; r++) {
         const unsigned bit = (First + r) * C, k = bit / 16u - k0, off = bit % 16u;

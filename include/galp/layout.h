@@ -47,7 +47,11 @@
 
 #include <galp.h>
 
-#ifdef __CUDACC__
+/* Under nvcc the host compiler sees these static functions in every translation unit that
+ * includes the header, most of which use a few; `unused` keeps its -Wunused-function quiet. */
+#if defined(__CUDACC__) && defined(__GNUC__)
+#define GALP_HOST_DEVICE __host__ __device__ __attribute__((unused))
+#elif defined(__CUDACC__)
 #define GALP_HOST_DEVICE __host__ __device__
 #else
 #define GALP_HOST_DEVICE

@@ -209,15 +209,16 @@ template <typename T, unsigned Ahead = 1> struct alprd_lane_decoder {
 };
 
 /* Rows 32·h ... 32·h + 31 of lane `lane` of an ALP_RD vector with right part width r and code
- * width k (spec/alprd.md §2): the codes into code[], then put(i, right part of row i) for each
- * row in order. Each part is read through its load32 (32-bit word i of the part,
- * alprd_half_word), all words of the rows loaded up front and unpacked by code compiled for
- * each width (W - 16 <= r <= W - 1, k <= 3). put is compiled into the unpacking of each r, so
- * that no register array holds the rows between the two: a float64 row takes two registers. */
+ * width k (spec/alprd.md §2): put(i, right part of row i, code of row i) for each row in
+ * order. Each part is read through its load32 (32-bit word i of the part, alprd_half_word),
+ * all words of the rows loaded up front and unpacked by code compiled for each width
+ * (W - 16 <= r <= W - 1, k <= 3). put is compiled into the unpacking of each r, so that no
+ * register array holds the rows between the two: a float64 row takes two registers. */
 template <unsigned W, typename LoadR, typename LoadC, typename Put>
 __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes, unsigned r, unsigned k, unsigned lane,
-                                                  unsigned h, uint32_t (&code)[32], Put &&put)
+                                                  unsigned h, Put &&put)
 {
+    uint32_t code[32];
     dispatch_width<0, GALP_LAYOUT_ALPRD_MAX_CODE_WIDTH>(k, [&](auto width) {
         constexpr unsigned K = decltype(width)::value;
         unpack32_fixed<K>([&](unsigned j) { return alprd_half_word<W>(codes, h * K + j, lane); }, code);
@@ -230,9 +231,9 @@ __device__ __forceinline__ void alprd_unpack_rows(LoadR &&rights, LoadC &&codes,
             unpack32_fixed<R>(load, right);
 #pragma unroll
             for (unsigned i = 0; i < 32; i++)
-                put(i, right[i]);
+                put(i, right[i], code[i]);
         } else {
-            unpack_wide_fixed<R, 32, 0>(load, put);
+            unpack_wide_fixed<R, 32, 0>(load, [&](unsigned i, auto right) { put(i, right, code[i]); });
         }
     });
 }
