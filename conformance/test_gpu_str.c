@@ -605,9 +605,11 @@ int main(void)
 int main(void)
 {
     uint64_t bytes;
+    uint32_t default_length;
     int64_t offsets[1];
     uint8_t data[1];
     if (galp_gpu_str_bytes(NULL, &bytes) != GALP_ERR_NO_DEVICE ||
+        galp_gpu_str_default_length(NULL, &default_length) != GALP_ERR_NO_DEVICE ||
         galp_gpu_decompress_str64(NULL, offsets, 1, data, 1, NULL) != GALP_ERR_NO_DEVICE ||
         galp_gpu_decompress_str32(NULL, (int32_t *)(void *)offsets, 1, data, 1, NULL) !=
             GALP_ERR_NO_DEVICE ||
