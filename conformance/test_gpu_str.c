@@ -13,7 +13,7 @@
  * counts over the reference's strings, and so is a user's kernel on the device API's string
  * visitor (conformance/test_gpu_str_device.cu), which must also visit every row once with its
  * Arrow offset and exactly its bytes, in grids of every shape. The value-array calls must
- * refuse a str column.
+ * refuse a str column, and the str calls a column of values.
  *
  * Without a GPU the program exits 77 (skip) with the reason; a build without CUDA first
  * checks that the str entry points report GALP_ERR_NO_DEVICE.
@@ -542,6 +542,50 @@ static void test_vectors(void **state)
     }
 }
 
+/* A column of values is not a str column: every str call refuses it, before any launch. */
+static void test_value_column(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    static uint32_t values[N];
+    for (uint32_t i = 0; i < N; i++)
+        values[i] = i * 7u % 1000u;
+    const size_t bound = galp_compress_bound(GALP_TYPE_U32, N);
+    uint8_t *file = malloc(bound);
+    size_t len = 0;
+    assert_non_null(file);
+    assert_int_equal(galp_compress(GALP_TYPE_U32, GALP_SCHEME_FFOR, values, N, file, bound, &len),
+                     GALP_OK);
+    galp_gpu_column *gpu = NULL;
+    assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+    uint64_t bytes = 1, *d_count = NULL;
+    uint32_t default_length = 1;
+    int64_t *d_offsets = NULL;
+    uint8_t *d_data = NULL;
+    assert_int_equal(cudaMalloc((void **)&d_count, sizeof *d_count), cudaSuccess);
+    assert_int_equal(cudaMalloc((void **)&d_offsets, (N + 1) * sizeof *d_offsets), cudaSuccess);
+    assert_int_equal(cudaMalloc((void **)&d_data, 4 * N), cudaSuccess);
+    assert_int_equal(galp_gpu_str_bytes(gpu, &bytes), GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_str_default_length(gpu, &default_length), GALP_ERR_ARGUMENT);
+    assert_int_equal(bytes, 1);
+    assert_int_equal(default_length, 1);
+    assert_int_equal(galp_gpu_decompress_str64(gpu, d_offsets, N + 1, d_data, 4 * N, NULL),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_decompress_str32(gpu, (int32_t *)d_offsets, N + 1, d_data, 4 * N,
+                                               NULL),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_str_count_equal(gpu, (const uint8_t *)"7", 1, d_count, NULL),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(galp_gpu_str_count_prefix(gpu, (const uint8_t *)"7", 1, d_count, NULL),
+                     GALP_ERR_ARGUMENT);
+    assert_int_equal(cudaDeviceSynchronize(), cudaSuccess);
+    cudaFree(d_count);
+    cudaFree(d_offsets);
+    cudaFree(d_data);
+    galp_gpu_column_free(gpu);
+    free(file);
+}
+
 /* The shared strings: one string per line, as docs/COMPRESSION.md splits them. */
 static void test_real_data(void **state)
 {
@@ -595,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_warp_windows),
         cmocka_unit_test(test_other_parses),
         cmocka_unit_test(test_vectors),
+        cmocka_unit_test(test_value_column),
         cmocka_unit_test(test_real_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

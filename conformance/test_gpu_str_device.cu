@@ -111,6 +111,51 @@ galp_status finish(cudaError_t err)
     return err == cudaSuccess ? GALP_OK : GALP_ERR_CUDA;
 }
 
+/* A count's device buffers: the query's bytes, `counters` (at most most_counters) zeroed
+ * counters and `rows` zeroed bytes (a mark per row); `status` is GALP_ERR_NO_MEMORY where one
+ * could not be allocated. */
+struct count_buffers {
+    static constexpr unsigned most_counters = 2;
+    uint8_t *query = NULL, *rows = NULL;
+    unsigned long long *counts = NULL;
+    galp_status status = GALP_OK;
+    cudaError_t err = cudaSuccess;
+
+    count_buffers(const uint8_t *bytes, uint32_t length, unsigned counters, size_t row_bytes)
+    {
+        if (cudaMalloc((void **)&query, length + 1) != cudaSuccess ||
+            cudaMalloc((void **)&counts, counters * sizeof *counts) != cudaSuccess ||
+            (row_bytes > 0 && cudaMalloc((void **)&rows, row_bytes) != cudaSuccess)) {
+            status = GALP_ERR_NO_MEMORY;
+            return;
+        }
+        err = length == 0 ? cudaSuccess : cudaMemcpy(query, bytes, length, cudaMemcpyHostToDevice);
+        if (err == cudaSuccess)
+            err = cudaMemset(counts, 0, counters * sizeof *counts);
+        if (err == cudaSuccess && row_bytes > 0)
+            err = cudaMemset(rows, 0, row_bytes);
+    }
+    ~count_buffers()
+    {
+        cudaFree(query);
+        cudaFree(counts);
+        cudaFree(rows);
+    }
+
+    /* After the launch: the counters into got (zero where anything failed), then the status. */
+    galp_status finish_counts(uint64_t *got, unsigned counters)
+    {
+        unsigned long long host[most_counters] = {0, 0};
+        if (err == cudaSuccess)
+            err = cudaGetLastError();
+        if (err == cudaSuccess)
+            err = cudaMemcpy(host, counts, counters * sizeof *counts, cudaMemcpyDeviceToHost);
+        for (unsigned i = 0; i < counters; i++)
+            got[i] = err == cudaSuccess ? host[i] : 0;
+        return finish(err);
+    }
+};
+
 } // namespace
 
 extern "C" uint64_t test_str_hash(const uint8_t *bytes, uint64_t length)
@@ -151,41 +196,21 @@ extern "C" galp_status test_str_device_automaton(const galp_gpu_view *view, uint
                                                  uint64_t *counted, uint64_t *visited, uint8_t *rows)
 {
     const unsigned memory = galp::device::str_automaton_bytes(length, default_length);
-    const size_t n = view->value_count ? view->value_count : 1;
-    uint8_t *d_query = NULL, *d_rows = NULL;
-    unsigned long long *d_counts = NULL;
-    if (cudaMalloc((void **)&d_query, length + 1) != cudaSuccess)
-        return GALP_ERR_NO_MEMORY;
-    if (cudaMalloc((void **)&d_counts, 2 * sizeof *d_counts) != cudaSuccess ||
-        cudaMalloc((void **)&d_rows, n) != cudaSuccess) {
-        cudaFree(d_query);
-        cudaFree(d_counts);
-        return GALP_ERR_NO_MEMORY;
-    }
-    cudaError_t err = length == 0 ? cudaSuccess : cudaMemcpy(d_query, query, length, cudaMemcpyHostToDevice);
-    if (err == cudaSuccess)
-        err = cudaMemset(d_counts, 0, 2 * sizeof *d_counts);
-    if (err == cudaSuccess)
-        err = cudaMemset(d_rows, 0, n);
-    if (err == cudaSuccess)
-        err = cudaFuncSetAttribute(automaton_matches, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   (int)memory);
-    if (err == cudaSuccess) {
+    count_buffers b(query, length, 2, view->value_count ? view->value_count : 1);
+    if (b.status != GALP_OK)
+        return b.status;
+    if (b.err == cudaSuccess)
+        b.err = cudaFuncSetAttribute(automaton_matches, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)memory);
+    if (b.err == cudaSuccess)
         automaton_matches<<<grid(*view, blocks, threads, group), threads, memory>>>(
-            *view, group, d_query, length, prefix, default_length, d_counts, d_counts + 1, d_rows);
-        err = cudaGetLastError();
-    }
-    unsigned long long got[2] = {0, 0};
-    if (err == cudaSuccess)
-        err = cudaMemcpy(got, d_counts, sizeof got, cudaMemcpyDeviceToHost);
-    if (err == cudaSuccess)
-        err = cudaMemcpy(rows, d_rows, view->value_count, cudaMemcpyDeviceToHost);
+            *view, group, b.query, length, prefix, default_length, b.counts, b.counts + 1, b.rows);
+    uint64_t got[2];
+    const galp_status st = b.finish_counts(got, 2);
     *counted = got[0];
     *visited = got[1];
-    const galp_status st = finish(err);
-    cudaFree(d_query);
-    cudaFree(d_counts);
-    cudaFree(d_rows);
+    if (st == GALP_OK && cudaMemcpy(rows, b.rows, view->value_count, cudaMemcpyDeviceToHost) != cudaSuccess)
+        return GALP_ERR_CUDA;
     return st;
 }
 
@@ -193,28 +218,11 @@ extern "C" galp_status test_str_device_count(const galp_gpu_view *view, const ui
                                              uint32_t length, int prefix, unsigned blocks,
                                              unsigned threads, unsigned group, uint64_t *count)
 {
-    uint8_t *d_query = NULL;
-    unsigned long long *d_count = NULL;
-    if (cudaMalloc((void **)&d_query, length + 1) != cudaSuccess)
-        return GALP_ERR_NO_MEMORY;
-    if (cudaMalloc((void **)&d_count, sizeof *d_count) != cudaSuccess) {
-        cudaFree(d_query);
-        return GALP_ERR_NO_MEMORY;
-    }
-    cudaError_t err = length == 0 ? cudaSuccess : cudaMemcpy(d_query, query, length, cudaMemcpyHostToDevice);
-    if (err == cudaSuccess)
-        err = cudaMemset(d_count, 0, sizeof *d_count);
-    if (err == cudaSuccess) {
-        count_matches<<<grid(*view, blocks, threads, group), threads>>>(*view, group, d_query, length,
-                                                                         prefix, d_count);
-        err = cudaGetLastError();
-    }
-    unsigned long long got = 0;
-    if (err == cudaSuccess)
-        err = cudaMemcpy(&got, d_count, sizeof got, cudaMemcpyDeviceToHost);
-    *count = got;
-    const galp_status st = finish(err);
-    cudaFree(d_query);
-    cudaFree(d_count);
-    return st;
+    count_buffers b(query, length, 1, 0);
+    if (b.status != GALP_OK)
+        return b.status;
+    if (b.err == cudaSuccess)
+        count_matches<<<grid(*view, blocks, threads, group), threads>>>(*view, group, b.query, length,
+                                                                         prefix, b.counts);
+    return b.finish_counts(count, 1);
 }
