@@ -10,23 +10,16 @@
 #include <stdint.h>
 
 #include "galp.h"
+#include "galp/layout.h" /* GALP_HOST_DEVICE */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#if defined(__CUDACC__) && defined(__GNUC__) /* nvcc's host pass sees only the C caller's use */
-#define TEST_TILE_INLINE __host__ __device__ static inline __attribute__((unused))
-#elif defined(__CUDACC__)
-#define TEST_TILE_INLINE __host__ __device__ static inline
-#else
-#define TEST_TILE_INLINE static inline
-#endif
-
 /* The items thread t of vector v's block asks decode_tile for, bit i for item i (slot
  * 128·i + t): every item, none, or a scattered few, by a hash of (v, t); in odd vectors the
  * whole of warp 1 wants none. */
-TEST_TILE_INLINE uint32_t test_tile_want(uint32_t v, uint32_t t)
+GALP_HOST_DEVICE static inline uint32_t test_tile_want(uint32_t v, uint32_t t)
 {
     if (v % 2u == 1u && t / 32u == 1u)
         return 0;
