@@ -2336,23 +2336,7 @@ int main(void)
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_real_data),
     };
-    /* GALP_TEST_ONLY=PATTERN[,PATTERN...] runs the tests whose names match one of the
-     * patterns (cmocka's * and ? wildcards), a group run per pattern: a representative subset
-     * under compute-sanitizer, for instance, which runs every test far slower */
-    const char *only = getenv("GALP_TEST_ONLY");
-    int failed = 0;
-    if (only != NULL && *only != '\0') {
-        for (const char *p = only; *p != '\0';) {
-            const size_t n = strcspn(p, ",");
-            char pattern[256];
-            snprintf(pattern, sizeof pattern, "%.*s", (int)n, p);
-            cmocka_set_test_filter(pattern);
-            failed += cmocka_run_group_tests(tests, NULL, NULL);
-            p += n + (p[n] == ',');
-        }
-    } else {
-        failed = cmocka_run_group_tests(tests, NULL, NULL);
-    }
+    const int failed = TS_RUN_TESTS(tests); /* GALP_TEST_ONLY selects some */
     cudaStreamDestroy(stream);
     return failed;
 }

@@ -139,7 +139,7 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_strings),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return TS_RUN_TESTS(tests);
 }
 
 #else

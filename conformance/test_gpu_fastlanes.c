@@ -939,7 +939,7 @@ int main(void)
         cmocka_unit_test(test_delta_widths),
         cmocka_unit_test(test_generated_columns),
     };
-    const int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    const int failed = TS_RUN_TESTS(tests);
     cudaStreamDestroy(stream);
     return failed;
 }

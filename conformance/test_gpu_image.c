@@ -407,5 +407,5 @@ int main(void)
         cmocka_unit_test(test_patched_ffor_column),
         cmocka_unit_test(test_fastlanes_columns),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return TS_RUN_TESTS(tests);
 }

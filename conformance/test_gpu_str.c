@@ -642,7 +642,7 @@ int main(void)
         cmocka_unit_test(test_value_column),
         cmocka_unit_test(test_real_data),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return TS_RUN_TESTS(tests);
 }
 
 #else /* no CUDA: the str entry points exist and report GALP_ERR_NO_DEVICE */

@@ -400,5 +400,5 @@ int main(void)
         cmocka_unit_test(test_golden_vectors),
         cmocka_unit_test(test_refusals),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return TS_RUN_TESTS(tests);
 }

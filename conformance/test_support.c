@@ -360,3 +360,21 @@ void ts_expect_status(const uint8_t *file, size_t len, galp_status expected)
     free(out);
     free(copy);
 }
+
+int ts_run_tests(const char *name, const struct CMUnitTest *tests, size_t count)
+{
+    const char *only = getenv("GALP_TEST_ONLY");
+    if (only == NULL || *only == '\0')
+        return _cmocka_run_group_tests(name, tests, count, NULL, NULL);
+    int failed = 0;
+    for (const char *p = only; *p != '\0';) {
+        const size_t n = strcspn(p, ",");
+        char pattern[256];
+        snprintf(pattern, sizeof pattern, "%.*s", (int)n, p);
+        cmocka_set_test_filter(pattern);
+        failed += _cmocka_run_group_tests(name, tests, count, NULL, NULL);
+        p += n + (p[n] == ',');
+    }
+    cmocka_set_test_filter(NULL);
+    return failed;
+}

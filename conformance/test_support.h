@@ -12,6 +12,15 @@
 #include "galp.h"
 #include "galp_gpu.h"
 
+struct CMUnitTest;
+
+/* Runs the group `tests` (count of them, named `name`) with cmocka, or with GALP_TEST_ONLY =
+ * PATTERN[,PATTERN...] set, only the tests whose names match one of the patterns (cmocka's *
+ * and ? wildcards), a group run per pattern: a subset under compute-sanitizer, for instance,
+ * which runs every kernel far slower. Returns the failed tests' count. */
+int ts_run_tests(const char *name, const struct CMUnitTest *tests, size_t count);
+#define TS_RUN_TESTS(tests) ts_run_tests(#tests, tests, sizeof(tests) / sizeof((tests)[0]))
+
 /* splitmix64: tests are reproducible from their seed. */
 uint64_t ts_random(uint64_t *state);
 /* Uniform in [0, bound) for bound >= 1 (slight bias is irrelevant for tests). */
