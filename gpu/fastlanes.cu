@@ -88,15 +88,16 @@ __device__ __forceinline__ void store_pair(double *o, double a, double b)
  * flight. Left to itself the compiler spilled at 72 registers; six blocks allow 85 (u64 and u8
  * decompression: five, 102), and the shared memory of a column of full-size vectors holds
  * fewer blocks anyway. The u32 aggregates ask for as many blocks as their
- * registers allow without spilling: eight without tables or runs, seven with either (two DICT
- * sums, offsets and values, or runs a run at a time), six with both; the u64 aggregate with
+ * registers allow without spilling: seven without tables or runs (at eight, the call of
+ * sum_patched_ffor32 spilled) or with either (two DICT sums, offsets and values, or runs a run
+ * at a time), six with both; the u64 aggregate with
  * both asks for four (128 registers), where the compiler's own choice spilled. */
 template <typename T>
 constexpr unsigned decompress_min_blocks = std::is_same_v<T, uint64_t> || std::is_same_v<T, uint8_t> ? 5u
                                            : std::is_same_v<T, uint32_t>                            ? 6u
                                                                                                     : 0u;
 template <typename T, bool Tables, bool Runs>
-constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t>   ? (Tables && Runs ? 6u : Tables || Runs ? 7u : 8u)
+constexpr unsigned aggregate_min_blocks = std::is_same_v<T, uint32_t>   ? (Tables && Runs ? 6u : 7u)
                                           : std::is_same_v<T, uint64_t> ? (Tables && Runs ? 4u : 0u)
                                                                         : 0u;
 
@@ -210,16 +211,33 @@ __device__ __forceinline__ void add_table_offsets(const staged_table<typename va
     extremes((T)(table.base + least), (T)(table.base + most));
 }
 
-/* The sum and extremes of a staged patched FFOR vector (spec/ffor.md §8.2) over the warp: its
+/* The sum and extremes of a staged patched FFOR vector of width 0 (spec/ffor.md §8.2) over the
+ * warp: each patch adds its slot's value, the base plus its addend, on a lane of its own, and
+ * the other m - p slots all hold the base (the patches' positions are distinct and below m,
+ * galp_open): their sum is a product and their extremes the base. Inlined: such vectors cost
+ * a column of constants little else. */
+template <typename T, typename Add, typename Extremes>
+__device__ __forceinline__ void sum_patched_constant(const uint8_t *payload, const vector_entry &e, unsigned m,
+                                                     unsigned lane, uint64_t &sum, Add &&add, Extremes &&extremes)
+{
+    typedef typename value_traits<T>::word Word;
+    typedef typename reg_of<Word>::type reg;
+    for_each_staged_patch<Word>(payload, e, lane, [&](unsigned, reg addend) {
+        add((T)((reg)e.base + addend)); /* mod 2^W */
+    });
+    if (lane == 0 && m > e.exception_count) {
+        sum += (uint64_t)(T)e.base * (m - e.exception_count);
+        extremes((T)e.base, (T)e.base);
+    }
+}
+
+/* The sum and extremes of a staged patched FFOR vector of width b >= 1 over the warp: its
  * patched slots marked in `marks`, the warp's 32 words of shared memory, the other slots add
  * their unpacked values (add), a round of 32 slots at a time with one broadcast load of the
- * round's marks, and each patch its slot's value, on a lane of its own. Where b = 0 every
- * unpatched slot holds the base, m less the p patched ones (their positions are distinct and
- * below m, galp_open): their sum is a product and their extremes the base. */
-template <typename T, typename Add, typename Extremes>
+ * round's marks, and each patch its slot's value, on a lane of its own. */
+template <typename T, typename Add>
 __device__ __forceinline__ void sum_patched_ffor(const uint8_t *payload, const vector_entry &e, unsigned m,
-                                                 unsigned lane, uint32_t *marks, uint64_t &sum, Add &&add,
-                                                 Extremes &&extremes)
+                                                 unsigned lane, uint32_t *marks, Add &&add)
 {
     typedef typename value_traits<T>::word Word;
     typedef typename reg_of<Word>::type reg;
@@ -227,13 +245,6 @@ __device__ __forceinline__ void sum_patched_ffor(const uint8_t *payload, const v
     for_each_staged_patch<Word>(payload, e, lane, [&](unsigned p, reg addend) {
         add((T)(ffor.entry(p) + addend)); /* mod 2^W */
     });
-    if (e.bit_width == 0) {
-        if (lane == 0 && m > e.exception_count) {
-            sum += (uint64_t)(T)e.base * (m - e.exception_count);
-            extremes((T)e.base, (T)e.base);
-        }
-        return;
-    }
     marks[lane] = 0;
     __syncwarp();
     for_each_staged_patch<Word>(payload, e, lane, [&](unsigned p, reg) { atomicOr(marks + p / 32u, 1u << p % 32u); });
@@ -244,6 +255,48 @@ __device__ __forceinline__ void sum_patched_ffor(const uint8_t *payload, const v
             add((T)ffor.entry(p));
     }
     __syncwarp(); /* the marks are rewritten by the next vector */
+}
+
+/* What a lane's positions of a vector add to an integer aggregate: their sum mod 2^64 and
+ * extremes, lo > hi where the lane has none. */
+struct lane_sum32 {
+    uint64_t sum;
+    uint32_t lo, hi;
+};
+
+/* sum_patched_ffor for u32 vectors, a lane's 32 rows at a time as decompression unpacks them
+ * (decode_staged_ffor32): one walk over the patches adds each patched slot's value and marks
+ * its row in its lane's word of `marks` (slot p is row p / 32 of lane p mod 32, spec/ffor.md
+ * §4), then each lane unpacks its rows with the width a constant and adds those its word leaves
+ * unmarked. Not inlined: inlined into the aggregate kernels, its 32 unpacked values pushed the
+ * pipeline's state into local memory; the entry comes by value, as a reference would keep it
+ * there. */
+__device__ __noinline__ lane_sum32 sum_patched_ffor32(const uint8_t *payload, vector_entry e, unsigned m,
+                                                      unsigned lane, uint32_t *marks)
+{
+    const uint32_t base = (uint32_t)e.base;
+    const staged_table<uint32_t> ffor = {(const uint32_t *)payload, base, e.bit_width, GALP_VECTOR_SIZE};
+    lane_sum32 s = {0, ~0u, 0};
+    const auto add = [&](uint32_t x) {
+        s.sum += x;
+        s.lo = min(s.lo, x);
+        s.hi = max(s.hi, x);
+    };
+    marks[lane] = 0; /* only this lane reads it, after the __syncwarp below */
+    __syncwarp();
+    for_each_staged_patch<uint32_t>(payload, e, lane, [&](unsigned p, uint32_t addend) {
+        atomicOr(marks + p % 32u, 1u << p / 32u);
+        add(ffor.entry(p) + addend); /* mod 2^32 */
+    });
+    __syncwarp();
+    const uint32_t patched = marks[lane];
+    uint32_t v[32];
+    unpack32(e.bit_width, [&](unsigned k) { return ((const uint32_t *)payload)[k * 32u + lane]; }, v);
+#pragma unroll
+    for (unsigned r = 0; r < 32; r++)
+        if ((patched >> r & 1u) == 0 && 32u * r + lane < m)
+            add(base + v[r]);
+    return s;
 }
 
 /* The runs from which the integer sum takes a full RLE vector a position at a time, each a
@@ -271,7 +324,7 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables, 
         });
     } else { /* integers: no NaN, so the count is the vectors' m and the extremes plain T */
         __shared__ __align__(16) T tables[Tables ? scan_threads / 32u : 1u][Tables ? GALP_VECTOR_SIZE : 1u];
-        __shared__ uint32_t patched_slots[scan_threads / 32u][32]; /* sum_patched_ffor */
+        __shared__ uint32_t patched_slots[scan_threads / 32u][32]; /* sum_patched_ffor, sum_patched_ffor32 */
         T *table_tile = tables[Tables ? threadIdx.x / 32u : 0u];
         T lo = (T)~(T)0, hi = 0;
         const auto add = [&](T x) {
@@ -300,7 +353,16 @@ __global__ void __launch_bounds__(scan_threads, aggregate_min_blocks<T, Tables, 
                 }
             }
             if (e.scheme == GALP_SCHEME_FFOR && e.exception_count != 0) {
-                sum_patched_ffor<T>(payload, e, m, lane, patched_slots[threadIdx.x / 32u], acc.isum, add, extremes);
+                if (e.bit_width == 0) {
+                    sum_patched_constant<T>(payload, e, m, lane, acc.isum, add, extremes);
+                } else if constexpr (std::is_same_v<T, uint32_t>) {
+                    const lane_sum32 s = sum_patched_ffor32(payload, e, m, lane, patched_slots[threadIdx.x / 32u]);
+                    acc.isum += s.sum;
+                    if (s.lo <= s.hi)
+                        extremes(s.lo, s.hi);
+                } else {
+                    sum_patched_ffor<T>(payload, e, m, lane, patched_slots[threadIdx.x / 32u], add);
+                }
                 return;
             }
             if (Runs && e.scheme == GALP_SCHEME_RUNS) { /* a run adds its value times its length */
