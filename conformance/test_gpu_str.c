@@ -510,6 +510,43 @@ static void test_other_parses(void **state)
     free(data);
 }
 
+/* One equality and one prefix query on a small column of a default length with terminated
+ * strings among its strings: the count automaton and the kernels that follow str_matcher
+ * (host API and device API, every grid) on two queries, few enough launches for racecheck
+ * (tools/gpu-check.sh), under which the other tests' dozens of queries a column take minutes. */
+static void test_one_query(void **state)
+{
+    (void)state;
+    enum { N = 300, L = 12 };
+    static uint64_t offsets[N + 1];
+    static uint8_t data[N * 13];
+    for (uint64_t i = 0; i < N; i++) {
+        const uint64_t len = i % 5 == 0 ? (i % 3 == 0 ? 0 : i % 3 == 1 ? 3 : 13) : L;
+        for (uint64_t k = 0; k < len; k++)
+            data[offsets[i] + k] = (uint8_t)("needle-longer-than-8"[(k + i % 4) % 20]);
+        offsets[i + 1] = offsets[i] + len;
+    }
+    const size_t bound = galp_str_compress_bound(N, offsets[N]);
+    uint8_t *file = malloc(bound);
+    size_t len = 0;
+    assert_non_null(file);
+    assert_int_equal(galp_str_compress(offsets, data, N, 0, file, bound, &len), GALP_OK);
+    galp_column col;
+    assert_int_equal(galp_open(&col, file, len), GALP_OK);
+    int64_t want64[N + 1];
+    uint8_t want[N * 13];
+    assert_int_equal(galp_column_decode_str64(&col, want64, N + 1, want, sizeof want), GALP_OK);
+    galp_gpu_column *gpu = NULL;
+    assert_int_equal(galp_gpu_column_upload(file, len, &gpu), GALP_OK);
+    uint32_t default_length = 0;
+    assert_int_equal(galp_gpu_str_default_length(gpu, &default_length), GALP_OK);
+    assert_int_equal(default_length, L); /* so that check_automaton runs its kernels */
+    assert_int_not_equal(test_str_automaton_bytes(L, L), 0);
+    check_counts(gpu, want64, want, N, want + want64[1], L, "one query");
+    galp_gpu_column_free(gpu);
+    free(file);
+}
+
 /* The str golden vectors: valid ones decode as the reference does, invalid ones are refused
  * by the upload with galp_open's status. */
 static void test_vectors(void **state)
@@ -639,6 +676,7 @@ int main(void)
         cmocka_unit_test(test_warp_windows),
         cmocka_unit_test(test_other_parses),
         cmocka_unit_test(test_vectors),
+        cmocka_unit_test(test_one_query),
         cmocka_unit_test(test_value_column),
         cmocka_unit_test(test_real_data),
     };

@@ -110,11 +110,13 @@ run() {
         sanitize "$tool" test_gpu_fastlanes "sanitizer-fastlanes-$tool.log"
         # str columns: the device API's string visitor stages the symbol table per block.
         # Under racecheck the kernels that build the count automaton or follow str_matcher
-        # take minutes even on the golden vectors, so racecheck instruments one kernel at a
-        # time, on tests it finishes in under a minute each: the decompression on the golden
-        # vectors and the other parses, the per-code match count and the visitor of the
-        # device-API test on the golden vectors.
+        # take minutes on the dozens of queries the other tests ask of each column, so
+        # racecheck follows every kernel on test_one_query (two queries on one small column)
+        # and instruments one kernel at a time on tests it finishes in under a minute each:
+        # the decompression on the golden vectors and the other parses, the per-code match
+        # count and the visitor of the device-API test on the golden vectors.
         if [ "$tool" = racecheck ]; then
+            GALP_TEST_ONLY=test_one_query sanitize "$tool" test_gpu_str "sanitizer-str-$tool-one-query.log"
             GALP_TEST_ONLY=test_vectors,test_other_parses sanitize "$tool" test_gpu_str \
                 "sanitizer-str-$tool-decode_strings.log" --kernel-name kns=decode_strings
             for kernel in kne=count_strings kns=record_rows; do
