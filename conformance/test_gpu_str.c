@@ -512,7 +512,7 @@ static void test_other_parses(void **state)
 
 /* One equality and one prefix query on a small column of a default length with terminated
  * strings among its strings: the count automaton and the kernels that follow str_matcher
- * (host API and device API, every grid) on two queries, few enough launches for racecheck
+ * (host API and device API in every grid) on two queries, few enough launches for racecheck
  * (tools/gpu-check.sh), under which the other tests' dozens of queries a column take minutes. */
 static void test_one_query(void **state)
 {
