@@ -294,6 +294,16 @@ static void check_with_flag(const uint64_t *offsets, const uint8_t *data, uint64
     }
 }
 
+/* The reference encoder's file of n strings (no flags), malloc'd, its length in *len. */
+static uint8_t *compress_strings(const uint64_t *offsets, const uint8_t *data, uint64_t n, size_t *len)
+{
+    const size_t bound = galp_str_compress_bound(n, offsets[n] - offsets[0]);
+    uint8_t *file = malloc(bound);
+    assert_non_null(file);
+    assert_int_equal(galp_str_compress(offsets, data, n, 0, file, bound, len), GALP_OK);
+    return file;
+}
+
 /* Strings compressed by the reference encoder, then checked: with a plain symbol table, with
  * the compact one (spec/fsst.md §3.1) where the encoder writes it, which the kernels' table
  * staging expands, and with lean vectors (§5.1) where the column has any, whose piece counts
@@ -488,11 +498,8 @@ static void test_other_parses(void **state)
         }
         offsets[i + 1] = offsets[i] + len;
     }
-    const size_t bound = galp_str_compress_bound(N, offsets[N]);
-    uint8_t *file = malloc(bound);
     size_t len = 0;
-    assert_non_null(file);
-    assert_int_equal(galp_str_compress(offsets, data, N, 0, file, bound, &len), GALP_OK);
+    uint8_t *file = compress_strings(offsets, data, N, &len);
     for (unsigned variant = 0; variant < 4; variant++) {
         size_t other_len = 0;
         uint8_t *other = str_reparse(file, len, variant % 2 != 0, 100 + variant, &other_len);
@@ -526,11 +533,8 @@ static void test_one_query(void **state)
             data[offsets[i] + k] = (uint8_t)("needle-longer-than-8"[(k + i % 4) % 20]);
         offsets[i + 1] = offsets[i] + len;
     }
-    const size_t bound = galp_str_compress_bound(N, offsets[N]);
-    uint8_t *file = malloc(bound);
     size_t len = 0;
-    assert_non_null(file);
-    assert_int_equal(galp_str_compress(offsets, data, N, 0, file, bound, &len), GALP_OK);
+    uint8_t *file = compress_strings(offsets, data, N, &len);
     galp_column col;
     assert_int_equal(galp_open(&col, file, len), GALP_OK);
     int64_t want64[N + 1];
